@@ -1,0 +1,204 @@
+/**
+ * The bridge's wire protocol: every message an agent and the console exchange, as runtime schemas (zod) and
+ * the types inferred from them. This file is the single source of truth; docs/protocol.md embeds the JSON
+ * Schema generated from it (`npm run docs:protocol`), and a test fails when the two drift apart.
+ *
+ * Versioning: `PROTOCOL_VERSION` changes only when an existing message changes incompatibly. Adding an
+ * optional field or a new message type does not bump it; receivers ignore fields they do not know.
+ */
+import { z } from 'zod';
+
+export const PROTOCOL_VERSION = 1;
+
+/** The path agents connect to; the web console has its own path (see console-contract.ts). */
+export const BRIDGE_PATH = '/bridge';
+
+const idString = z.string().min(1).max(200);
+const shortText = z.string().max(4_000);
+
+export const permissionModes = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
+export const PermissionModeSchema = z.enum(permissionModes);
+export type PermissionMode = z.infer<typeof PermissionModeSchema>;
+
+export const RuleBehaviorSchema = z.enum(['allow', 'deny', 'ask']);
+
+/** Claude Code's permission-update entry (claude-code.md §1.5), shared by suggestions and updatedPermissions. */
+const RuleValueSchema = z.object({ toolName: z.string().min(1).max(500), ruleContent: z.string().max(10_000).optional() });
+const DestinationSchema = z.enum(['session', 'localSettings', 'projectSettings', 'userSettings', 'cliArg']);
+export const PermissionUpdateSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.enum(['addRules', 'replaceRules', 'removeRules']),
+    rules: z.array(RuleValueSchema).max(100),
+    behavior: RuleBehaviorSchema,
+    destination: DestinationSchema,
+  }),
+  z.object({ type: z.literal('setMode'), mode: z.string().max(40), destination: DestinationSchema }),
+  z.object({
+    type: z.enum(['addDirectories', 'removeDirectories']),
+    directories: z.array(z.string().max(4_096)).max(100),
+    destination: DestinationSchema,
+  }),
+]);
+export type PermissionUpdate = z.infer<typeof PermissionUpdateSchema>;
+
+/** Who won a race. Every racer of the registry has one name here, and only these names reach an agent. */
+export const racerKinds = [
+  'console', // a person in a console window or the web console
+  'notification', // a person pressing a notification's button
+  'tray', // a person in the tray menu
+  'grant', // a timed grant or session rule the person made earlier
+  'timeout', // nobody answered before the deadline
+  'agent', // the agent's own racer (its terminal dialog) answered, or it aborted
+  'disconnect', // the agent went away
+  'session', // the session moved on (the tool ran or the prompt changed) so the card was retired
+] as const;
+export const RacerKindSchema = z.enum(racerKinds);
+export type RacerKind = z.infer<typeof RacerKindSchema>;
+
+const toolInput = z.record(z.string(), z.unknown());
+
+export const HelloSchema = z.object({
+  type: z.literal('hello'),
+  protocol: z.number().int().positive(),
+  agent: z.object({ name: z.string().min(1).max(100), version: z.string().max(100).optional() }),
+});
+
+export const WelcomeSchema = z.object({
+  type: z.literal('welcome'),
+  protocol: z.number().int().positive(),
+  console: z.object({ name: z.literal('gatehouse'), version: z.string() }),
+  limits: z.object({
+    maxFrameBytes: z.number().int(),
+    maxPendingPerSession: z.number().int(),
+    maxMessagesPerSecond: z.number().int(),
+  }),
+});
+
+/** An optional explanation the agent already has (its own engine decided "ask" for this reason). */
+export const ProvenanceSchema = z.object({
+  type: z.string().max(40),
+  source: z.string().max(40).optional(),
+  rule: z.string().max(10_000).optional(),
+  file: z.string().max(4_096).optional(),
+  path: z.string().max(4_096).optional(),
+  message: shortText.optional(),
+});
+
+export const PermissionRequestSchema = z.object({
+  type: z.literal('permission.request'),
+  /** Chosen by the agent and stable across re-sends: the key of exactly-once. */
+  id: idString,
+  sessionId: idString,
+  cwd: z.string().min(1).max(4_096),
+  tool: z.string().min(1).max(500),
+  input: toolInput,
+  mode: PermissionModeSchema.default('default'),
+  suggestions: z.array(PermissionUpdateSchema).max(50).optional(),
+  provenance: ProvenanceSchema.optional(),
+  /** How long the agent will wait for an answer, in milliseconds. */
+  timeoutMs: z.number().int().positive().max(24 * 3_600_000).optional(),
+});
+export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
+
+export const DecisionBehaviorSchema = z.enum(['allow', 'deny', 'passthrough']);
+export type DecisionBehavior = z.infer<typeof DecisionBehaviorSchema>;
+
+export const PermissionDecisionSchema = z.object({
+  type: z.literal('permission.decision'),
+  id: idString,
+  behavior: DecisionBehaviorSchema,
+  by: RacerKindSchema,
+  updatedInput: toolInput.optional(),
+  updatedPermissions: z.array(PermissionUpdateSchema).optional(),
+  message: shortText.optional(),
+  interrupt: z.boolean().optional(),
+});
+export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>;
+
+export const PermissionCancelSchema = z.object({
+  type: z.literal('permission.cancel'),
+  id: idString,
+  reason: z.enum(['answered-in-terminal', 'aborted']),
+});
+
+export const sessionEvents = ['tool.finished', 'tool.failed', 'prompt.submitted', 'stopped', 'session.ended'] as const;
+export const SessionEventSchema = z.object({
+  type: z.literal('session.event'),
+  sessionId: idString,
+  event: z.enum(sessionEvents),
+  tool: z.string().max(500).optional(),
+  input: toolInput.optional(),
+});
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+
+export const errorCodes = [
+  'bad-json',
+  'bad-message',
+  'unsupported-protocol',
+  'frame-too-large',
+  'rate-limited',
+  'too-many-pending',
+  'id-conflict',
+  'unknown-request',
+  'internal',
+] as const;
+export const ErrorSchema = z.object({
+  type: z.literal('error'),
+  code: z.enum(errorCodes),
+  message: z.string(),
+  id: idString.optional(),
+});
+export type ErrorMessage = z.infer<typeof ErrorSchema>;
+export type ErrorCode = ErrorMessage['code'];
+
+export const AgentMessageSchema = z.discriminatedUnion('type', [
+  HelloSchema,
+  PermissionRequestSchema,
+  PermissionCancelSchema,
+  SessionEventSchema,
+]);
+export type AgentMessage = z.infer<typeof AgentMessageSchema>;
+
+export const ConsoleMessageSchema = z.discriminatedUnion('type', [WelcomeSchema, PermissionDecisionSchema, ErrorSchema]);
+export type ConsoleMessage = z.infer<typeof ConsoleMessageSchema>;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: ErrorMessage };
+
+/** One sentence naming the first problem zod found, with its path, for an `error` reply. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The message does not match the protocol.';
+  const where = issue.path.length ? `at "${issue.path.join('.')}"` : 'at the top level';
+  return `The message does not match the protocol ${where}: ${issue.message}.`;
+}
+
+function parseWith<T>(schema: z.ZodType<T>, text: string, idHint?: unknown): ParseResult<T> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, error: { type: 'error', code: 'bad-json', message: 'The frame is not valid JSON; send one JSON object per frame.' } };
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const id = typeof idHint === 'string' ? idHint : (raw as { id?: unknown } | null)?.id;
+  return {
+    ok: false,
+    error: {
+      type: 'error',
+      code: 'bad-message',
+      message: describeIssue(parsed.error),
+      ...(typeof id === 'string' && id.length > 0 && id.length <= 200 ? { id } : {}),
+    },
+  };
+}
+
+/** Parses one frame an agent sent; never throws. */
+export function parseAgentMessage(text: string): ParseResult<AgentMessage> {
+  return parseWith(AgentMessageSchema, text);
+}
+
+/** Parses one frame the console sent; never throws. */
+export function parseConsoleMessage(text: string): ParseResult<ConsoleMessage> {
+  return parseWith(ConsoleMessageSchema, text);
+}

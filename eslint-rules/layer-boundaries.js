@@ -1,0 +1,88 @@
+// Enforces the layer table of docs/architecture.md: which top-level folder may import which, and where
+// `electron` and Node's built-ins may appear. Relative imports are resolved against the importing file, so
+// `../../main/x` is judged by where it lands, not by how it is spelled.
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+
+const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+/** layer -> layers it may import (itself included). */
+const ALLOWED = {
+  engine: ['engine'],
+  common: ['common', 'engine'],
+  main: ['main', 'common', 'engine'],
+  preload: ['preload', 'common'],
+  renderer: ['renderer', 'common', 'engine'],
+  client: ['client', 'common', 'engine'],
+};
+
+/** Folders (repo-relative prefixes) that may import `electron`. */
+const ELECTRON_ALLOWED = ['main/app/', 'preload/'];
+/** Folders that run in a browser or must stay portable, so Node's built-ins are refused there. */
+const NO_NODE = ['renderer/', 'common/', 'preload/', 'engine/'];
+/** Exceptions to NO_NODE: the engine's file loaders live apart from its pure core. */
+const NODE_EXCEPTIONS = ['engine/node/'];
+
+function layerOf(rel) {
+  const top = rel.split('/')[0];
+  return Object.hasOwn(ALLOWED, top) ? top : null;
+}
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep imports inside the layer boundaries of docs/architecture.md' },
+    schema: [],
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const from = layerOf(file);
+    const isTestish = /\.test\.tsx?$/.test(file);
+
+    function check(node, spec) {
+      if (typeof spec !== 'string') return;
+      if (spec === 'electron' || spec.startsWith('electron/')) {
+        if (!ELECTRON_ALLOWED.some((p) => file.startsWith(p)) || isTestish) {
+          if (!(isTestish && file.startsWith('main/app/'))) {
+            context.report({ node, message: `Only main/app/ and preload/ may import electron (found in ${file}).` });
+          }
+        }
+        return;
+      }
+      if (NODE_BUILTINS.has(spec)) {
+        if (NO_NODE.some((p) => file.startsWith(p)) && !NODE_EXCEPTIONS.some((p) => file.startsWith(p)) && !isTestish) {
+          context.report({ node, message: `${file} must stay free of Node built-ins (imported ${spec}).` });
+        }
+        return;
+      }
+      if (!spec.startsWith('.')) return;
+      const target = path
+        .relative(root, path.resolve(path.dirname(context.filename), spec))
+        .split(path.sep)
+        .join('/');
+      const to = layerOf(target);
+      if (from && to && !ALLOWED[from].includes(to)) {
+        context.report({ node, message: `${from}/ may not import ${to}/ (${spec}); see docs/architecture.md.` });
+      }
+      if (from === 'main' && to === 'main' && target.startsWith('main/app/') && !file.startsWith('main/app/')) {
+        context.report({ node, message: `main/app/ is the Electron shell; the rest of main/ must not depend on it (${spec}).` });
+      }
+      if (from === 'renderer' && target.startsWith('engine/node/')) {
+        context.report({ node, message: `renderer/ may use only the engine's pure helpers, not engine/node/ (${spec}).` });
+      }
+    }
+
+    return {
+      ImportDeclaration: (n) => check(n, n.source.value),
+      ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
+      ExportAllDeclaration: (n) => check(n, n.source.value),
+      ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value),
+      CallExpression: (n) => {
+        if (n.callee.type === 'Identifier' && n.callee.name === 'require' && n.arguments[0]?.type === 'Literal') {
+          check(n, n.arguments[0].value);
+        }
+      },
+    };
+  },
+};
