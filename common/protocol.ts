@@ -7,6 +7,7 @@
  * optional field or a new message type does not bump it; receivers ignore fields they do not know.
  */
 import { z } from 'zod';
+import { permissionModes } from '../engine/types';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -16,11 +17,10 @@ export const BRIDGE_PATH = '/bridge';
 const idString = z.string().min(1).max(200);
 const shortText = z.string().max(4_000);
 
-export const permissionModes = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
 export const PermissionModeSchema = z.enum(permissionModes);
-export type PermissionMode = z.infer<typeof PermissionModeSchema>;
 
 export const RuleBehaviorSchema = z.enum(['allow', 'deny', 'ask']);
+export type { PermissionMode } from '../engine/types';
 
 /** Claude Code's permission-update entry (claude-code.md §1.5), shared by suggestions and updatedPermissions. */
 const RuleValueSchema = z.object({ toolName: z.string().min(1).max(500), ruleContent: z.string().max(10_000).optional() });

@@ -1,0 +1,51 @@
+/**
+ * The engine's core vocabulary (seed §9.4–9.6). Everything here is readonly: a permission decision is made
+ * from an immutable context, so nothing can change between the check and the use (TOCTOU).
+ */
+
+/** The eight rule sources, highest precedence first (seed §9.4). */
+export const ruleSources = [
+  'policySettings',
+  'flagSettings',
+  'userSettings',
+  'projectSettings',
+  'localSettings',
+  'cliArg',
+  'command',
+  'session',
+] as const;
+export type RuleSource = (typeof ruleSources)[number];
+
+export const ruleBehaviors = ['deny', 'ask', 'allow'] as const;
+export type RuleBehavior = (typeof ruleBehaviors)[number];
+
+export const permissionModes = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
+export type PermissionMode = (typeof permissionModes)[number];
+
+/** Which settings layout a session reads: the seed's `.agent/` or Claude Code's `.claude/`. */
+export type SettingsProfile = 'agent' | 'claude';
+
+/** What a rule matches: a tool name and optional tool-specific content, `Bash(git *)` → {Bash, "git *"}. */
+export interface RuleValue {
+  readonly toolName: string;
+  readonly ruleContent?: string;
+}
+
+/** Where a rule was written, so a decision can name it. */
+export interface RuleOrigin {
+  /** The settings file, absent for rules that live in memory (cliArg, command, session). */
+  readonly file?: string;
+  /** Index of the rule in that file's `permissions.<behavior>` list. */
+  readonly index?: number;
+  /** The folder a `/path` pattern is anchored to for this source (claude-code.md §3.3). */
+  readonly anchorDir: string;
+}
+
+export interface PermissionRule {
+  readonly source: RuleSource;
+  readonly ruleBehavior: RuleBehavior;
+  readonly ruleValue: RuleValue;
+  readonly origin: RuleOrigin;
+}
+
+export type DecisionBehavior = 'allow' | 'deny' | 'ask';
