@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+/**
+ * The `gatehouse` command. Each subcommand is its own bundle, loaded only when named, so `gatehouse hook`
+ * (spawned by Claude Code on every prompt) never pays for the console or the engine.
+ */
+import type { CliCommand, CliIo } from '../../common/cli';
+import { EXIT_USAGE } from '../../common/cli';
+
+const COMMANDS: Record<string, string> = {
+  serve: 'Start the console without a window, with the web console on 127.0.0.1',
+  hook: 'The Claude Code command hook (stdin JSON to stdout JSON)',
+  check: 'Evaluate one tool call against the rules and print the decision and its provenance',
+  rules: 'List every rule with its source, file and effective order',
+};
+
+const HELP = `Usage: gatehouse <command> [options]
+
+The approval console for AI coding agents.
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, text]) => `  ${name.padEnd(10)} ${text}`)
+  .join('\n')}
+
+Run "gatehouse <command> --help" for a command's options.
+`;
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(HELP);
+    return command === undefined ? EXIT_USAGE : 0;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout('gatehouse 0.1.0\n');
+    return 0;
+  }
+  if (!Object.hasOwn(COMMANDS, command)) {
+    io.stderr(`gatehouse: unknown command "${command}". Run "gatehouse --help" for the commands.\n`);
+    return EXIT_USAGE;
+  }
+  const module = (await import(new URL(`./${command}.mjs`, import.meta.url).href)) as { run: CliCommand };
+  return module.run(rest, io);
+}
+
+const io: CliIo = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  env: process.env,
+};
+
+const code = await main(process.argv.slice(2), io);
+// Exit once stdout has flushed: some commands leave sockets closing behind them.
+process.stdout.write('', () => process.exit(code));

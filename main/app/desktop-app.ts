@@ -1,0 +1,58 @@
+/**
+ * The Electron shell, and the only place that imports `electron` (with the preload). It starts the same
+ * console core as `gatehouse serve` and adds the window; everything below it is tested in plain Node.
+ */
+import { app, BrowserWindow, ipcMain, net, protocol, session } from 'electron';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { gatehouseHome } from '../../common/discovery';
+import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../console/console-core';
+import type { ConsoleCore } from '../console/console-core';
+import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
+import { createTrustedSenders, registerConsoleIpc } from './console-ipc';
+import { hardenApp, hardenSession } from './hardening';
+import { createQueueWindow } from './queue-window';
+import { APP_ENTRY } from './trusted-origin';
+
+export async function startDesktopApp(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  hardenApp(app, devServerUrl);
+
+  let window: BrowserWindow | undefined;
+  let core: ConsoleCore | undefined;
+  const senders = createTrustedSenders(devServerUrl);
+  const openWindow = () => {
+    if (window && !window.isDestroyed()) {
+      window.show();
+      return;
+    }
+    window = createQueueWindow(BrowserWindow, {
+      preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+      url: devServerUrl ?? APP_ENTRY,
+    });
+    senders.add(window.webContents);
+  };
+
+  app.on('second-instance', openWindow);
+  app.on('activate', openWindow);
+  app.on('window-all-closed', () => undefined);
+  app.on('before-quit', () => void core?.close());
+
+  await app.whenReady();
+  hardenSession(session.defaultSession);
+  serveAppProtocol(protocol, net, join(import.meta.dirname, '../renderer'));
+  core = await startConsoleCore({
+    home: gatehouseHome({ env: process.env, platform: process.platform, homedir: homedir() }),
+    port: 0,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    timeoutAction: 'passthrough',
+  });
+  registerConsoleIpc(ipcMain, core.service, senders);
+  openWindow();
+}
+

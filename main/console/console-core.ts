@@ -1,0 +1,119 @@
+/**
+ * The console without a window: registry, bridge, web console and discovery file, wired together. Both
+ * `gatehouse serve` and the Electron app start exactly this; the app adds windows on top.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CONSOLE_PATH } from '../../common/console-contract';
+import { DISCOVERY_FILE } from '../../common/discovery';
+import type { DiscoveryFile } from '../../common/discovery';
+import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
+import { serveAgentConnection } from '../bridge/agent-connection';
+import { removeDiscoveryFile, writeDiscoveryFile } from '../bridge/discovery-file';
+import { startHeartbeat } from '../bridge/heartbeat';
+import { DEFAULT_LIMITS } from '../bridge/limits';
+import type { BridgeLimits } from '../bridge/limits';
+import { guardBridgeUpgrade, guardConsoleUpgrade } from '../bridge/upgrade-guard';
+import { createMemoryDecisionStore } from '../registry/decision-store';
+import type { DecisionStore } from '../registry/decision-store';
+import { RaceRegistry } from '../registry/race-registry';
+import { generateToken } from '../secrets/token';
+import { loadOrCreateToken } from '../secrets/token-store';
+import { serveConsoleChannel } from '../web/console-channel';
+import { createStaticSite } from '../web/static-site';
+import { createConsoleService } from './console-service';
+import type { ConsoleService } from './console-service';
+import { listenLoopback } from './loopback-server';
+
+export const CONSOLE_VERSION = '0.1.0';
+
+export interface ConsoleCoreOptions {
+  readonly home: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** The built renderer, served as the web console; omit to serve no pages (the Electron app loads its own). */
+  readonly rendererDir?: string;
+  readonly timeoutMs: number;
+  readonly timeoutAction: 'passthrough' | 'deny';
+  readonly allowedOrigins?: readonly string[];
+  readonly limits?: Partial<BridgeLimits>;
+  readonly store?: DecisionStore;
+}
+
+export interface ConsoleCore {
+  readonly port: number;
+  readonly registry: RaceRegistry;
+  readonly service: ConsoleService;
+  /** The web console's address, the console token in its fragment. */
+  readonly webUrl: string;
+  readonly discoveryPath: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
+  await mkdir(options.home, { recursive: true, mode: 0o700 });
+  const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const { token } = await loadOrCreateToken(options.home);
+  // The console token is not the bridge token: an agent that can read bridge.json must not be able to
+  // drive the console and approve its own requests.
+  const consoleToken = generateToken();
+
+  const registry = new RaceRegistry({
+    store: options.store ?? createMemoryDecisionStore(),
+    defaultTimeoutMs: options.timeoutMs,
+    timeoutAction: options.timeoutAction,
+    disconnectGraceMs: 10_000,
+  });
+  const service = createConsoleService(registry);
+  const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
+
+  const server = await listenLoopback({
+    port: options.port,
+    routes: [
+      {
+        path: BRIDGE_PATH,
+        maxPayload: limits.maxFrameBytes,
+        guard: (request, port) =>
+          guardBridgeUpgrade(request, { port, token, allowedOrigins: options.allowedOrigins ?? [], path: BRIDGE_PATH }),
+        onConnection: (socket) => serveAgentConnection(socket, { registry, limits, consoleVersion: CONSOLE_VERSION }),
+      },
+      {
+        path: CONSOLE_PATH,
+        maxPayload: 1024 * 1024,
+        guard: (request, port) => guardConsoleUpgrade(request, { port, path: CONSOLE_PATH }),
+        onConnection: (socket) => serveConsoleChannel(socket, { service, token: consoleToken }),
+      },
+    ],
+    onRequest: (request, response, port) => {
+      if (site) {
+        void site(request, response, port);
+      } else {
+        response.writeHead(404).end();
+      }
+    },
+  });
+  const stopHeartbeat = startHeartbeat(server.sockets(BRIDGE_PATH), limits.heartbeatMs);
+
+  const discovery: DiscoveryFile = { protocol: PROTOCOL_VERSION, port: server.port, pid: process.pid, token };
+  const discoveryPath = await writeDiscoveryFile(options.home, discovery);
+
+  let closing: Promise<void> | undefined;
+  return {
+    port: server.port,
+    registry,
+    service,
+    webUrl: `http://127.0.0.1:${server.port}/#token=${consoleToken}`,
+    discoveryPath,
+    close() {
+      closing ??= (async () => {
+        stopHeartbeat();
+        await removeDiscoveryFile(discoveryPath, discovery, () => readFile(join(options.home, DISCOVERY_FILE), 'utf8'));
+        registry.close();
+        await server.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * `gatehouse serve`: the console core in plain Node, with the web console on loopback. Runs until SIGINT or
+ * SIGTERM, then closes cleanly and removes bridge.json.
+ */
+import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { EXIT_USAGE, UsageError, usageError } from '../../common/cli';
+import type { CliIo } from '../../common/cli';
+import { gatehouseHome } from '../../common/discovery';
+import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../console/console-core';
+
+const HELP = `Usage: gatehouse serve [options]
+
+Starts the Gatehouse console without a window: the agent bridge and the web console on 127.0.0.1.
+
+Options:
+  --port N                      Port to listen on (default: a free port, announced in bridge.json)
+  --home DIR                    Gatehouse's folder (default: $GATEHOUSE_HOME or the per-user app folder)
+  --timeout MS                  How long a request waits for a person (default: ${DEFAULT_TIMEOUT_MS})
+  --timeout-action ACTION       What the timeout answers: passthrough (the agent asks in its terminal) or deny
+  -h, --help                    Show this help
+`;
+
+export interface ServeOptions {
+  readonly port: number;
+  readonly home: string;
+  readonly timeoutMs: number;
+  readonly timeoutAction: 'passthrough' | 'deny';
+}
+
+export function parseServeArgs(argv: readonly string[], env: CliIo['env']): ServeOptions | 'help' {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      home: { type: 'string' },
+      timeout: { type: 'string' },
+      'timeout-action': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port takes a whole number from 0 to 65535, not "${values.port}"`);
+  const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout takes a positive number of milliseconds, not "${values.timeout}"`);
+  const action = values['timeout-action'] ?? 'passthrough';
+  if (action !== 'passthrough' && action !== 'deny') {
+    throw new UsageError(`--timeout-action takes passthrough or deny, not "${action}" (a timeout never allows)`);
+  }
+  const home = values.home ?? gatehouseHome({ env, platform: process.platform, homedir: homedir() });
+  return { port, home, timeoutMs, timeoutAction: action };
+}
+
+export async function runServe(argv: readonly string[], io: CliIo): Promise<number> {
+  let options: ServeOptions | 'help';
+  try {
+    options = parseServeArgs(argv, io.env);
+  } catch (error) {
+    io.stderr(usageError('serve', error));
+    return EXIT_USAGE;
+  }
+  if (options === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
+  const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
+  let core;
+  try {
+    core = await startConsoleCore({ ...options, rendererDir });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    io.stderr(
+      code === 'EADDRINUSE'
+        ? `gatehouse serve: port ${options.port} is in use; pick another with --port or omit it for a free one.\n`
+        : `gatehouse serve: could not start: ${(error as Error).message}\n`,
+    );
+    return 1;
+  }
+  io.stdout(`Web console: ${core.webUrl}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await core.close();
+  return 0;
+}
+
+export { runServe as run };

@@ -1,0 +1,34 @@
+import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
+import type { AgentInfo } from './race-registry';
+
+export interface DecisionRecord {
+  readonly request: PermissionRequest;
+  readonly agent: AgentInfo;
+  readonly fingerprint: string;
+  readonly decision: PermissionDecision;
+  readonly receivedAt: number;
+  readonly decidedAt: number;
+}
+
+/**
+ * Where decisions become durable. The registry records a decision here before it is sent, and asks here
+ * first when a request arrives, so a re-sent request gets its recorded answer instead of a second prompt.
+ */
+export interface DecisionStore {
+  record(entry: DecisionRecord): void;
+  find(id: string): Pick<DecisionRecord, 'decision' | 'fingerprint'> | undefined;
+}
+
+/** A store that lives as long as the process: for tests and for a console started without history. */
+export function createMemoryDecisionStore(): DecisionStore & { readonly records: readonly DecisionRecord[] } {
+  const byId = new Map<string, DecisionRecord>();
+  const records: DecisionRecord[] = [];
+  return {
+    records,
+    record(entry) {
+      byId.set(entry.request.id, entry);
+      records.push(entry);
+    },
+    find: (id) => byId.get(id),
+  };
+}

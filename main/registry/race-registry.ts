@@ -1,0 +1,217 @@
+/**
+ * One race per permission request (seed §9.7). Every racer — a console window, a notification, the tray, a
+ * timed grant, the timeout, the agent's own cancel, its disconnect — answers through `decide()`, which goes
+ * through the race's single `claim()`. The winner's decision is recorded before it is sent; every later
+ * racer is told who won.
+ */
+import type { DecideOutcome, PendingRequestView } from '../../common/console-contract';
+import type {
+  DecisionBehavior,
+  PermissionDecision,
+  PermissionRequest,
+  PermissionUpdate,
+  RacerKind,
+} from '../../common/protocol';
+import { createSignal } from '../../common/signal';
+import { createResolveOnce } from '../../engine/race/resolve-once';
+import type { ResolveOnce } from '../../engine/race/resolve-once';
+import type { DecisionStore } from './decision-store';
+import { requestFingerprint } from './fingerprint';
+
+export interface AgentInfo {
+  readonly name: string;
+  readonly version?: string;
+}
+
+export interface Answer {
+  readonly behavior: DecisionBehavior;
+  readonly updatedInput?: Record<string, unknown>;
+  readonly updatedPermissions?: PermissionUpdate[];
+  readonly message?: string;
+  readonly interrupt?: boolean;
+}
+
+/** Sends a decision to the agent on whatever connection currently carries the request. */
+export type Deliver = (decision: PermissionDecision) => void;
+
+export type SubmitResult =
+  | { kind: 'pending' }
+  | { kind: 'replayed'; decision: PermissionDecision }
+  | { kind: 'conflict'; message: string };
+
+export interface RegistryOptions {
+  readonly store: DecisionStore;
+  /** The console's own deadline when the agent names none or a longer one. */
+  readonly defaultTimeoutMs: number;
+  /** What the timeout racer answers: hand back to the agent's own dialog, or deny. Never allow. */
+  readonly timeoutAction: 'passthrough' | 'deny';
+  /** How long a disconnected agent has to come back and re-send before its requests are withdrawn. */
+  readonly disconnectGraceMs: number;
+  readonly now?: () => number;
+}
+
+interface Race {
+  readonly request: PermissionRequest;
+  readonly agent: AgentInfo;
+  readonly fingerprint: string;
+  readonly receivedAt: number;
+  readonly deadline: number;
+  readonly once: ResolveOnce<PermissionDecision, RacerKind>;
+  deliver: Deliver | undefined;
+  timeout: ReturnType<typeof setTimeout>;
+  grace: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** A racer's answer: it won, it lost to another racer, or no request by that id was ever seen. */
+export type DecideResult = DecideOutcome | { won: false; unknown: true };
+
+export type ResolvedEvent = { readonly id: string; readonly behavior: DecisionBehavior; readonly by: RacerKind };
+
+export class RaceRegistry {
+  readonly added = createSignal<PendingRequestView>();
+  readonly resolved = createSignal<ResolvedEvent>();
+  private readonly races = new Map<string, Race>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: RegistryOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A request arrives (or arrives again). Re-sends re-attach; decided ids replay their recorded decision. */
+  submit(request: PermissionRequest, agent: AgentInfo, deliver: Deliver): SubmitResult {
+    const fingerprint = requestFingerprint(request);
+    const live = this.races.get(request.id);
+    if (live) {
+      if (live.fingerprint !== fingerprint) return conflict(request.id);
+      live.deliver = deliver;
+      if (live.grace) clearTimeout(live.grace);
+      live.grace = undefined;
+      return { kind: 'pending' };
+    }
+    const recorded = this.options.store.find(request.id);
+    if (recorded) {
+      if (recorded.fingerprint !== fingerprint) return conflict(request.id);
+      return { kind: 'replayed', decision: recorded.decision };
+    }
+
+    const receivedAt = this.now();
+    const wait = Math.min(request.timeoutMs ?? Number.POSITIVE_INFINITY, this.options.defaultTimeoutMs);
+    const race: Race = {
+      request,
+      agent,
+      fingerprint,
+      receivedAt,
+      deadline: receivedAt + wait,
+      deliver,
+      grace: undefined,
+      timeout: setTimeout(() => this.decide(request.id, 'timeout', { behavior: this.options.timeoutAction }), wait),
+      once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
+    };
+    this.races.set(request.id, race);
+    this.added.emit(toView(race));
+    return { kind: 'pending' };
+  }
+
+  /** The one door to a decision. Returns whether this racer won, or who did. */
+  decide(id: string, racer: RacerKind, answer: Answer): DecideResult {
+    const race = this.races.get(id);
+    if (!race) {
+      const recorded = this.options.store.find(id);
+      return recorded ? { won: false, winner: recorded.decision.by } : { won: false, unknown: true };
+    }
+    const decision: PermissionDecision = { type: 'permission.decision', id, by: racer, ...sanitize(answer) };
+    const claim = race.once.claim(racer);
+    if (!claim.won) return claim;
+    // Durable before visible: once recorded, a crash after this line still replays the same answer.
+    this.options.store.record({
+      request: race.request,
+      agent: race.agent,
+      fingerprint: race.fingerprint,
+      decision,
+      receivedAt: race.receivedAt,
+      decidedAt: this.now(),
+    });
+    race.once.deliver(racer, decision);
+    return { won: true };
+  }
+
+  /** The agent's connection went away: its requests wait a grace period for a re-send, then withdraw. */
+  detach(deliver: Deliver): void {
+    for (const race of this.races.values()) {
+      if (race.deliver !== deliver) continue;
+      race.deliver = undefined;
+      race.grace = setTimeout(
+        () => this.decide(race.request.id, 'disconnect', { behavior: 'passthrough' }),
+        this.options.disconnectGraceMs,
+      );
+    }
+  }
+
+  pending(): PendingRequestView[] {
+    return [...this.races.values()].map(toView);
+  }
+
+  has(id: string): boolean {
+    return this.races.has(id);
+  }
+
+  /** Stops every timer; pending requests stay unanswered (the agent falls back to its own dialog). */
+  close(): void {
+    for (const race of this.races.values()) {
+      clearTimeout(race.timeout);
+      if (race.grace) clearTimeout(race.grace);
+    }
+    this.races.clear();
+  }
+
+  private finish(race: Race, decision: PermissionDecision): void {
+    clearTimeout(race.timeout);
+    if (race.grace) clearTimeout(race.grace);
+    this.races.delete(race.request.id);
+    race.deliver?.(decision);
+    this.resolved.emit({ id: decision.id, behavior: decision.behavior, by: decision.by });
+  }
+}
+
+function conflict(id: string): SubmitResult {
+  return {
+    kind: 'conflict',
+    message: `Request id "${id}" is already in use for a different tool call; choose a fresh id for each call.`,
+  };
+}
+
+/** Only the fields that belong to the chosen behavior travel (claude-code.md §1.5). */
+function sanitize(answer: Answer): Omit<PermissionDecision, 'type' | 'id' | 'by'> {
+  if (answer.behavior === 'allow') {
+    return {
+      behavior: 'allow',
+      ...(answer.updatedInput ? { updatedInput: answer.updatedInput } : {}),
+      ...(answer.updatedPermissions?.length ? { updatedPermissions: answer.updatedPermissions } : {}),
+    };
+  }
+  if (answer.behavior === 'deny') {
+    return {
+      behavior: 'deny',
+      ...(answer.message ? { message: answer.message } : {}),
+      ...(answer.interrupt ? { interrupt: true } : {}),
+    };
+  }
+  return { behavior: 'passthrough', ...(answer.message ? { message: answer.message } : {}) };
+}
+
+function toView(race: Race): PendingRequestView {
+  const { request } = race;
+  return {
+    id: request.id,
+    sessionId: request.sessionId,
+    agent: { name: race.agent.name, ...(race.agent.version ? { version: race.agent.version } : {}) },
+    cwd: request.cwd,
+    tool: request.tool,
+    input: request.input,
+    mode: request.mode,
+    ...(request.suggestions ? { suggestions: request.suggestions } : {}),
+    ...(request.provenance ? { provenance: request.provenance } : {}),
+    receivedAt: race.receivedAt,
+    deadline: race.deadline,
+  };
+}

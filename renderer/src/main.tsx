@@ -1,0 +1,49 @@
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueueStore } from './store/queue-store';
+import { createIpcTransport } from './transport/ipc-transport';
+import { consoleSocketUrl, createWebTransport, tokenFromFragment } from './transport/web-transport';
+import type { ConnectionState } from './transport/web-transport';
+import './styles.css';
+
+type Connection = ConnectionState | 'ipc';
+const connectionListeners = new Set<(state: Connection) => void>();
+let connection: Connection = 'connecting';
+const setConnection = (state: Connection) => {
+  connection = state;
+  for (const listener of connectionListeners) listener(state);
+};
+
+function pickTransport() {
+  if (window.gatehouse) {
+    connection = 'ipc';
+    return createIpcTransport(window.gatehouse);
+  }
+  const token = tokenFromFragment(window.location.hash) ?? '';
+  history.replaceState(null, '', window.location.pathname);
+  return createWebTransport({ url: consoleSocketUrl(window.location), token, onState: setConnection });
+}
+
+const store = createQueueStore(pickTransport());
+
+function Root() {
+  const [state, setState] = useState<Connection>(connection);
+  useEffect(() => {
+    connectionListeners.add(setState);
+    return () => void connectionListeners.delete(setState);
+  }, []);
+  useEffect(() => {
+    if (state === 'ready' || state === 'ipc') void store.getState().load();
+  }, [state]);
+  return <App store={store} connection={state} />;
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+}
