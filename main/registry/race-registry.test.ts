@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
+import { createMemoryDecisionStore } from './decision-store';
+import { RaceRegistry } from './race-registry';
+
+const agent = { name: 'test-agent' };
+const request = (id: string, extra: Partial<PermissionRequest> = {}): PermissionRequest => ({
+  type: 'permission.request',
+  id,
+  sessionId: 's1',
+  cwd: '/project',
+  tool: 'Bash',
+  input: { command: 'npm test' },
+  mode: 'default',
+  ...extra,
+});
+
+function setup(overrides: Partial<ConstructorParameters<typeof RaceRegistry>[0]> = {}) {
+  const store = createMemoryDecisionStore();
+  const registry = new RaceRegistry({
+    store,
+    defaultTimeoutMs: 60_000,
+    timeoutAction: 'passthrough',
+    disconnectGraceMs: 1_000,
+    ...overrides,
+  });
+  return { store, registry };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('RaceRegistry', () => {
+  it('delivers exactly one decision, from the first racer, and tells the others who won', () => {
+    const { registry, store } = setup();
+    const deliver = vi.fn();
+    expect(registry.submit(request('r1'), agent, deliver)).toEqual({ kind: 'pending' });
+    expect(registry.decide('r1', 'notification', { behavior: 'allow' })).toEqual({ won: true });
+    expect(registry.decide('r1', 'console', { behavior: 'deny' })).toEqual({ won: false, winner: 'notification' });
+    expect(registry.decide('r1', 'timeout', { behavior: 'passthrough' })).toEqual({ won: false, winner: 'notification' });
+    expect(deliver).toHaveBeenCalledExactlyOnceWith({ type: 'permission.decision', id: 'r1', behavior: 'allow', by: 'notification' });
+    expect(store.records).toHaveLength(1);
+    expect(registry.pending()).toEqual([]);
+  });
+
+  it('records the decision before it is delivered', () => {
+    const { registry, store } = setup();
+    let recordedWhenDelivered = -1;
+    registry.submit(request('r1'), agent, () => (recordedWhenDelivered = store.records.length));
+    registry.decide('r1', 'console', { behavior: 'deny', message: 'not now' });
+    expect(recordedWhenDelivered).toBe(1);
+  });
+
+  it('replays the recorded decision to a re-sent request instead of asking again', () => {
+    const { registry } = setup();
+    const added = vi.fn();
+    registry.added.subscribe(added);
+    registry.submit(request('r1'), agent, vi.fn());
+    registry.decide('r1', 'console', { behavior: 'allow' });
+    const result = registry.submit(request('r1'), agent, vi.fn());
+    expect(result).toMatchObject({ kind: 'replayed', decision: { behavior: 'allow', by: 'console' } });
+    expect(added).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-attaches a request re-sent while still pending, delivering on the new connection only', () => {
+    const { registry } = setup();
+    const first = vi.fn();
+    const second = vi.fn();
+    registry.submit(request('r1'), agent, first);
+    registry.detach(first);
+    expect(registry.submit(request('r1'), agent, second)).toEqual({ kind: 'pending' });
+    expect(registry.pending()).toHaveLength(1);
+    registry.decide('r1', 'console', { behavior: 'allow' });
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledOnce();
+  });
+
+  it('refuses the same id for a different tool call', () => {
+    const { registry } = setup();
+    registry.submit(request('r1'), agent, vi.fn());
+    expect(registry.submit(request('r1', { input: { command: 'rm -rf /' } }), agent, vi.fn())).toMatchObject({ kind: 'conflict' });
+    registry.decide('r1', 'console', { behavior: 'allow' });
+    expect(registry.submit(request('r1', { input: { command: 'rm -rf /' } }), agent, vi.fn())).toMatchObject({ kind: 'conflict' });
+  });
+
+  it('answers with the timeout action at the earlier of the agent deadline and the console default', () => {
+    vi.useFakeTimers();
+    const { registry } = setup({ timeoutAction: 'deny' });
+    const deliver = vi.fn();
+    registry.submit(request('r1', { timeoutMs: 5_000 }), agent, deliver);
+    vi.advanceTimersByTime(4_999);
+    expect(deliver).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(deliver).toHaveBeenCalledWith(expect.objectContaining({ behavior: 'deny', by: 'timeout' }));
+  });
+
+  it('withdraws a disconnected agent’s request after the grace period', () => {
+    vi.useFakeTimers();
+    const { registry, store } = setup();
+    const resolved = vi.fn();
+    registry.resolved.subscribe(resolved);
+    const deliver = vi.fn();
+    registry.submit(request('r1'), agent, deliver);
+    registry.detach(deliver);
+    vi.advanceTimersByTime(1_000);
+    expect(resolved).toHaveBeenCalledWith({ id: 'r1', behavior: 'passthrough', by: 'disconnect' });
+    expect(deliver).not.toHaveBeenCalled();
+    expect(store.records[0]?.decision.by).toBe('disconnect');
+  });
+
+  it('keeps only the fields that belong to the behavior', () => {
+    const { registry } = setup();
+    const deliver = vi.fn<(d: PermissionDecision) => void>();
+    registry.submit(request('r1'), agent, deliver);
+    registry.decide('r1', 'console', { behavior: 'deny', message: 'use pnpm', updatedInput: { command: 'x' }, interrupt: true });
+    expect(deliver.mock.calls[0]?.[0]).toEqual({
+      type: 'permission.decision',
+      id: 'r1',
+      behavior: 'deny',
+      by: 'console',
+      message: 'use pnpm',
+      interrupt: true,
+    });
+  });
+
+  it('says when a racer answers a request it never saw', () => {
+    const { registry } = setup();
+    expect(registry.decide('nope', 'console', { behavior: 'allow' })).toEqual({ won: false, unknown: true });
+  });
+});

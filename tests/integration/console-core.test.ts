@@ -1,0 +1,131 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { connectBridge } from '../../client/sdk/bridge-client';
+import type { ConsoleServerFrame } from '../../common/console-contract';
+import { makeTempDir } from '../support/temp-dir';
+import { rawUpgrade } from '../support/raw-upgrade';
+import { startConsoleCore } from '../../main/console/console-core';
+import type { ConsoleCore } from '../../main/console/console-core';
+
+let home: Awaited<ReturnType<typeof makeTempDir>>;
+let core: ConsoleCore;
+let bridgeToken: string;
+
+beforeEach(async () => {
+  home = await makeTempDir();
+  core = await startConsoleCore({ home: join(home.path, 'gh'), port: 0, timeoutMs: 60_000, timeoutAction: 'passthrough' });
+  bridgeToken = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token;
+});
+
+afterEach(async () => {
+  await core.close();
+  await home.remove();
+});
+
+const endpoint = () => ({ url: `ws://127.0.0.1:${core.port}/bridge`, token: bridgeToken, source: 'environment' as const });
+const call = (id: string) => ({ id, sessionId: 's1', cwd: '/p', tool: 'Bash', input: { command: 'ls' }, mode: 'default' as const });
+
+function openConsole(token: string): Promise<{ socket: WebSocket; frames: ConsoleServerFrame[]; closed: Promise<number> }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${core.port}/console`, { origin: `http://127.0.0.1:${core.port}` });
+  const frames: ConsoleServerFrame[] = [];
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
+  return new Promise((resolve, reject) => {
+    socket.on('open', () => {
+      socket.send(JSON.stringify({ type: 'auth', token }));
+      resolve({ socket, frames, closed });
+    });
+    socket.on('error', reject);
+  });
+}
+
+async function until<T>(probe: () => T | undefined): Promise<T> {
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('the console core', () => {
+  it('announces itself in a 0600 bridge.json inside a 0700 folder, and removes it on close', async () => {
+    const file = JSON.parse(await readFile(core.discoveryPath, 'utf8'));
+    expect(file).toEqual({ protocol: 1, port: core.port, pid: process.pid, token: expect.any(String) });
+    expect((await stat(core.discoveryPath)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(home.path, 'gh'))).mode & 0o777).toBe(0o700);
+    await core.close();
+    await expect(stat(core.discoveryPath)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it.each([
+    ['no token', (port: number) => ({ Host: `127.0.0.1:${port}` }), 401],
+    ['a wrong token', (port: number) => ({ Host: `127.0.0.1:${port}`, Authorization: 'Bearer wrong-wrong-wrong-wrong' }), 401],
+    ['a browser Origin', (port: number) => ({ Host: `127.0.0.1:${port}`, Authorization: `Bearer ${bridgeToken}`, Origin: 'https://evil.example' }), 403],
+    ['a foreign Host', () => ({ Host: 'evil.example', Authorization: `Bearer ${bridgeToken}` }), 403],
+  ])('refuses an agent with %s at the upgrade', async (_name, headers, status) => {
+    const result = await rawUpgrade(core.port, '/bridge', headers(core.port));
+    expect(result.status).toBe(status);
+  });
+
+  it('refuses the token in the query string even when the header is right', async () => {
+    const result = await rawUpgrade(core.port, `/bridge?token=${bridgeToken}`, {
+      Host: `127.0.0.1:${core.port}`,
+      Authorization: `Bearer ${bridgeToken}`,
+    });
+    expect(result.status).toBe(400);
+  });
+
+  it('carries a request from an agent to the console and the decision back', async () => {
+    const agent = await connectBridge(endpoint(), { agent: { name: 'sdk-test' } });
+    const decision = agent.requestPermission(call('req-1'));
+    const console = await openConsole(core.webUrl.split('#token=')[1] ?? '');
+    const added = await until(() =>
+      console.frames.find((f) => f.type === 'ready') ? core.service.handlers['queue:list']({}) : undefined,
+    );
+    await until(() => (added.ok && core.registry.pending().length === 1 ? true : undefined));
+    console.socket.send(JSON.stringify({ type: 'invoke', seq: 7, channel: 'queue:decide', args: { id: 'req-1', behavior: 'deny', message: 'no' } }));
+    await expect(decision).resolves.toMatchObject({ id: 'req-1', behavior: 'deny', by: 'console', message: 'no' });
+    const result = await until(() => console.frames.find((f) => f.type === 'result' && f.seq === 7));
+    expect(result).toMatchObject({ result: { ok: true, value: { won: true } } });
+    expect(console.frames).toContainEqual(
+      expect.objectContaining({ type: 'event', payload: expect.objectContaining({ kind: 'resolved', id: 'req-1', by: 'console' }) }),
+    );
+    agent.close();
+    console.socket.close();
+  });
+
+  it('answers a bad frame with an error and keeps serving the same connection', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${core.port}/bridge`, { headers: { Authorization: `Bearer ${bridgeToken}` } });
+    const replies: Array<{ type: string; code?: string; message?: string }> = [];
+    socket.on('message', (d) => replies.push(JSON.parse(d.toString())));
+    await new Promise((r) => socket.on('open', r));
+    socket.send('{not json');
+    socket.send(JSON.stringify({ type: 'permission.request', id: 'x' }));
+    socket.send(JSON.stringify({ type: 'permission.request', ...call('good') }));
+    await until(() => (core.registry.has('good') ? true : undefined));
+    expect(replies).toEqual([
+      expect.objectContaining({ type: 'error', code: 'bad-json' }),
+      expect.objectContaining({ type: 'error', code: 'bad-message', id: 'x' }),
+    ]);
+    expect(replies[1]?.message).toMatch(/sessionId/);
+    socket.close();
+  });
+
+  it('gives the web console nothing until it authenticates, and closes it on a wrong token', async () => {
+    const wrong = await openConsole('not-the-console-token');
+    expect(await wrong.closed).toBe(4401);
+    expect(wrong.frames).toEqual([]);
+  });
+
+  it('does not accept the bridge token as the console token', async () => {
+    const agentToken = await openConsole(bridgeToken);
+    expect(await agentToken.closed).toBe(4401);
+  });
+
+  it('refuses the console channel to a page of another origin', async () => {
+    const result = await rawUpgrade(core.port, '/console', { Host: `127.0.0.1:${core.port}`, Origin: 'https://evil.example' });
+    expect(result.status).toBe(403);
+  });
+});
