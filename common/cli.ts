@@ -16,11 +16,13 @@ export const EXIT_USAGE = 2;
 export function usageError(command: string, error: unknown): string {
   const code = (error as { code?: string }).code;
   const message = (error as Error).message ?? String(error);
-  const option = /'(-{1,2}[^']*)'/.exec(message)?.[1];
+  const option = /'(-{1,2}[\w-]+)/.exec(message)?.[1];
   let sentence: string;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') sentence = `unknown option ${option ?? ''}`.trim();
-  else if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') sentence = option ? `option ${option} needs a value` : message;
-  else if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') sentence = `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}`.trim();
+  else if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    sentence = option ? `option ${option} needs a value` : message;
+  else if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    sentence = `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}`.trim();
   else sentence = message.replace(/\.$/, '');
   return `gatehouse ${command}: ${sentence}. Run "gatehouse ${command} --help" for usage.\n`;
 }

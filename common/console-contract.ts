@@ -43,7 +43,12 @@ export type DecideOutcome = { won: true } | { won: false; winner: RacerKind };
 
 export const QueueEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('added'), request: PendingRequestViewSchema }),
-  z.object({ kind: z.literal('resolved'), id: z.string(), behavior: DecisionBehaviorSchema, by: RacerKindSchema }),
+  z.object({
+    kind: z.literal('resolved'),
+    id: z.string(),
+    behavior: DecisionBehaviorSchema,
+    by: RacerKindSchema,
+  }),
 ]);
 export type QueueEvent = z.infer<typeof QueueEventSchema>;
 
@@ -103,7 +108,12 @@ export const CONSOLE_PATH = '/console';
 
 export const ConsoleClientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
-  z.object({ type: z.literal('invoke'), seq: z.number().int().nonnegative(), channel: z.string().max(100), args: z.unknown() }),
+  z.object({
+    type: z.literal('invoke'),
+    seq: z.number().int().nonnegative(),
+    channel: z.string().max(100),
+    args: z.unknown(),
+  }),
 ]);
 export type ConsoleClientFrame = z.infer<typeof ConsoleClientFrameSchema>;
 
@@ -114,8 +124,12 @@ export type ConsoleServerFrame =
 
 /** What the preload exposes as `window.gatehouse`: one function per channel, never `ipcRenderer` itself. */
 export interface PreloadApi {
-  readonly invoke: { readonly [C in InvokeChannel]: (args: InvokeArgs<C>) => Promise<Result<InvokeValues[C]>> };
-  readonly on: { readonly [E in EventChannel]: (listener: (payload: EventPayloads[E]) => void) => () => void };
+  readonly invoke: {
+    readonly [C in InvokeChannel]: (args: InvokeArgs<C>) => Promise<Result<InvokeValues[C]>>;
+  };
+  readonly on: {
+    readonly [E in EventChannel]: (listener: (payload: EventPayloads[E]) => void) => () => void;
+  };
 }
 
 /** Electron's IPC channel for a pushed event: prefixed so the preload can never be asked to forward others. */

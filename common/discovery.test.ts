@@ -3,7 +3,9 @@ import { gatehouseHome } from './discovery';
 
 describe('gatehouseHome', () => {
   it('prefers $GATEHOUSE_HOME', () => {
-    expect(gatehouseHome({ env: { GATEHOUSE_HOME: '/g' }, platform: 'linux', homedir: '/home/u' })).toBe('/g');
+    expect(gatehouseHome({ env: { GATEHOUSE_HOME: '/g' }, platform: 'linux', homedir: '/home/u' })).toBe(
+      '/g',
+    );
   });
   it.each([
     ['linux', {}, '/home/u/.config/gatehouse'],

@@ -23,7 +23,10 @@ export const RuleBehaviorSchema = z.enum(['allow', 'deny', 'ask']);
 export type { PermissionMode } from '../engine/types';
 
 /** Claude Code's permission-update entry (claude-code.md §1.5), shared by suggestions and updatedPermissions. */
-const RuleValueSchema = z.object({ toolName: z.string().min(1).max(500), ruleContent: z.string().max(10_000).optional() });
+const RuleValueSchema = z.object({
+  toolName: z.string().min(1).max(500),
+  ruleContent: z.string().max(10_000).optional(),
+});
 const DestinationSchema = z.enum(['session', 'localSettings', 'projectSettings', 'userSettings', 'cliArg']);
 export const PermissionUpdateSchema = z.discriminatedUnion('type', [
   z.object({
@@ -96,7 +99,12 @@ export const PermissionRequestSchema = z.object({
   suggestions: z.array(PermissionUpdateSchema).max(50).optional(),
   provenance: ProvenanceSchema.optional(),
   /** How long the agent will wait for an answer, in milliseconds. */
-  timeoutMs: z.number().int().positive().max(24 * 3_600_000).optional(),
+  timeoutMs: z
+    .number()
+    .int()
+    .positive()
+    .max(24 * 3_600_000)
+    .optional(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 
@@ -121,7 +129,13 @@ export const PermissionCancelSchema = z.object({
   reason: z.enum(['answered-in-terminal', 'aborted']),
 });
 
-export const sessionEvents = ['tool.finished', 'tool.failed', 'prompt.submitted', 'stopped', 'session.ended'] as const;
+export const sessionEvents = [
+  'tool.finished',
+  'tool.failed',
+  'prompt.submitted',
+  'stopped',
+  'session.ended',
+] as const;
 export const SessionEventSchema = z.object({
   type: z.literal('session.event'),
   sessionId: idString,
@@ -159,7 +173,11 @@ export const AgentMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type AgentMessage = z.infer<typeof AgentMessageSchema>;
 
-export const ConsoleMessageSchema = z.discriminatedUnion('type', [WelcomeSchema, PermissionDecisionSchema, ErrorSchema]);
+export const ConsoleMessageSchema = z.discriminatedUnion('type', [
+  WelcomeSchema,
+  PermissionDecisionSchema,
+  ErrorSchema,
+]);
 export type ConsoleMessage = z.infer<typeof ConsoleMessageSchema>;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: ErrorMessage };
@@ -177,7 +195,14 @@ function parseWith<T>(schema: z.ZodType<T>, text: string, idHint?: unknown): Par
   try {
     raw = JSON.parse(text);
   } catch {
-    return { ok: false, error: { type: 'error', code: 'bad-json', message: 'The frame is not valid JSON; send one JSON object per frame.' } };
+    return {
+      ok: false,
+      error: {
+        type: 'error',
+        code: 'bad-json',
+        message: 'The frame is not valid JSON; send one JSON object per frame.',
+      },
+    };
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };

@@ -45,13 +45,20 @@ export default {
       if (spec === 'electron' || spec.startsWith('electron/')) {
         if (!ELECTRON_ALLOWED.some((p) => file.startsWith(p)) || isTestish) {
           if (!(isTestish && file.startsWith('main/app/'))) {
-            context.report({ node, message: `Only main/app/ and preload/ may import electron (found in ${file}).` });
+            context.report({
+              node,
+              message: `Only main/app/ and preload/ may import electron (found in ${file}).`,
+            });
           }
         }
         return;
       }
       if (NODE_BUILTINS.has(spec)) {
-        if (NO_NODE.some((p) => file.startsWith(p)) && !NODE_EXCEPTIONS.some((p) => file.startsWith(p)) && !isTestish) {
+        if (
+          NO_NODE.some((p) => file.startsWith(p)) &&
+          !NODE_EXCEPTIONS.some((p) => file.startsWith(p)) &&
+          !isTestish
+        ) {
           context.report({ node, message: `${file} must stay free of Node built-ins (imported ${spec}).` });
         }
         return;
@@ -63,13 +70,27 @@ export default {
         .join('/');
       const to = layerOf(target);
       if (from && to && !ALLOWED[from].includes(to)) {
-        context.report({ node, message: `${from}/ may not import ${to}/ (${spec}); see docs/architecture.md.` });
+        context.report({
+          node,
+          message: `${from}/ may not import ${to}/ (${spec}); see docs/architecture.md.`,
+        });
       }
-      if (from === 'main' && to === 'main' && target.startsWith('main/app/') && !file.startsWith('main/app/')) {
-        context.report({ node, message: `main/app/ is the Electron shell; the rest of main/ must not depend on it (${spec}).` });
+      if (
+        from === 'main' &&
+        to === 'main' &&
+        target.startsWith('main/app/') &&
+        !file.startsWith('main/app/')
+      ) {
+        context.report({
+          node,
+          message: `main/app/ is the Electron shell; the rest of main/ must not depend on it (${spec}).`,
+        });
       }
       if (from === 'renderer' && target.startsWith('engine/node/')) {
-        context.report({ node, message: `renderer/ may use only the engine's pure helpers, not engine/node/ (${spec}).` });
+        context.report({
+          node,
+          message: `renderer/ may use only the engine's pure helpers, not engine/node/ (${spec}).`,
+        });
       }
     }
 
@@ -79,7 +100,11 @@ export default {
       ExportAllDeclaration: (n) => check(n, n.source.value),
       ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value),
       CallExpression: (n) => {
-        if (n.callee.type === 'Identifier' && n.callee.name === 'require' && n.arguments[0]?.type === 'Literal') {
+        if (
+          n.callee.type === 'Identifier' &&
+          n.callee.name === 'require' &&
+          n.arguments[0]?.type === 'Literal'
+        ) {
           check(n, n.arguments[0].value);
         }
       },

@@ -7,7 +7,10 @@ import { eventChannels, eventIpcChannel, invokeChannels } from '../common/consol
 import type { EventChannel, InvokeChannel, PreloadApi } from '../common/console-contract';
 
 const invoke = Object.fromEntries(
-  invokeChannels.map((channel: InvokeChannel) => [channel, (args: unknown) => ipcRenderer.invoke(channel, args)]),
+  invokeChannels.map((channel: InvokeChannel) => [
+    channel,
+    (args: unknown) => ipcRenderer.invoke(channel, args),
+  ]),
 ) as unknown as PreloadApi['invoke'];
 
 const on = Object.fromEntries(

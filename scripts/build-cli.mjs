@@ -24,9 +24,18 @@ await build({
   splitting: false,
   sourcemap: false,
   legalComments: 'none',
-  external: ['better-sqlite3', 'keytar', 'web-tree-sitter', 'tree-sitter-bash', 'bufferutil', 'utf-8-validate'],
+  external: [
+    'better-sqlite3',
+    'keytar',
+    'web-tree-sitter',
+    'tree-sitter-bash',
+    'bufferutil',
+    'utf-8-validate',
+  ],
   // esbuild's ESM output has no `require`; bundled CommonJS dependencies (ws) need one.
-  banner: { js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 

@@ -55,17 +55,31 @@ describe('the PermissionRequest hook mapping', () => {
       hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
     });
     expect(
-      toHookOutput({ type: 'permission.decision', id: 'i', behavior: 'deny', by: 'console', message: 'use pnpm', interrupt: true }),
+      toHookOutput({
+        type: 'permission.decision',
+        id: 'i',
+        behavior: 'deny',
+        by: 'console',
+        message: 'use pnpm',
+        interrupt: true,
+      }),
     ).toEqual({
-      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'use pnpm', interrupt: true } },
+      hookSpecificOutput: {
+        hookEventName: 'PermissionRequest',
+        decision: { behavior: 'deny', message: 'use pnpm', interrupt: true },
+      },
     });
   });
 
   it('prints nothing for passthrough, so the terminal dialog decides', () => {
-    expect(toHookOutput({ type: 'permission.decision', id: 'i', behavior: 'passthrough', by: 'timeout' })).toBeUndefined();
+    expect(
+      toHookOutput({ type: 'permission.decision', id: 'i', behavior: 'passthrough', by: 'timeout' }),
+    ).toBeUndefined();
   });
 
   it('refuses a payload without a tool input object', () => {
-    expect(PermissionRequestPayloadSchema.safeParse({ ...docsPayload, tool_input: 'rm' }).success).toBe(false);
+    expect(PermissionRequestPayloadSchema.safeParse({ ...docsPayload, tool_input: 'rm' }).success).toBe(
+      false,
+    );
   });
 });

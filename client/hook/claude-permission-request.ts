@@ -26,7 +26,11 @@ function modeOf(value: string | undefined): z.infer<typeof PermissionModeSchema>
   return parsed.success ? parsed.data : 'default';
 }
 
-export function toPermissionCall(payload: PermissionRequestPayload, id: string, timeoutMs: number): PermissionCall {
+export function toPermissionCall(
+  payload: PermissionRequestPayload,
+  id: string,
+  timeoutMs: number,
+): PermissionCall {
   // A suggestion in a shape we do not know is dropped alone rather than failing the whole request.
   const suggestions = (payload.permission_suggestions ?? []).flatMap((entry) => {
     const parsed = PermissionUpdateSchema.safeParse(entry);

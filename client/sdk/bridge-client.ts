@@ -4,7 +4,12 @@
  */
 import WebSocket from 'ws';
 import { parseConsoleMessage, PROTOCOL_VERSION } from '../../common/protocol';
-import type { ErrorMessage, PermissionDecision, PermissionRequest, SessionEvent } from '../../common/protocol';
+import type {
+  ErrorMessage,
+  PermissionDecision,
+  PermissionRequest,
+  SessionEvent,
+} from '../../common/protocol';
 import type { ConsoleEndpoint } from './discover';
 
 export interface BridgeClientOptions {
@@ -35,7 +40,10 @@ export interface BridgeClient {
   close(): void;
 }
 
-export async function connectBridge(endpoint: ConsoleEndpoint, options: BridgeClientOptions): Promise<BridgeClient> {
+export async function connectBridge(
+  endpoint: ConsoleEndpoint,
+  options: BridgeClientOptions,
+): Promise<BridgeClient> {
   const socket = new WebSocket(endpoint.url, {
     headers: { Authorization: `Bearer ${endpoint.token}` },
     handshakeTimeout: options.connectTimeoutMs ?? 2_000,
@@ -46,9 +54,16 @@ export async function connectBridge(endpoint: ConsoleEndpoint, options: BridgeCl
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('unexpected-response', (_request, response) =>
-      reject(new BridgeError(`The console refused the connection (HTTP ${response.statusCode}).`, 'connect-failed')),
+      reject(
+        new BridgeError(
+          `The console refused the connection (HTTP ${response.statusCode}).`,
+          'connect-failed',
+        ),
+      ),
     );
-    socket.once('error', (error) => reject(new BridgeError(`Cannot reach the console: ${error.message}`, 'connect-failed')));
+    socket.once('error', (error) =>
+      reject(new BridgeError(`Cannot reach the console: ${error.message}`, 'connect-failed')),
+    );
   });
 
   const failAll = (error: BridgeError) => {
@@ -78,7 +93,8 @@ export async function connectBridge(endpoint: ConsoleEndpoint, options: BridgeCl
   return {
     requestPermission(call, { signal } = {}) {
       return new Promise<PermissionDecision>((resolve, reject) => {
-        if (signal?.aborted) return reject(new BridgeError('The request was aborted before it was sent.', 'aborted'));
+        if (signal?.aborted)
+          return reject(new BridgeError('The request was aborted before it was sent.', 'aborted'));
         const onAbort = () => {
           if (!waiters.delete(call.id)) return;
           if (socket.readyState === WebSocket.OPEN) {

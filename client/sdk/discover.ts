@@ -17,14 +17,19 @@ export interface ConsoleEndpoint {
 
 export type Discovery = { found: true; endpoint: ConsoleEndpoint } | { found: false; reason: string };
 
-export async function discoverConsole(env: Readonly<Record<string, string | undefined>> = process.env): Promise<Discovery> {
+export async function discoverConsole(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<Discovery> {
   if (env.GATEHOUSE_URL || env.GATEHOUSE_TOKEN) {
     if (!env.GATEHOUSE_URL || !env.GATEHOUSE_TOKEN) {
       return { found: false, reason: 'GATEHOUSE_URL and GATEHOUSE_TOKEN must be set together.' };
     }
     const url = new URL(env.GATEHOUSE_URL);
     if (url.pathname === '/' || url.pathname === '') url.pathname = BRIDGE_PATH;
-    return { found: true, endpoint: { url: url.toString(), token: env.GATEHOUSE_TOKEN, source: 'environment' } };
+    return {
+      found: true,
+      endpoint: { url: url.toString(), token: env.GATEHOUSE_TOKEN, source: 'environment' },
+    };
   }
   const file = join(gatehouseHome({ env, platform: process.platform, homedir: homedir() }), DISCOVERY_FILE);
   let text: string;
@@ -40,7 +45,11 @@ export async function discoverConsole(env: Readonly<Record<string, string | unde
     return { found: false, reason: `${file} is not valid JSON; restart the console to rewrite it.` };
   }
   const parsed = DiscoveryFileSchema.safeParse(raw);
-  if (!parsed.success) return { found: false, reason: `${file} is not a Gatehouse discovery file; restart the console.` };
+  if (!parsed.success)
+    return { found: false, reason: `${file} is not a Gatehouse discovery file; restart the console.` };
   const { port, token } = parsed.data;
-  return { found: true, endpoint: { url: `ws://127.0.0.1:${port}${BRIDGE_PATH}`, token, source: 'discovery-file' } };
+  return {
+    found: true,
+    endpoint: { url: `ws://127.0.0.1:${port}${BRIDGE_PATH}`, token, source: 'discovery-file' },
+  };
 }

@@ -26,16 +26,26 @@ export function createTrustedSenders(devServerUrl: string | undefined): TrustedS
     isTrusted(event) {
       const frame = event.senderFrame;
       return (
-        trusted.has(event.sender.id) && frame !== null && frame.parent === null && isTrustedUrl(frame.url, devServerUrl)
+        trusted.has(event.sender.id) &&
+        frame !== null &&
+        frame.parent === null &&
+        isTrustedUrl(frame.url, devServerUrl)
       );
     },
     forEach: (fn) => trusted.forEach(fn),
   };
 }
 
-const REFUSED: Result<never> = { ok: false, error: { code: 'untrusted-sender', message: 'This window may not use the console.' } };
+const REFUSED: Result<never> = {
+  ok: false,
+  error: { code: 'untrusted-sender', message: 'This window may not use the console.' },
+};
 
-export function registerConsoleIpc(ipcMain: IpcMain, service: ConsoleService, senders: TrustedSenders): () => void {
+export function registerConsoleIpc(
+  ipcMain: IpcMain,
+  service: ConsoleService,
+  senders: TrustedSenders,
+): () => void {
   for (const channel of invokeChannels) {
     ipcMain.handle(channel, (event, args: unknown) =>
       senders.isTrusted(event) ? dispatchInvoke(service.handlers, channel, args) : REFUSED,

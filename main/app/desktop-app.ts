@@ -7,7 +7,6 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { gatehouseHome } from '../../common/discovery';
 import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../console/console-core';
-import type { ConsoleCore } from '../console/console-core';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
 import { createTrustedSenders, registerConsoleIpc } from './console-ipc';
 import { hardenApp, hardenSession } from './hardening';
@@ -24,7 +23,6 @@ export async function startDesktopApp(): Promise<void> {
   hardenApp(app, devServerUrl);
 
   let window: BrowserWindow | undefined;
-  let core: ConsoleCore | undefined;
   const senders = createTrustedSenders(devServerUrl);
   const openWindow = () => {
     if (window && !window.isDestroyed()) {
@@ -41,18 +39,17 @@ export async function startDesktopApp(): Promise<void> {
   app.on('second-instance', openWindow);
   app.on('activate', openWindow);
   app.on('window-all-closed', () => undefined);
-  app.on('before-quit', () => void core?.close());
 
   await app.whenReady();
   hardenSession(session.defaultSession);
   serveAppProtocol(protocol, net, join(import.meta.dirname, '../renderer'));
-  core = await startConsoleCore({
+  const core = await startConsoleCore({
     home: gatehouseHome({ env: process.env, platform: process.platform, homedir: homedir() }),
     port: 0,
     timeoutMs: DEFAULT_TIMEOUT_MS,
     timeoutAction: 'passthrough',
   });
+  app.on('before-quit', () => void core.close());
   registerConsoleIpc(ipcMain, core.service, senders);
   openWindow();
 }
-

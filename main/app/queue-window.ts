@@ -1,7 +1,9 @@
 import type { BrowserWindow as BrowserWindowType, BrowserWindowConstructorOptions } from 'electron';
 
 /** Secure defaults, set explicitly even where they are Electron's defaults (checklist items 2–4). */
-export function secureWebPreferences(preloadPath: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
+export function secureWebPreferences(
+  preloadPath: string,
+): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
   return {
     preload: preloadPath,
     contextIsolation: true,

@@ -49,7 +49,10 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
     switch (message.type) {
       case 'hello':
         if (message.protocol !== PROTOCOL_VERSION) {
-          fail('unsupported-protocol', `This console speaks protocol ${PROTOCOL_VERSION}; the agent asked for ${message.protocol}.`);
+          fail(
+            'unsupported-protocol',
+            `This console speaks protocol ${PROTOCOL_VERSION}; the agent asked for ${message.protocol}.`,
+          );
           return;
         }
         agent = message.agent;
@@ -89,7 +92,10 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
 
   socket.on('message', (data, isBinary) => {
     if (!limiter.take()) {
-      fail('rate-limited', `More than ${limits.maxMessagesPerSecond} messages a second; slow down and re-send.`);
+      fail(
+        'rate-limited',
+        `More than ${limits.maxMessagesPerSecond} messages a second; slow down and re-send.`,
+      );
       return;
     }
     if (isBinary) {

@@ -12,7 +12,11 @@ export async function writeDiscoveryFile(home: string, content: DiscoveryFile): 
 }
 
 /** Removes the file only if it still announces this process, so a newer console's file survives. */
-export async function removeDiscoveryFile(path: string, expected: DiscoveryFile, read: () => Promise<string>): Promise<void> {
+export async function removeDiscoveryFile(
+  path: string,
+  expected: DiscoveryFile,
+  read: () => Promise<string>,
+): Promise<void> {
   try {
     const current = JSON.parse(await read()) as Partial<DiscoveryFile>;
     if (current.pid !== expected.pid || current.port !== expected.port) return;

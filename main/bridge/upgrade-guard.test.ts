@@ -9,12 +9,32 @@ describe('guardBridgeUpgrade', () => {
   it.each([
     ['a correct request', '/bridge', ok, { ok: true }],
     ['no token', '/bridge', { host: ok.host }, { ok: false, status: 401 }],
-    ['a wrong token', '/bridge', { ...ok, authorization: `Bearer ${'b'.repeat(43)}` }, { ok: false, status: 401 }],
-    ['a token that is a prefix', '/bridge', { ...ok, authorization: `Bearer ${token.slice(0, 10)}` }, { ok: false, status: 401 }],
+    [
+      'a wrong token',
+      '/bridge',
+      { ...ok, authorization: `Bearer ${'b'.repeat(43)}` },
+      { ok: false, status: 401 },
+    ],
+    [
+      'a token that is a prefix',
+      '/bridge',
+      { ...ok, authorization: `Bearer ${token.slice(0, 10)}` },
+      { ok: false, status: 401 },
+    ],
     ['a Basic scheme', '/bridge', { ...ok, authorization: `Basic ${token}` }, { ok: false, status: 401 }],
     ['a browser origin', '/bridge', { ...ok, origin: 'https://evil.example' }, { ok: false, status: 403 }],
-    ['a loopback browser origin', '/bridge', { ...ok, origin: 'http://127.0.0.1:4000' }, { ok: false, status: 403 }],
-    ['a foreign Host (DNS rebinding)', '/bridge', { ...ok, host: 'evil.example:4000' }, { ok: false, status: 403 }],
+    [
+      'a loopback browser origin',
+      '/bridge',
+      { ...ok, origin: 'http://127.0.0.1:4000' },
+      { ok: false, status: 403 },
+    ],
+    [
+      'a foreign Host (DNS rebinding)',
+      '/bridge',
+      { ...ok, host: 'evil.example:4000' },
+      { ok: false, status: 403 },
+    ],
     ['another port in Host', '/bridge', { ...ok, host: '127.0.0.1:4001' }, { ok: false, status: 403 }],
     ['no Host', '/bridge', { authorization: ok.authorization }, { ok: false, status: 403 }],
     ['the token in the query', `/bridge?token=${token}`, ok, { ok: false, status: 400 }],
@@ -43,8 +63,18 @@ describe('guardBridgeUpgrade', () => {
 describe('guardConsoleUpgrade', () => {
   const options = { port: 4000, path: '/console' };
   it('admits only the console page itself', () => {
-    expect(guardConsoleUpgrade({ url: '/console', headers: { host: '127.0.0.1:4000', origin: 'http://127.0.0.1:4000' } }, options)).toEqual({ ok: true });
-    expect(guardConsoleUpgrade({ url: '/console', headers: { host: 'localhost:4000', origin: 'http://localhost:4000' } }, options)).toEqual({ ok: true });
+    expect(
+      guardConsoleUpgrade(
+        { url: '/console', headers: { host: '127.0.0.1:4000', origin: 'http://127.0.0.1:4000' } },
+        options,
+      ),
+    ).toEqual({ ok: true });
+    expect(
+      guardConsoleUpgrade(
+        { url: '/console', headers: { host: 'localhost:4000', origin: 'http://localhost:4000' } },
+        options,
+      ),
+    ).toEqual({ ok: true });
   });
   it.each([
     ['no origin (a non-browser client)', { host: '127.0.0.1:4000' }, 403],
@@ -56,6 +86,9 @@ describe('guardConsoleUpgrade', () => {
   });
   it('refuses any query string, so no token can ride in the URL', () => {
     const headers = { host: '127.0.0.1:4000', origin: 'http://127.0.0.1:4000' };
-    expect(guardConsoleUpgrade({ url: '/console?token=x', headers }, options)).toMatchObject({ ok: false, status: 400 });
+    expect(guardConsoleUpgrade({ url: '/console?token=x', headers }, options)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 });

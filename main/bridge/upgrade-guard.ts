@@ -22,19 +22,33 @@ const QUERY_SECRET = /(^|&)(token|access_token|auth|authorization)=/i;
 
 export function guardBridgeUpgrade(
   request: UpgradeRequest,
-  options: { readonly port: number; readonly token: string; readonly allowedOrigins: readonly string[]; readonly path: string },
+  options: {
+    readonly port: number;
+    readonly token: string;
+    readonly allowedOrigins: readonly string[];
+    readonly path: string;
+  },
 ): UpgradeVerdict {
   const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-  if (url.pathname !== options.path) return { ok: false, status: 404, reason: 'No WebSocket endpoint at that path.' };
+  if (url.pathname !== options.path)
+    return { ok: false, status: 404, reason: 'No WebSocket endpoint at that path.' };
   if (!isLoopbackHost(request.headers.host, options.port)) {
-    return { ok: false, status: 403, reason: 'The Host header must be 127.0.0.1 or localhost with this port.' };
+    return {
+      ok: false,
+      status: 403,
+      reason: 'The Host header must be 127.0.0.1 or localhost with this port.',
+    };
   }
   const origin = request.headers.origin;
   if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
     return { ok: false, status: 403, reason: 'Browser origins may not open the bridge.' };
   }
   if (QUERY_SECRET.test(url.search.slice(1))) {
-    return { ok: false, status: 400, reason: 'The token is accepted only in the Authorization header, never in the URL.' };
+    return {
+      ok: false,
+      status: 400,
+      reason: 'The token is accepted only in the Authorization header, never in the URL.',
+    };
   }
   const auth = request.headers.authorization;
   const match = typeof auth === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(auth) : null;
@@ -45,17 +59,26 @@ export function guardBridgeUpgrade(
 }
 
 /** The web console's channel: only the console's own page may open it; the token follows in the first frame. */
-export function guardConsoleUpgrade(request: UpgradeRequest, options: { readonly port: number; readonly path: string }): UpgradeVerdict {
+export function guardConsoleUpgrade(
+  request: UpgradeRequest,
+  options: { readonly port: number; readonly path: string },
+): UpgradeVerdict {
   const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-  if (url.pathname !== options.path) return { ok: false, status: 404, reason: 'No WebSocket endpoint at that path.' };
+  if (url.pathname !== options.path)
+    return { ok: false, status: 404, reason: 'No WebSocket endpoint at that path.' };
   if (!isLoopbackHost(request.headers.host, options.port)) {
-    return { ok: false, status: 403, reason: 'The Host header must be 127.0.0.1 or localhost with this port.' };
+    return {
+      ok: false,
+      status: 403,
+      reason: 'The Host header must be 127.0.0.1 or localhost with this port.',
+    };
   }
   const origin = request.headers.origin;
   const own = [`http://127.0.0.1:${options.port}`, `http://localhost:${options.port}`];
   if (origin === undefined || !own.includes(origin)) {
     return { ok: false, status: 403, reason: "Only the console's own page may open its channel." };
   }
-  if (url.search.length > 0) return { ok: false, status: 400, reason: 'The console channel takes no query string.' };
+  if (url.search.length > 0)
+    return { ok: false, status: 400, reason: 'The console channel takes no query string.' };
   return { ok: true };
 }

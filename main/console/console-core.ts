@@ -76,8 +76,14 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         path: BRIDGE_PATH,
         maxPayload: limits.maxFrameBytes,
         guard: (request, port) =>
-          guardBridgeUpgrade(request, { port, token, allowedOrigins: options.allowedOrigins ?? [], path: BRIDGE_PATH }),
-        onConnection: (socket) => serveAgentConnection(socket, { registry, limits, consoleVersion: CONSOLE_VERSION }),
+          guardBridgeUpgrade(request, {
+            port,
+            token,
+            allowedOrigins: options.allowedOrigins ?? [],
+            path: BRIDGE_PATH,
+          }),
+        onConnection: (socket) =>
+          serveAgentConnection(socket, { registry, limits, consoleVersion: CONSOLE_VERSION }),
       },
       {
         path: CONSOLE_PATH,
@@ -109,7 +115,9 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     close() {
       closing ??= (async () => {
         stopHeartbeat();
-        await removeDiscoveryFile(discoveryPath, discovery, () => readFile(join(options.home, DISCOVERY_FILE), 'utf8'));
+        await removeDiscoveryFile(discoveryPath, discovery, () =>
+          readFile(join(options.home, DISCOVERY_FILE), 'utf8'),
+        );
         registry.close();
         await server.close();
       })();

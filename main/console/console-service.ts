@@ -8,13 +8,17 @@ import type { RaceRegistry } from '../registry/race-registry';
 
 export interface ConsoleService {
   readonly handlers: ConsoleHandlers;
-  subscribe(listener: <E extends keyof EventPayloads>(channel: E, payload: EventPayloads[E]) => void): () => void;
+  subscribe(
+    listener: <E extends keyof EventPayloads>(channel: E, payload: EventPayloads[E]) => void,
+  ): () => void;
 }
 
 export function createConsoleService(registry: RaceRegistry): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
-  registry.resolved.subscribe(({ id, behavior, by }) => queueChanged.emit({ kind: 'resolved', id, behavior, by }));
+  registry.resolved.subscribe(({ id, behavior, by }) =>
+    queueChanged.emit({ kind: 'resolved', id, behavior, by }),
+  );
 
   return {
     handlers: {
@@ -22,7 +26,10 @@ export function createConsoleService(registry: RaceRegistry): ConsoleService {
       'queue:decide': ({ id, behavior, message }) => {
         const result = registry.decide(id, 'console', { behavior, ...(message ? { message } : {}) });
         if ('unknown' in result) {
-          return { ok: false, error: { code: 'unknown-request', message: `No request with id "${id}" is waiting.` } };
+          return {
+            ok: false,
+            error: { code: 'unknown-request', message: `No request with id "${id}" is waiting.` },
+          };
         }
         return { ok: true, value: result };
       },

@@ -5,9 +5,16 @@ import type { ConsoleHandlers, InvokeChannel, Result } from '../../common/consol
  * The one path from an untrusted invoke (a channel name and arguments from a renderer) to a handler: an
  * unknown channel or invalid arguments become an error result, and a throwing handler cannot escape.
  */
-export async function dispatchInvoke(handlers: ConsoleHandlers, channel: unknown, args: unknown): Promise<Result<unknown>> {
+export async function dispatchInvoke(
+  handlers: ConsoleHandlers,
+  channel: unknown,
+  args: unknown,
+): Promise<Result<unknown>> {
   if (!isInvokeChannel(channel)) {
-    return { ok: false, error: { code: 'unknown-channel', message: `There is no console channel named ${String(channel)}.` } };
+    return {
+      ok: false,
+      error: { code: 'unknown-channel', message: `There is no console channel named ${String(channel)}.` },
+    };
   }
   const parsed = parseInvokeArgs(channel, args);
   if (!parsed.ok) return parsed;
@@ -15,6 +22,12 @@ export async function dispatchInvoke(handlers: ConsoleHandlers, channel: unknown
     const handler = handlers[channel] as (a: unknown) => Result<unknown> | Promise<Result<unknown>>;
     return await handler(parsed.value);
   } catch (error) {
-    return { ok: false, error: { code: 'internal', message: `The console failed to handle ${channel as InvokeChannel}: ${(error as Error).message}` } };
+    return {
+      ok: false,
+      error: {
+        code: 'internal',
+        message: `The console failed to handle ${channel as InvokeChannel}: ${(error as Error).message}`,
+      },
+    };
   }
 }

@@ -24,7 +24,12 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+};
 
 function refuse(socket: Duplex, status: number, reason: string): void {
   const body = `${reason}\n`;
@@ -40,9 +45,13 @@ export async function listenLoopback(options: {
   readonly onRequest: (request: IncomingMessage, response: ServerResponse, port: number) => void;
 }): Promise<LoopbackServer> {
   const servers = new Map(
-    options.routes.map((route) => [route.path, { route, wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload }) }]),
+    options.routes.map((route) => [
+      route.path,
+      { route, wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload }) },
+    ]),
   );
-  for (const { route, wss } of servers.values()) wss.on('connection', (socket, request) => route.onConnection(socket, request));
+  for (const { route, wss } of servers.values())
+    wss.on('connection', (socket, request) => route.onConnection(socket, request));
 
   let port = options.port;
   const http = createServer((request, response) => options.onRequest(request, response, port));
@@ -67,7 +76,8 @@ export async function listenLoopback(options: {
     });
   });
   const address = http.address();
-  if (address === null || typeof address === 'string') throw new Error('The console socket has no TCP address.');
+  if (address === null || typeof address === 'string')
+    throw new Error('The console socket has no TCP address.');
   port = address.port;
 
   return {

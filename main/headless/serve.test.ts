@@ -3,7 +3,12 @@ import { runServe, parseServeArgs } from './serve';
 
 describe('gatehouse serve arguments', () => {
   it('reads port, home, timeout and timeout action', () => {
-    expect(parseServeArgs(['--port', '8123', '--home', '/tmp/g', '--timeout', '5000', '--timeout-action', 'deny'], {})).toEqual({
+    expect(
+      parseServeArgs(
+        ['--port', '8123', '--home', '/tmp/g', '--timeout', '5000', '--timeout-action', 'deny'],
+        {},
+      ),
+    ).toEqual({
       port: 8123,
       home: '/tmp/g',
       timeoutMs: 5000,
@@ -12,7 +17,11 @@ describe('gatehouse serve arguments', () => {
   });
 
   it('defaults home to $GATEHOUSE_HOME and the action to passthrough', () => {
-    expect(parseServeArgs([], { GATEHOUSE_HOME: '/x' })).toMatchObject({ port: 0, home: '/x', timeoutAction: 'passthrough' });
+    expect(parseServeArgs([], { GATEHOUSE_HOME: '/x' })).toMatchObject({
+      port: 0,
+      home: '/x',
+      timeoutAction: 'passthrough',
+    });
   });
 
   it.each([
@@ -34,7 +43,9 @@ describe('gatehouse serve arguments', () => {
 
   it('prints its help', async () => {
     const out: string[] = [];
-    expect(await runServe(['--help'], { stdout: (t) => out.push(t), stderr: () => undefined, env: {} })).toBe(0);
+    expect(await runServe(['--help'], { stdout: (t) => out.push(t), stderr: () => undefined, env: {} })).toBe(
+      0,
+    );
     expect(out.join('')).toMatch(/--timeout-action/);
   });
 });

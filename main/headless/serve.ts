@@ -44,12 +44,16 @@ export function parseServeArgs(argv: readonly string[], env: CliIo['env']): Serv
   });
   if (values.help) return 'help';
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port takes a whole number from 0 to 65535, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new UsageError(`--port takes a whole number from 0 to 65535, not "${values.port}"`);
   const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout takes a positive number of milliseconds, not "${values.timeout}"`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new UsageError(`--timeout takes a positive number of milliseconds, not "${values.timeout}"`);
   const action = values['timeout-action'] ?? 'passthrough';
   if (action !== 'passthrough' && action !== 'deny') {
-    throw new UsageError(`--timeout-action takes passthrough or deny, not "${action}" (a timeout never allows)`);
+    throw new UsageError(
+      `--timeout-action takes passthrough or deny, not "${action}" (a timeout never allows)`,
+    );
   }
   const home = values.home ?? gatehouseHome({ env, platform: process.platform, homedir: homedir() });
   return { port, home, timeoutMs, timeoutAction: action };

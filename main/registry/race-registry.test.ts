@@ -35,9 +35,20 @@ describe('RaceRegistry', () => {
     const deliver = vi.fn();
     expect(registry.submit(request('r1'), agent, deliver)).toEqual({ kind: 'pending' });
     expect(registry.decide('r1', 'notification', { behavior: 'allow' })).toEqual({ won: true });
-    expect(registry.decide('r1', 'console', { behavior: 'deny' })).toEqual({ won: false, winner: 'notification' });
-    expect(registry.decide('r1', 'timeout', { behavior: 'passthrough' })).toEqual({ won: false, winner: 'notification' });
-    expect(deliver).toHaveBeenCalledExactlyOnceWith({ type: 'permission.decision', id: 'r1', behavior: 'allow', by: 'notification' });
+    expect(registry.decide('r1', 'console', { behavior: 'deny' })).toEqual({
+      won: false,
+      winner: 'notification',
+    });
+    expect(registry.decide('r1', 'timeout', { behavior: 'passthrough' })).toEqual({
+      won: false,
+      winner: 'notification',
+    });
+    expect(deliver).toHaveBeenCalledExactlyOnceWith({
+      type: 'permission.decision',
+      id: 'r1',
+      behavior: 'allow',
+      by: 'notification',
+    });
     expect(store.records).toHaveLength(1);
     expect(registry.pending()).toEqual([]);
   });
@@ -77,9 +88,13 @@ describe('RaceRegistry', () => {
   it('refuses the same id for a different tool call', () => {
     const { registry } = setup();
     registry.submit(request('r1'), agent, vi.fn());
-    expect(registry.submit(request('r1', { input: { command: 'rm -rf /' } }), agent, vi.fn())).toMatchObject({ kind: 'conflict' });
+    expect(registry.submit(request('r1', { input: { command: 'rm -rf /' } }), agent, vi.fn())).toMatchObject({
+      kind: 'conflict',
+    });
     registry.decide('r1', 'console', { behavior: 'allow' });
-    expect(registry.submit(request('r1', { input: { command: 'rm -rf /' } }), agent, vi.fn())).toMatchObject({ kind: 'conflict' });
+    expect(registry.submit(request('r1', { input: { command: 'rm -rf /' } }), agent, vi.fn())).toMatchObject({
+      kind: 'conflict',
+    });
   });
 
   it('answers with the timeout action at the earlier of the agent deadline and the console default', () => {
@@ -111,7 +126,12 @@ describe('RaceRegistry', () => {
     const { registry } = setup();
     const deliver = vi.fn<(d: PermissionDecision) => void>();
     registry.submit(request('r1'), agent, deliver);
-    registry.decide('r1', 'console', { behavior: 'deny', message: 'use pnpm', updatedInput: { command: 'x' }, interrupt: true });
+    registry.decide('r1', 'console', {
+      behavior: 'deny',
+      message: 'use pnpm',
+      updatedInput: { command: 'x' },
+      interrupt: true,
+    });
     expect(deliver.mock.calls[0]?.[0]).toEqual({
       type: 'permission.decision',
       id: 'r1',

@@ -65,7 +65,11 @@ interface Race {
 /** A racer's answer: it won, it lost to another racer, or no request by that id was ever seen. */
 export type DecideResult = DecideOutcome | { won: false; unknown: true };
 
-export type ResolvedEvent = { readonly id: string; readonly behavior: DecisionBehavior; readonly by: RacerKind };
+export type ResolvedEvent = {
+  readonly id: string;
+  readonly behavior: DecisionBehavior;
+  readonly by: RacerKind;
+};
 
 export class RaceRegistry {
   readonly added = createSignal<PendingRequestView>();
@@ -104,7 +108,10 @@ export class RaceRegistry {
       deadline: receivedAt + wait,
       deliver,
       grace: undefined,
-      timeout: setTimeout(() => this.decide(request.id, 'timeout', { behavior: this.options.timeoutAction }), wait),
+      timeout: setTimeout(
+        () => this.decide(request.id, 'timeout', { behavior: this.options.timeoutAction }),
+        wait,
+      ),
       once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
     };
     this.races.set(request.id, race);

@@ -12,7 +12,10 @@ import { tokensEqual } from '../secrets/token';
 
 export const AUTH_DEADLINE_MS = 5_000;
 
-export function serveConsoleChannel(socket: WebSocket, options: { service: ConsoleService; token: string }): void {
+export function serveConsoleChannel(
+  socket: WebSocket,
+  options: { service: ConsoleService; token: string },
+): void {
   let unsubscribe: (() => void) | undefined;
   const send = (frame: ConsoleServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -39,7 +42,9 @@ export function serveConsoleChannel(socket: WebSocket, options: { service: Conso
         return;
       }
       clearTimeout(authDeadline);
-      unsubscribe = options.service.subscribe((channel, payload) => send({ type: 'event', channel, payload }));
+      unsubscribe = options.service.subscribe((channel, payload) =>
+        send({ type: 'event', channel, payload }),
+      );
       send({ type: 'ready' });
       return;
     }

@@ -19,7 +19,8 @@ describe('resolveInside', () => {
     (url) => {
       const resolved = resolveInside('/site', url);
       expect(resolved === undefined || resolved.startsWith('/site/')).toBe(true);
-      if (url.includes('passwd')) expect(resolved?.endsWith('/etc/passwd') && !resolved.startsWith('/site/')).toBeFalsy();
+      if (url.includes('passwd'))
+        expect(resolved?.endsWith('/etc/passwd') && !resolved.startsWith('/site/')).toBeFalsy();
     },
   );
 });
@@ -46,23 +47,25 @@ describe('the static site', () => {
 
   // node:http rather than fetch: fetch will not send a Host header of our choosing.
   const get = (path: string, host = `127.0.0.1:${port}`, method = 'GET') =>
-    new Promise<{ status: number; headers: { get: (name: string) => string | null }; text: () => Promise<string> }>(
-      (resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path, method, headers: { Host: host } }, (res) => {
-          let body = '';
-          res.on('data', (chunk) => (body += chunk));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: { get: (name) => (res.headers[name] as string | undefined) ?? null },
-              text: async () => body,
-            }),
-          );
-        });
-        req.on('error', reject);
-        req.end();
-      },
-    );
+    new Promise<{
+      status: number;
+      headers: { get: (name: string) => string | null };
+      text: () => Promise<string>;
+    }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, method, headers: { Host: host } }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: { get: (name) => (res.headers[name] as string | undefined) ?? null },
+            text: async () => body,
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
 
   it('serves the page with a strict CSP that allows only its own origin', async () => {
     const response = await get('/');

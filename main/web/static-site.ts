@@ -56,9 +56,14 @@ export function resolveInside(root: string, urlPath: string): string | undefined
 }
 
 export function createStaticSite(rootDir: string) {
-  return async function serve(request: IncomingMessage, response: ServerResponse, port: number): Promise<void> {
+  return async function serve(
+    request: IncomingMessage,
+    response: ServerResponse,
+    port: number,
+  ): Promise<void> {
     if (!isLoopbackHost(request.headers.host, port)) return plain(response, 403, 'Forbidden host.');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'Method not allowed.');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return plain(response, 405, 'Method not allowed.');
     const url = new URL(request.url ?? '/', 'http://site.invalid');
     const file = resolveInside(rootDir, url.pathname);
     if (!file) return plain(response, 404, 'Not found.');

@@ -15,7 +15,12 @@ let bridgeToken: string;
 
 beforeEach(async () => {
   home = await makeTempDir();
-  core = await startConsoleCore({ home: join(home.path, 'gh'), port: 0, timeoutMs: 60_000, timeoutAction: 'passthrough' });
+  core = await startConsoleCore({
+    home: join(home.path, 'gh'),
+    port: 0,
+    timeoutMs: 60_000,
+    timeoutAction: 'passthrough',
+  });
   bridgeToken = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token;
 });
 
@@ -24,11 +29,26 @@ afterEach(async () => {
   await home.remove();
 });
 
-const endpoint = () => ({ url: `ws://127.0.0.1:${core.port}/bridge`, token: bridgeToken, source: 'environment' as const });
-const call = (id: string) => ({ id, sessionId: 's1', cwd: '/p', tool: 'Bash', input: { command: 'ls' }, mode: 'default' as const });
+const endpoint = () => ({
+  url: `ws://127.0.0.1:${core.port}/bridge`,
+  token: bridgeToken,
+  source: 'environment' as const,
+});
+const call = (id: string) => ({
+  id,
+  sessionId: 's1',
+  cwd: '/p',
+  tool: 'Bash',
+  input: { command: 'ls' },
+  mode: 'default' as const,
+});
 
-function openConsole(token: string): Promise<{ socket: WebSocket; frames: ConsoleServerFrame[]; closed: Promise<number> }> {
-  const socket = new WebSocket(`ws://127.0.0.1:${core.port}/console`, { origin: `http://127.0.0.1:${core.port}` });
+function openConsole(
+  token: string,
+): Promise<{ socket: WebSocket; frames: ConsoleServerFrame[]; closed: Promise<number> }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${core.port}/console`, {
+    origin: `http://127.0.0.1:${core.port}`,
+  });
   const frames: ConsoleServerFrame[] = [];
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
   socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
@@ -61,8 +81,20 @@ describe('the console core', () => {
 
   it.each([
     ['no token', (port: number) => ({ Host: `127.0.0.1:${port}` }), 401],
-    ['a wrong token', (port: number) => ({ Host: `127.0.0.1:${port}`, Authorization: 'Bearer wrong-wrong-wrong-wrong' }), 401],
-    ['a browser Origin', (port: number) => ({ Host: `127.0.0.1:${port}`, Authorization: `Bearer ${bridgeToken}`, Origin: 'https://evil.example' }), 403],
+    [
+      'a wrong token',
+      (port: number) => ({ Host: `127.0.0.1:${port}`, Authorization: 'Bearer wrong-wrong-wrong-wrong' }),
+      401,
+    ],
+    [
+      'a browser Origin',
+      (port: number) => ({
+        Host: `127.0.0.1:${port}`,
+        Authorization: `Bearer ${bridgeToken}`,
+        Origin: 'https://evil.example',
+      }),
+      403,
+    ],
     ['a foreign Host', () => ({ Host: 'evil.example', Authorization: `Bearer ${bridgeToken}` }), 403],
   ])('refuses an agent with %s at the upgrade', async (_name, headers, status) => {
     const result = await rawUpgrade(core.port, '/bridge', headers(core.port));
@@ -85,19 +117,36 @@ describe('the console core', () => {
       console.frames.find((f) => f.type === 'ready') ? core.service.handlers['queue:list']({}) : undefined,
     );
     await until(() => (added.ok && core.registry.pending().length === 1 ? true : undefined));
-    console.socket.send(JSON.stringify({ type: 'invoke', seq: 7, channel: 'queue:decide', args: { id: 'req-1', behavior: 'deny', message: 'no' } }));
-    await expect(decision).resolves.toMatchObject({ id: 'req-1', behavior: 'deny', by: 'console', message: 'no' });
+    console.socket.send(
+      JSON.stringify({
+        type: 'invoke',
+        seq: 7,
+        channel: 'queue:decide',
+        args: { id: 'req-1', behavior: 'deny', message: 'no' },
+      }),
+    );
+    await expect(decision).resolves.toMatchObject({
+      id: 'req-1',
+      behavior: 'deny',
+      by: 'console',
+      message: 'no',
+    });
     const result = await until(() => console.frames.find((f) => f.type === 'result' && f.seq === 7));
     expect(result).toMatchObject({ result: { ok: true, value: { won: true } } });
     expect(console.frames).toContainEqual(
-      expect.objectContaining({ type: 'event', payload: expect.objectContaining({ kind: 'resolved', id: 'req-1', by: 'console' }) }),
+      expect.objectContaining({
+        type: 'event',
+        payload: expect.objectContaining({ kind: 'resolved', id: 'req-1', by: 'console' }),
+      }),
     );
     agent.close();
     console.socket.close();
   });
 
   it('answers a bad frame with an error and keeps serving the same connection', async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${core.port}/bridge`, { headers: { Authorization: `Bearer ${bridgeToken}` } });
+    const socket = new WebSocket(`ws://127.0.0.1:${core.port}/bridge`, {
+      headers: { Authorization: `Bearer ${bridgeToken}` },
+    });
     const replies: Array<{ type: string; code?: string; message?: string }> = [];
     socket.on('message', (d) => replies.push(JSON.parse(d.toString())));
     await new Promise((r) => socket.on('open', r));
@@ -125,7 +174,10 @@ describe('the console core', () => {
   });
 
   it('refuses the console channel to a page of another origin', async () => {
-    const result = await rawUpgrade(core.port, '/console', { Host: `127.0.0.1:${core.port}`, Origin: 'https://evil.example' });
+    const result = await rawUpgrade(core.port, '/console', {
+      Host: `127.0.0.1:${core.port}`,
+      Origin: 'https://evil.example',
+    });
     expect(result.status).toBe(403);
   });
 });

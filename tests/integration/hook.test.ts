@@ -30,7 +30,11 @@ afterEach(async () => {
 function hook(stdin: string, env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), env: { GATEHOUSE_HOME: home.path, ...env } };
+  const io = {
+    stdout: (t: string) => out.push(t),
+    stderr: (t: string) => err.push(t),
+    env: { GATEHOUSE_HOME: home.path, ...env },
+  };
   const done = runHook(['permission-request'], io, async () => stdin);
   return { done, out, err };
 }
@@ -48,7 +52,10 @@ describe('gatehouse hook permission-request', () => {
   });
 
   it('prints nothing when bridge.json is stale (the console died)', async () => {
-    await writeFile(join(home.path, 'bridge.json'), JSON.stringify({ protocol: 1, port: 1, pid: 999999, token: 'x'.repeat(43) }));
+    await writeFile(
+      join(home.path, 'bridge.json'),
+      JSON.stringify({ protocol: 1, port: 1, pid: 999999, token: 'x'.repeat(43) }),
+    );
     const run = hook(payload);
     expect(await run.done).toBe(0);
     expect(run.out).toEqual([]);
@@ -62,10 +69,20 @@ describe('gatehouse hook permission-request', () => {
   });
 
   it('forwards the call and prints the console’s allow', async () => {
-    core = await startConsoleCore({ home: home.path, port: 0, timeoutMs: 60_000, timeoutAction: 'passthrough' });
+    core = await startConsoleCore({
+      home: home.path,
+      port: 0,
+      timeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+    });
     const run = hook(payload);
     const pending = await waitForPending(core);
-    expect(pending).toMatchObject({ sessionId: 'sess-1', cwd: '/work/project', tool: 'Bash', input: { command: 'npm publish' } });
+    expect(pending).toMatchObject({
+      sessionId: 'sess-1',
+      cwd: '/work/project',
+      tool: 'Bash',
+      input: { command: 'npm publish' },
+    });
     core.registry.decide(pending.id, 'console', { behavior: 'allow' });
     expect(await run.done).toBe(0);
     expect(JSON.parse(run.out.join(''))).toEqual({
@@ -74,16 +91,29 @@ describe('gatehouse hook permission-request', () => {
   });
 
   it('prints a deny with the person’s message', async () => {
-    core = await startConsoleCore({ home: home.path, port: 0, timeoutMs: 60_000, timeoutAction: 'passthrough' });
+    core = await startConsoleCore({
+      home: home.path,
+      port: 0,
+      timeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+    });
     const run = hook(payload);
     const pending = await waitForPending(core);
     core.registry.decide(pending.id, 'console', { behavior: 'deny', message: 'Publish from CI only.' });
     await run.done;
-    expect(JSON.parse(run.out.join('')).hookSpecificOutput.decision).toEqual({ behavior: 'deny', message: 'Publish from CI only.' });
+    expect(JSON.parse(run.out.join('')).hookSpecificOutput.decision).toEqual({
+      behavior: 'deny',
+      message: 'Publish from CI only.',
+    });
   });
 
   it('prints nothing at its own deadline, handing the prompt back to the terminal', async () => {
-    core = await startConsoleCore({ home: home.path, port: 0, timeoutMs: 60_000, timeoutAction: 'passthrough' });
+    core = await startConsoleCore({
+      home: home.path,
+      port: 0,
+      timeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+    });
     const run = hook(payload, { GATEHOUSE_HOOK_TIMEOUT_MS: '200' });
     expect(await run.done).toBe(0);
     expect(run.out).toEqual([]);
@@ -91,7 +121,11 @@ describe('gatehouse hook permission-request', () => {
 
   it('rejects an unknown event with exit 2 and one sentence', async () => {
     const err: string[] = [];
-    const code = await runHook(['pre-flight'], { stdout: () => undefined, stderr: (t) => err.push(t), env: {} }, async () => '');
+    const code = await runHook(
+      ['pre-flight'],
+      { stdout: () => undefined, stderr: (t) => err.push(t), env: {} },
+      async () => '',
+    );
     expect(code).toBe(2);
     expect(err.join('')).toMatch(/unknown event "pre-flight"/);
   });

@@ -4,7 +4,11 @@ import { request } from 'node:http';
  * Sends a WebSocket upgrade by hand, so a test controls every header (a real client would fix Host and
  * Origin for us), and reports the status the server answered with.
  */
-export function rawUpgrade(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+export function rawUpgrade(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({
       host: '127.0.0.1',

@@ -8,7 +8,11 @@ import type { CliIo } from '../../../common/cli';
 import { EXIT_USAGE } from '../../../common/cli';
 import { connectBridge } from '../../sdk/bridge-client';
 import { discoverConsole } from '../../sdk/discover';
-import { PermissionRequestPayloadSchema, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
+import {
+  PermissionRequestPayloadSchema,
+  toHookOutput,
+  toPermissionCall,
+} from '../../hook/claude-permission-request';
 
 /** Below Claude Code's 600 s hook timeout, so the hook answers "no decision" before it is killed. */
 export const DEFAULT_HOOK_DEADLINE_MS = 570_000;
@@ -27,14 +31,20 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function runHook(argv: readonly string[], io: CliIo, stdin: () => Promise<string> = readStdin): Promise<number> {
+export async function runHook(
+  argv: readonly string[],
+  io: CliIo,
+  stdin: () => Promise<string> = readStdin,
+): Promise<number> {
   const event = argv[0];
   if (event === '--help' || event === '-h') {
     io.stdout(HELP);
     return 0;
   }
   if (event !== 'permission-request') {
-    io.stderr(`gatehouse hook: unknown event "${event ?? ''}". Run "gatehouse hook --help" for the events.\n`);
+    io.stderr(
+      `gatehouse hook: unknown event "${event ?? ''}". Run "gatehouse hook --help" for the events.\n`,
+    );
     return EXIT_USAGE;
   }
   return permissionRequest(io, stdin);
@@ -46,7 +56,9 @@ async function permissionRequest(io: CliIo, stdin: () => Promise<string>): Promi
   try {
     payload = PermissionRequestPayloadSchema.parse(JSON.parse(await stdin()));
   } catch {
-    io.stderr('gatehouse hook: stdin is not a Claude Code PermissionRequest payload; leaving the decision to Claude Code.\n');
+    io.stderr(
+      'gatehouse hook: stdin is not a Claude Code PermissionRequest payload; leaving the decision to Claude Code.\n',
+    );
     return 0;
   }
   const discovery = await discoverConsole(io.env);

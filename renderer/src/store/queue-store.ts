@@ -49,7 +49,11 @@ export function createQueueStore(api: ConsoleApi) {
           if (get().requests.some((r) => r.id === event.request.id)) return;
           set((state) => ({ requests: [...state.requests, event.request] }));
         } else if (!get().resolutions[event.id]) {
-          resolve(event.id, { behavior: event.behavior, by: event.by, mine: Boolean(get().inFlight[event.id]) });
+          resolve(event.id, {
+            behavior: event.behavior,
+            by: event.by,
+            mine: Boolean(get().inFlight[event.id]),
+          });
         }
       },
       async decide(id, behavior, message) {

@@ -4,7 +4,13 @@
  * address bar once read, so it does not linger in history or screenshots.
  */
 import { CONSOLE_PATH } from '../../../common/console-contract';
-import type { ConsoleApi, ConsoleServerFrame, EventChannel, EventPayloads, Result } from '../../../common/console-contract';
+import type {
+  ConsoleApi,
+  ConsoleServerFrame,
+  EventChannel,
+  EventPayloads,
+  Result,
+} from '../../../common/console-contract';
 
 export type ConnectionState = 'connecting' | 'ready' | 'closed' | 'unauthorized';
 

@@ -14,7 +14,8 @@ const WINNER_TEXT: Record<string, string> = {
 };
 
 function resolutionText(resolution: Resolution): string {
-  const verb = resolution.behavior === 'allow' ? 'Allowed' : resolution.behavior === 'deny' ? 'Denied' : 'Handed back';
+  const verb =
+    resolution.behavior === 'allow' ? 'Allowed' : resolution.behavior === 'deny' ? 'Denied' : 'Handed back';
   return resolution.mine ? `${verb} here` : `${verb} by ${WINNER_TEXT[resolution.by] ?? resolution.by}`;
 }
 
@@ -31,7 +32,11 @@ export function RequestCard(props: {
   const { request, resolution, busy } = props;
   const titleId = `request-${request.id}-title`;
   return (
-    <article className={`card${resolution ? ' card--resolved' : ''}`} aria-labelledby={titleId} data-request-id={request.id}>
+    <article
+      className={`card${resolution ? ' card--resolved' : ''}`}
+      aria-labelledby={titleId}
+      data-request-id={request.id}
+    >
       <header className="card__header">
         <span className="card__tool" id={titleId}>
           {request.tool}
@@ -49,10 +54,20 @@ export function RequestCard(props: {
           </p>
         ) : (
           <>
-            <button type="button" className="button button--deny" disabled={busy} onClick={() => props.onDecide('deny')}>
+            <button
+              type="button"
+              className="button button--deny"
+              disabled={busy}
+              onClick={() => props.onDecide('deny')}
+            >
               Deny
             </button>
-            <button type="button" className="button button--allow" disabled={busy} onClick={() => props.onDecide('allow')}>
+            <button
+              type="button"
+              className="button button--allow"
+              disabled={busy}
+              onClick={() => props.onDecide('allow')}
+            >
               Allow
             </button>
           </>

@@ -2,7 +2,8 @@ import type { PendingRequestView } from '../../../../common/console-contract';
 
 /** The whole tool input, never cut: the command of a Bash call as written, anything else as readable JSON. */
 export function ToolInput({ request }: { request: PendingRequestView }) {
-  const command = request.tool === 'Bash' && typeof request.input.command === 'string' ? request.input.command : undefined;
+  const command =
+    request.tool === 'Bash' && typeof request.input.command === 'string' ? request.input.command : undefined;
   if (command !== undefined) {
     const description = typeof request.input.description === 'string' ? request.input.description : undefined;
     return (

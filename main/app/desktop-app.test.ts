@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeTempDir } from '../../tests/support/temp-dir';
+import { createFakeElectron, FakeBrowserWindow, FakeWebContents } from './electron-fake';
+
+const electron = createFakeElectron();
+vi.mock('electron', () => electron);
+
+let home: Awaited<ReturnType<typeof makeTempDir>>;
+
+beforeAll(async () => {
+  home = await makeTempDir();
+  process.env.GATEHOUSE_HOME = home.path;
+  const { startDesktopApp } = await import('./desktop-app');
+  await startDesktopApp();
+});
+
+afterAll(async () => {
+  electron.app.emit('before-quit');
+  await new Promise((r) => setTimeout(r, 50));
+  delete process.env.GATEHOUSE_HOME;
+  await home.remove();
+});
+
+const window = () => FakeBrowserWindow.instances[0]!;
+const trustedEvent = (contents: FakeWebContents, url = 'gatehouse://app/index.html') => ({
+  sender: contents,
+  senderFrame: { url, parent: null },
+});
+
+describe('the desktop shell', () => {
+  it('takes the single-instance lock and starts the console core', async () => {
+    expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
+    const discovery = JSON.parse(await readFile(`${home.path}/bridge.json`, 'utf8'));
+    expect(discovery).toMatchObject({ protocol: 1, pid: process.pid });
+  });
+
+  it('opens the queue window with secure defaults, without taking focus', () => {
+    const prefs = window().options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
+    expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
+    expect(window().loadedUrl).toBe('gatehouse://app/index.html');
+    window().emit('ready-to-show');
+    expect(window().shownInactive).toBe(true);
+  });
+
+  it('serves the renderer on its own protocol, not file://', () => {
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({ scheme: 'gatehouse' }),
+    ]);
+    expect(electron.protocol.handle).toHaveBeenCalledWith('gatehouse', expect.any(Function));
+  });
+
+  it('denies every permission request and check', () => {
+    const callback = vi.fn();
+    electron.session.defaultSession.permissionRequestHandler?.({}, 'media', callback);
+    expect(callback).toHaveBeenCalledWith(false);
+    expect(electron.session.defaultSession.permissionCheckHandler?.({}, 'notifications')).toBe(false);
+  });
+
+  it('blocks navigation away from the app and every new window', () => {
+    const contents = new FakeWebContents();
+    electron.app.emit('web-contents-created', {}, contents);
+    const away = { preventDefault: vi.fn() };
+    contents.emit('will-navigate', away, 'https://evil.example/');
+    expect(away.preventDefault).toHaveBeenCalled();
+    const home = { preventDefault: vi.fn() };
+    contents.emit('will-navigate', home, 'gatehouse://app/index.html');
+    expect(home.preventDefault).not.toHaveBeenCalled();
+    expect(contents.windowOpenHandler?.({ url: 'https://evil.example' })).toEqual({ action: 'deny' });
+    const webview = { preventDefault: vi.fn() };
+    contents.emit('will-attach-webview', webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
+  });
+
+  it('answers IPC only from its own window’s main frame on its own origin', async () => {
+    const list = electron.ipcMain.handlers.get('queue:list')!;
+    expect(await list(trustedEvent(window().webContents), {})).toEqual({ ok: true, value: [] });
+    const stranger = new FakeWebContents();
+    expect(await list(trustedEvent(stranger), {})).toMatchObject({
+      ok: false,
+      error: { code: 'untrusted-sender' },
+    });
+    const subframe = {
+      sender: window().webContents,
+      senderFrame: { url: 'gatehouse://app/index.html', parent: {} },
+    };
+    expect(await list(subframe, {})).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    expect(await list(trustedEvent(window().webContents, 'https://evil.example/'), {})).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('validates IPC arguments before a handler sees them', async () => {
+    const decide = electron.ipcMain.handlers.get('queue:decide')!;
+    expect(await decide(trustedEvent(window().webContents), { id: 'x', behavior: 'maybe' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-arguments' },
+    });
+  });
+
+  it('quits at once when another instance holds the lock', async () => {
+    vi.resetModules();
+    electron.app.requestSingleInstanceLock.mockReturnValueOnce(false);
+    const before = FakeBrowserWindow.instances.length;
+    const { startDesktopApp } = await import('./desktop-app');
+    await startDesktopApp();
+    expect(electron.app.quit).toHaveBeenCalled();
+    expect(FakeBrowserWindow.instances.length).toBe(before);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * A stand-in for the parts of `electron` main/app/ uses. Electron's binary cannot run on these machines, so
+ * main/app/ tests mock the module with this and check what the shell asks of Electron.
+ */
+import { EventEmitter } from 'node:events';
+import { vi } from 'vitest';
+
+export class FakeWebContents extends EventEmitter {
+  static nextId = 1;
+  readonly id = FakeWebContents.nextId++;
+  readonly sent: Array<[string, unknown]> = [];
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: unknown) {
+    this.sent.push([channel, payload]);
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  static instances: FakeBrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  loadedUrl: string | undefined;
+  shownInactive = false;
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    FakeBrowserWindow.instances.push(this);
+  }
+  loadURL(url: string) {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  showInactive() {
+    this.shownInactive = true;
+  }
+  show() {}
+  isDestroyed() {
+    return false;
+  }
+}
+
+export function createFakeElectron() {
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: true,
+    requestSingleInstanceLock: vi.fn(() => true),
+    quit: vi.fn(),
+    whenReady: vi.fn(() => Promise.resolve()),
+  });
+  const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
+  const ipcMain = {
+    handle: vi.fn((channel: string, fn: (event: unknown, ...args: unknown[]) => unknown) =>
+      handlers.set(channel, fn),
+    ),
+    removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
+    handlers,
+  };
+  const defaultSession = {
+    permissionRequestHandler: undefined as undefined | ((...a: unknown[]) => void),
+    permissionCheckHandler: undefined as undefined | ((...a: unknown[]) => boolean),
+    setPermissionRequestHandler(fn: (...a: unknown[]) => void) {
+      this.permissionRequestHandler = fn;
+    },
+    setPermissionCheckHandler(fn: (...a: unknown[]) => boolean) {
+      this.permissionCheckHandler = fn;
+    },
+  };
+  const protocol = { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() };
+  const net = { fetch: vi.fn() };
+  return { app, ipcMain, session: { defaultSession }, protocol, net, BrowserWindow: FakeBrowserWindow };
+}
