@@ -25,6 +25,9 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     plugins: [react()],
-    build: { outDir: 'out/renderer', rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } } },
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } },
+    },
   },
 });

@@ -8,7 +8,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{engine,common,main,preload,client,scripts,eslint-rules}/**/*.test.ts', 'tests/system/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            '{engine,common,main,preload,client,scripts,eslint-rules}/**/*.test.ts',
+            'tests/system/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
         },
       },
       {
