@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentMessage, parseConsoleMessage } from './protocol';
 
-const request = { type: 'permission.request', id: 'r1', sessionId: 's', cwd: '/p', tool: 'Bash', input: { command: 'ls' } };
+const request = {
+  type: 'permission.request',
+  id: 'r1',
+  sessionId: 's',
+  cwd: '/p',
+  tool: 'Bash',
+  input: { command: 'ls' },
+};
 
 describe('parseAgentMessage', () => {
   it('accepts a request and fills the default mode', () => {
-    expect(parseAgentMessage(JSON.stringify(request))).toEqual({ ok: true, value: { ...request, mode: 'default' } });
+    expect(parseAgentMessage(JSON.stringify(request))).toEqual({
+      ok: true,
+      value: { ...request, mode: 'default' },
+    });
   });
 
   it.each([
@@ -38,7 +48,11 @@ describe('parseAgentMessage', () => {
 
 describe('parseConsoleMessage', () => {
   it('accepts a decision and refuses a decision with an unknown racer', () => {
-    expect(parseConsoleMessage('{"type":"permission.decision","id":"r","behavior":"allow","by":"tray"}').ok).toBe(true);
-    expect(parseConsoleMessage('{"type":"permission.decision","id":"r","behavior":"allow","by":"someone"}').ok).toBe(false);
+    expect(
+      parseConsoleMessage('{"type":"permission.decision","id":"r","behavior":"allow","by":"tray"}').ok,
+    ).toBe(true);
+    expect(
+      parseConsoleMessage('{"type":"permission.decision","id":"r","behavior":"allow","by":"someone"}').ok,
+    ).toBe(false);
   });
 });

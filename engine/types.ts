@@ -19,7 +19,14 @@ export type RuleSource = (typeof ruleSources)[number];
 export const ruleBehaviors = ['deny', 'ask', 'allow'] as const;
 export type RuleBehavior = (typeof ruleBehaviors)[number];
 
-export const permissionModes = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
+export const permissionModes = [
+  'default',
+  'acceptEdits',
+  'plan',
+  'auto',
+  'dontAsk',
+  'bypassPermissions',
+] as const;
 export type PermissionMode = (typeof permissionModes)[number];
 
 /** Which settings layout a session reads: the seed's `.agent/` or Claude Code's `.claude/`. */

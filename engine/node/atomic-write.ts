@@ -13,7 +13,11 @@ export interface AtomicWriteOptions {
  * Writes a file so that a reader sees either the old content or the new, never a half-written file: the
  * data goes to a temporary file in the same folder, is flushed to disk, then renamed over the target.
  */
-export async function writeFileAtomic(path: string, data: string, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, ...(options.dirMode === undefined ? {} : { mode: options.dirMode }) });
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);

@@ -16,7 +16,9 @@ export interface ResolveOnce<T, R extends string = string> {
   readonly settled: boolean;
 }
 
-export function createResolveOnce<T, R extends string = string>(onResolve: (value: T, racer: R) => void): ResolveOnce<T, R> {
+export function createResolveOnce<T, R extends string = string>(
+  onResolve: (value: T, racer: R) => void,
+): ResolveOnce<T, R> {
   let winner: R | undefined;
   let delivered = false;
 
@@ -27,7 +29,8 @@ export function createResolveOnce<T, R extends string = string>(onResolve: (valu
   };
 
   const deliver = (racer: R, value: T): void => {
-    if (winner !== racer) throw new Error(`Racer "${racer}" cannot deliver: "${String(winner)}" holds the claim.`);
+    if (winner !== racer)
+      throw new Error(`Racer "${racer}" cannot deliver: "${String(winner)}" holds the claim.`);
     if (delivered) throw new Error(`Racer "${racer}" already delivered its answer.`);
     delivered = true;
     onResolve(value, racer);
