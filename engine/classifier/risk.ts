@@ -1,0 +1,112 @@
+/**
+ * A coarse risk label for a call, shown by the console beside the request and given to the classifier.
+ * It reads the command the way the Bash analyser parsed it, never by regex over the raw line.
+ */
+import type { BashSubcommand } from '../bash/types';
+import { parseMcpName } from '../matchers/tool-name';
+import { familyOf } from '../tools/catalog';
+import type { BashSupport } from '../tools/bash-tool';
+import type { ToolCall } from '../tools/types';
+import { riskLabels, type RiskLabel } from './types';
+
+const PRIVILEGED = new Set([
+  'sudo',
+  'su',
+  'doas',
+  'pkexec',
+  'mount',
+  'umount',
+  'systemctl',
+  'launchctl',
+  'chown',
+  'chgrp',
+  'useradd',
+  'usermod',
+  'passwd',
+  'visudo',
+]);
+const DESTRUCTIVE = new Set(['rm', 'dd', 'mkfs', 'shred', 'kill', 'killall', 'pkill', 'wipefs', 'fdisk']);
+const NETWORK = new Set([
+  'curl',
+  'wget',
+  'ssh',
+  'scp',
+  'sftp',
+  'rsync',
+  'nc',
+  'ncat',
+  'telnet',
+  'ftp',
+  'gh',
+  'http',
+  'https',
+]);
+const NETWORK_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  git: new Set(['push', 'pull', 'fetch', 'clone', 'ls-remote']),
+  npm: new Set(['install', 'i', 'ci', 'add', 'publish', 'update']),
+  pnpm: new Set(['install', 'i', 'add', 'publish', 'update']),
+  yarn: new Set(['install', 'add', 'publish', 'upgrade']),
+  pip: new Set(['install', 'download']),
+  pip3: new Set(['install', 'download']),
+  brew: new Set(['install', 'upgrade', 'update']),
+  'apt-get': new Set(['install', 'update', 'upgrade']),
+  apt: new Set(['install', 'update', 'upgrade']),
+  docker: new Set(['pull', 'push', 'login']),
+  cargo: new Set(['install', 'publish', 'fetch']),
+};
+const READ_VERBS = /^(get|list|read|search|fetch|query|describe|view|show|find|lookup)(_|$)/i;
+const DESTROY_VERBS = /^(delete|remove|drop|destroy|purge|wipe|truncate)(_|$)/i;
+
+export function assessRisk(call: ToolCall, bash?: BashSupport): RiskLabel {
+  switch (familyOf(call.toolName)) {
+    case 'read':
+      return 'read-only';
+    case 'edit':
+      return 'writes files';
+    case 'webFetch':
+      return 'network';
+    case 'mcp': {
+      const tool = parseMcpName(call.toolName)?.tool ?? '';
+      if (READ_VERBS.test(tool)) return 'read-only';
+      if (DESTROY_VERBS.test(tool)) return 'destructive';
+      return 'network';
+    }
+    case 'generic':
+      return call.toolName === 'WebSearch'
+        ? 'network'
+        : call.toolName === 'AskUserQuestion' || call.toolName === 'TodoWrite'
+          ? 'read-only'
+          : 'writes files';
+    case 'bash':
+      return bashRisk(call, bash);
+  }
+}
+
+function bashRisk(call: ToolCall, bash: BashSupport | undefined): RiskLabel {
+  const command = call.input['command'];
+  if (typeof command !== 'string' || !bash) return 'writes files';
+  const analysis = bash.analyzer.analyze(command);
+  if (!analysis.ok) return 'writes files';
+  const labels: RiskLabel[] = analysis.subcommands.map((sub) => subcommandRisk(sub, bash));
+  if (analysis.redirects.some((r) => r.isWrite)) labels.push('writes files');
+  if (
+    analysis.hasCommandSubstitution ||
+    analysis.hasProcessSubstitution ||
+    analysis.hasBackticks ||
+    analysis.hasEval
+  )
+    labels.push('writes files');
+  return riskLabels.find((label) => labels.includes(label)) ?? 'read-only';
+}
+
+function subcommandRisk(sub: BashSubcommand, bash: BashSupport): RiskLabel {
+  const [name = '', verb = ''] = sub.argv;
+  if (PRIVILEGED.has(name)) return 'privileged';
+  if (DESTRUCTIVE.has(name) || name.startsWith('mkfs')) return 'destructive';
+  if (name === 'git' && (verb === 'clean' || (verb === 'reset' && sub.argv.includes('--hard'))))
+    return 'destructive';
+  if (name === 'git' && verb === 'push' && sub.argv.some((a) => a === '-f' || a.startsWith('--force')))
+    return 'destructive';
+  if (NETWORK.has(name) || NETWORK_SUBCOMMANDS[name]?.has(verb)) return 'network';
+  return bash.isReadOnlyCommand(sub) ? 'read-only' : 'writes files';
+}

@@ -1,0 +1,29 @@
+/**
+ * Layer 3 (seed §9.2, chapter 10): a classifier that judges the grey zone in auto mode and on the
+ * coordinator's serial path. It is asynchronous because a real one calls a model; the engine ships only a
+ * deterministic heuristic one (heuristic.ts) for tests and demos.
+ */
+import type { ToolCall } from '../tools/types';
+
+/** What the console shows next to a request, most serious first. */
+export const riskLabels = ['privileged', 'destructive', 'network', 'writes files', 'read-only'] as const;
+export type RiskLabel = (typeof riskLabels)[number];
+
+export interface ClassifierRequest {
+  readonly call: ToolCall;
+  readonly cwd: string;
+  readonly home: string;
+  readonly workingDirectories: readonly string[];
+  readonly risk: RiskLabel;
+}
+
+export interface ClassifierVerdict {
+  readonly verdict: 'allow' | 'deny' | 'unsure';
+  /** 0..1; the engine treats an allow or deny below its threshold as unsure. */
+  readonly confidence: number;
+  readonly reason: string;
+}
+
+export interface Classifier {
+  classify(request: ClassifierRequest, signal?: AbortSignal): Promise<ClassifierVerdict>;
+}

@@ -1,0 +1,261 @@
+/**
+ * The immutable ToolPermissionContext of seed §9.6: everything a decision depends on, built once from the
+ * loaded settings, the mode and the working folders, readonly in its type and frozen at runtime. Changing a
+ * rule means building a new context (withRules / withoutRule), never editing one.
+ */
+import {
+  ruleSources,
+  type PermissionMode,
+  type PermissionRule,
+  type RuleBehavior,
+  type RuleSource,
+  type RuleValue,
+} from '../types';
+import { normalizeAbsolute, resolvePath, toPosixPath } from '../paths/posix';
+import { formatRule, parseRule } from '../rules/syntax';
+import { deepFreeze } from './freeze';
+import { PermissionContextError } from './errors';
+import { ruleIndexOf, tableKey } from '../rules/rule-index';
+import type { PermissionSettings } from './settings';
+
+export type FileSource =
+  'policySettings' | 'flagSettings' | 'userSettings' | 'projectSettings' | 'localSettings';
+export type MemorySource = 'cliArg' | 'command' | 'session';
+/** Sources whose rules nobody but their owner may change (seed §9.4, thinking question 2). */
+export const lockedSources: ReadonlySet<RuleSource> = new Set<RuleSource>(['policySettings', 'flagSettings']);
+
+/** One settings file as loaded (engine/node/settings-loader.ts), or as a test builds it. */
+export interface SettingsLayer {
+  readonly source: FileSource;
+  readonly file: string;
+  /** Where `/path` rules of this file start (claude-code.md §3.3). */
+  readonly anchorDir: string;
+  /** False when the file does not exist: it still names where rules would go. */
+  readonly exists: boolean;
+  readonly settings: PermissionSettings;
+}
+
+export interface MemoryRule {
+  readonly source: MemorySource;
+  readonly behavior: RuleBehavior;
+  readonly rule: string | RuleValue;
+}
+
+type NotPlan = Exclude<PermissionMode, 'plan'>;
+/** Plan mode remembers the mode it was entered from, because plan entered from bypass stays bypass (§9.5). */
+export type ModeState = { readonly name: NotPlan } | { readonly name: 'plan'; readonly enteredFrom: NotPlan };
+
+export type RulesBySource = { readonly [S in RuleSource]: readonly PermissionRule[] };
+
+export interface WorkingDirectory {
+  readonly path: string;
+  /** The settings file that added it, or absent for the cwd and directories given in code. */
+  readonly file?: string;
+}
+
+export interface SettingsFileRef {
+  readonly source: FileSource;
+  readonly file: string;
+  readonly anchorDir: string;
+  readonly exists: boolean;
+}
+
+export interface ToolPermissionContext {
+  readonly mode: ModeState;
+  readonly cwd: string;
+  readonly home: string;
+  readonly additionalWorkingDirectories: readonly WorkingDirectory[];
+  /** Three separate tables, so a check never filters by behavior (seed §9.6). */
+  readonly alwaysAllowRules: RulesBySource;
+  readonly alwaysDenyRules: RulesBySource;
+  readonly alwaysAskRules: RulesBySource;
+  /** Headless: nobody can answer a prompt, so ask becomes deny unless a PermissionRequest hook allows. */
+  readonly shouldAvoidPermissionPrompts: boolean;
+  /** Coordinator: run the hook, then the classifier, before any dialog, instead of racing them. */
+  readonly awaitAutomatedChecksBeforeDialog: boolean;
+  /** Managed policy set `allowManagedPermissionRulesOnly`: user, project, local and cliArg rules are ignored. */
+  readonly managedRulesOnly: boolean;
+  readonly settingsFiles: readonly SettingsFileRef[];
+}
+
+export interface ContextOptions {
+  readonly cwd: string;
+  readonly home: string;
+  readonly settings?: readonly SettingsLayer[];
+  readonly rules?: readonly MemoryRule[];
+  /** The mode asked for on the command line; otherwise the settings' defaultMode, otherwise `default`. */
+  readonly mode?: PermissionMode;
+  /** For `mode: 'plan'`: the mode plan was entered from. */
+  readonly planEnteredFrom?: NotPlan;
+  readonly additionalDirectories?: readonly string[];
+  readonly shouldAvoidPermissionPrompts?: boolean;
+  readonly awaitAutomatedChecksBeforeDialog?: boolean;
+}
+
+const ignoredWhenManagedOnly: ReadonlySet<RuleSource> = new Set<RuleSource>([
+  'userSettings',
+  'projectSettings',
+  'localSettings',
+  'cliArg',
+]);
+
+export function createPermissionContext(options: ContextOptions): ToolPermissionContext {
+  const cwd = normalizeAbsolute(toPosixPath(options.cwd));
+  const home = normalizeAbsolute(toPosixPath(options.home));
+  const layers = [...(options.settings ?? [])].sort(
+    (a, b) => ruleSources.indexOf(a.source) - ruleSources.indexOf(b.source),
+  );
+  const managedRulesOnly = layers.some(
+    (l) => l.source === 'policySettings' && l.settings.allowManagedPermissionRulesOnly,
+  );
+
+  const tables: Record<RuleBehavior, Record<RuleSource, PermissionRule[]>> = {
+    allow: emptyTable(),
+    deny: emptyTable(),
+    ask: emptyTable(),
+  };
+  for (const layer of layers) {
+    if (managedRulesOnly && ignoredWhenManagedOnly.has(layer.source)) continue;
+    for (const behavior of ['deny', 'ask', 'allow'] as const) {
+      layer.settings.rules[behavior].forEach((ruleValue, index) => {
+        tables[behavior][layer.source].push({
+          source: layer.source,
+          ruleBehavior: behavior,
+          ruleValue,
+          origin: { file: layer.file, index, anchorDir: normalizeAbsolute(toPosixPath(layer.anchorDir)) },
+        });
+      });
+    }
+  }
+  for (const memory of options.rules ?? []) {
+    if (managedRulesOnly && ignoredWhenManagedOnly.has(memory.source)) continue;
+    tables[memory.behavior][memory.source].push(memoryRule(memory, cwd));
+  }
+
+  const additionalWorkingDirectories: WorkingDirectory[] = [
+    ...layers.flatMap((l) =>
+      l.settings.additionalDirectories.map((dir) => ({ path: resolvePath(cwd, dir, home), file: l.file })),
+    ),
+    ...(options.additionalDirectories ?? []).map((dir) => ({ path: resolvePath(cwd, dir, home) })),
+  ];
+
+  return sealed({
+    mode: resolveMode(options, layers),
+    cwd,
+    home,
+    additionalWorkingDirectories,
+    alwaysAllowRules: tables.allow,
+    alwaysDenyRules: tables.deny,
+    alwaysAskRules: tables.ask,
+    shouldAvoidPermissionPrompts: options.shouldAvoidPermissionPrompts ?? false,
+    awaitAutomatedChecksBeforeDialog: options.awaitAutomatedChecksBeforeDialog ?? false,
+    managedRulesOnly,
+    settingsFiles: layers.map(({ source, file, anchorDir, exists }) => ({ source, file, anchorDir, exists })),
+  });
+}
+
+/** A new context with `rules` added at the end of `source`'s `behavior` list. */
+export function withRules(
+  context: ToolPermissionContext,
+  source: RuleSource,
+  behavior: RuleBehavior,
+  rules: readonly (string | RuleValue)[],
+): ToolPermissionContext {
+  refuseLocked(source, 'added to');
+  if (context.managedRulesOnly && ignoredWhenManagedOnly.has(source)) {
+    throw new PermissionContextError(
+      `Rules cannot be added to ${source}: managed policy allows only its own rules.`,
+    );
+  }
+  const key = tableKey[behavior];
+  const file = context.settingsFiles.find((f) => f.source === source);
+  const existing = context[key][source];
+  const added = rules.map((rule, i): PermissionRule => {
+    const ruleValue = toRuleValue(rule);
+    return {
+      source,
+      ruleBehavior: behavior,
+      ruleValue,
+      origin: file
+        ? { file: file.file, index: existing.length + i, anchorDir: file.anchorDir }
+        : { anchorDir: context.cwd },
+    };
+  });
+  return sealed({ ...context, [key]: { ...context[key], [source]: [...existing, ...added] } });
+}
+
+/** A new context without `rule`; policy and flag rules cannot be removed, and saying so is an error. */
+export function withoutRule(context: ToolPermissionContext, rule: PermissionRule): ToolPermissionContext {
+  refuseLocked(rule.source, 'removed from');
+  const key = tableKey[rule.ruleBehavior];
+  const list = context[key][rule.source];
+  const text = formatRule(rule.ruleValue);
+  const at = list.findIndex((r) => r === rule || formatRule(r.ruleValue) === text);
+  if (at === -1)
+    throw new PermissionContextError(`There is no ${rule.ruleBehavior} rule "${text}" in ${rule.source}.`);
+  return sealed({ ...context, [key]: { ...context[key], [rule.source]: list.filter((_, i) => i !== at) } });
+}
+
+/** Freezes a context and compiles its rules at once, so an invalid rule fails here, naming its file. */
+function sealed(context: ToolPermissionContext): ToolPermissionContext {
+  deepFreeze(context);
+  ruleIndexOf(context);
+  return context;
+}
+
+function refuseLocked(source: RuleSource, verb: string): void {
+  if (lockedSources.has(source)) {
+    throw new PermissionContextError(`Rules cannot be ${verb} ${source}: only its owner can change them.`);
+  }
+}
+
+function emptyTable(): Record<RuleSource, PermissionRule[]> {
+  return Object.fromEntries(ruleSources.map((s) => [s, []])) as unknown as Record<
+    RuleSource,
+    PermissionRule[]
+  >;
+}
+
+function toRuleValue(rule: string | RuleValue): RuleValue {
+  if (typeof rule !== 'string') return rule;
+  const parsed = parseRule(rule);
+  if (!parsed.ok) throw new PermissionContextError(parsed.error);
+  return parsed.value;
+}
+
+function memoryRule(memory: MemoryRule, cwd: string): PermissionRule {
+  // CLI and session rules anchor `/path` patterns at the cwd (claude-code.md §3.3).
+  return {
+    source: memory.source,
+    ruleBehavior: memory.behavior,
+    ruleValue: toRuleValue(memory.rule),
+    origin: { anchorDir: cwd },
+  };
+}
+
+function resolveMode(options: ContextOptions, layers: readonly SettingsLayer[]): ModeState {
+  // `defaultMode: "auto"` is ignored in project and local files (claude-code.md §2): a repository must not
+  // be able to hand the decision to the classifier.
+  const fromSettings = layers.find(
+    (l) =>
+      l.settings.defaultMode !== undefined &&
+      !(
+        l.settings.defaultMode === 'auto' &&
+        (l.source === 'projectSettings' || l.source === 'localSettings')
+      ),
+  )?.settings.defaultMode;
+  const name = options.mode ?? fromSettings ?? 'default';
+  if (options.planEnteredFrom !== undefined && name !== 'plan') {
+    throw new PermissionContextError(
+      `planEnteredFrom is set to ${options.planEnteredFrom}, but the mode is ${name}, not plan.`,
+    );
+  }
+  const disabling = layers.find((l) => l.settings.disableBypassPermissionsMode);
+  const effective = name === 'plan' ? (options.planEnteredFrom ?? 'default') : name;
+  if (effective === 'bypassPermissions' && disabling) {
+    throw new PermissionContextError(
+      `bypassPermissions mode is disabled by ${disabling.file} (disableBypassPermissionsMode).`,
+    );
+  }
+  return name === 'plan' ? { name, enteredFrom: options.planEnteredFrom ?? 'default' } : { name };
+}

@@ -1,0 +1,68 @@
+/**
+ * The permission engine's public surface: the seed's four-layer model as a pure library. Node-only pieces
+ * (reading settings files, resolving symlinks) live in engine/node/ and are imported from there.
+ */
+export { ruleSources, ruleBehaviors, permissionModes } from './types';
+export type {
+  RuleSource,
+  RuleBehavior,
+  PermissionMode,
+  SettingsProfile,
+  RuleValue,
+  RuleOrigin,
+  PermissionRule,
+  DecisionBehavior,
+} from './types';
+
+export { parseRule, formatRule, type RuleParseResult } from './rules/syntax';
+export { listRules, type ListedRule } from './rules/listing';
+export type { RuleRef } from './rules/compile';
+
+export {
+  createPermissionContext,
+  withRules,
+  withoutRule,
+  lockedSources,
+  type ToolPermissionContext,
+  type ContextOptions,
+  type SettingsLayer,
+  type MemoryRule,
+  type ModeState,
+  type RulesBySource,
+  type FileSource,
+  type MemorySource,
+  type WorkingDirectory,
+  type SettingsFileRef,
+} from './context/context';
+export { PermissionContextError } from './context/errors';
+export {
+  parseSettingsText,
+  emptySettings,
+  type PermissionSettings,
+  type SettingsParseResult,
+} from './context/settings';
+
+export { decide, type EngineDeps, type CallFlags } from './pipeline/decide';
+export {
+  checkPermission,
+  DEFAULT_CLASSIFIER_THRESHOLD,
+  type CheckOptions,
+  type HookAnswer,
+  type PermissionRequestHook,
+} from './pipeline/check';
+export type { Decision, DecisionReason, PipelineStep } from './pipeline/decision';
+export type { ToolCall } from './tools/types';
+export type { BashSupport } from './tools/bash-tool';
+
+export { createHeuristicClassifier } from './classifier/heuristic';
+export { assessRisk } from './classifier/risk';
+export {
+  riskLabels,
+  type RiskLabel,
+  type Classifier,
+  type ClassifierRequest,
+  type ClassifierVerdict,
+} from './classifier/types';
+
+export { protectedPathOf, type ProtectedPath } from './safety/protected-paths';
+export { createResolveOnce, type ResolveOnce, type ClaimResult } from './race/resolve-once';

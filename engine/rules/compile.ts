@@ -1,0 +1,181 @@
+/**
+ * Turns a stored rule into something fast to match: its tool-name pattern, and its content read the way the
+ * tool family reads it. Compile errors (a WebFetch rule that is not `domain:`, a path pattern starting with
+ * `!`) are errors of the settings file; rules that load but can never apply get a warning instead, since
+ * Claude Code accepts them too and refusing the file would lock the user out of every other rule.
+ */
+import type { PermissionRule, RuleBehavior, RuleSource } from '../types';
+import { compileToolName, parseMcpName, type ToolNamePattern } from '../matchers/tool-name';
+import { compilePathPattern, type PathMatcher } from '../matchers/path';
+import { compileDomainPattern } from '../matchers/domain';
+import { wildcardToRegExp } from '../matchers/glob';
+import { familyOf, pathRulesNeverConsulted, primaryFieldOf } from '../tools/catalog';
+import { formatRule } from './syntax';
+
+/** A rule as a decision names it. */
+export interface RuleRef {
+  readonly text: string;
+  readonly behavior: RuleBehavior;
+  readonly source: RuleSource;
+  readonly file?: string;
+  readonly index?: number;
+}
+
+export type ContentMatcher =
+  | { readonly kind: 'bash'; readonly pattern: string }
+  | { readonly kind: 'path'; readonly matcher: PathMatcher }
+  | { readonly kind: 'domain'; readonly test: (host: string) => boolean }
+  | { readonly kind: 'field'; readonly field: string; readonly regex: RegExp }
+  /** Content the tool never consults; only a `param:value` reading (deny/ask) can still match. */
+  | { readonly kind: 'inert' };
+
+/** `Tool(param:value)`: a top-level scalar other than the primary field (deny and ask only). */
+export interface ParamMatcher {
+  readonly key: string;
+  readonly regex: RegExp;
+}
+
+export interface CompiledRule {
+  readonly rule: PermissionRule;
+  readonly ref: RuleRef;
+  /** Position in the effective order: deny, ask, allow; sources by precedence; then file order. */
+  readonly order: number;
+  readonly name: ToolNamePattern;
+  /** Absent for a tool-wide rule (`Bash`, `mcp__github`, `mcp__*`). */
+  readonly content: ContentMatcher | undefined;
+  readonly param: ParamMatcher | undefined;
+  /** Why this rule never applies, when it is loaded but skipped (an allow glob without an MCP prefix). */
+  readonly skipped: string | undefined;
+  readonly warning: string | undefined;
+}
+
+export interface CompileAnchors {
+  readonly cwd: string;
+  readonly home: string;
+}
+
+export type CompileResult =
+  { readonly ok: true; readonly rule: CompiledRule } | { readonly ok: false; readonly error: string };
+
+const PARAM = /^([A-Za-z_][A-Za-z0-9_]*):([\s\S]+)$/;
+
+export function ruleRefOf(rule: PermissionRule): RuleRef {
+  return {
+    text: formatRule(rule.ruleValue),
+    behavior: rule.ruleBehavior,
+    source: rule.source,
+    ...(rule.origin.file === undefined ? {} : { file: rule.origin.file }),
+    ...(rule.origin.index === undefined ? {} : { index: rule.origin.index }),
+  };
+}
+
+export function compileRule(rule: PermissionRule, order: number, anchors: CompileAnchors): CompileResult {
+  const { toolName, ruleContent } = rule.ruleValue;
+  const behavior = rule.ruleBehavior;
+  const name = compileToolName(toolName);
+  const base = { rule, ref: ruleRefOf(rule), order, name };
+
+  const skipped =
+    behavior === 'allow' && name.kind === 'glob' && !name.literalMcpPrefix
+      ? `the allow rule "${base.ref.text}" is skipped: an allow glob must start with a literal "mcp__<server>__"`
+      : undefined;
+  if (ruleContent === undefined) {
+    return { ok: true, rule: { ...base, content: undefined, param: undefined, skipped, warning: skipped } };
+  }
+
+  const param = paramOf(toolName, ruleContent, behavior);
+  const content = contentOf(
+    toolName,
+    ruleContent,
+    behavior,
+    rule.origin.anchorDir,
+    anchors,
+    param !== undefined,
+  );
+  if (!content.ok) return { ok: false, error: content.error };
+  const warning =
+    skipped ??
+    content.warning ??
+    (behavior === 'allow' && PARAM.test(ruleContent) && content.matcher.kind === 'inert'
+      ? `"${base.ref.text}" can never allow anything: param:value rules apply to deny and ask only`
+      : undefined);
+  return { ok: true, rule: { ...base, content: content.matcher, param, skipped, warning } };
+}
+
+function paramOf(toolName: string, content: string, behavior: RuleBehavior): ParamMatcher | undefined {
+  if (behavior === 'allow') return undefined;
+  const match = PARAM.exec(content);
+  if (!match) return undefined;
+  const key = match[1]!;
+  if (key === primaryFieldOf(toolName)) return undefined;
+  if (toolName === 'WebFetch' && key === 'domain') return undefined;
+  return { key, regex: wildcardToRegExp(match[2]!) };
+}
+
+type ContentResult =
+  | { readonly ok: true; readonly matcher: ContentMatcher; readonly warning?: string }
+  | { readonly ok: false; readonly error: string };
+
+function contentOf(
+  toolName: string,
+  content: string,
+  behavior: RuleBehavior,
+  anchorDir: string,
+  anchors: CompileAnchors,
+  hasParam: boolean,
+): ContentResult {
+  const text = formatRule({ toolName, ruleContent: content });
+  if (toolName === 'Bash') return { ok: true, matcher: { kind: 'bash', pattern: content } };
+  if (toolName === 'Read' || toolName === 'Edit') {
+    const compiled = compilePathPattern(content, behavior, { ...anchors, anchorDir });
+    return compiled.ok
+      ? { ok: true, matcher: { kind: 'path', matcher: compiled.matcher } }
+      : { ok: false, error: `"${text}" is not a valid path rule: ${compiled.error}` };
+  }
+  if (pathRulesNeverConsulted.has(toolName)) {
+    const family = familyOf(toolName) === 'read' ? 'Read' : 'Edit';
+    return {
+      ok: true,
+      matcher: { kind: 'inert' },
+      ...(hasParam
+        ? {}
+        : {
+            warning: `"${text}" is never consulted: path rules for ${toolName} are written as ${family}(...)`,
+          }),
+    };
+  }
+  if (toolName === 'WebFetch') {
+    if (content.startsWith('domain:') && content.length > 'domain:'.length) {
+      return {
+        ok: true,
+        matcher: { kind: 'domain', test: compileDomainPattern(content.slice('domain:'.length)) },
+      };
+    }
+    if (hasParam) return { ok: true, matcher: { kind: 'inert' } };
+    return { ok: false, error: `"${text}" is not a valid WebFetch rule: write WebFetch(domain:example.com)` };
+  }
+  const field = primaryFieldOf(toolName);
+  if (field !== undefined)
+    return { ok: true, matcher: { kind: 'field', field, regex: fieldPattern(content) } };
+  if (hasParam) return { ok: true, matcher: { kind: 'inert' } };
+  if (parseMcpName(toolName) || toolName.includes('*')) {
+    return {
+      ok: false,
+      error: `"${text}" is not a valid rule: MCP and wildcard rules take no content except param:value`,
+    };
+  }
+  return {
+    ok: true,
+    matcher: { kind: 'inert' },
+    warning: `"${text}" is never consulted: Gatehouse does not know which field of ${toolName} it should match; write ${toolName}(param:value)`,
+  };
+}
+
+/** Generic content such as `Agent(Explore)` or `Skill(deploy *)`: `*` wildcards, a trailing ` *` optional. */
+function fieldPattern(content: string): RegExp {
+  if (content.endsWith(' *')) {
+    const head = wildcardToRegExp(content.slice(0, -2)).source.slice(1, -1);
+    return new RegExp(`^${head}(?: [\\s\\S]*)?$`);
+  }
+  return wildcardToRegExp(content);
+}

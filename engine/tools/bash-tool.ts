@@ -1,0 +1,380 @@
+/**
+ * The Bash self-check (seed §9.3 step 1c, claude-code.md §3.2). The command is parsed by the analyser in
+ * engine/bash (a real shell grammar, never regex splitting); rules are matched per subcommand:
+ *
+ * - a deny or ask rule applies when it matches ANY subcommand;
+ * - the call is allowed only when EVERY subcommand is allowed, each by some allow rule or by being
+ *   read-only, and never when the line has `$()`, `<()`, backticks or `eval`;
+ * - redirect targets are checked as edits (Edit rules, protected paths), and the file arguments of
+ *   `rm`, `mv`, `cp`, ... and of `cat`, `head`, ... as edits and reads, so `cat .env` meets `Read(./.env)`;
+ * - `rm -rf ~` and friends ask in every mode.
+ */
+import type { BashAnalysis, BashAnalyzer, BashPatternMatcher, BashSubcommand } from '../bash/types';
+import { resolvePath } from '../paths/posix';
+import type { CompiledRule } from '../rules/compile';
+import type { RuleBehavior } from '../types';
+import type { DecisionReason } from '../pipeline/decision';
+import { isCriticalRemovalGlob, isCriticalRemovalTarget } from '../safety/critical-removal';
+import { capital, pathResult } from './file-tools';
+import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
+import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
+
+export type OkBashAnalysis = Extract<BashAnalysis, { ok: true }>;
+
+/** What the engine needs from engine/bash; injected, so the pure pipeline never loads WebAssembly itself. */
+export interface BashSupport {
+  readonly analyzer: BashAnalyzer;
+  /** Compound semantics: deny/ask if any subcommand matches, allow only if every one does and nothing is substituted. */
+  readonly matchCommand: (analysis: OkBashAnalysis, pattern: string, behavior: RuleBehavior) => boolean;
+  readonly matchBashPattern: BashPatternMatcher;
+  readonly isReadOnlyCommand: (subcommand: BashSubcommand) => boolean;
+}
+
+/** acceptEdits allows these in the working folders besides file edits (claude-code.md §3.5). */
+const ACCEPT_EDITS_COMMANDS: ReadonlySet<string> = new Set([
+  'mkdir',
+  'touch',
+  'rm',
+  'rmdir',
+  'mv',
+  'cp',
+  'sed',
+]);
+/** Commands whose operands are files they write. */
+const WRITES_OPERANDS: ReadonlySet<string> = new Set([
+  'mkdir',
+  'touch',
+  'rm',
+  'rmdir',
+  'mv',
+  'cp',
+  'tee',
+  'ln',
+  'truncate',
+]);
+/** Commands whose operands are files they read. */
+const READS_OPERANDS: ReadonlySet<string> = new Set([
+  'cat',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'wc',
+  'stat',
+  'du',
+  'ls',
+  'diff',
+  'file',
+  'nl',
+  'sort',
+  'uniq',
+  'cut',
+  'strings',
+  'xxd',
+  'od',
+]);
+/** Commands whose first operand is a pattern, not a file (unless -e or -f gave it). */
+const PATTERN_FIRST: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg']);
+
+interface PathUse {
+  readonly path: string;
+  readonly access: 'read' | 'edit';
+  /** The redirect, or the subcommand whose operand this is. */
+  readonly origin: 'redirect' | BashSubcommand;
+  /** For messages: "the redirect to out.txt", "rm's operand .git/config". */
+  readonly what: string;
+}
+
+export function checkBashTool(call: ToolCall, env: CheckEnv, bash: BashSupport | undefined): ToolCheck {
+  const command = stringField(call.input, 'command');
+  const ask = (message: string): ToolCheck => ({
+    result: { behavior: 'ask', reason: { type: 'tool', message }, classifierApprovable: false },
+    matches: () => false,
+  });
+  if (command === undefined) return ask('Bash was called without a "command".');
+  if (!bash) return ask('The Bash analyser is not loaded, so the command cannot be checked.');
+
+  const analysis = bash.analyzer.analyze(command);
+  if (!analysis.ok) return checkUnparsed(call, env, bash, analysis.message, command);
+
+  const matches = (rule: CompiledRule): boolean =>
+    paramVerdict(rule, call.input) ??
+    (rule.content?.kind === 'bash' && bash.matchCommand(analysis, rule.content.pattern, rule.ref.behavior));
+  return { result: decideParsed(call, env, bash, analysis, matches), matches };
+}
+
+function decideParsed(
+  call: ToolCall,
+  env: CheckEnv,
+  bash: BashSupport,
+  analysis: OkBashAnalysis,
+  matches: (rule: CompiledRule) => boolean,
+): ToolResult {
+  const first = (behavior: RuleBehavior) => env.rules.contentRules(behavior, 'Bash').find(matches);
+  const uses = pathUses(analysis, env);
+  const verdicts = uses.map((use) => ({ use, result: pathResult(env, use.path, use.access, 'Bash') }));
+
+  // Step 1: denies, from Bash rules or from the files the command touches.
+  const deny = first('deny');
+  if (deny)
+    return {
+      behavior: 'deny',
+      reason: ruleReason(deny, `${capital(describeRule(deny))} matches \`${analysis.command}\`.`),
+    };
+  const deniedPath = verdicts.find((v) => v.result.behavior === 'deny');
+  if (deniedPath)
+    return {
+      behavior: 'deny',
+      reason: withMessage(
+        deniedPath.result,
+        `${capital(deniedPath.use.what)}: ${messageOf(deniedPath.result)}`,
+      ),
+    };
+
+  // Step 2: explicit asks, then the safety check.
+  const askRule = first('ask');
+  if (askRule) {
+    return {
+      behavior: 'ask',
+      reason: ruleReason(askRule, `${capital(describeRule(askRule))} matches \`${analysis.command}\`.`),
+      classifierApprovable: false,
+    };
+  }
+  const askedPath = verdicts.find((v) => v.result.behavior === 'ask' && v.result.reason.type === 'rule');
+  if (askedPath && askedPath.result.behavior === 'ask') {
+    return {
+      ...askedPath.result,
+      reason: withMessage(askedPath.result, `${capital(askedPath.use.what)}: ${messageOf(askedPath.result)}`),
+    };
+  }
+  const critical = criticalRemoval(analysis, env);
+  if (critical) {
+    return {
+      behavior: 'ask',
+      reason: {
+        type: 'safetyCheck',
+        path: critical,
+        classifierApprovable: false,
+        message: `\`${analysis.command}\` removes ${critical}, which cannot be undone; a person must approve, whatever the mode.`,
+      },
+      classifierApprovable: false,
+    };
+  }
+  const protectedUse = verdicts.find(
+    (v) => v.result.behavior === 'ask' && v.result.reason.type === 'safetyCheck',
+  );
+  if (protectedUse && protectedUse.result.behavior === 'ask') return protectedUse.result;
+
+  // Step 3: allow only when every subcommand is covered and nothing is substituted.
+  const clean = !(
+    analysis.hasCommandSubstitution ||
+    analysis.hasProcessSubstitution ||
+    analysis.hasBackticks ||
+    analysis.hasEval
+  );
+  const subs = analysis.subcommands;
+  // A read-only command is approved only if what it reads needs no approval either.
+  const readsInside = (sub: BashSubcommand): boolean =>
+    verdicts.every((v) => v.use.origin !== sub || v.result.behavior === 'allow');
+  const readOnly = (sub: BashSubcommand): boolean =>
+    clean &&
+    !analysis.unapprovableByPrefix &&
+    !sub.dynamic &&
+    bash.isReadOnlyCommand(sub) &&
+    readsInside(sub);
+  const writes = verdicts.filter((v) => v.use.access === 'edit');
+
+  if (subs.length > 0) {
+    const covering: CompiledRule[] = [];
+    const allowRules = env.rules.contentRules('allow', 'Bash').filter((r) => r.content?.kind === 'bash');
+    const everyCovered = subs.every((sub) => {
+      const view: OkBashAnalysis = subs.length === 1 ? analysis : { ...analysis, subcommands: [sub] };
+      const rule = allowRules.find(
+        (r) => r.content?.kind === 'bash' && bash.matchCommand(view, r.content.pattern, 'allow'),
+      );
+      if (rule) {
+        if (!covering.includes(rule)) covering.push(rule);
+        return true;
+      }
+      return readOnly(sub);
+    });
+    // A redirect is a write of its own: the Bash rule that allows `echo` does not allow `> file`.
+    const redirectsAllowed = writes.every(
+      (v) => v.use.origin !== 'redirect' || v.result.behavior === 'allow',
+    );
+    if (everyCovered && redirectsAllowed) return allowResult(analysis, covering);
+  }
+
+  // acceptEdits: file edits and mkdir/touch/rm/rmdir/mv/cp/sed, all inside the working folders.
+  const acceptEdits =
+    clean &&
+    subs.length > 0 &&
+    subs.every((sub) => readOnly(sub) || (!sub.dynamic && ACCEPT_EDITS_COMMANDS.has(sub.argv[0] ?? ''))) &&
+    writes.every(
+      (v) => v.result.behavior === 'allow' || (v.result.behavior === 'passthrough' && v.result.acceptEdits),
+    );
+  return {
+    behavior: 'passthrough',
+    acceptEdits,
+    message: `\`${analysis.command}\` is not read-only, and no rule allows all of it.`,
+  };
+}
+
+function allowResult(analysis: OkBashAnalysis, covering: readonly CompiledRule[]): ToolResult {
+  const [rule, ...others] = covering;
+  if (!rule) {
+    return {
+      behavior: 'allow',
+      reason: { type: 'tool', message: `\`${analysis.command}\` is read-only, which needs no approval.` },
+    };
+  }
+  const names = covering.map((r) => r.ref.text).join(', ');
+  const message =
+    others.length === 0
+      ? `${capital(describeRule(rule))} allows \`${analysis.command}\`.`
+      : `Every part of \`${analysis.command}\` is allowed, by ${names}.`;
+  return {
+    behavior: 'allow',
+    reason: { ...ruleReason(rule, message), otherRules: others.map((r) => r.ref) } as DecisionReason,
+  };
+}
+
+/** A command the analyser could not parse (or too long) always asks; only deny and ask rules are tried on its raw text. */
+function checkUnparsed(
+  call: ToolCall,
+  env: CheckEnv,
+  bash: BashSupport,
+  problem: string,
+  command: string,
+): ToolCheck {
+  const whole: BashSubcommand = {
+    source: command,
+    text: command.trim(),
+    argv: [command.trim()],
+    assignments: [],
+    unsafeAssignments: [],
+    wrappers: [],
+    dynamic: true,
+  };
+  const matches = (rule: CompiledRule): boolean =>
+    rule.ref.behavior !== 'allow' &&
+    (paramVerdict(rule, call.input) ??
+      (rule.content?.kind === 'bash' &&
+        bash.matchBashPattern(rule.content.pattern, whole, rule.ref.behavior)));
+  const deny = env.rules.contentRules('deny', 'Bash').find(matches);
+  if (deny)
+    return {
+      result: {
+        behavior: 'deny',
+        reason: ruleReason(deny, `${capital(describeRule(deny))} matches the command.`),
+      },
+      matches,
+    };
+  const askRule = env.rules.contentRules('ask', 'Bash').find(matches);
+  if (askRule) {
+    return {
+      result: {
+        behavior: 'ask',
+        reason: ruleReason(askRule, `${capital(describeRule(askRule))} matches the command.`),
+        classifierApprovable: false,
+      },
+      matches,
+    };
+  }
+  return {
+    result: {
+      behavior: 'ask',
+      reason: { type: 'tool', message: `${problem.replace(/\.$/, '')}, so a person must look at it.` },
+      classifierApprovable: false,
+    },
+    matches,
+  };
+}
+
+/** The files a command line touches, as far as its literal words tell. */
+function pathUses(analysis: OkBashAnalysis, env: CheckEnv): PathUse[] {
+  const { cwd, home } = env.context;
+  const uses: PathUse[] = [];
+  for (const redirect of analysis.redirects) {
+    if (isUnknown(redirect.target)) continue;
+    const path = resolvePath(cwd, redirect.target, home);
+    if (redirect.isWrite)
+      uses.push({ path, access: 'edit', origin: 'redirect', what: `the redirect to ${redirect.target}` });
+    else if (redirect.operator === '<')
+      uses.push({
+        path,
+        access: 'read',
+        origin: 'redirect',
+        what: `the input redirect from ${redirect.target}`,
+      });
+  }
+  for (const sub of analysis.subcommands) {
+    const name = sub.argv[0] ?? '';
+    const access = accessOf(sub);
+    if (!access) continue;
+    for (const operand of operandsOf(sub)) {
+      if (isUnknown(operand)) continue;
+      uses.push({
+        path: resolvePath(cwd, operand, home),
+        access,
+        origin: sub,
+        what: `${name}'s operand ${operand}`,
+      });
+    }
+  }
+  return uses;
+}
+
+function accessOf(sub: BashSubcommand): 'read' | 'edit' | undefined {
+  const name = sub.argv[0] ?? '';
+  if (WRITES_OPERANDS.has(name)) return 'edit';
+  if (name === 'sed')
+    return sub.argv.some((a) => a === '-i' || a.startsWith('-i') || a === '--in-place') ? 'edit' : 'read';
+  if (READS_OPERANDS.has(name) || PATTERN_FIRST.has(name)) return 'read';
+  return undefined;
+}
+
+/** Operands: words after the command name that are not options (everything after `--`). */
+function operandsOf(sub: BashSubcommand): string[] {
+  const name = sub.argv[0] ?? '';
+  const operands: string[] = [];
+  let patternGiven = false;
+  let optionsDone = false;
+  for (const word of sub.argv.slice(1)) {
+    if (!optionsDone && word === '--') optionsDone = true;
+    else if (!optionsDone && word.startsWith('-') && word !== '-') {
+      if (/^-[ef]$|^--(regexp|file|expression)/.test(word)) patternGiven = true;
+    } else operands.push(word);
+  }
+  // sed's first operand is its script and grep's its pattern, unless -e/-f supplied them.
+  const skipFirst = (PATTERN_FIRST.has(name) || name === 'sed') && !patternGiven;
+  return skipFirst ? operands.slice(1) : operands;
+}
+
+function isUnknown(word: string): boolean {
+  return word === '' || word === '-' || /[$`*?[]/.test(word) || word.startsWith('/dev/');
+}
+
+function criticalRemoval(analysis: OkBashAnalysis, env: CheckEnv): string | undefined {
+  for (const sub of analysis.subcommands) {
+    const name = sub.argv[0];
+    if (name !== 'rm' && name !== 'rmdir') continue;
+    for (const operand of operandsOf(sub)) {
+      if (isCriticalRemovalGlob(operand)) return operand;
+      if (isUnknown(operand)) continue;
+      const path = resolvePath(env.context.cwd, operand, env.context.home);
+      if (isCriticalRemovalTarget(path, env.context.home)) return path;
+    }
+  }
+  return undefined;
+}
+
+function messageOf(result: ToolResult): string {
+  const message = result.behavior === 'passthrough' ? result.message : result.reason.message;
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}
+
+function withMessage(result: ToolResult, message: string): DecisionReason {
+  if (result.behavior === 'passthrough') return { type: 'tool', message };
+  return { ...result.reason, message };
+}

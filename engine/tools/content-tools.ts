@@ -1,0 +1,82 @@
+/**
+ * WebFetch, MCP tools and every other tool: no special danger of their own, so their self-check is just
+ * their content rules, deny then ask then allow, read the family's way: a hostname for WebFetch
+ * (`domain:`), `param:value` for MCP tools, the primary field (`Agent(Explore)`, `Skill(deploy *)`) for
+ * the rest.
+ */
+import { hostOf } from '../matchers/domain';
+import type { CompiledRule } from '../rules/compile';
+import { capital } from './file-tools';
+import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
+import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
+
+export function checkWebFetch(call: ToolCall, env: CheckEnv): ToolCheck {
+  const url = stringField(call.input, 'url') ?? '';
+  const host = hostOf(url);
+  const matches = (rule: CompiledRule): boolean =>
+    paramVerdict(rule, call.input) ??
+    (rule.content?.kind === 'domain' && host !== undefined && rule.content.test(host));
+  const byRules = byContentRules(call, env, matches, host === undefined ? url : host);
+  if (byRules.behavior === 'passthrough' && host === undefined) {
+    return {
+      result: {
+        behavior: 'ask',
+        reason: { type: 'tool', message: `WebFetch was given "${url}", which is not a URL with a host.` },
+        classifierApprovable: false,
+      },
+      matches,
+    };
+  }
+  return { result: byRules, matches };
+}
+
+export function checkMcpTool(call: ToolCall, env: CheckEnv): ToolCheck {
+  const matches = (rule: CompiledRule): boolean => paramVerdict(rule, call.input) === true;
+  return { result: byContentRules(call, env, matches, call.toolName), matches };
+}
+
+export function checkGenericTool(call: ToolCall, env: CheckEnv): ToolCheck {
+  const matches = (rule: CompiledRule): boolean => {
+    const param = paramVerdict(rule, call.input);
+    if (param !== undefined) return param;
+    if (rule.content?.kind !== 'field') return false;
+    const value = stringField(call.input, rule.content.field);
+    return value !== undefined && rule.content.regex.test(value);
+  };
+  return { result: byContentRules(call, env, matches, call.toolName), matches };
+}
+
+function byContentRules(
+  call: ToolCall,
+  env: CheckEnv,
+  matches: (rule: CompiledRule) => boolean,
+  subject: string,
+): ToolResult {
+  const find = (behavior: 'deny' | 'ask' | 'allow') =>
+    env.rules.contentRules(behavior, call.toolName).find(matches);
+  const deny = find('deny');
+  if (deny)
+    return {
+      behavior: 'deny',
+      reason: ruleReason(deny, `${capital(describeRule(deny))} forbids ${call.toolName} on ${subject}.`),
+    };
+  const ask = find('ask');
+  if (ask) {
+    return {
+      behavior: 'ask',
+      reason: ruleReason(ask, `${capital(describeRule(ask))} asks before ${call.toolName} on ${subject}.`),
+      classifierApprovable: false,
+    };
+  }
+  const allow = find('allow');
+  if (allow)
+    return {
+      behavior: 'allow',
+      reason: ruleReason(allow, `${capital(describeRule(allow))} allows ${call.toolName} on ${subject}.`),
+    };
+  return {
+    behavior: 'passthrough',
+    acceptEdits: false,
+    message: `No content rule covers ${call.toolName} on ${subject}.`,
+  };
+}

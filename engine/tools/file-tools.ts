@@ -1,0 +1,144 @@
+/**
+ * The Read family (Read, NotebookRead, Glob, Grep, LS) and the edit family (Edit, MultiEdit, Write,
+ * NotebookEdit). Both consult only `Read(...)` / `Edit(...)` content rules (claude-code.md §3.3). Reads
+ * inside the working folders need no approval; edits there are what acceptEdits allows.
+ */
+import { resolvePath } from '../paths/posix';
+import type { CompiledRule } from '../rules/compile';
+import { checkPath, candidatesOf, pathRuleMatches } from './path-check';
+import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
+import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
+
+const PATH_FIELD: Readonly<Record<string, string>> = {
+  Read: 'file_path',
+  NotebookRead: 'notebook_path',
+  Glob: 'path',
+  Grep: 'path',
+  LS: 'path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  Write: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
+/** Search tools default to the cwd when no path is given. */
+const DEFAULTS_TO_CWD: ReadonlySet<string> = new Set(['Glob', 'Grep', 'LS']);
+
+export function checkReadTool(call: ToolCall, env: CheckEnv): ToolCheck {
+  return checkFileTool(call, env, 'read');
+}
+
+export function checkEditTool(call: ToolCall, env: CheckEnv): ToolCheck {
+  return checkFileTool(call, env, 'edit');
+}
+
+function checkFileTool(call: ToolCall, env: CheckEnv, access: 'read' | 'edit'): ToolCheck {
+  const field = PATH_FIELD[call.toolName] ?? 'file_path';
+  const raw =
+    stringField(call.input, field) ?? (DEFAULTS_TO_CWD.has(call.toolName) ? env.context.cwd : undefined);
+  if (raw === undefined || raw === '') {
+    return {
+      result: {
+        behavior: 'ask',
+        reason: {
+          type: 'tool',
+          message: `${call.toolName} was called without a "${field}", so its target is unknown.`,
+        },
+        classifierApprovable: false,
+      },
+      matches: () => false,
+    };
+  }
+  const path = resolvePath(env.context.cwd, raw, env.context.home);
+  const candidates = candidatesOf(env, path);
+  const matches = (rule: CompiledRule): boolean =>
+    paramVerdict(rule, call.input) ?? pathRuleMatches(rule, candidates);
+
+  const byPath = pathResult(env, path, access, call.toolName);
+  // Denies first, whichever kind of rule they are; then asks; then what the path check said.
+  const result =
+    paramRule(call, env, access, 'deny') ??
+    (byPath.behavior === 'deny' ? byPath : paramRule(call, env, access, 'ask')) ??
+    byPath;
+  return { result, matches };
+}
+
+/** `Read(param:value)` / `Edit(param:value)` deny and ask rules, which the path check does not look at. */
+function paramRule(
+  call: ToolCall,
+  env: CheckEnv,
+  access: 'read' | 'edit',
+  behavior: 'deny' | 'ask',
+): ToolResult | undefined {
+  const rule = env.rules
+    .contentRules(behavior, access === 'read' ? 'Read' : 'Edit')
+    .find((r) => paramVerdict(r, call.input) === true);
+  if (!rule) return undefined;
+  const reason = ruleReason(rule, `${capital(describeRule(rule))} matches this ${call.toolName} call.`);
+  return behavior === 'deny' ? { behavior, reason } : { behavior, reason, classifierApprovable: false };
+}
+
+export function pathResult(
+  env: CheckEnv,
+  path: string,
+  access: 'read' | 'edit',
+  toolName: string,
+): ToolResult {
+  const verdict = checkPath(env, path, access);
+  const verb = access === 'read' ? 'reading' : 'editing';
+  switch (verdict.kind) {
+    case 'deny':
+      return {
+        behavior: 'deny',
+        reason: ruleReason(verdict.rule, `${capital(describeRule(verdict.rule))} forbids ${verb} ${path}.`),
+      };
+    case 'ask':
+      return {
+        behavior: 'ask',
+        reason: ruleReason(
+          verdict.rule,
+          `${capital(describeRule(verdict.rule))} asks before ${verb} ${path}.`,
+        ),
+        classifierApprovable: false,
+      };
+    case 'protected':
+      return {
+        behavior: 'ask',
+        reason: {
+          type: 'safetyCheck',
+          path,
+          classifierApprovable: verdict.protectedPath.classifierApprovable,
+          message: `The path ${path} is protected (${verdict.protectedPath.matched}): changing it can run code or change the rules, so a person must approve, whatever the mode.`,
+        },
+        classifierApprovable: verdict.protectedPath.classifierApprovable,
+      };
+    case 'allow':
+      return {
+        behavior: 'allow',
+        reason: ruleReason(verdict.rule, `${capital(describeRule(verdict.rule))} allows ${verb} ${path}.`),
+      };
+    case 'inside':
+      return access === 'read'
+        ? {
+            behavior: 'allow',
+            reason: {
+              type: 'tool',
+              message: `${toolName} reads ${path}, inside the working folders, which needs no approval.`,
+            },
+          }
+        : {
+            behavior: 'passthrough',
+            acceptEdits: true,
+            message: `${toolName} edits ${path}, inside the working folders.`,
+          };
+    case 'outside':
+      return {
+        behavior: 'passthrough',
+        acceptEdits: false,
+        message: `${toolName} ${access === 'read' ? 'reads' : 'edits'} ${path}, outside the working folders.`,
+      };
+  }
+}
+
+export function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

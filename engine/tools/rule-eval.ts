@@ -1,0 +1,42 @@
+/** Helpers every tool family uses to walk its content rules. */
+import type { CompiledRule } from '../rules/compile';
+import type { DecisionReason } from '../pipeline/decision';
+import type { RuleBehavior } from '../types';
+import type { CheckEnv, ToolCall } from './types';
+
+/**
+ * A `Tool(param:value)` rule's verdict, or undefined when the call has no such top-level scalar, in which
+ * case the content is read the family's way (so `Bash(git:*)` stays the legacy prefix form).
+ */
+export function paramVerdict(rule: CompiledRule, input: ToolCall['input']): boolean | undefined {
+  if (!rule.param || !Object.hasOwn(input, rule.param.key)) return undefined;
+  const value = input[rule.param.key];
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+  return rule.param.regex.test(String(value));
+}
+
+/** The first content rule of `behavior` for `ruleToolName` that `matches`, in effective order. */
+export function firstMatching(
+  env: CheckEnv,
+  behavior: RuleBehavior,
+  ruleToolName: string,
+  matches: (rule: CompiledRule) => boolean,
+): CompiledRule | undefined {
+  for (const rule of env.rules.contentRules(behavior, ruleToolName)) if (matches(rule)) return rule;
+  return undefined;
+}
+
+export function ruleReason(rule: CompiledRule, message: string): DecisionReason {
+  return { type: 'rule', rule: rule.ref, message };
+}
+
+/** A sentence naming the rule and where it lives. */
+export function describeRule(rule: CompiledRule): string {
+  const where = rule.ref.file === undefined ? rule.ref.source : `${rule.ref.source} (${rule.ref.file})`;
+  return `the ${rule.ref.behavior} rule ${rule.ref.text} from ${where}`;
+}
+
+export function stringField(input: ToolCall['input'], key: string): string | undefined {
+  const value = input[key];
+  return typeof value === 'string' ? value : undefined;
+}
