@@ -27,8 +27,10 @@ export const PendingRequestViewSchema = z.object({
   provenance: ProvenanceSchema.optional(),
   /** Epoch milliseconds. */
   receivedAt: z.number(),
-  /** Epoch milliseconds at which the timeout racer answers, if one runs. */
+  /** Epoch milliseconds at which the timeout racer answers, while its clock runs. */
   deadline: z.number().optional(),
+  /** True while a person has the request open somewhere: the timeout waits for them. */
+  held: z.boolean().optional(),
 });
 export type PendingRequestView = z.infer<typeof PendingRequestViewSchema>;
 
@@ -41,8 +43,11 @@ export type DecideArgs = z.infer<typeof DecideArgsSchema>;
 
 export type DecideOutcome = { won: true } | { won: false; winner: RacerKind };
 
+export const ViewingArgsSchema = z.object({ id: z.string().min(1).max(200), viewing: z.boolean() });
+
 export const QueueEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('added'), request: PendingRequestViewSchema }),
+  z.object({ kind: z.literal('updated'), request: PendingRequestViewSchema }),
   z.object({
     kind: z.literal('resolved'),
     id: z.string(),
@@ -56,11 +61,14 @@ export type QueueEvent = z.infer<typeof QueueEventSchema>;
 export const invokeSchemas = {
   'queue:list': z.object({}).strict(),
   'queue:decide': DecideArgsSchema,
+  /** The caller has a request open (or no longer): its timeout waits while anyone does. */
+  'queue:viewing': ViewingArgsSchema,
 } as const;
 
 export interface InvokeValues {
   'queue:list': PendingRequestView[];
   'queue:decide': DecideOutcome;
+  'queue:viewing': { held: boolean };
 }
 
 export type InvokeChannel = keyof typeof invokeSchemas;
@@ -80,9 +88,19 @@ export interface ConsoleApi {
   on<E extends EventChannel>(channel: E, listener: (payload: EventPayloads[E]) => void): () => void;
 }
 
+/** Who is calling: one Electron window or one web console tab, named by its transport. */
+export interface Caller {
+  readonly id: string;
+  /** Recorded in history as where an answer came from: "window" or "web". */
+  readonly channel: 'window' | 'web';
+}
+
 /** What main implements once and both transports serve. */
 export type ConsoleHandlers = {
-  [C in InvokeChannel]: (args: InvokeArgs<C>) => Result<InvokeValues[C]> | Promise<Result<InvokeValues[C]>>;
+  [C in InvokeChannel]: (
+    args: InvokeArgs<C>,
+    caller: Caller,
+  ) => Result<InvokeValues[C]> | Promise<Result<InvokeValues[C]>>;
 };
 
 /** Validates untrusted arguments before a handler sees them. */

@@ -5,7 +5,7 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { eventIpcChannel, invokeChannels } from '../../common/console-contract';
-import type { Result } from '../../common/console-contract';
+import type { Caller, Result } from '../../common/console-contract';
 import type { ConsoleService } from '../console/console-service';
 import { dispatchInvoke } from '../console/dispatch-invoke';
 import { isTrustedUrl } from './trusted-origin';
@@ -16,12 +16,18 @@ export interface TrustedSenders {
   forEach(fn: (contents: WebContents) => void): void;
 }
 
-export function createTrustedSenders(devServerUrl: string | undefined): TrustedSenders {
+export function createTrustedSenders(
+  devServerUrl: string | undefined,
+  onGone: (contents: WebContents) => void,
+): TrustedSenders {
   const trusted = new Map<number, WebContents>();
   return {
     add(contents) {
       trusted.set(contents.id, contents);
-      contents.once('destroyed', () => trusted.delete(contents.id));
+      contents.once('destroyed', () => {
+        trusted.delete(contents.id);
+        onGone(contents);
+      });
     },
     isTrusted(event) {
       const frame = event.senderFrame;
@@ -36,6 +42,11 @@ export function createTrustedSenders(devServerUrl: string | undefined): TrustedS
   };
 }
 
+export const windowCaller = (contents: Pick<WebContents, 'id'>): Caller => ({
+  id: `window:${contents.id}`,
+  channel: 'window',
+});
+
 const REFUSED: Result<never> = {
   ok: false,
   error: { code: 'untrusted-sender', message: 'This window may not use the console.' },
@@ -48,7 +59,9 @@ export function registerConsoleIpc(
 ): () => void {
   for (const channel of invokeChannels) {
     ipcMain.handle(channel, (event, args: unknown) =>
-      senders.isTrusted(event) ? dispatchInvoke(service.handlers, channel, args) : REFUSED,
+      senders.isTrusted(event)
+        ? dispatchInvoke(service.handlers, channel, args, windowCaller(event.sender))
+        : REFUSED,
     );
   }
   const unsubscribe = service.subscribe((channel, payload) =>

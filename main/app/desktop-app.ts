@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gatehouseHome } from '../../common/discovery';
 import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../console/console-core';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
-import { createTrustedSenders, registerConsoleIpc } from './console-ipc';
+import { createTrustedSenders, registerConsoleIpc, windowCaller } from './console-ipc';
 import { hardenApp, hardenSession } from './hardening';
 import { createQueueWindow } from './queue-window';
 import { APP_ENTRY } from './trusted-origin';
@@ -23,7 +23,8 @@ export async function startDesktopApp(): Promise<void> {
   hardenApp(app, devServerUrl);
 
   let window: BrowserWindow | undefined;
-  const senders = createTrustedSenders(devServerUrl);
+  let release: (contents: { id: number }) => void = () => undefined;
+  const senders = createTrustedSenders(devServerUrl, (contents) => release(contents));
   const openWindow = () => {
     if (window && !window.isDestroyed()) {
       window.show();
@@ -50,6 +51,7 @@ export async function startDesktopApp(): Promise<void> {
     timeoutAction: 'passthrough',
   });
   app.on('before-quit', () => void core.close());
+  release = (contents) => core.service.disconnect(windowCaller(contents));
   registerConsoleIpc(ipcMain, core.service, senders);
   openWindow();
 }

@@ -51,6 +51,8 @@ export interface ConsoleCore {
 }
 
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+/** After a person leaves a request they had open, the timeout waits at least this long. */
+export const RESUME_GRACE_MS = 5_000;
 
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   await mkdir(options.home, { recursive: true, mode: 0o700 });
@@ -65,6 +67,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     defaultTimeoutMs: options.timeoutMs,
     timeoutAction: options.timeoutAction,
     disconnectGraceMs: 10_000,
+    resumeGraceMs: RESUME_GRACE_MS,
   });
   const service = createConsoleService(registry);
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;

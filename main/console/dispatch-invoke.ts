@@ -1,5 +1,5 @@
 import { isInvokeChannel, parseInvokeArgs } from '../../common/console-contract';
-import type { ConsoleHandlers, InvokeChannel, Result } from '../../common/console-contract';
+import type { Caller, ConsoleHandlers, InvokeChannel, Result } from '../../common/console-contract';
 
 /**
  * The one path from an untrusted invoke (a channel name and arguments from a renderer) to a handler: an
@@ -9,6 +9,7 @@ export async function dispatchInvoke(
   handlers: ConsoleHandlers,
   channel: unknown,
   args: unknown,
+  caller: Caller,
 ): Promise<Result<unknown>> {
   if (!isInvokeChannel(channel)) {
     return {
@@ -19,8 +20,11 @@ export async function dispatchInvoke(
   const parsed = parseInvokeArgs(channel, args);
   if (!parsed.ok) return parsed;
   try {
-    const handler = handlers[channel] as (a: unknown) => Result<unknown> | Promise<Result<unknown>>;
-    return await handler(parsed.value);
+    const handler = handlers[channel] as (
+      a: unknown,
+      c: Caller,
+    ) => Result<unknown> | Promise<Result<unknown>>;
+    return await handler(parsed.value, caller);
   } catch (error) {
     return {
       ok: false,

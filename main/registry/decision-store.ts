@@ -6,6 +6,8 @@ export interface DecisionRecord {
   readonly agent: AgentInfo;
   readonly fingerprint: string;
   readonly decision: PermissionDecision;
+  /** Where the winning racer answered, finer than `decision.by`: "web", "window:3", a notification id. */
+  readonly channel?: string;
   readonly receivedAt: number;
   readonly decidedAt: number;
 }

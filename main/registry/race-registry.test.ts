@@ -22,6 +22,7 @@ function setup(overrides: Partial<ConstructorParameters<typeof RaceRegistry>[0]>
     defaultTimeoutMs: 60_000,
     timeoutAction: 'passthrough',
     disconnectGraceMs: 1_000,
+    resumeGraceMs: 3_000,
     ...overrides,
   });
   return { store, registry };
@@ -145,5 +146,63 @@ describe('RaceRegistry', () => {
   it('says when a racer answers a request it never saw', () => {
     const { registry } = setup();
     expect(registry.decide('nope', 'console', { behavior: 'allow' })).toEqual({ won: false, unknown: true });
+  });
+
+  describe('while a person has a request open', () => {
+    it('holds the timeout, and resumes it with the time that was left', () => {
+      vi.useFakeTimers();
+      const { registry } = setup();
+      const deliver = vi.fn();
+      registry.submit(request('r1', { timeoutMs: 10_000 }), agent, deliver);
+      vi.advanceTimersByTime(4_000);
+      expect(registry.hold('r1', 'window:1')).toBe(true);
+      expect(registry.pending()[0]).toMatchObject({ held: true });
+      expect(registry.pending()[0]?.deadline).toBeUndefined();
+      vi.advanceTimersByTime(60_000);
+      expect(deliver).not.toHaveBeenCalled();
+      registry.release('r1', 'window:1');
+      expect(registry.pending()[0]?.deadline).toBe(Date.now() + 6_000);
+      vi.advanceTimersByTime(6_000);
+      expect(deliver).toHaveBeenCalledWith(expect.objectContaining({ by: 'timeout' }));
+    });
+
+    it('leaves at least the resume grace after the person leaves, however little was left', () => {
+      vi.useFakeTimers();
+      const { registry } = setup();
+      const deliver = vi.fn();
+      registry.submit(request('r1', { timeoutMs: 1_000 }), agent, deliver);
+      vi.advanceTimersByTime(900);
+      registry.hold('r1', 'web:1');
+      registry.release('r1', 'web:1');
+      vi.advanceTimersByTime(2_999);
+      expect(deliver).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(deliver).toHaveBeenCalledOnce();
+    });
+
+    it('keeps the hold until every holder has left, and a closed window releases its holds', () => {
+      vi.useFakeTimers();
+      const { registry } = setup();
+      const updated = vi.fn();
+      registry.updated.subscribe(updated);
+      registry.submit(request('r1'), agent, vi.fn());
+      registry.hold('r1', 'window:1');
+      registry.hold('r1', 'web:2');
+      registry.release('r1', 'window:1');
+      expect(registry.pending()[0]?.held).toBe(true);
+      registry.releaseHolder('web:2');
+      expect(registry.pending()[0]?.held).toBeUndefined();
+      expect(updated).toHaveBeenCalledTimes(2);
+    });
+
+    it('still lets a person decide a held request', () => {
+      const { registry } = setup();
+      const deliver = vi.fn();
+      registry.submit(request('r1'), agent, deliver);
+      registry.hold('r1', 'window:1');
+      expect(registry.decide('r1', 'console', { behavior: 'allow' }, 'window')).toEqual({ won: true });
+      expect(deliver).toHaveBeenCalledOnce();
+      expect(registry.hold('r1', 'window:1')).toBe(false);
+    });
   });
 });

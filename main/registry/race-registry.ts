@@ -47,6 +47,8 @@ export interface RegistryOptions {
   readonly timeoutAction: 'passthrough' | 'deny';
   /** How long a disconnected agent has to come back and re-send before its requests are withdrawn. */
   readonly disconnectGraceMs: number;
+  /** After the last person leaves a request, at least this long remains before the timeout answers. */
+  readonly resumeGraceMs: number;
   readonly now?: () => number;
 }
 
@@ -55,10 +57,13 @@ interface Race {
   readonly agent: AgentInfo;
   readonly fingerprint: string;
   readonly receivedAt: number;
-  readonly deadline: number;
   readonly once: ResolveOnce<PermissionDecision, RacerKind>;
   deliver: Deliver | undefined;
-  timeout: ReturnType<typeof setTimeout>;
+  /** Either counting down to `deadline`, or held by the people looking at it with `remaining` left. */
+  clock:
+    | { running: true; deadline: number; timer: ReturnType<typeof setTimeout> }
+    | { running: false; remaining: number };
+  readonly holders: Set<string>;
   grace: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -73,6 +78,8 @@ export type ResolvedEvent = {
 
 export class RaceRegistry {
   readonly added = createSignal<PendingRequestView>();
+  /** A pending request changed (its clock was held or resumed). */
+  readonly updated = createSignal<PendingRequestView>();
   readonly resolved = createSignal<ResolvedEvent>();
   private readonly races = new Map<string, Race>();
   private readonly now: () => number;
@@ -105,13 +112,10 @@ export class RaceRegistry {
       agent,
       fingerprint,
       receivedAt,
-      deadline: receivedAt + wait,
       deliver,
       grace: undefined,
-      timeout: setTimeout(
-        () => this.decide(request.id, 'timeout', { behavior: this.options.timeoutAction }),
-        wait,
-      ),
+      holders: new Set(),
+      clock: this.startClock(request.id, wait),
       once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
     };
     this.races.set(request.id, race);
@@ -120,7 +124,7 @@ export class RaceRegistry {
   }
 
   /** The one door to a decision. Returns whether this racer won, or who did. */
-  decide(id: string, racer: RacerKind, answer: Answer): DecideResult {
+  decide(id: string, racer: RacerKind, answer: Answer, channel?: string): DecideResult {
     const race = this.races.get(id);
     if (!race) {
       const recorded = this.options.store.find(id);
@@ -135,6 +139,7 @@ export class RaceRegistry {
       agent: race.agent,
       fingerprint: race.fingerprint,
       decision,
+      ...(channel ? { channel } : {}),
       receivedAt: race.receivedAt,
       decidedAt: this.now(),
     });
@@ -154,6 +159,36 @@ export class RaceRegistry {
     }
   }
 
+  /**
+   * A person has the request open: the timeout stops so it cannot snatch a decision they are making (the
+   * seed's question 3). Any number of people may hold it; `holder` names one window or web client.
+   */
+  hold(id: string, holder: string): boolean {
+    const race = this.races.get(id);
+    if (!race) return false;
+    race.holders.add(holder);
+    if (race.clock.running) {
+      clearTimeout(race.clock.timer);
+      race.clock = { running: false, remaining: Math.max(0, race.clock.deadline - this.now()) };
+      this.updated.emit(toView(race));
+    }
+    return true;
+  }
+
+  /** The holder left; when nobody holds the request any more, its clock resumes, with a few seconds at least. */
+  release(id: string, holder: string): void {
+    const race = this.races.get(id);
+    if (!race || !race.holders.delete(holder) || race.holders.size > 0 || race.clock.running) return;
+    race.clock = this.startClock(id, Math.max(race.clock.remaining, this.options.resumeGraceMs));
+    this.updated.emit(toView(race));
+  }
+
+  /** A window closed or a web client went away: it holds nothing any more. */
+  releaseHolder(holder: string): void {
+    for (const race of [...this.races.values()])
+      if (race.holders.has(holder)) this.release(race.request.id, holder);
+  }
+
   pending(): PendingRequestView[] {
     return [...this.races.values()].map(toView);
   }
@@ -165,14 +200,22 @@ export class RaceRegistry {
   /** Stops every timer; pending requests stay unanswered (the agent falls back to its own dialog). */
   close(): void {
     for (const race of this.races.values()) {
-      clearTimeout(race.timeout);
+      if (race.clock.running) clearTimeout(race.clock.timer);
       if (race.grace) clearTimeout(race.grace);
     }
     this.races.clear();
   }
 
+  private startClock(id: string, wait: number): Race['clock'] {
+    const timer = setTimeout(
+      () => this.decide(id, 'timeout', { behavior: this.options.timeoutAction }),
+      wait,
+    );
+    return { running: true, deadline: this.now() + wait, timer };
+  }
+
   private finish(race: Race, decision: PermissionDecision): void {
-    clearTimeout(race.timeout);
+    if (race.clock.running) clearTimeout(race.clock.timer);
     if (race.grace) clearTimeout(race.grace);
     this.races.delete(race.request.id);
     race.deliver?.(decision);
@@ -219,6 +262,6 @@ function toView(race: Race): PendingRequestView {
     ...(request.suggestions ? { suggestions: request.suggestions } : {}),
     ...(request.provenance ? { provenance: request.provenance } : {}),
     receivedAt: race.receivedAt,
-    deadline: race.deadline,
+    ...(race.clock.running ? { deadline: race.clock.deadline } : { held: true }),
   };
 }

@@ -12,10 +12,13 @@ import { tokensEqual } from '../secrets/token';
 
 export const AUTH_DEADLINE_MS = 5_000;
 
+let clients = 0;
+
 export function serveConsoleChannel(
   socket: WebSocket,
   options: { service: ConsoleService; token: string },
 ): void {
+  const caller = { id: `web:${++clients}`, channel: 'web' } as const;
   let unsubscribe: (() => void) | undefined;
   const send = (frame: ConsoleServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -52,13 +55,19 @@ export function serveConsoleChannel(
       socket.close(4401, 'Authenticate first.');
       return;
     }
-    const result = await dispatchInvoke(options.service.handlers, frame.data.channel, frame.data.args);
+    const result = await dispatchInvoke(
+      options.service.handlers,
+      frame.data.channel,
+      frame.data.args,
+      caller,
+    );
     send({ type: 'result', seq: frame.data.seq, result });
   });
 
   socket.on('close', () => {
     clearTimeout(authDeadline);
     unsubscribe?.();
+    options.service.disconnect(caller);
   });
   socket.on('error', () => socket.terminate());
 }

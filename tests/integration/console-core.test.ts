@@ -114,7 +114,9 @@ describe('the console core', () => {
     const decision = agent.requestPermission(call('req-1'));
     const console = await openConsole(core.webUrl.split('#token=')[1] ?? '');
     const added = await until(() =>
-      console.frames.find((f) => f.type === 'ready') ? core.service.handlers['queue:list']({}) : undefined,
+      console.frames.find((f) => f.type === 'ready')
+        ? core.service.handlers['queue:list']({}, { id: 'test', channel: 'web' })
+        : undefined,
     );
     await until(() => (added.ok && core.registry.pending().length === 1 ? true : undefined));
     console.socket.send(

@@ -49,4 +49,24 @@ describe('the queue window', () => {
     await renderWith([]);
     expect(screen.getByText('Nothing is waiting')).toBeTruthy();
   });
+
+  it('tells the console while a card is open, so its timeout waits', async () => {
+    const { fake } = await renderWith();
+    const card = screen.getByRole('article');
+    fireEvent.pointerEnter(card);
+    fireEvent.pointerLeave(card);
+    expect(fake.calls.filter((c) => c.channel === 'queue:viewing').map((c) => c.args)).toEqual([
+      { id: 'a', viewing: true },
+      { id: 'a', viewing: false },
+    ]);
+  });
+
+  it('shows the countdown, or that the timer waits while the request is open', async () => {
+    await renderWith([
+      pendingRequest('a', { deadline: Date.now() + 90_000 }),
+      pendingRequest('b', { held: true }),
+    ]);
+    expect(screen.getByText(/1:(29|30) left/)).toBeTruthy();
+    expect(screen.getByText('Timer paused while open')).toBeTruthy();
+  });
 });

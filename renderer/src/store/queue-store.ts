@@ -22,6 +22,8 @@ export interface QueueState {
   apply(event: QueueEvent): void;
   decide(id: string, behavior: 'allow' | 'deny', message?: string): Promise<void>;
   dismiss(id: string): void;
+  /** This window has the request open (or no longer): the console holds its timeout meanwhile. */
+  viewing(id: string, viewing: boolean): void;
 }
 
 /** How long a decided card stays to say who decided it. */
@@ -48,6 +50,10 @@ export function createQueueStore(api: ConsoleApi) {
         if (event.kind === 'added') {
           if (get().requests.some((r) => r.id === event.request.id)) return;
           set((state) => ({ requests: [...state.requests, event.request] }));
+        } else if (event.kind === 'updated') {
+          set((state) => ({
+            requests: state.requests.map((r) => (r.id === event.request.id ? event.request : r)),
+          }));
         } else if (!get().resolutions[event.id]) {
           resolve(event.id, {
             behavior: event.behavior,
@@ -67,6 +73,9 @@ export function createQueueStore(api: ConsoleApi) {
             return { error: result.error.message, inFlight };
           });
         }
+      },
+      viewing(id, viewing) {
+        void api.invoke('queue:viewing', { id, viewing });
       },
       dismiss(id) {
         set((state) => {

@@ -17,6 +17,7 @@ export function createFakeConsoleApi(initial: PendingRequestView[] = []) {
     async invoke(channel, args) {
       calls.push({ channel, args });
       if (channel === 'queue:list') return { ok: true, value: pending } as Result<never>;
+      if (channel === 'queue:viewing') return { ok: true, value: { held: true } } as Result<never>;
       const { id, behavior } = args as { id: string; behavior: 'allow' | 'deny' };
       if (!pending.some((r) => r.id === id))
         return { ok: true, value: { won: false, winner: 'timeout' } } as Result<never>;

@@ -7,6 +7,7 @@ export function QueueView({ store }: { store: QueueStore }) {
   const resolutions = useStore(store, (s) => s.resolutions);
   const inFlight = useStore(store, (s) => s.inFlight);
   const decide = useStore(store, (s) => s.decide);
+  const viewing = useStore(store, (s) => s.viewing);
 
   if (requests.length === 0) {
     return (
@@ -25,6 +26,7 @@ export function QueueView({ store }: { store: QueueStore }) {
           resolution={resolutions[request.id]}
           busy={Boolean(inFlight[request.id])}
           onDecide={(behavior) => void decide(request.id, behavior)}
+          onViewing={viewing}
         />
       ))}
     </section>

@@ -1,5 +1,7 @@
 import type { PendingRequestView } from '../../../../common/console-contract';
 import type { Resolution } from '../../store/queue-store';
+import { useEffect, useRef } from 'react';
+import { Countdown } from './countdown';
 import { ToolInput } from './tool-input';
 
 const WINNER_TEXT: Record<string, string> = {
@@ -28,14 +30,37 @@ export function RequestCard(props: {
   resolution: Resolution | undefined;
   busy: boolean;
   onDecide: (behavior: 'allow' | 'deny') => void;
+  /** Stable across renders (the store's action), so unmounting reports the card closed exactly once. */
+  onViewing: (id: string, viewing: boolean) => void;
 }) {
-  const { request, resolution, busy } = props;
+  const { request, resolution, busy, onViewing } = props;
   const titleId = `request-${request.id}-title`;
+  const attention = useRef({ pointer: false, focus: false, reported: false });
+  const report = (change: Partial<{ pointer: boolean; focus: boolean }>) => {
+    const state = Object.assign(attention.current, change);
+    const viewing = state.pointer || state.focus;
+    if (viewing !== state.reported) {
+      state.reported = viewing;
+      onViewing(request.id, viewing);
+    }
+  };
+  useEffect(() => {
+    const state = attention.current;
+    return () => {
+      if (state.reported) onViewing(request.id, false);
+    };
+  }, [onViewing, request.id]);
   return (
     <article
       className={`card${resolution ? ' card--resolved' : ''}`}
       aria-labelledby={titleId}
       data-request-id={request.id}
+      onPointerEnter={() => report({ pointer: true })}
+      onPointerLeave={() => report({ pointer: false })}
+      onFocus={() => report({ focus: true })}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) report({ focus: false });
+      }}
     >
       <header className="card__header">
         <span className="card__tool" id={titleId}>
@@ -45,6 +70,7 @@ export function RequestCard(props: {
           {request.agent.name} · {folderName(request.cwd)}
         </span>
         <span className="card__mode">{request.mode}</span>
+        {!resolution && <Countdown request={request} />}
       </header>
       <ToolInput request={request} />
       <footer className="card__actions">
