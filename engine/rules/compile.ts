@@ -57,7 +57,8 @@ export interface CompileAnchors {
 export type CompileResult =
   { readonly ok: true; readonly rule: CompiledRule } | { readonly ok: false; readonly error: string };
 
-const PARAM = /^([A-Za-z_][A-Za-z0-9_]*):([\s\S]+)$/;
+/** `name:value`; a value starting with `/` is a URL or a drive path (`https://…`, `C:/…`), not a parameter. */
+const PARAM = /^([A-Za-z_][A-Za-z0-9_]*):(?!\/)([\s\S]+)$/;
 
 export function ruleRefOf(rule: PermissionRule): RuleRef {
   return {

@@ -51,8 +51,12 @@ export function checkPath(env: CheckEnv, path: string, access: PathAccess): Path
       if (protectedPath) return { kind: 'protected', protectedPath };
     }
   }
-  const allow = first('allow', ruleTool);
-  if (allow) return { kind: 'allow', rule: allow };
+  // An allow must cover the link and its target, possibly by different rules.
+  const allows = candidates.map((p) =>
+    firstMatching(env, 'allow', ruleTool, (rule) => pathRuleMatches(rule, [p])),
+  );
+  const allow = allows[0];
+  if (allow && allows.every((rule) => rule !== undefined)) return { kind: 'allow', rule: allow };
   const inside = candidates.every((p) => env.workingDirectories.some((dir) => isInside(dir, p)));
   return inside ? { kind: 'inside' } : { kind: 'outside' };
 }
