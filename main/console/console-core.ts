@@ -23,6 +23,7 @@ import { serveConsoleChannel } from '../web/console-channel';
 import { createStaticSite } from '../web/static-site';
 import { createConsoleService } from './console-service';
 import type { ConsoleService } from './console-service';
+import { loadConsoleSettings } from './console-settings';
 import { listenLoopback } from './loopback-server';
 
 export const CONSOLE_VERSION = '0.1.0';
@@ -47,6 +48,8 @@ export interface ConsoleCore {
   /** The web console's address, the console token in its fragment. */
   readonly webUrl: string;
   readonly discoveryPath: string;
+  /** Sentences a person should see: a broken settings file, a token stored without a keychain. */
+  readonly warnings: readonly string[];
   close(): Promise<void>;
 }
 
@@ -57,6 +60,8 @@ export const RESUME_GRACE_MS = 5_000;
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   await mkdir(options.home, { recursive: true, mode: 0o700 });
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
+  const allowedOrigins = options.allowedOrigins ?? settings.bridge.allowedOrigins;
   const { token } = await loadOrCreateToken(options.home);
   // The console token is not the bridge token: an agent that can read bridge.json must not be able to
   // drive the console and approve its own requests.
@@ -82,7 +87,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
           guardBridgeUpgrade(request, {
             port,
             token,
-            allowedOrigins: options.allowedOrigins ?? [],
+            allowedOrigins,
             path: BRIDGE_PATH,
           }),
         onConnection: (socket) =>
@@ -115,6 +120,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     service,
     webUrl: `http://127.0.0.1:${server.port}/#token=${consoleToken}`,
     discoveryPath,
+    warnings: settingsWarning ? [settingsWarning] : [],
     close() {
       closing ??= (async () => {
         stopHeartbeat();

@@ -84,6 +84,7 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
     );
     return 1;
   }
+  for (const warning of core.warnings) io.stderr(`gatehouse serve: ${warning}\n`);
   io.stdout(`Web console: ${core.webUrl}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

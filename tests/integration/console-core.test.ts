@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -181,5 +181,49 @@ describe('the console core', () => {
       Origin: 'https://evil.example',
     });
     expect(result.status).toBe(403);
+  });
+});
+
+describe('origins allowed in settings.json', () => {
+  it('admits an origin listed in <home>/settings.json and still refuses others', async () => {
+    const dir = await makeTempDir();
+    const gh = join(dir.path, 'gh');
+    await mkdir(gh, { recursive: true });
+    await writeFile(
+      join(gh, 'settings.json'),
+      JSON.stringify({ bridge: { allowedOrigins: ['vscode-webview://trusted'] } }),
+    );
+    const withSettings = await startConsoleCore({
+      home: gh,
+      port: 0,
+      timeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+    });
+    const token = JSON.parse(await readFile(withSettings.discoveryPath, 'utf8')).token;
+    const headers = { Host: `127.0.0.1:${withSettings.port}`, Authorization: `Bearer ${token}` };
+    expect(
+      (await rawUpgrade(withSettings.port, '/bridge', { ...headers, Origin: 'vscode-webview://trusted' }))
+        .status,
+    ).toBe(101);
+    expect(
+      (await rawUpgrade(withSettings.port, '/bridge', { ...headers, Origin: 'https://evil.example' })).status,
+    ).toBe(403);
+    expect(withSettings.warnings).toEqual([]);
+    await withSettings.close();
+    await dir.remove();
+  });
+
+  it('starts with the defaults and a warning when settings.json is broken', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir.path, 'settings.json'), '{ "bridge": ');
+    const broken = await startConsoleCore({
+      home: dir.path,
+      port: 0,
+      timeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+    });
+    expect(broken.warnings).toEqual([expect.stringMatching(/settings\.json is not valid JSON/)]);
+    await broken.close();
+    await dir.remove();
   });
 });

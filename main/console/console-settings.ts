@@ -1,0 +1,65 @@
+/**
+ * Gatehouse's own settings, `<home>/settings.json` (the agents' rules live in their own files). A missing
+ * file means the defaults; a broken one also means the defaults, plus one sentence saying what to fix — the
+ * console still starts, and the file is left as it is.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export const CONSOLE_SETTINGS_FILE = 'settings.json';
+
+// `URL.origin` is "null" for schemes like vscode-webview://, yet browsers send them as written in `Origin`.
+const OriginSchema = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i,
+    'must be an origin such as "https://example.com", with no path',
+  );
+
+export const ConsoleSettingsSchema = z.object({
+  bridge: z
+    .object({
+      /** Browser origins allowed to open the bridge; empty by default, because agents are not browsers. */
+      allowedOrigins: z.array(OriginSchema).max(50).default([]),
+    })
+    .prefault({}),
+});
+export type ConsoleSettings = z.infer<typeof ConsoleSettingsSchema>;
+
+export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = ConsoleSettingsSchema.parse({});
+
+export async function loadConsoleSettings(
+  home: string,
+): Promise<{ settings: ConsoleSettings; warning?: string }> {
+  const path = join(home, CONSOLE_SETTINGS_FILE);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: DEFAULT_CONSOLE_SETTINGS };
+    return {
+      settings: DEFAULT_CONSOLE_SETTINGS,
+      warning: `Could not read ${path} (${(error as Error).message}); using the defaults.`,
+    };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return {
+      settings: DEFAULT_CONSOLE_SETTINGS,
+      warning: `${path} is not valid JSON (${(error as Error).message}); using the defaults until it is fixed.`,
+    };
+  }
+  const parsed = ConsoleSettingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+    return {
+      settings: DEFAULT_CONSOLE_SETTINGS,
+      warning: `${path}: ${where} ${issue?.message ?? 'is not valid'}; using the defaults until it is fixed.`,
+    };
+  }
+  return { settings: parsed.data };
+}
