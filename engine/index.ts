@@ -53,6 +53,7 @@ export {
 export type { Decision, DecisionReason, PipelineStep } from './pipeline/decision';
 export type { ToolCall } from './tools/types';
 export type { BashSupport } from './tools/bash-tool';
+export { loadBashSupport } from './bash-support';
 
 export { createHeuristicClassifier } from './classifier/heuristic';
 export { assessRisk } from './classifier/risk';

@@ -171,7 +171,7 @@ export function withRules(
   const file = context.settingsFiles.find((f) => f.source === source);
   const existing = context[key][source];
   const added = rules.map((rule, i): PermissionRule => {
-    const ruleValue = toRuleValue(rule);
+    const ruleValue = toRuleValue(rule, source, behavior);
     return {
       source,
       ruleBehavior: behavior,
@@ -216,10 +216,13 @@ function emptyTable(): Record<RuleSource, PermissionRule[]> {
   >;
 }
 
-function toRuleValue(rule: string | RuleValue): RuleValue {
+function toRuleValue(rule: string | RuleValue, source: RuleSource, behavior: RuleBehavior): RuleValue {
   if (typeof rule !== 'string') return rule;
   const parsed = parseRule(rule);
-  if (!parsed.ok) throw new PermissionContextError(parsed.error);
+  if (!parsed.ok) {
+    const problem = parsed.error.charAt(0).toLowerCase() + parsed.error.slice(1);
+    throw new PermissionContextError(`The ${source} ${behavior} rule is invalid: ${problem}`);
+  }
   return parsed.value;
 }
 
@@ -228,7 +231,7 @@ function memoryRule(memory: MemoryRule, cwd: string): PermissionRule {
   return {
     source: memory.source,
     ruleBehavior: memory.behavior,
-    ruleValue: toRuleValue(memory.rule),
+    ruleValue: toRuleValue(memory.rule, memory.source, memory.behavior),
     origin: { anchorDir: cwd },
   };
 }

@@ -117,11 +117,15 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** JSON.parse reports a character offset; people want a line and column. */
+/** JSON.parse reports a character offset (for some errors); people want a line and column. */
 function describeJsonError(error: unknown, text: string): string {
   const message = error instanceof Error ? error.message : String(error);
   const position = /at position (\d+)/.exec(message);
-  const base = message.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ in JSON at position \d+.*$/, '');
+  // V8 quotes a snippet of the text in some messages; the file name already says where to look.
+  const base = message
+    .replace(/\s*\(line \d+ column \d+\)$/, '')
+    .replace(/ in JSON at position \d+.*$/s, '')
+    .replace(/, (\.\.\.)?"[\s\S]*" is not valid JSON$/, '');
   if (!position) return unsentence(base);
   const offset = Number(position[1]);
   const before = text.slice(0, offset);

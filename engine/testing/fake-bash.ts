@@ -109,5 +109,7 @@ export const fakeBash: BashSupport = {
   analyzer: { analyze },
   matchCommand,
   matchBashPattern,
-  isReadOnlyCommand: (sub) => READ_ONLY.has(sub.argv[0] ?? ''),
+  isReadOnlyCommand: (sub) =>
+    READ_ONLY.has(sub.argv[0] ?? '') ||
+    (sub.argv[0] === 'git' && ['status', 'log', 'diff'].includes(sub.argv[1] ?? '')),
 };

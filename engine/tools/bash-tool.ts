@@ -176,10 +176,11 @@ function decideParsed(
   // A read-only command is approved only if what it reads needs no approval either.
   const readsInside = (sub: BashSubcommand): boolean =>
     verdicts.every((v) => v.use.origin !== sub || v.result.behavior === 'allow');
+  // An unknown word hides which file a reader opens, so only readers of no file may have one (`echo $HOME`).
   const readOnly = (sub: BashSubcommand): boolean =>
     clean &&
     !analysis.unapprovableByPrefix &&
-    !sub.dynamic &&
+    !(sub.dynamic && accessOf(sub) !== undefined) &&
     bash.isReadOnlyCommand(sub) &&
     readsInside(sub);
   const writes = verdicts.filter((v) => v.use.access === 'edit');
@@ -330,13 +331,18 @@ function accessOf(sub: BashSubcommand): 'read' | 'edit' | undefined {
   if (WRITES_OPERANDS.has(name)) return 'edit';
   if (name === 'sed')
     return sub.argv.some((a) => a === '-i' || a.startsWith('-i') || a === '--in-place') ? 'edit' : 'read';
-  if (READS_OPERANDS.has(name) || PATTERN_FIRST.has(name)) return 'read';
+  if (READS_OPERANDS.has(name) || PATTERN_FIRST.has(name) || name === 'find') return 'read';
   return undefined;
 }
 
 /** Operands: words after the command name that are not options (everything after `--`). */
 function operandsOf(sub: BashSubcommand): string[] {
   const name = sub.argv[0] ?? '';
+  // find's starting points come before its expression; the expression's words are not files.
+  if (name === 'find') {
+    const end = sub.argv.findIndex((w, i) => i > 0 && /^[-(!]/.test(w));
+    return sub.argv.slice(1, end === -1 ? undefined : end);
+  }
   const operands: string[] = [];
   let patternGiven = false;
   let optionsDone = false;
