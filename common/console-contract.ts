@@ -12,8 +12,45 @@ import {
   RacerKindSchema,
 } from './protocol';
 import type { RacerKind } from './protocol';
+import { riskLabels } from '../engine/classifier/types';
+import { ruleSources } from '../engine/types';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+/** A rule as a person reads it: its text, where it is written, and what it does. */
+export const RuleRefViewSchema = z.object({
+  text: z.string(),
+  behavior: z.enum(['allow', 'deny', 'ask']),
+  source: z.enum(ruleSources),
+  file: z.string().optional(),
+  index: z.number().int().optional(),
+});
+export type RuleRefView = z.infer<typeof RuleRefViewSchema>;
+
+/** Why the agent asked: the console's engine run on the agent's own settings for this very call. */
+export const ExplanationSchema = z.object({
+  behavior: z.enum(['allow', 'deny', 'ask']),
+  /** The pipeline step that decided (seed §9.3–9.5): 1a…1g, 2a, 2b, 3, classifier, dontAsk, headless, hook. */
+  step: z.string(),
+  reason: z.object({
+    type: z.enum(['rule', 'mode', 'safetyCheck', 'tool', 'classifier', 'headless', 'hook', 'default']),
+    message: z.string(),
+    rule: RuleRefViewSchema.optional(),
+    mode: PermissionModeSchema.optional(),
+    path: z.string().optional(),
+  }),
+  /** Rules for the same tool that did not match: what almost applied. */
+  nearMisses: z.array(RuleRefViewSchema),
+  risk: z.enum(riskLabels),
+  /** Destructive, privileged or touching a protected path: an explicit click and a second look, no one-key approve. */
+  needsSecondLook: z.boolean(),
+  protectedPath: z.string().optional(),
+  /** For Bash: each subcommand, and the allow rule that already covers it, if one does. */
+  subcommands: z.array(z.object({ text: z.string(), allowedBy: RuleRefViewSchema.optional() })).optional(),
+  /** Settings that could not be read (the explanation used the rest), each one sentence. */
+  warnings: z.array(z.string()).optional(),
+});
+export type Explanation = z.infer<typeof ExplanationSchema>;
 
 export const PendingRequestViewSchema = z.object({
   id: z.string(),
@@ -31,15 +68,66 @@ export const PendingRequestViewSchema = z.object({
   deadline: z.number().optional(),
   /** True while a person has the request open somewhere: the timeout waits for them. */
   held: z.boolean().optional(),
+  /** Absent only while it is being computed, or when the engine could not run. */
+  explanation: ExplanationSchema.optional(),
 });
 export type PendingRequestView = z.infer<typeof PendingRequestViewSchema>;
 
-export const DecideArgsSchema = z.object({
-  id: z.string().min(1).max(200),
-  behavior: z.enum(['allow', 'deny']),
-  message: z.string().max(4_000).optional(),
-});
+export const grantDurations = ['5m', '1h', 'session'] as const;
+export const GrantDurationSchema = z.enum(grantDurations);
+export type GrantDuration = z.infer<typeof GrantDurationSchema>;
+
+/** A person's answer. Allow may edit the input, persist rules (the agent writes them) or open a timed grant. */
+export const DecideArgsSchema = z.discriminatedUnion('behavior', [
+  z.object({
+    id: z.string().min(1).max(200),
+    behavior: z.literal('allow'),
+    updatedInput: z.record(z.string(), z.unknown()).optional(),
+    /** "Always allow": Claude Code's update entries, applied and persisted by the agent itself. */
+    updatedPermissions: z.array(PermissionUpdateSchema).max(20).optional(),
+    /** Allow this and every matching call of the session until the grant ends. */
+    grant: z.object({ duration: GrantDurationSchema, rule: z.string().min(1).max(10_000) }).optional(),
+  }),
+  z.object({
+    id: z.string().min(1).max(200),
+    behavior: z.literal('deny'),
+    /** Sent to the agent: what to do instead. */
+    message: z.string().max(4_000).optional(),
+    /** "Deny and stop": the agent stops its turn. */
+    interrupt: z.boolean().optional(),
+  }),
+]);
 export type DecideArgs = z.infer<typeof DecideArgsSchema>;
+
+/** A timed grant or session rule the person made at the console: visible and revocable. */
+export const GrantViewSchema = z.object({
+  id: z.string(),
+  rule: z.string(),
+  sessionId: z.string(),
+  cwd: z.string(),
+  agent: z.string(),
+  duration: GrantDurationSchema,
+  createdAt: z.number(),
+  /** Absent for a session grant: it lasts until the session ends. */
+  expiresAt: z.number().optional(),
+  /** How many requests it has answered. */
+  uses: z.number().int(),
+});
+export type GrantView = z.infer<typeof GrantViewSchema>;
+
+export const RulePreviewArgsSchema = z.object({
+  rule: z.string().min(1).max(10_000),
+  cwd: z.string().min(1).max(4_096),
+});
+export type RulePreview =
+  { valid: true; matched: number; examined: number; examples: string[] } | { valid: false; error: string };
+
+export interface ConsoleStatus {
+  readonly version: string;
+  readonly tokenStorage: 'keychain' | 'file';
+  /** Sentences a person should see: a broken settings file, a token kept without a keychain. */
+  readonly warnings: readonly string[];
+}
 
 export type DecideOutcome = { won: true } | { won: false; winner: RacerKind };
 
@@ -63,12 +151,21 @@ export const invokeSchemas = {
   'queue:decide': DecideArgsSchema,
   /** The caller has a request open (or no longer): its timeout waits while anyone does. */
   'queue:viewing': ViewingArgsSchema,
+  'grants:list': z.object({}).strict(),
+  'grants:revoke': z.object({ id: z.string().min(1).max(200) }),
+  /** How many past requests a rule would have matched, before the person saves it. */
+  'rules:preview': RulePreviewArgsSchema,
+  'console:status': z.object({}).strict(),
 } as const;
 
 export interface InvokeValues {
   'queue:list': PendingRequestView[];
   'queue:decide': DecideOutcome;
   'queue:viewing': { held: boolean };
+  'grants:list': GrantView[];
+  'grants:revoke': { revoked: boolean };
+  'rules:preview': RulePreview;
+  'console:status': ConsoleStatus;
 }
 
 export type InvokeChannel = keyof typeof invokeSchemas;
@@ -78,9 +175,10 @@ export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[];
 /** Main → renderer, pushed. */
 export interface EventPayloads {
   'queue:changed': QueueEvent;
+  'grants:changed': GrantView[];
 }
 export type EventChannel = keyof EventPayloads;
-export const eventChannels: readonly EventChannel[] = ['queue:changed'];
+export const eventChannels: readonly EventChannel[] = ['queue:changed', 'grants:changed'];
 
 /** The whole surface a renderer sees, whichever transport carries it. */
 export interface ConsoleApi {

@@ -3,6 +3,7 @@
  * `gatehouse serve` and the Electron app start exactly this; the app adds windows on top.
  */
 import { mkdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CONSOLE_PATH } from '../../common/console-contract';
 import { DISCOVERY_FILE } from '../../common/discovery';
@@ -25,6 +26,11 @@ import { createConsoleService } from './console-service';
 import type { ConsoleService } from './console-service';
 import { loadConsoleSettings } from './console-settings';
 import { listenLoopback } from './loopback-server';
+import { loadBashSupport } from '../../engine';
+import { GrantBook } from '../rules/grant-book';
+import { createRequestExplainer } from '../rules/request-explainer';
+import { previewRule } from '../rules/rule-preview';
+import { createScreening } from '../rules/screen-request';
 
 export const CONSOLE_VERSION = '0.1.0';
 
@@ -39,7 +45,14 @@ export interface ConsoleCoreOptions {
   readonly allowedOrigins?: readonly string[];
   readonly limits?: Partial<BridgeLimits>;
   readonly store?: DecisionStore;
+  /** The user's home folder, where their agent settings live (tests point it at a temp dir). */
+  readonly userHome?: string;
+  /** Replaces the managed policy file when explaining requests (tests). */
+  readonly policyFile?: string;
 }
+
+/** How many past requests a rule preview looks at. */
+const PREVIEW_WINDOW = 5_000;
 
 export interface ConsoleCore {
   readonly port: number;
@@ -67,14 +80,31 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   // drive the console and approve its own requests.
   const consoleToken = generateToken();
 
+  const store = options.store ?? createMemoryDecisionStore();
+  const bash = await loadBashSupport();
+  const userHome = options.userHome ?? homedir();
+  const grants = new GrantBook(bash);
+  const explain = createRequestExplainer({
+    bash,
+    home: userHome,
+    ...(options.policyFile ? { policyFile: options.policyFile } : {}),
+  });
   const registry = new RaceRegistry({
-    store: options.store ?? createMemoryDecisionStore(),
+    store,
     defaultTimeoutMs: options.timeoutMs,
     timeoutAction: options.timeoutAction,
     disconnectGraceMs: 10_000,
     resumeGraceMs: RESUME_GRACE_MS,
+    screen: createScreening(explain, grants),
   });
-  const service = createConsoleService(registry);
+  const warnings = settingsWarning ? [settingsWarning] : [];
+  const service = createConsoleService({
+    registry,
+    grants,
+    previewRule: (rule, cwd) =>
+      previewRule(rule, cwd, store.recentRequests?.(PREVIEW_WINDOW) ?? [], bash, userHome),
+    status: () => ({ version: CONSOLE_VERSION, tokenStorage: 'file', warnings }),
+  });
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
 
   const server = await listenLoopback({
@@ -120,7 +150,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     service,
     webUrl: `http://127.0.0.1:${server.port}/#token=${consoleToken}`,
     discoveryPath,
-    warnings: settingsWarning ? [settingsWarning] : [],
+    warnings,
     close() {
       closing ??= (async () => {
         stopHeartbeat();
@@ -128,6 +158,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
           readFile(join(options.home, DISCOVERY_FILE), 'utf8'),
         );
         registry.close();
+        grants.close();
         await server.close();
       })();
       return closing;

@@ -1,10 +1,18 @@
 /**
- * The console's handlers, written once over the registry and served by both transports (Electron IPC in
- * main/app/, the web console in main/web/). A person answering here is the `console` racer.
+ * The console's handlers, written once and served by both transports (Electron IPC in main/app/, the web
+ * console in main/web/). A person answering here is the `console` racer.
  */
-import type { Caller, ConsoleHandlers, EventPayloads, QueueEvent } from '../../common/console-contract';
+import type {
+  Caller,
+  ConsoleHandlers,
+  ConsoleStatus,
+  EventPayloads,
+  QueueEvent,
+} from '../../common/console-contract';
 import { createSignal } from '../../common/signal';
 import type { RaceRegistry } from '../registry/race-registry';
+import type { GrantBook } from '../rules/grant-book';
+import type { RulePreview } from '../../common/console-contract';
 
 export interface ConsoleService {
   readonly handlers: ConsoleHandlers;
@@ -15,7 +23,19 @@ export interface ConsoleService {
   disconnect(caller: Caller): void;
 }
 
-export function createConsoleService(registry: RaceRegistry): ConsoleService {
+export interface ConsoleServiceDeps {
+  readonly registry: RaceRegistry;
+  readonly grants: GrantBook;
+  readonly previewRule: (rule: string, cwd: string) => RulePreview;
+  readonly status: () => ConsoleStatus;
+}
+
+export function createConsoleService({
+  registry,
+  grants,
+  previewRule,
+  status,
+}: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
   registry.updated.subscribe((request) => queueChanged.emit({ kind: 'updated', request }));
@@ -23,22 +43,42 @@ export function createConsoleService(registry: RaceRegistry): ConsoleService {
     queueChanged.emit({ kind: 'resolved', id, behavior, by }),
   );
 
+  const unknown = (id: string) =>
+    ({
+      ok: false,
+      error: { code: 'unknown-request', message: `No request with id "${id}" is waiting.` },
+    }) as const;
+
   return {
     handlers: {
       'queue:list': () => ({ ok: true, value: registry.pending() }),
-      'queue:decide': ({ id, behavior, message }, caller) => {
-        const result = registry.decide(
-          id,
-          'console',
-          { behavior, ...(message ? { message } : {}) },
-          caller.channel,
-        );
-        if ('unknown' in result) {
-          return {
-            ok: false,
-            error: { code: 'unknown-request', message: `No request with id "${id}" is waiting.` },
-          };
+      'queue:decide': (args, caller) => {
+        if (args.behavior === 'allow' && args.grant) {
+          const pending = registry.lookup(args.id);
+          if (!pending) return unknown(args.id);
+          const added = grants.add({
+            rule: args.grant.rule,
+            duration: args.grant.duration,
+            sessionId: pending.request.sessionId,
+            cwd: pending.request.cwd,
+            agent: pending.agent.name,
+          });
+          if (!added.ok) return { ok: false, error: { code: 'bad-rule', message: added.error } };
         }
+        const answer =
+          args.behavior === 'allow'
+            ? {
+                behavior: 'allow' as const,
+                ...(args.updatedInput ? { updatedInput: args.updatedInput } : {}),
+                ...(args.updatedPermissions ? { updatedPermissions: args.updatedPermissions } : {}),
+              }
+            : {
+                behavior: 'deny' as const,
+                ...(args.message ? { message: args.message } : {}),
+                ...(args.interrupt ? { interrupt: true } : {}),
+              };
+        const result = registry.decide(args.id, 'console', answer, caller.channel);
+        if ('unknown' in result) return unknown(args.id);
         return { ok: true, value: result };
       },
       'queue:viewing': ({ id, viewing }, caller) => {
@@ -48,8 +88,19 @@ export function createConsoleService(registry: RaceRegistry): ConsoleService {
         }
         return { ok: true, value: { held: registry.hold(id, caller.id) } };
       },
+      'grants:list': () => ({ ok: true, value: grants.list() }),
+      'grants:revoke': ({ id }) => ({ ok: true, value: { revoked: grants.revoke(id) } }),
+      'rules:preview': ({ rule, cwd }) => ({ ok: true, value: previewRule(rule, cwd) }),
+      'console:status': () => ({ ok: true, value: status() }),
     },
-    subscribe: (listener) => queueChanged.subscribe((event) => listener('queue:changed', event)),
+    subscribe(listener) {
+      const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));
+      const offGrants = grants.changed.subscribe((list) => listener('grants:changed', list));
+      return () => {
+        offQueue();
+        offGrants();
+      };
+    },
     disconnect: (caller) => registry.releaseHolder(caller.id),
   };
 }

@@ -19,6 +19,10 @@ export interface DecisionRecord {
 export interface DecisionStore {
   record(entry: DecisionRecord): void;
   find(id: string): Pick<DecisionRecord, 'decision' | 'fingerprint'> | undefined;
+  /** Makes an undecided request visible in history as soon as it arrives. */
+  recordPending?(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
+  /** The most recent requests, newest first: what a rule preview counts matches in. */
+  recentRequests?(limit: number): Array<Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>>;
 }
 
 /** A store that lives as long as the process: for tests and for a console started without history. */
@@ -32,5 +36,10 @@ export function createMemoryDecisionStore(): DecisionStore & { readonly records:
       records.push(entry);
     },
     find: (id) => byId.get(id),
+    recentRequests: (limit) =>
+      records
+        .slice(-limit)
+        .reverse()
+        .map(({ request }) => request),
   };
 }

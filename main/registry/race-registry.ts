@@ -4,7 +4,7 @@
  * through the race's single `claim()`. The winner's decision is recorded before it is sent; every later
  * racer is told who won.
  */
-import type { DecideOutcome, PendingRequestView } from '../../common/console-contract';
+import type { DecideOutcome, Explanation, PendingRequestView } from '../../common/console-contract';
 import type {
   DecisionBehavior,
   PermissionDecision,
@@ -34,6 +34,11 @@ export interface Answer {
 /** Sends a decision to the agent on whatever connection currently carries the request. */
 export type Deliver = (decision: PermissionDecision) => void;
 
+export interface Screening {
+  readonly explanation?: Explanation;
+  readonly answer?: { readonly racer: RacerKind; readonly answer: Answer; readonly channel?: string };
+}
+
 export type SubmitResult =
   | { kind: 'pending' }
   | { kind: 'replayed'; decision: PermissionDecision }
@@ -49,6 +54,11 @@ export interface RegistryOptions {
   readonly disconnectGraceMs: number;
   /** After the last person leaves a request, at least this long remains before the timeout answers. */
   readonly resumeGraceMs: number;
+  /**
+   * The console's own look at a request before a person sees it: an explanation to show, or an answer from
+   * a racer that needs no person (a timed grant). The race runs meanwhile; the card appears once screened.
+   */
+  readonly screen?: (request: PermissionRequest, agent: AgentInfo) => Promise<Screening>;
   readonly now?: () => number;
 }
 
@@ -65,6 +75,9 @@ interface Race {
     | { running: false; remaining: number };
   readonly holders: Set<string>;
   grace: ReturnType<typeof setTimeout> | undefined;
+  /** Shown to people (and in `pending()`) once screening is done. */
+  visible: boolean;
+  explanation: Explanation | undefined;
 }
 
 /** A racer's answer: it won, it lost to another racer, or no request by that id was ever seen. */
@@ -115,12 +128,37 @@ export class RaceRegistry {
       deliver,
       grace: undefined,
       holders: new Set(),
+      visible: false,
+      explanation: undefined,
       clock: this.startClock(request.id, wait),
       once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
     };
     this.races.set(request.id, race);
-    this.added.emit(toView(race));
+    this.options.store.recordPending?.(request, agent, receivedAt);
+    if (this.options.screen) void this.screen(race, this.options.screen);
+    else this.show(race);
     return { kind: 'pending' };
+  }
+
+  private async screen(race: Race, screen: NonNullable<RegistryOptions['screen']>): Promise<void> {
+    let screening: Screening = {};
+    try {
+      screening = await screen(race.request, race.agent);
+    } catch {
+      // Screening only adds to what a person sees; when it fails, the person still gets the request.
+    }
+    if (this.races.get(race.request.id) !== race) return;
+    race.explanation = screening.explanation;
+    if (screening.answer) {
+      const { racer, answer, channel } = screening.answer;
+      if (this.decide(race.request.id, racer, answer, channel).won) return;
+    }
+    this.show(race);
+  }
+
+  private show(race: Race): void {
+    race.visible = true;
+    this.added.emit(toView(race));
   }
 
   /** The one door to a decision. Returns whether this racer won, or who did. */
@@ -170,7 +208,7 @@ export class RaceRegistry {
     if (race.clock.running) {
       clearTimeout(race.clock.timer);
       race.clock = { running: false, remaining: Math.max(0, race.clock.deadline - this.now()) };
-      this.updated.emit(toView(race));
+      if (race.visible) this.updated.emit(toView(race));
     }
     return true;
   }
@@ -180,7 +218,7 @@ export class RaceRegistry {
     const race = this.races.get(id);
     if (!race || !race.holders.delete(holder) || race.holders.size > 0 || race.clock.running) return;
     race.clock = this.startClock(id, Math.max(race.clock.remaining, this.options.resumeGraceMs));
-    this.updated.emit(toView(race));
+    if (race.visible) this.updated.emit(toView(race));
   }
 
   /** A window closed or a web client went away: it holds nothing any more. */
@@ -190,7 +228,13 @@ export class RaceRegistry {
   }
 
   pending(): PendingRequestView[] {
-    return [...this.races.values()].map(toView);
+    return [...this.races.values()].filter((race) => race.visible).map(toView);
+  }
+
+  /** The request and who sent it, while it is undecided. */
+  lookup(id: string): { request: PermissionRequest; agent: AgentInfo } | undefined {
+    const race = this.races.get(id);
+    return race && { request: race.request, agent: race.agent };
   }
 
   has(id: string): boolean {
@@ -263,5 +307,6 @@ function toView(race: Race): PendingRequestView {
     ...(request.provenance ? { provenance: request.provenance } : {}),
     receivedAt: race.receivedAt,
     ...(race.clock.running ? { deadline: race.clock.deadline } : { held: true }),
+    ...(race.explanation ? { explanation: race.explanation } : {}),
   };
 }

@@ -155,7 +155,7 @@ describe('the console core', () => {
     socket.send('{not json');
     socket.send(JSON.stringify({ type: 'permission.request', id: 'x' }));
     socket.send(JSON.stringify({ type: 'permission.request', ...call('good') }));
-    await until(() => (core.registry.has('good') ? true : undefined));
+    await until(() => (core.registry.has('good') && replies.length === 2 ? true : undefined));
     expect(replies).toEqual([
       expect.objectContaining({ type: 'error', code: 'bad-json' }),
       expect.objectContaining({ type: 'error', code: 'bad-message', id: 'x' }),
@@ -225,5 +225,75 @@ describe('origins allowed in settings.json', () => {
     expect(broken.warnings).toEqual([expect.stringMatching(/settings\.json is not valid JSON/)]);
     await broken.close();
     await dir.remove();
+  });
+});
+
+describe('answers with more than allow and deny', () => {
+  it('a timed grant answers the next matching request of the session before anyone sees it', async () => {
+    const agent = await connectBridge(endpoint(), { agent: { name: 'claude-code' } });
+    const first = agent.requestPermission({ ...call('g1'), input: { command: 'npm run lint' } });
+    await until(() => (core.registry.pending().length === 1 ? true : undefined));
+    expect(core.registry.pending()[0]?.explanation).toMatchObject({
+      behavior: 'ask',
+      risk: expect.any(String),
+    });
+    const caller = { id: 'window:1', channel: 'window' } as const;
+    const granted = await core.service.handlers['queue:decide'](
+      { id: 'g1', behavior: 'allow', grant: { duration: '5m', rule: 'Bash(npm run lint:*)' } },
+      caller,
+    );
+    expect(granted).toEqual({ ok: true, value: { won: true } });
+    await expect(first).resolves.toMatchObject({ behavior: 'allow', by: 'console' });
+    const seen: string[] = [];
+    core.registry.added.subscribe((view) => seen.push(view.id));
+    await expect(
+      agent.requestPermission({ ...call('g2'), input: { command: 'npm run lint -- --fix' } }),
+    ).resolves.toMatchObject({
+      behavior: 'allow',
+      by: 'grant',
+    });
+    expect(seen).toEqual([]);
+    const grants = await core.service.handlers['grants:list']({}, caller);
+    expect(grants).toMatchObject({
+      ok: true,
+      value: [{ rule: 'Bash(npm run lint:*)', uses: 1, duration: '5m' }],
+    });
+    agent.close();
+  });
+
+  it('carries an edited input, a deny-and-stop and its message to the agent', async () => {
+    const agent = await connectBridge(endpoint(), { agent: { name: 'claude-code' } });
+    const caller = { id: 'web:1', channel: 'web' } as const;
+    const edited = agent.requestPermission(call('e1'));
+    const stopped = agent.requestPermission(call('e2'));
+    await until(() => (core.registry.pending().length === 2 ? true : undefined));
+    await core.service.handlers['queue:decide'](
+      { id: 'e1', behavior: 'allow', updatedInput: { command: 'ls -la' } },
+      caller,
+    );
+    await core.service.handlers['queue:decide'](
+      { id: 'e2', behavior: 'deny', message: 'Stop and ask me.', interrupt: true },
+      caller,
+    );
+    await expect(edited).resolves.toMatchObject({ behavior: 'allow', updatedInput: { command: 'ls -la' } });
+    await expect(stopped).resolves.toMatchObject({
+      behavior: 'deny',
+      message: 'Stop and ask me.',
+      interrupt: true,
+    });
+    agent.close();
+  });
+
+  it('refuses a grant whose rule does not parse, and leaves the request waiting', async () => {
+    const agent = await connectBridge(endpoint(), { agent: { name: 'claude-code' } });
+    void agent.requestPermission(call('bad-grant')).catch(() => undefined);
+    await until(() => (core.registry.pending().length === 1 ? true : undefined));
+    const result = await core.service.handlers['queue:decide'](
+      { id: 'bad-grant', behavior: 'allow', grant: { duration: '1h', rule: 'Bash(' } },
+      { id: 'web:1', channel: 'web' },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad-rule' } });
+    expect(core.registry.pending()).toHaveLength(1);
+    agent.close();
   });
 });

@@ -1,0 +1,129 @@
+/**
+ * Why did the agent ask? The console runs its own engine on the agent's own settings for the very call it
+ * was asked about, and turns the decision into what the queue shows: the rule and its file, the mode, the
+ * protected path, the near misses, the risk, and for Bash which subcommands a rule already allows.
+ */
+import type { Explanation, RuleRefView } from '../../common/console-contract';
+import type { PermissionRequest } from '../../common/protocol';
+import { assessRisk, createPermissionContext, decide, protectedPathOf } from '../../engine';
+import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
+import { loadSettings, SettingsFileError } from '../../engine/node/settings-loader';
+import type { AgentInfo } from '../registry/race-registry';
+
+export interface ExplainerOptions {
+  readonly bash: BashSupport;
+  /** The user's home folder, where user settings live. */
+  readonly home: string;
+  /** Replaces the managed policy file (tests). */
+  readonly policyFile?: string;
+}
+
+export interface ExplainedRequest {
+  readonly explanation: Explanation;
+  /** The context the explanation was computed in, for racers that decide with the same rules (grants). */
+  readonly context: ToolPermissionContext;
+}
+
+/** Claude Code sessions read `.claude/`; every other agent the seed's `.agent/` (design.md, Settings profiles). */
+export function profileOf(agent: AgentInfo): SettingsProfile {
+  return agent.name === 'claude-code' ? 'claude' : 'agent';
+}
+
+const DANGEROUS = new Set(['destructive', 'privileged']);
+
+function refView(ref: {
+  text: string;
+  behavior: RuleRefView['behavior'];
+  source: RuleRefView['source'];
+  file?: string;
+  index?: number;
+}): RuleRefView {
+  return {
+    text: ref.text,
+    behavior: ref.behavior,
+    source: ref.source,
+    ...(ref.file === undefined ? {} : { file: ref.file }),
+    ...(ref.index === undefined ? {} : { index: ref.index }),
+  };
+}
+
+function reasonView(decision: Decision): Explanation['reason'] {
+  const { reason } = decision;
+  switch (reason.type) {
+    case 'rule':
+      return { type: 'rule', message: reason.message, rule: refView(reason.rule) };
+    case 'mode':
+      return { type: 'mode', message: reason.message, mode: reason.mode };
+    case 'safetyCheck':
+      return { type: 'safetyCheck', message: reason.message, path: reason.path };
+    default:
+      return { type: reason.type, message: reason.message };
+  }
+}
+
+export function createRequestExplainer(options: ExplainerOptions) {
+  const deps = { bash: options.bash };
+
+  async function contextFor(request: PermissionRequest, agent: AgentInfo) {
+    const warnings: string[] = [];
+    let settings;
+    try {
+      settings = await loadSettings({
+        profile: profileOf(agent),
+        cwd: request.cwd,
+        home: options.home,
+        ...(options.policyFile ? { policyFile: options.policyFile } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof SettingsFileError)) throw error;
+      warnings.push(error.message);
+    }
+    const context = createPermissionContext({
+      cwd: request.cwd,
+      home: options.home,
+      mode: request.mode,
+      ...(settings ? { settings } : {}),
+    });
+    return { context, warnings };
+  }
+
+  function subcommandsOf(context: ToolPermissionContext, command: string): Explanation['subcommands'] {
+    const analysis = options.bash.analyzer.analyze(command);
+    if (!analysis.ok || analysis.subcommands.length < 2) return undefined;
+    return analysis.subcommands.map((sub) => {
+      const alone = decide(context, { toolName: 'Bash', input: { command: sub.source } }, deps);
+      const rule = alone.behavior === 'allow' && alone.reason.type === 'rule' ? alone.reason.rule : undefined;
+      return { text: sub.source, ...(rule ? { allowedBy: refView(rule) } : {}) };
+    });
+  }
+
+  return async function explain(request: PermissionRequest, agent: AgentInfo): Promise<ExplainedRequest> {
+    const { context, warnings } = await contextFor(request, agent);
+    const call = { toolName: request.tool, input: request.input };
+    const decision = decide(context, call, deps);
+    const risk = assessRisk(call, options.bash);
+    const protectedPath =
+      decision.reason.type === 'safetyCheck'
+        ? decision.reason.path
+        : protectedPathOf(String(request.input.file_path ?? ''))?.path;
+    const command =
+      request.tool === 'Bash' && typeof request.input.command === 'string'
+        ? request.input.command
+        : undefined;
+    const subcommands = command === undefined ? undefined : subcommandsOf(context, command);
+    const explanation: Explanation = {
+      behavior: decision.behavior,
+      step: decision.step,
+      reason: reasonView(decision),
+      nearMisses: decision.nearMisses.map(refView),
+      risk,
+      needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined,
+      ...(protectedPath ? { protectedPath } : {}),
+      ...(subcommands ? { subcommands } : {}),
+      ...(warnings.length ? { warnings } : {}),
+    };
+    return { explanation, context };
+  };
+}
+
+export type RequestExplainer = ReturnType<typeof createRequestExplainer>;

@@ -1,0 +1,52 @@
+/**
+ * "How many past requests would this rule have matched?" — asked before a person saves an always-allow
+ * rule, answered by the same engine that will enforce it, over the requests history remembers.
+ */
+import type { RulePreview } from '../../common/console-contract';
+import { createPermissionContext, decide, parseRule } from '../../engine';
+import type { BashSupport } from '../../engine';
+
+export interface PastCall {
+  readonly tool: string;
+  readonly input: Record<string, unknown>;
+  readonly cwd: string;
+}
+
+const EXAMPLE_LIMIT = 5;
+
+function summary(call: PastCall): string {
+  const { input } = call;
+  const main = input.command ?? input.file_path ?? input.url ?? input.pattern;
+  return typeof main === 'string' ? `${call.tool}: ${main}` : call.tool;
+}
+
+export function previewRule(
+  rule: string,
+  cwd: string,
+  past: readonly PastCall[],
+  bash: BashSupport,
+  home: string,
+): RulePreview {
+  const parsed = parseRule(rule);
+  if (!parsed.ok) return { valid: false, error: parsed.error };
+  // The rule is anchored as a session rule of the project it would be saved for.
+  const context = createPermissionContext({
+    cwd,
+    home,
+    rules: [{ source: 'session', behavior: 'allow', rule }],
+  });
+  let matched = 0;
+  const examples: string[] = [];
+  for (const call of past) {
+    const decision = decide(context, { toolName: call.tool, input: call.input }, { bash });
+    if (
+      decision.behavior !== 'allow' ||
+      decision.reason.type !== 'rule' ||
+      decision.reason.rule.source !== 'session'
+    )
+      continue;
+    matched += 1;
+    if (examples.length < EXAMPLE_LIMIT) examples.push(summary(call));
+  }
+  return { valid: true, matched, examined: past.length, examples };
+}

@@ -1,0 +1,213 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadBashSupport } from '../../engine';
+import type { BashSupport } from '../../engine';
+import type { PermissionRequest } from '../../common/protocol';
+import { makeTempDir } from '../../tests/support/temp-dir';
+import { GrantBook } from './grant-book';
+import { createRequestExplainer } from './request-explainer';
+import { previewRule } from './rule-preview';
+import { createScreening } from './screen-request';
+
+let bash: BashSupport;
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let home: string;
+let project: string;
+
+beforeAll(async () => {
+  bash = await loadBashSupport();
+  dir = await makeTempDir();
+  home = join(dir.path, 'home');
+  project = join(dir.path, 'shop');
+  await mkdir(join(home, '.claude'), { recursive: true });
+  await mkdir(join(project, '.claude'), { recursive: true });
+  await writeFile(
+    join(project, '.claude', 'settings.json'),
+    JSON.stringify({
+      permissions: { allow: ['Bash(npm run build)', 'Bash(git status)'], ask: ['Bash(npm publish:*)'] },
+    }),
+  );
+});
+afterAll(() => dir.remove());
+
+const request = (
+  tool: string,
+  input: Record<string, unknown>,
+  extra: Partial<PermissionRequest> = {},
+): PermissionRequest => ({
+  type: 'permission.request',
+  id: 'r',
+  sessionId: 'session-1',
+  cwd: project,
+  tool,
+  input,
+  mode: 'default',
+  ...extra,
+});
+const claude = { name: 'claude-code' };
+const explainer = () => createRequestExplainer({ bash, home, policyFile: join(dir.path, 'no-policy.json') });
+
+describe('the request explainer', () => {
+  it('names the ask rule, its source and file', async () => {
+    const { explanation } = await explainer()(request('Bash', { command: 'npm publish --tag next' }), claude);
+    expect(explanation).toMatchObject({
+      behavior: 'ask',
+      reason: {
+        type: 'rule',
+        rule: { text: 'Bash(npm publish:*)', source: 'projectSettings', behavior: 'ask', index: 0 },
+      },
+    });
+    expect(explanation.reason.rule?.file).toBe(join(project, '.claude', 'settings.json'));
+  });
+
+  it('says no rule matched, lists the near misses, and shows which subcommands a rule already allows', async () => {
+    const { explanation } = await explainer()(
+      request('Bash', { command: 'npm run build && rm -rf dist' }),
+      claude,
+    );
+    expect(explanation.behavior).toBe('ask');
+    expect(explanation.reason.type).toBe('default');
+    expect(explanation.nearMisses.map((r) => r.text)).toContain('Bash(npm run build)');
+    expect(explanation.subcommands).toEqual([
+      { text: 'npm run build', allowedBy: expect.objectContaining({ text: 'Bash(npm run build)' }) },
+      { text: 'rm -rf dist' },
+    ]);
+    expect(explanation.risk).toBe('destructive');
+    expect(explanation.needsSecondLook).toBe(true);
+  });
+
+  it('flags a protected path even in bypass mode', async () => {
+    const { explanation } = await explainer()(
+      request(
+        'Edit',
+        { file_path: join(project, '.git', 'config'), old_string: 'a', new_string: 'b' },
+        { mode: 'bypassPermissions' },
+      ),
+      claude,
+    );
+    expect(explanation.reason.type).toBe('safetyCheck');
+    expect(explanation.protectedPath).toContain('.git');
+    expect(explanation.needsSecondLook).toBe(true);
+  });
+
+  it('reads the seed profile (.agent/) for agents other than Claude Code', async () => {
+    const { explanation } = await explainer()(request('Bash', { command: 'npm publish' }), {
+      name: 'my-agent',
+    });
+    expect(explanation.reason.type).toBe('default');
+  });
+
+  it('explains with the rest of the settings when one file is malformed, and says which', async () => {
+    const broken = join(dir.path, 'broken');
+    await mkdir(join(broken, '.claude'), { recursive: true });
+    await writeFile(join(broken, '.claude', 'settings.local.json'), '{ "permissions": ');
+    const { explanation } = await explainer()(request('Bash', { command: 'ls' }, { cwd: broken }), claude);
+    expect(explanation.warnings?.[0]).toContain('settings.local.json');
+  });
+});
+
+describe('grants', () => {
+  it('answer a matching call of the same session, and only that session', async () => {
+    const grants = new GrantBook(bash);
+    const { context } = await explainer()(request('Bash', { command: 'npm test' }), claude);
+    expect(
+      grants.add({
+        rule: 'Bash(npm test:*)',
+        duration: '5m',
+        sessionId: 'session-1',
+        cwd: project,
+        agent: 'claude-code',
+      }).ok,
+    ).toBe(true);
+    expect(
+      grants.match('session-1', { toolName: 'Bash', input: { command: 'npm test -- --ci' } }, context)?.uses,
+    ).toBe(1);
+    expect(
+      grants.match('session-2', { toolName: 'Bash', input: { command: 'npm test' } }, context),
+    ).toBeUndefined();
+    expect(
+      grants.match('session-1', { toolName: 'Bash', input: { command: 'npm test && curl x | sh' } }, context),
+    ).toBeUndefined();
+  });
+
+  it('never outrank an ask rule of the agent’s own settings', async () => {
+    const grants = new GrantBook(bash);
+    const { context } = await explainer()(request('Bash', { command: 'npm publish' }), claude);
+    grants.add({
+      rule: 'Bash',
+      duration: 'session',
+      sessionId: 'session-1',
+      cwd: project,
+      agent: 'claude-code',
+    });
+    expect(
+      grants.match('session-1', { toolName: 'Bash', input: { command: 'npm publish' } }, context),
+    ).toBeUndefined();
+  });
+
+  it('expire, can be revoked, end with their session, and refuse a rule that does not parse', () => {
+    vi.useFakeTimers();
+    const grants = new GrantBook(bash);
+    const changes = vi.fn();
+    grants.changed.subscribe(changes);
+    const a = grants.add({ rule: 'Read', duration: '5m', sessionId: 's', cwd: project, agent: 'x' });
+    const b = grants.add({ rule: 'Bash(ls)', duration: 'session', sessionId: 's', cwd: project, agent: 'x' });
+    grants.add({ rule: 'Bash(pwd)', duration: '1h', sessionId: 'other', cwd: project, agent: 'x' });
+    expect(grants.list()).toHaveLength(3);
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(grants.list().map((g) => g.rule)).toEqual(['Bash(ls)', 'Bash(pwd)']);
+    expect(a.ok && grants.revoke(a.grant.id)).toBe(false);
+    grants.endSession('s');
+    expect(grants.list().map((g) => g.rule)).toEqual(['Bash(pwd)']);
+    expect(b.ok && grants.revoke(b.grant.id)).toBe(false);
+    expect(
+      grants.add({ rule: 'Bash(', duration: '5m', sessionId: 's', cwd: project, agent: 'x' }),
+    ).toMatchObject({ ok: false });
+    expect(changes).toHaveBeenCalled();
+    grants.close();
+    vi.useRealTimers();
+  });
+});
+
+describe('screening', () => {
+  it('lets a live grant answer before a person sees the request', async () => {
+    const grants = new GrantBook(bash);
+    const screen = createScreening(explainer(), grants);
+    expect((await screen(request('Bash', { command: 'git commit -m wip' }), claude)).answer).toBeUndefined();
+    grants.add({
+      rule: 'Bash(git commit:*)',
+      duration: '5m',
+      sessionId: 'session-1',
+      cwd: project,
+      agent: 'claude-code',
+    });
+    const screened = await screen(request('Bash', { command: 'git commit --amend' }), claude);
+    expect(screened.answer).toMatchObject({ racer: 'grant', answer: { behavior: 'allow' } });
+    expect(screened.explanation?.behavior).toBe('ask');
+    grants.close();
+  });
+});
+
+describe('rule preview', () => {
+  const past = [
+    { tool: 'Bash', input: { command: 'npm test' }, cwd: '/p' },
+    { tool: 'Bash', input: { command: 'npm test -- --watch' }, cwd: '/p' },
+    { tool: 'Bash', input: { command: 'npm publish' }, cwd: '/p' },
+    { tool: 'Read', input: { file_path: '/p/a.ts' }, cwd: '/p' },
+  ];
+  it('counts the past requests the rule would have matched, with examples', () => {
+    expect(previewRule('Bash(npm test:*)', '/p', past, bash, '/home/u')).toEqual({
+      valid: true,
+      matched: 2,
+      examined: 4,
+      examples: ['Bash: npm test', 'Bash: npm test -- --watch'],
+    });
+  });
+  it('says why a rule is invalid', () => {
+    expect(previewRule('Bash(npm', '/p', past, bash, '/home/u')).toMatchObject({
+      valid: false,
+      error: expect.any(String),
+    });
+  });
+});
