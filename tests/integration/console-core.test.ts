@@ -17,6 +17,7 @@ beforeEach(async () => {
   home = await makeTempDir();
   core = await startConsoleCore({
     home: join(home.path, 'gh'),
+    userHome: join(home.path, 'user'),
     port: 0,
     timeoutMs: 60_000,
     timeoutAction: 'passthrough',
