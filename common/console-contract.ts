@@ -49,6 +49,8 @@ export const ExplanationSchema = z.object({
   subcommands: z.array(z.object({ text: z.string(), allowedBy: RuleRefViewSchema.optional() })).optional(),
   /** Settings that could not be read (the explanation used the rest), each one sentence. */
   warnings: z.array(z.string()).optional(),
+  /** Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first. */
+  suggestedRules: z.array(z.string()),
 });
 export type Explanation = z.infer<typeof ExplanationSchema>;
 
@@ -122,6 +124,27 @@ export const RulePreviewArgsSchema = z.object({
 export type RulePreview =
   { valid: true; matched: number; examined: number; examples: string[] } | { valid: false; error: string };
 
+export interface DiffHunk {
+  readonly oldStart: number;
+  readonly oldLines: number;
+  readonly newStart: number;
+  readonly newLines: number;
+  /** Each line prefixed with ' ', '+' or '-', as in a unified diff. */
+  readonly lines: readonly string[];
+}
+
+/** What an edit-family call would change in the file on disk. */
+export type EditPreview =
+  | {
+      readonly kind: 'diff';
+      readonly path: string;
+      readonly isNew: boolean;
+      readonly added: number;
+      readonly removed: number;
+      readonly hunks: readonly DiffHunk[];
+    }
+  | { readonly kind: 'unavailable'; readonly path?: string; readonly reason: string };
+
 export interface ConsoleStatus {
   readonly version: string;
   readonly tokenStorage: 'keychain' | 'file';
@@ -141,6 +164,8 @@ export const QueueEventSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     behavior: DecisionBehaviorSchema,
     by: RacerKindSchema,
+    /** Why, when it was not a person's answer here: "answered in the terminal", "session moved on". */
+    message: z.string().optional(),
   }),
 ]);
 export type QueueEvent = z.infer<typeof QueueEventSchema>;
@@ -151,6 +176,8 @@ export const invokeSchemas = {
   'queue:decide': DecideArgsSchema,
   /** The caller has a request open (or no longer): its timeout waits while anyone does. */
   'queue:viewing': ViewingArgsSchema,
+  /** The diff an edit-family request would make to the file on disk; by request id, never by path. */
+  'queue:diff': z.object({ id: z.string().min(1).max(200) }),
   'grants:list': z.object({}).strict(),
   'grants:revoke': z.object({ id: z.string().min(1).max(200) }),
   /** How many past requests a rule would have matched, before the person saves it. */
@@ -162,6 +189,7 @@ export interface InvokeValues {
   'queue:list': PendingRequestView[];
   'queue:decide': DecideOutcome;
   'queue:viewing': { held: boolean };
+  'queue:diff': EditPreview;
   'grants:list': GrantView[];
   'grants:revoke': { revoked: boolean };
   'rules:preview': RulePreview;

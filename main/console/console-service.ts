@@ -11,6 +11,7 @@ import type {
 } from '../../common/console-contract';
 import { createSignal } from '../../common/signal';
 import type { RaceRegistry } from '../registry/race-registry';
+import { previewEdit } from '../preview/edit-preview';
 import type { GrantBook } from '../rules/grant-book';
 import type { RulePreview } from '../../common/console-contract';
 
@@ -39,9 +40,7 @@ export function createConsoleService({
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
   registry.updated.subscribe((request) => queueChanged.emit({ kind: 'updated', request }));
-  registry.resolved.subscribe(({ id, behavior, by }) =>
-    queueChanged.emit({ kind: 'resolved', id, behavior, by }),
-  );
+  registry.resolved.subscribe((resolved) => queueChanged.emit({ kind: 'resolved', ...resolved }));
 
   const unknown = (id: string) =>
     ({
@@ -87,6 +86,11 @@ export function createConsoleService({
           return { ok: true, value: { held: false } };
         }
         return { ok: true, value: { held: registry.hold(id, caller.id) } };
+      },
+      'queue:diff': async ({ id }) => {
+        const pending = registry.lookup(id);
+        if (!pending) return unknown(id);
+        return { ok: true, value: await previewEdit(pending.request) };
       },
       'grants:list': () => ({ ok: true, value: grants.list() }),
       'grants:revoke': ({ id }) => ({ ok: true, value: { revoked: grants.revoke(id) } }),

@@ -87,6 +87,8 @@ export type ResolvedEvent = {
   readonly id: string;
   readonly behavior: DecisionBehavior;
   readonly by: RacerKind;
+  /** Why, when the winner says: "answered in the terminal", "session moved on", a person's deny message. */
+  readonly message?: string;
 };
 
 export class RaceRegistry {
@@ -263,7 +265,12 @@ export class RaceRegistry {
     if (race.grace) clearTimeout(race.grace);
     this.races.delete(race.request.id);
     race.deliver?.(decision);
-    this.resolved.emit({ id: decision.id, behavior: decision.behavior, by: decision.by });
+    this.resolved.emit({
+      id: decision.id,
+      behavior: decision.behavior,
+      by: decision.by,
+      ...(decision.message ? { message: decision.message } : {}),
+    });
   }
 }
 

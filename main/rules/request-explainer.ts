@@ -9,6 +9,7 @@ import { assessRisk, createPermissionContext, decide, protectedPathOf } from '..
 import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
 import { loadSettings, SettingsFileError } from '../../engine/node/settings-loader';
 import type { AgentInfo } from '../registry/race-registry';
+import { suggestRules } from './suggest-rules';
 
 export interface ExplainerOptions {
   readonly bash: BashSupport;
@@ -121,6 +122,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
       ...(protectedPath ? { protectedPath } : {}),
       ...(subcommands ? { subcommands } : {}),
       ...(warnings.length ? { warnings } : {}),
+      suggestedRules: suggestRules(request, options.bash),
     };
     return { explanation, context };
   };

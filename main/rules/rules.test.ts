@@ -211,3 +211,42 @@ describe('rule preview', () => {
     });
   });
 });
+
+describe('suggested rules', () => {
+  it('prefer the agent’s own suggestions', async () => {
+    const { explanation } = await explainer()(
+      request(
+        'Bash',
+        { command: 'rm -rf node_modules' },
+        {
+          suggestions: [
+            {
+              type: 'addRules',
+              rules: [{ toolName: 'Bash', ruleContent: 'rm -rf node_modules' }],
+              behavior: 'allow',
+              destination: 'localSettings',
+            },
+          ],
+        },
+      ),
+      claude,
+    );
+    expect(explanation.suggestedRules).toEqual(['Bash(rm -rf node_modules)']);
+  });
+
+  it.each([
+    [
+      'Bash',
+      { command: 'npm run lint -- --fix && cargo test' },
+      ['Bash(npm run lint *)', 'Bash(cargo test *)'],
+    ],
+    ['Edit', { file_path: '/PROJECT/src/a.ts', old_string: 'a', new_string: 'b' }, ['Edit(./src/a.ts)']],
+    ['Read', { file_path: '/etc/hosts' }, ['Read(//etc/hosts)']],
+    ['WebFetch', { url: 'https://docs.example.com/x', prompt: 'p' }, ['WebFetch(domain:docs.example.com)']],
+    ['mcp__github__create_issue', { title: 't' }, ['mcp__github__create_issue']],
+  ])('fit the tool family: %s', async (tool, input, expected) => {
+    const fixed = JSON.parse(JSON.stringify(input).replace('/PROJECT', project));
+    const { explanation } = await explainer()(request(tool, fixed), claude);
+    expect(explanation.suggestedRules).toEqual(expected);
+  });
+});

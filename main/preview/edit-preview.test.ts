@@ -1,0 +1,95 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PermissionRequest } from '../../common/protocol';
+import { makeTempDir } from '../../tests/support/temp-dir';
+import { applyEdit, MAX_PREVIEW_BYTES, previewEdit } from './edit-preview';
+
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let file: string;
+beforeAll(async () => {
+  dir = await makeTempDir();
+  file = join(dir.path, 'app.ts');
+  await writeFile(file, 'const a = 1;\nconst b = 2;\nconst a2 = 1;\n');
+});
+afterAll(() => dir.remove());
+
+const call = (tool: string, input: Record<string, unknown>): PermissionRequest => ({
+  type: 'permission.request',
+  id: 'r',
+  sessionId: 's',
+  cwd: dir.path,
+  tool,
+  input,
+  mode: 'default',
+});
+
+describe('applyEdit', () => {
+  it('replaces the first occurrence, or all with replace_all', () => {
+    expect(applyEdit('x x', { old_string: 'x', new_string: 'y' })).toBe('y x');
+    expect(applyEdit('x x', { old_string: 'x', new_string: 'y', replace_all: true })).toBe('y y');
+    expect(applyEdit('x', { old_string: '$&', new_string: 'y' })).toEqual({ missing: '$&' });
+    expect(applyEdit('a$b', { old_string: 'a', new_string: '$&$&' })).toBe('$&$&$b');
+  });
+});
+
+describe('previewEdit', () => {
+  it('diffs an Edit against the file on disk', async () => {
+    const preview = await previewEdit(
+      call('Edit', { file_path: file, old_string: 'const b = 2;', new_string: 'const b = 3;' }),
+    );
+    expect(preview).toMatchObject({ kind: 'diff', path: file, isNew: false, added: 1, removed: 1 });
+    expect(preview.kind === 'diff' && preview.hunks[0]?.lines).toEqual([
+      ' const a = 1;',
+      '-const b = 2;',
+      '+const b = 3;',
+      ' const a2 = 1;',
+    ]);
+  });
+
+  it('applies a MultiEdit in order', async () => {
+    const preview = await previewEdit(
+      call('MultiEdit', {
+        file_path: file,
+        edits: [
+          { old_string: 'const a = 1;', new_string: 'let a = 1;' },
+          { old_string: 'let a = 1;', new_string: 'let a = 10;' },
+        ],
+      }),
+    );
+    expect(preview).toMatchObject({ kind: 'diff', added: 1, removed: 1 });
+  });
+
+  it('shows a Write of a new file as all added', async () => {
+    const preview = await previewEdit(
+      call('Write', { file_path: join(dir.path, 'new.ts'), content: 'one\ntwo\n' }),
+    );
+    expect(preview).toMatchObject({ kind: 'diff', isNew: true, added: 2, removed: 0 });
+  });
+
+  it('says when an Edit would fail', async () => {
+    expect(
+      await previewEdit(call('Edit', { file_path: file, old_string: 'nope', new_string: 'x' })),
+    ).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/not in the file/),
+    });
+    expect(
+      await previewEdit(
+        call('Edit', { file_path: join(dir.path, 'gone.ts'), old_string: 'a', new_string: 'b' }),
+      ),
+    ).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/does not exist/),
+    });
+  });
+
+  it('refuses to diff a file beyond the size limit, saying how big it is', async () => {
+    const big = join(dir.path, 'big.log');
+    await writeFile(big, Buffer.alloc(MAX_PREVIEW_BYTES + 1, 97));
+    expect(await previewEdit(call('Write', { file_path: big, content: 'x' }))).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/4\.0 MB, too large/),
+    });
+  });
+});

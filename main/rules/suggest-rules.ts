@@ -1,0 +1,42 @@
+/**
+ * The rules "Always allow" and the timed grants offer, ready to edit: the agent's own suggestions when it
+ * sent some (Claude Code does), otherwise rules of the right size for the tool family — per subcommand
+ * for Bash, the file for edits and reads, the domain for WebFetch.
+ */
+import { relative } from 'node:path';
+import type { PermissionRequest } from '../../common/protocol';
+import { formatRule } from '../../engine';
+import type { BashSupport } from '../../engine';
+import { splitForSuggestion } from '../../engine/bash';
+
+const EDIT_FAMILY = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
+
+function pathRule(tool: 'Edit' | 'Read', file: string, cwd: string): string {
+  const inside = relative(cwd, file);
+  return inside && !inside.startsWith('..') && !inside.startsWith('/')
+    ? `${tool}(./${inside})`
+    : `${tool}(/${file})`;
+}
+
+export function suggestRules(request: PermissionRequest, bash: BashSupport): string[] {
+  const fromAgent = (request.suggestions ?? []).flatMap((update) =>
+    update.type === 'addRules' && update.behavior === 'allow'
+      ? update.rules.map((rule) => formatRule(rule))
+      : [],
+  );
+  if (fromAgent.length) return fromAgent;
+
+  const { tool, input } = request;
+  if (tool === 'Bash' && typeof input.command === 'string') {
+    const analysis = bash.analyzer.analyze(input.command);
+    return analysis.ok ? splitForSuggestion(analysis).map((content) => `Bash(${content})`) : [];
+  }
+  const file = input.file_path ?? input.notebook_path;
+  if (typeof file === 'string' && (EDIT_FAMILY.has(tool) || tool === 'Read')) {
+    return [pathRule(tool === 'Read' ? 'Read' : 'Edit', file, request.cwd)];
+  }
+  if (tool === 'WebFetch' && typeof input.url === 'string' && URL.canParse(input.url)) {
+    return [`WebFetch(domain:${new URL(input.url).hostname})`];
+  }
+  return [tool];
+}
