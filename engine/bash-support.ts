@@ -1,14 +1,8 @@
 /** The real Bash analyser from engine/bash, packaged as the BashSupport the pipeline takes. */
-import {
-  isReadOnlyCommand,
-  loadBashAnalyzer,
-  matchBashPattern,
-  matchCommand,
-  type BashAnalyzerOptions,
-} from './bash';
+import { isReadOnlyCommand, loadBashAnalyzer, matchCommand, type BashAnalyzerOptions } from './bash';
 import type { BashSupport } from './tools/bash-tool';
 
 export async function loadBashSupport(options?: BashAnalyzerOptions): Promise<BashSupport> {
   const analyzer = await loadBashAnalyzer(options);
-  return { analyzer, matchCommand, matchBashPattern, isReadOnlyCommand };
+  return { analyzer, matchCommand, isReadOnlyCommand };
 }

@@ -4,7 +4,7 @@
  * never do, so it lives here and nowhere else. The real analyser runs the same tables in bash-tool.test.ts.
  */
 import type { BashAnalysis, BashRedirect, BashSubcommand } from '../bash/types';
-import type { BashSupport, OkBashAnalysis } from '../tools/bash-tool';
+import type { BashSupport } from '../tools/bash-tool';
 import type { RuleBehavior } from '../types';
 
 const READ_ONLY = new Set([
@@ -90,7 +90,20 @@ function matchBashPattern(pattern: string, sub: BashSubcommand, _behavior: RuleB
   return new RegExp(`^${body}$`, 's').test(text);
 }
 
-function matchCommand(analysis: OkBashAnalysis, pattern: string, behavior: RuleBehavior): boolean {
+function matchCommand(analysis: BashAnalysis, pattern: string, behavior: RuleBehavior): boolean {
+  if (!analysis.ok) {
+    const whole = analysis.command.trim();
+    const sub = {
+      source: whole,
+      text: whole,
+      argv: [whole],
+      assignments: [],
+      unsafeAssignments: [],
+      wrappers: [],
+      dynamic: true,
+    };
+    return behavior !== 'allow' && matchBashPattern(pattern, sub, behavior);
+  }
   if (behavior !== 'allow') return analysis.subcommands.some((s) => matchBashPattern(pattern, s, behavior));
   if (
     analysis.hasCommandSubstitution ||
@@ -108,7 +121,6 @@ function matchCommand(analysis: OkBashAnalysis, pattern: string, behavior: RuleB
 export const fakeBash: BashSupport = {
   analyzer: { analyze },
   matchCommand,
-  matchBashPattern,
   isReadOnlyCommand: (sub) =>
     READ_ONLY.has(sub.argv[0] ?? '') ||
     (sub.argv[0] === 'git' && ['status', 'log', 'diff'].includes(sub.argv[1] ?? '')),

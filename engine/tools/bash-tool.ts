@@ -9,7 +9,7 @@
  *   `rm`, `mv`, `cp`, ... and of `cat`, `head`, ... as edits and reads, so `cat .env` meets `Read(./.env)`;
  * - `rm -rf ~` and friends ask in every mode.
  */
-import type { BashAnalysis, BashAnalyzer, BashPatternMatcher, BashSubcommand } from '../bash/types';
+import type { BashAnalysis, BashAnalyzer, BashSubcommand } from '../bash/types';
 import { resolvePath } from '../paths/posix';
 import type { CompiledRule } from '../rules/compile';
 import type { RuleBehavior } from '../types';
@@ -17,6 +17,7 @@ import type { DecisionReason } from '../pipeline/decision';
 import { isCriticalRemovalGlob, isCriticalRemovalTarget } from '../safety/critical-removal';
 import { capital, pathResult } from './file-tools';
 import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
+import { bashCandidates } from './bash-rule-index';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
 
 export type OkBashAnalysis = Extract<BashAnalysis, { ok: true }>;
@@ -24,9 +25,11 @@ export type OkBashAnalysis = Extract<BashAnalysis, { ok: true }>;
 /** What the engine needs from engine/bash; injected, so the pure pipeline never loads WebAssembly itself. */
 export interface BashSupport {
   readonly analyzer: BashAnalyzer;
-  /** Compound semantics: deny/ask if any subcommand matches, allow only if every one does and nothing is substituted. */
-  readonly matchCommand: (analysis: OkBashAnalysis, pattern: string, behavior: RuleBehavior) => boolean;
-  readonly matchBashPattern: BashPatternMatcher;
+  /**
+   * Compound semantics: deny/ask if any subcommand matches, allow only if every one does and nothing is
+   * substituted; an unparseable line meets deny and ask rules on its raw text and no allow rule.
+   */
+  readonly matchCommand: (analysis: BashAnalysis, pattern: string, behavior: RuleBehavior) => boolean;
   readonly isReadOnlyCommand: (subcommand: BashSubcommand) => boolean;
 }
 
@@ -95,22 +98,31 @@ export function checkBashTool(call: ToolCall, env: CheckEnv, bash: BashSupport |
   if (!bash) return ask('The Bash analyser is not loaded, so the command cannot be checked.');
 
   const analysis = bash.analyzer.analyze(command);
-  if (!analysis.ok) return checkUnparsed(call, env, bash, analysis.message, command);
-
+  const line = analysis.ok ? analysis.subcommands : analysis.command.trim();
+  const memo = new Map<RuleBehavior, readonly CompiledRule[]>();
+  const candidates = (behavior: RuleBehavior): readonly CompiledRule[] => {
+    let found = memo.get(behavior);
+    if (!found) memo.set(behavior, (found = bashCandidates(env.rules.contentRules(behavior, 'Bash'), line)));
+    return found;
+  };
   const matches = (rule: CompiledRule): boolean =>
     paramVerdict(rule, call.input) ??
-    (rule.content?.kind === 'bash' && bash.matchCommand(analysis, rule.content.pattern, rule.ref.behavior));
-  return { result: decideParsed(call, env, bash, analysis, matches), matches };
+    (rule.content?.kind === 'bash' &&
+      candidates(rule.ref.behavior).includes(rule) &&
+      bash.matchCommand(analysis, rule.content.pattern, rule.ref.behavior));
+  const first = (behavior: RuleBehavior) => candidates(behavior).find(matches);
+  const result = analysis.ok
+    ? decideParsed(env, bash, analysis, first)
+    : decideUnparsed(first, analysis.message);
+  return { result, matches };
 }
 
 function decideParsed(
-  call: ToolCall,
   env: CheckEnv,
   bash: BashSupport,
   analysis: OkBashAnalysis,
-  matches: (rule: CompiledRule) => boolean,
+  first: (behavior: RuleBehavior) => CompiledRule | undefined,
 ): ToolResult {
-  const first = (behavior: RuleBehavior) => env.rules.contentRules(behavior, 'Bash').find(matches);
   const uses = pathUses(analysis, env);
   const verdicts = uses.map((use) => ({ use, result: pathResult(env, use.path, use.access, 'Bash') }));
 
@@ -187,10 +199,10 @@ function decideParsed(
 
   if (subs.length > 0) {
     const covering: CompiledRule[] = [];
-    const allowRules = env.rules.contentRules('allow', 'Bash').filter((r) => r.content?.kind === 'bash');
+    const allowRules = env.rules.contentRules('allow', 'Bash');
     const everyCovered = subs.every((sub) => {
       const view: OkBashAnalysis = subs.length === 1 ? analysis : { ...analysis, subcommands: [sub] };
-      const rule = allowRules.find(
+      const rule = bashCandidates(allowRules, [sub]).find(
         (r) => r.content?.kind === 'bash' && bash.matchCommand(view, r.content.pattern, 'allow'),
       );
       if (rule) {
@@ -236,59 +248,33 @@ function allowResult(analysis: OkBashAnalysis, covering: readonly CompiledRule[]
       : `Every part of \`${analysis.command}\` is allowed, by ${names}.`;
   return {
     behavior: 'allow',
-    reason: { ...ruleReason(rule, message), otherRules: others.map((r) => r.ref) } as DecisionReason,
+    reason: { type: 'rule', rule: rule.ref, message, otherRules: others.map((r) => r.ref) },
   };
 }
 
-/** A command the analyser could not parse (or too long) always asks; only deny and ask rules are tried on its raw text. */
-function checkUnparsed(
-  call: ToolCall,
-  env: CheckEnv,
-  bash: BashSupport,
+/** A command the analyser could not parse (or too long) always asks; only deny and ask rules meet its raw text. */
+function decideUnparsed(
+  first: (behavior: RuleBehavior) => CompiledRule | undefined,
   problem: string,
-  command: string,
-): ToolCheck {
-  const whole: BashSubcommand = {
-    source: command,
-    text: command.trim(),
-    argv: [command.trim()],
-    assignments: [],
-    unsafeAssignments: [],
-    wrappers: [],
-    dynamic: true,
-  };
-  const matches = (rule: CompiledRule): boolean =>
-    rule.ref.behavior !== 'allow' &&
-    (paramVerdict(rule, call.input) ??
-      (rule.content?.kind === 'bash' &&
-        bash.matchBashPattern(rule.content.pattern, whole, rule.ref.behavior)));
-  const deny = env.rules.contentRules('deny', 'Bash').find(matches);
+): ToolResult {
+  const deny = first('deny');
   if (deny)
     return {
-      result: {
-        behavior: 'deny',
-        reason: ruleReason(deny, `${capital(describeRule(deny))} matches the command.`),
-      },
-      matches,
+      behavior: 'deny',
+      reason: ruleReason(deny, `${capital(describeRule(deny))} matches the command.`),
     };
-  const askRule = env.rules.contentRules('ask', 'Bash').find(matches);
+  const askRule = first('ask');
   if (askRule) {
     return {
-      result: {
-        behavior: 'ask',
-        reason: ruleReason(askRule, `${capital(describeRule(askRule))} matches the command.`),
-        classifierApprovable: false,
-      },
-      matches,
+      behavior: 'ask',
+      reason: ruleReason(askRule, `${capital(describeRule(askRule))} matches the command.`),
+      classifierApprovable: false,
     };
   }
   return {
-    result: {
-      behavior: 'ask',
-      reason: { type: 'tool', message: `${problem.replace(/\.$/, '')}, so a person must look at it.` },
-      classifierApprovable: false,
-    },
-    matches,
+    behavior: 'ask',
+    reason: { type: 'tool', message: `${problem.replace(/\.$/, '')}, so a person must look at it.` },
+    classifierApprovable: false,
   };
 }
 
