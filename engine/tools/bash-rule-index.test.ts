@@ -6,7 +6,7 @@ import { ruleIndexOf } from '../rules/rule-index';
 import { contextWith } from '../testing/build';
 import type { RuleBehavior } from '../types';
 import type { BashSupport } from './bash-tool';
-import { bashCandidates } from './bash-rule-index';
+import { bashCandidates, lineWords } from './bash-rule-index';
 
 const WORDS = [
   'git',
@@ -52,7 +52,7 @@ describe('bashCandidates', () => {
             contextWith({ [behavior]: patterns.map((p) => `Bash(${p})`) }),
           ).contentRules(behavior, 'Bash');
           const analysis = bash.analyzer.analyze(line);
-          const picked = new Set(bashCandidates(rules, analysis.ok ? analysis.subcommands : line));
+          const picked = new Set(bashCandidates(rules, lineWords(analysis.ok ? analysis.subcommands : line)));
           for (const rule of rules) {
             if (picked.has(rule) || rule.content?.kind !== 'bash') continue;
             expect([

@@ -25,18 +25,36 @@ const indexes = new WeakMap<readonly CompiledRule[], Index>();
 /** Below this many rules, running every pattern is as quick as consulting the index. */
 const INDEX_FROM = 16;
 
-/**
- * The rules of `rules` (one behavior's Bash content rules, in order) that may match a line made of these
- * subcommands, or of this raw text when it could not be parsed.
- */
+/** The words a line's match texts are built from: of its subcommands, or of its raw text if unparsed. */
+export function lineWords(line: readonly BashSubcommand[] | string): ReadonlySet<string> {
+  const words = new Set<string>();
+  const add = (field: string) => {
+    for (const word of field.split(/\s+/)) if (word !== '') words.add(word);
+  };
+  if (typeof line === 'string') add(line);
+  else {
+    for (const sub of line) {
+      for (const field of [
+        sub.text,
+        sub.source,
+        ...sub.argv,
+        ...sub.assignments,
+        ...sub.unsafeAssignments,
+        ...sub.wrappers,
+      ])
+        add(field);
+    }
+  }
+  return words;
+}
+
+/** The rules of `rules` (one behavior's Bash content rules, in order) that may match a line with these words. */
 export function bashCandidates(
   rules: readonly CompiledRule[],
-  line: readonly BashSubcommand[] | string,
+  words: ReadonlySet<string>,
 ): readonly CompiledRule[] {
   if (rules.length < INDEX_FROM) return rules;
   const index = indexOf(rules);
-  const fields = typeof line === 'string' ? [line] : line.flatMap(fieldsOf);
-  const words = new Set(fields.flatMap((field) => field.split(/\s+/)).filter((w) => w !== ''));
   const picked = new Set<CompiledRule>(index.always);
   for (const word of words) for (const rule of index.byWord.get(word) ?? []) picked.add(rule);
   for (const { prefix, rule } of index.byPrefix) {
@@ -47,12 +65,7 @@ export function bashCandidates(
       }
     }
   }
-  return [...picked].sort((a, b) => a.order - b.order);
-}
-
-/** Every field a match text can be built from. */
-function fieldsOf(sub: BashSubcommand): string[] {
-  return [sub.text, sub.source, ...sub.argv, ...sub.assignments, ...sub.unsafeAssignments, ...sub.wrappers];
+  return picked.size === index.always.length ? index.always : [...picked].sort((a, b) => a.order - b.order);
 }
 
 function indexOf(rules: readonly CompiledRule[]): Index {

@@ -17,7 +17,7 @@ import type { DecisionReason } from '../pipeline/decision';
 import { isCriticalRemovalGlob, isCriticalRemovalTarget } from '../safety/critical-removal';
 import { capital, pathResult } from './file-tools';
 import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
-import { bashCandidates } from './bash-rule-index';
+import { bashCandidates, lineWords } from './bash-rule-index';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
 
 export type OkBashAnalysis = Extract<BashAnalysis, { ok: true }>;
@@ -84,7 +84,7 @@ interface PathUse {
   readonly access: 'read' | 'edit';
   /** The redirect, or the subcommand whose operand this is. */
   readonly origin: 'redirect' | BashSubcommand;
-  /** For messages: "the redirect to out.txt", "rm's operand .git/config". */
+  /** For messages: "the redirect to out.txt", "the file .git/config that rm writes". */
   readonly what: string;
 }
 
@@ -98,11 +98,11 @@ export function checkBashTool(call: ToolCall, env: CheckEnv, bash: BashSupport |
   if (!bash) return ask('The Bash analyser is not loaded, so the command cannot be checked.');
 
   const analysis = bash.analyzer.analyze(command);
-  const line = analysis.ok ? analysis.subcommands : analysis.command.trim();
+  const words = lineWords(analysis.ok ? analysis.subcommands : analysis.command.trim());
   const memo = new Map<RuleBehavior, readonly CompiledRule[]>();
   const candidates = (behavior: RuleBehavior): readonly CompiledRule[] => {
     let found = memo.get(behavior);
-    if (!found) memo.set(behavior, (found = bashCandidates(env.rules.contentRules(behavior, 'Bash'), line)));
+    if (!found) memo.set(behavior, (found = bashCandidates(env.rules.contentRules(behavior, 'Bash'), words)));
     return found;
   };
   const matches = (rule: CompiledRule): boolean =>
@@ -202,7 +202,7 @@ function decideParsed(
     const allowRules = env.rules.contentRules('allow', 'Bash');
     const everyCovered = subs.every((sub) => {
       const view: OkBashAnalysis = subs.length === 1 ? analysis : { ...analysis, subcommands: [sub] };
-      const rule = bashCandidates(allowRules, [sub]).find(
+      const rule = bashCandidates(allowRules, lineWords([sub])).find(
         (r) => r.content?.kind === 'bash' && bash.matchCommand(view, r.content.pattern, 'allow'),
       );
       if (rule) {
@@ -305,7 +305,7 @@ function pathUses(analysis: OkBashAnalysis, env: CheckEnv): PathUse[] {
         path: resolvePath(cwd, operand, home),
         access,
         origin: sub,
-        what: `${name}'s operand ${operand}`,
+        what: `the file ${operand} that ${name} ${access === 'read' ? 'reads' : 'writes'}`,
       });
     }
   }

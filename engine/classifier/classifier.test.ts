@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBashSupport } from '../bash-support';
+import type { BashSupport } from '../tools/bash-tool';
+import { createHeuristicClassifier } from './heuristic';
+import { assessRisk } from './risk';
+import type { RiskLabel } from './types';
+
+let bash: BashSupport;
+beforeAll(async () => {
+  bash = await loadBashSupport();
+});
+
+describe('assessRisk', () => {
+  it.each([
+    ['ls -la && git status', 'read-only'],
+    ['npm run build', 'writes files'],
+    ['echo hi > notes.txt', 'writes files'],
+    ['curl https://example.com', 'network'],
+    ['git push origin main', 'network'],
+    ['npm install left-pad', 'network'],
+    ['rm -rf build', 'destructive'],
+    ['git reset --hard HEAD~1', 'destructive'],
+    ['git push --force', 'destructive'],
+    ['sudo apt-get install x', 'privileged'],
+    ['ls && sudo rm -rf /', 'privileged'],
+  ] as const)('labels `%s` %s', (command, label) => {
+    expect(assessRisk({ toolName: 'Bash', input: { command } }, bash)).toBe(label);
+  });
+
+  it.each([
+    ['Read', 'read-only'],
+    ['Grep', 'read-only'],
+    ['Edit', 'writes files'],
+    ['NotebookEdit', 'writes files'],
+    ['WebFetch', 'network'],
+    ['WebSearch', 'network'],
+    ['mcp__github__get_issue', 'read-only'],
+    ['mcp__github__delete_repo', 'destructive'],
+    ['mcp__github__create_issue', 'network'],
+    ['Agent', 'writes files'],
+  ] as const)('labels %s %s', (toolName, label) => {
+    expect(assessRisk({ toolName, input: {} }, bash)).toBe(label);
+  });
+});
+
+describe('the heuristic classifier', () => {
+  const classifier = createHeuristicClassifier();
+  const ask = (risk: RiskLabel, toolName = 'Bash', input: Record<string, unknown> = {}) =>
+    classifier.classify({
+      call: { toolName, input },
+      cwd: '/p',
+      home: '/h',
+      workingDirectories: ['/p'],
+      risk,
+    });
+
+  it('is deterministic and judges by risk', async () => {
+    expect(await ask('read-only')).toMatchObject({ verdict: 'allow', confidence: 0.95 });
+    expect(await ask('privileged')).toMatchObject({ verdict: 'deny' });
+    expect(await ask('destructive')).toMatchObject({ verdict: 'deny' });
+    expect(await ask('network')).toMatchObject({ verdict: 'unsure' });
+    expect(await ask('writes files')).toMatchObject({ verdict: 'unsure' });
+    expect(await ask('read-only')).toEqual(await ask('read-only'));
+  });
+
+  it('allows edits inside the working folders only', async () => {
+    expect(await ask('writes files', 'Edit', { file_path: 'src/a.ts' })).toMatchObject({ verdict: 'allow' });
+    expect(await ask('writes files', 'Edit', { file_path: '/etc/hosts' })).toMatchObject({
+      verdict: 'unsure',
+    });
+  });
+});
