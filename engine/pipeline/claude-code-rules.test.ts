@@ -453,3 +453,17 @@ describe('§3.5 modes and protected paths', () => {
     expect(behaviorOf({ allow: ['Bash(rm *)'] }, bash('rm -rf build'), 'default')).toBe('allow');
   });
 });
+
+describe('symlinked working folders', () => {
+  it('treats files under a symlinked cwd as inside it, not as links elsewhere', () => {
+    // macOS: /tmp is a link to /private/tmp, so every path under a /tmp cwd resolves elsewhere.
+    const realpath = (p: string) => (p.startsWith('/tmp/') ? `/private${p}` : p);
+    const context = createPermissionContext({ cwd: '/tmp/project', home: HOME, mode: 'acceptEdits' });
+    expect(
+      decide(context, tool('Edit', { file_path: '/tmp/project/src/a.ts' }), { ...deps, realpath }).behavior,
+    ).toBe('allow');
+    expect(
+      decide(context, tool('Read', { file_path: '/tmp/project/src/a.ts' }), { ...deps, realpath }).behavior,
+    ).toBe('allow');
+  });
+});

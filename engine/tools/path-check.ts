@@ -20,11 +20,30 @@ export type PathVerdict =
 
 export type PathAccess = 'read' | 'edit';
 
-/** The link and, when different, its target. */
+/**
+ * The link and, when different, its target. A path whose only link is a working folder itself (a cwd
+ * under a symlinked /tmp, as on macOS) is one file in one place, not a link to somewhere else.
+ */
 export function candidatesOf(env: CheckEnv, path: string): readonly string[] {
+  const real = realOf(env, path);
+  if (real === undefined || real === path) return [path];
+  for (const dir of env.workingDirectories) {
+    const realDir = realOf(env, dir);
+    if (
+      realDir !== undefined &&
+      realDir !== dir &&
+      isInside(dir, path) &&
+      real === normalizeAbsolute(realDir + path.slice(dir.length))
+    ) {
+      return [path];
+    }
+  }
+  return [path, real];
+}
+
+function realOf(env: CheckEnv, path: string): string | undefined {
   const resolved = env.realpath?.(path);
-  const real = resolved === undefined ? undefined : normalizeAbsolute(toPosixPath(resolved));
-  return real === undefined || real === path ? [path] : [path, real];
+  return resolved === undefined ? undefined : normalizeAbsolute(toPosixPath(resolved));
 }
 
 export function pathRuleMatches(rule: CompiledRule, candidates: readonly string[]): boolean {

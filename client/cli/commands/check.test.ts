@@ -86,6 +86,20 @@ describe('gatehouse check', () => {
     expect(claude.json).toMatchObject({ behavior: 'ask', reason: { type: 'default' } });
   });
 
+  it('reads user settings from CLAUDE_CONFIG_DIR when no --home is given', async () => {
+    const relocated = join(root.path, 'claude-config');
+    const file = settings(join(relocated, 'settings.json'), { deny: ['Bash(npm *)'] });
+    let stdout = '';
+    const args = ['--cwd', cwd, '--policy', policy, '--tool', 'Bash', '--input', '{"command":"npm test"}'];
+    const code = await runCheck(args, {
+      stdout: (t) => void (stdout += t),
+      stderr: () => {},
+      env: { CLAUDE_CONFIG_DIR: relocated },
+    });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ behavior: 'deny', reason: { source: 'userSettings', file } });
+  });
+
   it('takes cliArg rules from --allow, --deny and --ask', async () => {
     expect((await check('--allow', 'Bash(npm *)', ...bash('npm test'))).json).toMatchObject({
       behavior: 'allow',
