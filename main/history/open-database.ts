@@ -24,7 +24,9 @@ export function openHistoryDatabase(path: string, migrations: readonly Migration
   try {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') {
-      throw new Error(`The history database ${path} cannot use write-ahead logging (it stays in "${String(mode)}" mode); keep it on a local disk.`);
+      throw new Error(
+        `The history database ${path} cannot use write-ahead logging (it stays in "${String(mode)}" mode); keep it on a local disk.`,
+      );
     }
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -2,7 +2,8 @@ import type { Migration } from './migration';
 
 /**
  * Agents, their sessions, every request they sent and the one decision each got. Timestamps are Unix
- * milliseconds; JSON columns hold the protocol's objects as the agent sent them (or as the winner answered).
+ * milliseconds; JSON columns hold the protocol's objects as the agent sent them (or as the winner answered),
+ * and a nullable column is NULL exactly when the field was absent, so a replayed decision equals the one sent.
  * Shipped migrations never change: a new column or index is a new migration.
  */
 export const coreSchema: Migration = {
@@ -59,7 +60,7 @@ export const coreSchema: Migration = {
       channel             TEXT,
       latency_ms          INTEGER NOT NULL CHECK (latency_ms >= 0),
       message             TEXT,
-      interrupt           INTEGER NOT NULL DEFAULT 0 CHECK (interrupt IN (0, 1)),
+      interrupt           INTEGER CHECK (interrupt IN (0, 1)),
       updated_input       TEXT    CHECK (updated_input IS NULL OR json_valid(updated_input)),
       updated_permissions TEXT    CHECK (updated_permissions IS NULL OR json_valid(updated_permissions)),
       rule_written        TEXT,

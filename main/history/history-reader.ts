@@ -1,0 +1,100 @@
+import type { Database } from 'better-sqlite3';
+import { TIMELINE_COLUMNS, toDecision, toTimelineEntry } from './rows';
+import type { DecisionRow, TimelineRow } from './rows';
+import { toFtsQuery } from './search-query';
+import type { History, SessionCursor, SessionSummary } from './types';
+
+type HistoryReader = Pick<History, 'find' | 'listSessions' | 'sessionTimeline' | 'search' | 'countDecisions'>;
+
+interface SessionRow {
+  readonly id: string;
+  readonly cwd: string;
+  readonly first_seen: number;
+  readonly last_seen: number;
+  readonly ended_at: number | null;
+  readonly agent_name: string;
+  readonly agent_version: string;
+  readonly allow: number;
+  readonly deny: number;
+  readonly passthrough: number;
+  readonly pending: number;
+}
+
+/** One page of sessions first, then the counts for that page only, so a page costs the same at any depth. */
+function sessionsQuery(where: string): string {
+  return `
+    WITH page AS (
+      SELECT * FROM sessions ${where} ORDER BY first_seen DESC, id DESC LIMIT @limit
+    )
+    SELECT page.id, page.cwd, page.first_seen, page.last_seen, page.ended_at,
+           agents.name AS agent_name, agents.version AS agent_version,
+           count(d.request_id) FILTER (WHERE d.behavior = 'allow') AS allow,
+           count(d.request_id) FILTER (WHERE d.behavior = 'deny') AS deny,
+           count(d.request_id) FILTER (WHERE d.behavior = 'passthrough') AS passthrough,
+           count(r.id) FILTER (WHERE d.request_id IS NULL) AS pending
+    FROM page
+    JOIN agents ON agents.id = page.agent_id
+    LEFT JOIN requests r ON r.session_id = page.id
+    LEFT JOIN decisions d ON d.request_id = r.id
+    GROUP BY page.id
+    ORDER BY page.first_seen DESC, page.id DESC`;
+}
+
+function toSummary(row: SessionRow): SessionSummary {
+  return {
+    id: row.id,
+    agent: { name: row.agent_name, ...(row.agent_version ? { version: row.agent_version } : {}) },
+    cwd: row.cwd,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+    ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
+    counts: { allow: row.allow, deny: row.deny, passthrough: row.passthrough, pending: row.pending },
+  };
+}
+
+export function createHistoryReader(db: Database): HistoryReader {
+  const findDecision = db.prepare<
+    [string],
+    DecisionRow & { behavior: string; decided_by: string; fingerprint: string }
+  >(`
+    SELECT r.id, r.fingerprint, d.behavior, d.decided_by, d.message, d.interrupt, d.updated_input, d.updated_permissions
+    FROM decisions d JOIN requests r ON r.id = d.request_id
+    WHERE d.request_id = ?`);
+  const firstSessions = db.prepare<{ limit: number }, SessionRow>(sessionsQuery(''));
+  const laterSessions = db.prepare<{ limit: number } & SessionCursor, SessionRow>(
+    sessionsQuery('WHERE (first_seen, id) < (@firstSeen, @id)'),
+  );
+  const timeline = db.prepare<[string], TimelineRow>(`
+    SELECT ${TIMELINE_COLUMNS}
+    FROM requests r LEFT JOIN decisions d ON d.request_id = r.id
+    WHERE r.session_id = ?
+    ORDER BY r.received_at, r.rowid`);
+  // rowid order is arrival order, and FTS5 walks it backwards without sorting, so LIMIT stops early.
+  const search = db.prepare<{ query: string; limit: number }, TimelineRow>(`
+    WITH hits AS (
+      SELECT rowid AS hit FROM request_text WHERE request_text MATCH @query ORDER BY rowid DESC LIMIT @limit
+    )
+    SELECT ${TIMELINE_COLUMNS}
+    FROM hits JOIN requests r ON r.rowid = hits.hit LEFT JOIN decisions d ON d.request_id = r.id
+    ORDER BY hits.hit DESC`);
+  const countDecisions = db.prepare<[], number>('SELECT count(*) FROM decisions').pluck();
+
+  return {
+    find(id) {
+      const row = findDecision.get(id);
+      return row && { fingerprint: row.fingerprint, decision: toDecision(row) };
+    },
+    listSessions({ limit, before }) {
+      const rows = before
+        ? laterSessions.all({ limit, firstSeen: before.firstSeen, id: before.id })
+        : firstSessions.all({ limit });
+      return rows.map(toSummary);
+    },
+    sessionTimeline: (sessionId) => timeline.all(sessionId).map(toTimelineEntry),
+    search(text, { limit }) {
+      const query = toFtsQuery(text);
+      return query === undefined ? [] : search.all({ query, limit }).map(toTimelineEntry);
+    },
+    countDecisions: () => countDecisions.get() ?? 0,
+  };
+}

@@ -1,0 +1,113 @@
+import type { Database } from 'better-sqlite3';
+import type { PermissionRequest } from '../../common/protocol';
+import { requestFingerprint } from '../registry/fingerprint';
+import type { AgentInfo } from '../registry/race-registry';
+import { jsonOrNull } from './rows';
+import { RecordRefusedError } from './types';
+import type { History, HistoryEntry } from './types';
+
+type HistoryWriter = Pick<History, 'record' | 'recordPending' | 'recordSessionEnd'>;
+
+export function createHistoryWriter(db: Database): HistoryWriter {
+  const upsertAgent = db.prepare<{ name: string; version: string; at: number }, { id: number }>(`
+    INSERT INTO agents (name, version, first_seen, last_seen) VALUES (@name, @version, @at, @at)
+    ON CONFLICT (name, version) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)
+    RETURNING id`);
+  const upsertSession = db.prepare(`
+    INSERT INTO sessions (id, agent_id, cwd, first_seen, last_seen) VALUES (@id, @agentId, @cwd, @firstSeen, @lastSeen)
+    ON CONFLICT (id) DO UPDATE SET
+      first_seen = min(first_seen, excluded.first_seen),
+      last_seen = max(last_seen, excluded.last_seen)`);
+  // A re-sent request keeps its first row: same arrival time, same rowid, one set of search terms.
+  const insertRequest = db.prepare(`
+    INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at, suggestions, provenance)
+    VALUES (@id, @sessionId, @tool, @input, @cwd, @mode, @fingerprint, @receivedAt, @suggestions, @provenance)
+    ON CONFLICT (id) DO NOTHING`);
+  const storedRequest = db.prepare<[string], { fingerprint: string; received_at: number }>(
+    'SELECT fingerprint, received_at FROM requests WHERE id = ?',
+  );
+  const insertDecision = db.prepare(`
+    INSERT INTO decisions (request_id, behavior, decided_by, channel, latency_ms, message, interrupt, updated_input,
+                           updated_permissions, rule_written, decided_at)
+    VALUES (@requestId, @behavior, @by, @channel, @latencyMs, @message, @interrupt, @updatedInput,
+            @updatedPermissions, @ruleWritten, @decidedAt)
+    ON CONFLICT (request_id) DO NOTHING`);
+  const endSession = db.prepare(
+    'UPDATE sessions SET ended_at = @endedAt, last_seen = max(last_seen, @endedAt) WHERE id = @id AND ended_at IS NULL',
+  );
+
+  /** Agent, session and request rows for one request; returns when the console first saw it. */
+  function storeRequest(
+    request: PermissionRequest,
+    agent: AgentInfo,
+    fingerprint: string,
+    receivedAt: number,
+    seenAt: number,
+  ): number {
+    // RETURNING yields the row on the insert and on the update path alike.
+    const agentId = upsertAgent.get({ name: agent.name, version: agent.version ?? '', at: seenAt })!.id;
+    upsertSession.run({
+      id: request.sessionId,
+      agentId,
+      cwd: request.cwd,
+      firstSeen: receivedAt,
+      lastSeen: seenAt,
+    });
+    insertRequest.run({
+      id: request.id,
+      sessionId: request.sessionId,
+      tool: request.tool,
+      input: JSON.stringify(request.input),
+      cwd: request.cwd,
+      mode: request.mode,
+      fingerprint,
+      receivedAt,
+      suggestions: jsonOrNull(request.suggestions),
+      provenance: jsonOrNull(request.provenance),
+    });
+    const stored = storedRequest.get(request.id);
+    if (!stored || stored.fingerprint !== fingerprint) {
+      throw new RecordRefusedError('different-request', request.id);
+    }
+    return stored.received_at;
+  }
+
+  const record = db.transaction((entry: HistoryEntry) => {
+    const { request, decision } = entry;
+    const firstSeen = storeRequest(
+      request,
+      entry.agent,
+      entry.fingerprint,
+      entry.receivedAt,
+      entry.decidedAt,
+    );
+    const inserted = insertDecision.run({
+      requestId: request.id,
+      behavior: decision.behavior,
+      by: decision.by,
+      channel: entry.channel ?? null,
+      // A clock stepped back must not make the CHECK refuse a decision that is about to be sent.
+      latencyMs: Math.max(0, entry.decidedAt - firstSeen),
+      message: decision.message ?? null,
+      interrupt: decision.interrupt === undefined ? null : Number(decision.interrupt),
+      updatedInput: jsonOrNull(decision.updatedInput),
+      updatedPermissions: jsonOrNull(decision.updatedPermissions),
+      ruleWritten: entry.ruleWritten ?? null,
+      decidedAt: entry.decidedAt,
+    });
+    // Throwing rolls the whole transaction back, so a refused record leaves no trace.
+    if (inserted.changes === 0) throw new RecordRefusedError('already-decided', request.id);
+  });
+
+  const recordPending = db.transaction((request: PermissionRequest, agent: AgentInfo, receivedAt: number) => {
+    storeRequest(request, agent, requestFingerprint(request), receivedAt, receivedAt);
+  });
+
+  // IMMEDIATE takes the write lock before the first read. A deferred transaction that reads and then writes
+  // fails with SQLITE_BUSY at once, without waiting, when another connection committed in between.
+  return {
+    record: (entry) => record.immediate(entry),
+    recordPending: (request, agent, receivedAt) => recordPending.immediate(request, agent, receivedAt),
+    recordSessionEnd: (sessionId, endedAt) => void endSession.run({ id: sessionId, endedAt }),
+  };
+}

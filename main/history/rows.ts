@@ -1,0 +1,87 @@
+/**
+ * The one place that turns history rows back into protocol objects. The casts are sound because every
+ * row was written by this module from typed values, and the schema's CHECKs guard behavior and JSON.
+ */
+import type { DecisionBehavior, PermissionDecision, PermissionMode, RacerKind } from '../../common/protocol';
+import type { RecordedDecision, RecordedRequest, TimelineEntry } from './types';
+
+/** The columns `TIMELINE_COLUMNS` selects. */
+export interface TimelineRow {
+  readonly id: string;
+  readonly session_id: string;
+  readonly tool: string;
+  readonly input: string;
+  readonly cwd: string;
+  readonly mode: string;
+  readonly fingerprint: string;
+  readonly received_at: number;
+  readonly suggestions: string | null;
+  readonly provenance: string | null;
+  readonly behavior: string | null;
+  readonly decided_by: string | null;
+  readonly channel: string | null;
+  readonly latency_ms: number | null;
+  readonly message: string | null;
+  readonly interrupt: number | null;
+  readonly updated_input: string | null;
+  readonly updated_permissions: string | null;
+  readonly rule_written: string | null;
+  readonly decided_at: number | null;
+}
+
+export type DecisionRow = Pick<
+  TimelineRow,
+  'id' | 'behavior' | 'decided_by' | 'message' | 'interrupt' | 'updated_input' | 'updated_permissions'
+>;
+
+/** Requests left-joined with their decisions, as `r` and `d`. */
+export const TIMELINE_COLUMNS = `
+  r.id, r.session_id, r.tool, r.input, r.cwd, r.mode, r.fingerprint, r.received_at, r.suggestions, r.provenance,
+  d.behavior, d.decided_by, d.channel, d.latency_ms, d.message, d.interrupt, d.updated_input,
+  d.updated_permissions, d.rule_written, d.decided_at`;
+
+export function toDecision(
+  row: DecisionRow & { readonly behavior: string; readonly decided_by: string },
+): PermissionDecision {
+  return {
+    type: 'permission.decision',
+    id: row.id,
+    behavior: row.behavior as DecisionBehavior,
+    by: row.decided_by as RacerKind,
+    ...(row.updated_input !== null ? { updatedInput: JSON.parse(row.updated_input) } : {}),
+    ...(row.updated_permissions !== null ? { updatedPermissions: JSON.parse(row.updated_permissions) } : {}),
+    ...(row.message !== null ? { message: row.message } : {}),
+    ...(row.interrupt !== null ? { interrupt: row.interrupt === 1 } : {}),
+  };
+}
+
+export function toTimelineEntry(row: TimelineRow): TimelineEntry {
+  const request: RecordedRequest = {
+    id: row.id,
+    sessionId: row.session_id,
+    cwd: row.cwd,
+    tool: row.tool,
+    input: JSON.parse(row.input),
+    mode: row.mode as PermissionMode,
+    ...(row.suggestions !== null ? { suggestions: JSON.parse(row.suggestions) } : {}),
+    ...(row.provenance !== null ? { provenance: JSON.parse(row.provenance) } : {}),
+    fingerprint: row.fingerprint,
+    receivedAt: row.received_at,
+  };
+  const { behavior, decided_by, latency_ms, decided_at } = row;
+  if (behavior === null || decided_by === null || latency_ms === null || decided_at === null)
+    return { request };
+  const decision: RecordedDecision = {
+    decision: toDecision({ ...row, behavior, decided_by }),
+    ...(row.channel !== null ? { channel: row.channel } : {}),
+    ...(row.rule_written !== null ? { ruleWritten: row.rule_written } : {}),
+    latencyMs: latency_ms,
+    decidedAt: decided_at,
+  };
+  return { request, decision };
+}
+
+/** JSON for a nullable column: NULL exactly when the field was absent. */
+export function jsonOrNull(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}

@@ -1,0 +1,295 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteHistory } from './sqlite-history';
+import { sampleEntry, sampleRequest } from './testing/sample';
+import { RecordRefusedError } from './types';
+import type { History } from './types';
+
+let dir: string;
+let path: string;
+let history: History;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gatehouse-history-'));
+  path = join(dir, 'history.db');
+  history = createSqliteHistory(path);
+});
+
+afterEach(() => {
+  history.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function refusal(run: () => void): RecordRefusedError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof RecordRefusedError) return error;
+    throw error;
+  }
+  throw new Error('expected the record to be refused');
+}
+
+describe('createSqliteHistory', () => {
+  it('keeps the decision exactly as it was sent, so a re-sent request replays it unchanged', () => {
+    const entry = sampleEntry(sampleRequest(), {
+      behavior: 'allow',
+      updatedInput: { command: 'npm test' },
+      updatedPermissions: [
+        {
+          type: 'addRules',
+          rules: [{ toolName: 'Bash', ruleContent: 'npm test' }],
+          behavior: 'allow',
+          destination: 'localSettings',
+        },
+      ],
+      message: '',
+      interrupt: false,
+    });
+    history.record(entry);
+    expect(history.find('req-1')).toEqual({ fingerprint: entry.fingerprint, decision: entry.decision });
+    expect(history.find('req-unknown')).toBeUndefined();
+  });
+
+  it('still has every decision after the database is closed and opened again', () => {
+    for (const id of ['a', 'b', 'c'])
+      history.record(sampleEntry(sampleRequest({ id }), { behavior: 'deny', message: `no ${id}` }));
+    history.close();
+    history = createSqliteHistory(path);
+    expect(history.countDecisions()).toBe(3);
+    expect(history.find('b')?.decision).toEqual({
+      type: 'permission.decision',
+      id: 'b',
+      behavior: 'deny',
+      by: 'console',
+      message: 'no b',
+    });
+  });
+
+  it('refuses a second decision for the same request and keeps the first', () => {
+    history.record(sampleEntry(sampleRequest(), { behavior: 'allow', by: 'console' }));
+    const error = refusal(() =>
+      history.record(sampleEntry(sampleRequest(), { behavior: 'deny', by: 'timeout' })),
+    );
+    expect(error.reason).toBe('already-decided');
+    expect(history.find('req-1')?.decision).toMatchObject({ behavior: 'allow', by: 'console' });
+    expect(history.countDecisions()).toBe(1);
+  });
+
+  it('refuses a decision whose id names a different tool call, and stores none of it', () => {
+    history.recordPending(sampleRequest(), { name: 'claude-code' }, 1_000);
+    const other = sampleRequest({ input: { command: 'rm -rf /' }, sessionId: 'session-2' });
+    expect(refusal(() => history.record(sampleEntry(other))).reason).toBe('different-request');
+    expect(history.countDecisions()).toBe(0);
+    expect(history.sessionTimeline('session-2')).toEqual([]);
+    expect(history.listSessions({ limit: 10 }).map((session) => session.id)).toEqual(['session-1']);
+  });
+
+  it('shows a pending request, keeps its first arrival across re-sends, and measures latency from it', () => {
+    const request = sampleRequest();
+    history.recordPending(request, { name: 'claude-code' }, 1_000);
+    history.recordPending(request, { name: 'claude-code' }, 5_000);
+    expect(history.sessionTimeline('session-1')).toEqual([
+      { request: expect.objectContaining({ id: 'req-1', receivedAt: 1_000, tool: 'Bash' }) },
+    ]);
+
+    history.record(
+      sampleEntry(
+        request,
+        {},
+        { receivedAt: 5_000, decidedAt: 6_500, channel: 'web', ruleWritten: 'Bash(npm run test:*)' },
+      ),
+    );
+    const [entry] = history.sessionTimeline('session-1');
+    expect(entry?.request.receivedAt).toBe(1_000);
+    expect(entry?.decision).toEqual({
+      decision: { type: 'permission.decision', id: 'req-1', behavior: 'allow', by: 'console' },
+      channel: 'web',
+      ruleWritten: 'Bash(npm run test:*)',
+      latencyMs: 5_500,
+      decidedAt: 6_500,
+    });
+  });
+
+  it('returns the request of a timeline as the agent sent it, minus transport fields', () => {
+    const request = sampleRequest({
+      mode: 'acceptEdits',
+      timeoutMs: 30_000,
+      provenance: {
+        type: 'rule',
+        source: 'projectSettings',
+        rule: 'Bash(npm:*)',
+        file: '.claude/settings.json',
+      },
+      suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+    });
+    history.record(sampleEntry(request));
+    const { type: _type, timeoutMs: _timeoutMs, ...sent } = request;
+    expect(history.sessionTimeline('session-1')[0]?.request).toEqual({
+      ...sent,
+      fingerprint: sampleEntry(request).fingerprint,
+      receivedAt: 1_000,
+    });
+  });
+
+  it('lists sessions newest first with their agent, project, end and counts by outcome, a page at a time', () => {
+    const agent = { name: 'sdk-agent', version: '1.0.0' };
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'a1', sessionId: 'A' }),
+        { behavior: 'allow' },
+        { agent, receivedAt: 100 },
+      ),
+    );
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'a2', sessionId: 'A' }),
+        { behavior: 'deny' },
+        { agent, receivedAt: 150 },
+      ),
+    );
+    history.recordPending(sampleRequest({ id: 'a3', sessionId: 'A' }), agent, 160);
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'b1', sessionId: 'B', cwd: '/srv/b' }),
+        { behavior: 'passthrough' },
+        { receivedAt: 200 },
+      ),
+    );
+    history.recordPending(sampleRequest({ id: 'c1', sessionId: 'C' }), { name: 'claude-code' }, 300);
+    history.recordSessionEnd('A', 9_000);
+    history.recordSessionEnd('A', 9_999);
+
+    const first = history.listSessions({ limit: 2 });
+    expect(first.map((session) => session.id)).toEqual(['C', 'B']);
+    expect(first[1]).toMatchObject({
+      cwd: '/srv/b',
+      counts: { allow: 0, deny: 0, passthrough: 1, pending: 0 },
+    });
+    expect(first[1]).not.toHaveProperty('endedAt');
+
+    const next = history.listSessions({ limit: 2, before: first[1] });
+    expect(next).toEqual([
+      {
+        id: 'A',
+        agent,
+        cwd: '/home/dev/project',
+        firstSeen: 100,
+        lastSeen: 9_000,
+        endedAt: 9_000,
+        counts: { allow: 1, deny: 1, passthrough: 0, pending: 1 },
+      },
+    ]);
+    expect(history.listSessions({ limit: 2, before: next[0] })).toEqual([]);
+  });
+
+  it('orders a timeline by arrival', () => {
+    history.record(sampleEntry(sampleRequest({ id: 'late' }), {}, { receivedAt: 20 }));
+    history.record(sampleEntry(sampleRequest({ id: 'early' }), {}, { receivedAt: 10 }));
+    expect(history.sessionTimeline('session-1').map((entry) => entry.request.id)).toEqual(['early', 'late']);
+  });
+
+  it('counts one agent once however many sessions it runs, and keeps agents apart by version', () => {
+    history.record(sampleEntry(sampleRequest({ id: '1', sessionId: 'S1' })));
+    history.record(sampleEntry(sampleRequest({ id: '2', sessionId: 'S2' })));
+    history.record(
+      sampleEntry(sampleRequest({ id: '3', sessionId: 'S3' }), {}, { agent: { name: 'claude-code' } }),
+    );
+    history.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT name, version FROM agents ORDER BY id').all()).toEqual([
+      { name: 'claude-code', version: '2.0.14' },
+      { name: 'claude-code', version: '' },
+    ]);
+    db.close();
+    history = createSqliteHistory(path);
+    expect(history.listSessions({ limit: 5 }).find((session) => session.id === 'S3')?.agent).toEqual({
+      name: 'claude-code',
+    });
+  });
+
+  it('leaves the file in WAL mode, so readers never wait for the writer', () => {
+    history.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    history = createSqliteHistory(path);
+  });
+});
+
+describe('search', () => {
+  beforeEach(() => {
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'bash', input: { command: 'git push --force origin main' } }),
+        {},
+        { receivedAt: 1 },
+      ),
+    );
+    history.record(
+      sampleEntry(
+        sampleRequest({
+          id: 'write',
+          tool: 'Write',
+          input: { file_path: '/etc/hosts', content: 'secret words' },
+        }),
+        {},
+        { receivedAt: 2 },
+      ),
+    );
+    history.record(
+      sampleEntry(
+        sampleRequest({
+          id: 'fetch',
+          tool: 'WebFetch',
+          input: { url: 'https://docs.example.com/api', prompt: 'x' },
+        }),
+        {},
+        { receivedAt: 3 },
+      ),
+    );
+    history.recordPending(
+      sampleRequest({ id: 'grep', tool: 'Grep', input: { pattern: 'TODO', path: 'src/push' } }),
+      { name: 'claude-code' },
+      4,
+    );
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'mcp', tool: 'mcp__fs__read', input: { args: { path: '/var/log/syslog' } } }),
+        {},
+        { receivedAt: 5 },
+      ),
+    );
+  });
+
+  const ids = (text: string, limit = 10) => history.search(text, { limit }).map((entry) => entry.request.id);
+
+  it('finds a Bash command by a word in it', () => {
+    expect(ids('force')).toEqual(['bash']);
+    expect(history.search('force', { limit: 10 })[0]?.decision?.decision.behavior).toBe('allow');
+  });
+
+  it('searches paths, URLs, patterns and nested arguments, newest first, including pending requests', () => {
+    expect(ids('push')).toEqual(['grep', 'bash']);
+    expect(ids('hosts')).toEqual(['write']);
+    expect(ids('docs.example.com')).toEqual(['fetch']);
+    expect(ids('syslog')).toEqual(['mcp']);
+    expect(ids('push', 1)).toEqual(['grep']);
+  });
+
+  it('needs every word, matches prefixes, and ignores fields that are not commands, paths or URLs', () => {
+    expect(ids('git main')).toEqual(['bash']);
+    expect(ids('git hosts')).toEqual([]);
+    expect(ids('orig')).toEqual(['bash']);
+    expect(ids('secret')).toEqual([]);
+  });
+
+  it('treats FTS5 operators and quotes as text, and finds nothing for nothing', () => {
+    expect(ids('--force')).toEqual(['bash']);
+    for (const text of ['"', 'AND (', 'NEAR(push', '*', '   ', '']) expect(() => ids(text)).not.toThrow();
+    expect(ids('  ')).toEqual([]);
+  });
+});

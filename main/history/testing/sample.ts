@@ -1,0 +1,33 @@
+/** Builders for history tests: one well-formed request and decision, with any field overridden. */
+import type { PermissionDecision, PermissionRequest } from '../../../common/protocol';
+import { requestFingerprint } from '../../registry/fingerprint';
+import type { HistoryEntry } from '../types';
+
+export function sampleRequest(overrides: Partial<PermissionRequest> = {}): PermissionRequest {
+  return {
+    type: 'permission.request',
+    id: 'req-1',
+    sessionId: 'session-1',
+    cwd: '/home/dev/project',
+    tool: 'Bash',
+    input: { command: 'npm run test -- --watch=false', description: 'Run the tests' },
+    mode: 'default',
+    ...overrides,
+  };
+}
+
+export function sampleEntry(
+  request: PermissionRequest = sampleRequest(),
+  decision: Partial<PermissionDecision> = {},
+  extra: Partial<Pick<HistoryEntry, 'agent' | 'receivedAt' | 'decidedAt' | 'channel' | 'ruleWritten'>> = {},
+): HistoryEntry {
+  return {
+    request,
+    agent: { name: 'claude-code', version: '2.0.14' },
+    fingerprint: requestFingerprint(request),
+    decision: { type: 'permission.decision', id: request.id, behavior: 'allow', by: 'console', ...decision },
+    receivedAt: 1_000,
+    decidedAt: 1_250,
+    ...extra,
+  };
+}

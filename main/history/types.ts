@@ -1,0 +1,95 @@
+import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
+import type { DecisionRecord, DecisionStore } from '../registry/decision-store';
+import type { AgentInfo } from '../registry/race-registry';
+
+/** What `record` keeps: the registry's record plus what only the console knows about how it was answered. */
+export interface HistoryEntry extends DecisionRecord {
+  /** Where the person who won answered, e.g. "window" or "web"; absent for automated racers. */
+  readonly channel?: string;
+  /** The rule this answer added to a settings file, in rule syntax, e.g. `Bash(npm run test:*)`. */
+  readonly ruleWritten?: string;
+}
+
+/** A request as history holds it: what the agent sent, minus its transport-only fields. */
+export type RecordedRequest = Omit<PermissionRequest, 'type' | 'timeoutMs'> & {
+  readonly fingerprint: string;
+  /** When the console first saw this id; a re-send after a restart does not move it. */
+  readonly receivedAt: number;
+};
+
+export interface RecordedDecision {
+  /** Exactly what was sent to the agent, and what a re-sent request gets back. */
+  readonly decision: PermissionDecision;
+  readonly channel?: string;
+  readonly ruleWritten?: string;
+  /** From the first time the console saw the request to the decision. */
+  readonly latencyMs: number;
+  readonly decidedAt: number;
+}
+
+export interface TimelineEntry {
+  readonly request: RecordedRequest;
+  /** Absent while the request waits, or when the console stopped before anyone answered it. */
+  readonly decision?: RecordedDecision;
+}
+
+export interface OutcomeCounts {
+  readonly allow: number;
+  readonly deny: number;
+  readonly passthrough: number;
+  /** Requests with no decision recorded. */
+  readonly pending: number;
+}
+
+export interface SessionSummary {
+  readonly id: string;
+  readonly agent: AgentInfo;
+  /** The project folder: the working directory of the session's first request. */
+  readonly cwd: string;
+  readonly firstSeen: number;
+  readonly lastSeen: number;
+  readonly endedAt?: number;
+  readonly counts: OutcomeCounts;
+}
+
+/** Where the next page of sessions starts: pass the last summary of the current page. */
+export type SessionCursor = Pick<SessionSummary, 'firstSeen' | 'id'>;
+
+export interface History extends DecisionStore {
+  /**
+   * Stores a decision with its agent, session and request in one transaction, durable once this returns.
+   * Throws `RecordRefusedError` when the request already has a decision or its id names another tool call.
+   */
+  record(entry: HistoryEntry): void;
+  /** Makes an undecided request visible in history. Idempotent: a re-send keeps the first arrival time. */
+  recordPending(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
+  /** The agent reported the session over; the first report wins. */
+  recordSessionEnd(sessionId: string, endedAt: number): void;
+  /** Sessions newest first by start, `limit` at a time. */
+  listSessions(options: { readonly limit: number; readonly before?: SessionCursor }): SessionSummary[];
+  /** Every request of one session in arrival order, each with its decision once there is one. */
+  sessionTimeline(sessionId: string): TimelineEntry[];
+  /**
+   * Requests whose commands, paths, URLs, patterns or queries contain every word of `text` (each word
+   * also matches as a prefix), newest first.
+   */
+  search(text: string, options: { readonly limit: number }): TimelineEntry[];
+  countDecisions(): number;
+  close(): void;
+}
+
+/** Why `record` or `recordPending` stored nothing. */
+export class RecordRefusedError extends Error {
+  override readonly name = 'RecordRefusedError';
+
+  constructor(
+    readonly reason: 'already-decided' | 'different-request',
+    readonly requestId: string,
+  ) {
+    super(
+      reason === 'already-decided'
+        ? `Request "${requestId}" already has a recorded decision; a request is decided once.`
+        : `Request id "${requestId}" is already recorded for a different tool call.`,
+    );
+  }
+}
