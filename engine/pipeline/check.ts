@@ -59,7 +59,7 @@ export async function checkPermission(
       classifierApprovable: false,
       reason: {
         type: 'headless',
-        message: `Nobody can answer a prompt here and no PermissionRequest hook allowed it: ${uncap(decision.reason.message)}`,
+        message: `Nobody can answer a prompt here and no PermissionRequest hook allowed it, so it is denied (${uncap(decision.reason.message).replace(/\.$/, '')}).`,
       },
     };
   }

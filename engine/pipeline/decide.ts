@@ -176,7 +176,7 @@ function applyDontAsk(context: ToolPermissionContext, decision: Decision): Decis
     reason: {
       type: 'mode',
       mode: 'dontAsk',
-      message: `dontAsk mode denies what would ask: ${uncap(decision.reason.message)}`,
+      message: `dontAsk mode denies whatever would ask (${uncap(decision.reason.message).replace(/\.$/, '')}).`,
     },
   };
 }
