@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     `gatehouse engine bench: ${ITERATIONS.toLocaleString('en-US')} checks per row after ${WARMUP.toLocaleString('en-US')} warm-up, Node ${process.version}`,
   );
   console.log(row(['command', 'rules', 'checks/s', 'p50 µs', 'p99 µs', 'base p50 µs', 'ratio']));
-  let worst1000 = 0;
+  const verdicts: string[] = [];
   for (const [kind, command] of Object.entries(COMMANDS)) {
     const baseline = measure(() => bash.analyzer.analyze(command));
     for (const count of RULE_COUNTS) {
@@ -90,7 +90,12 @@ async function main(): Promise<void> {
       if (decision.behavior !== 'allow')
         throw new Error(`The bench command was not allowed: ${decision.reason.message}`);
       const stats = measure(() => decide(context, call, deps));
-      if (count === 1_000) worst1000 = Math.max(worst1000, stats.p50);
+      if (count === 1_000) {
+        const met = stats.p50 < TARGET_P50_US ? 'met' : 'MISSED';
+        verdicts.push(
+          `${kind} ${met} (p50 ${stats.p50.toFixed(1)} µs, of which parsing alone ${baseline.p50.toFixed(1)} µs)`,
+        );
+      }
       console.log(
         row([
           kind,
@@ -104,10 +109,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  const verdict = worst1000 < TARGET_P50_US ? 'met' : 'MISSED';
-  console.log(
-    `target p50 < ${TARGET_P50_US} µs with 1,000 rules: ${verdict} (worst p50 ${worst1000.toFixed(1)} µs)`,
-  );
+  console.log(`target p50 < ${TARGET_P50_US} µs with 1,000 rules: ${verdicts.join('; ')}`);
 }
 
 await main();

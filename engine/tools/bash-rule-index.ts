@@ -22,9 +22,6 @@ interface Index {
 
 const indexes = new WeakMap<readonly CompiledRule[], Index>();
 
-/** Below this many rules, running every pattern is as quick as consulting the index. */
-const INDEX_FROM = 16;
-
 /** The words a line's match texts are built from: of its subcommands, or of its raw text if unparsed. */
 export function lineWords(line: readonly BashSubcommand[] | string): ReadonlySet<string> {
   const words = new Set<string>();
@@ -53,7 +50,7 @@ export function bashCandidates(
   rules: readonly CompiledRule[],
   words: ReadonlySet<string>,
 ): readonly CompiledRule[] {
-  if (rules.length < INDEX_FROM) return rules;
+  if (rules.length === 0) return rules;
   const index = indexOf(rules);
   const picked = new Set<CompiledRule>(index.always);
   for (const word of words) for (const rule of index.byWord.get(word) ?? []) picked.add(rule);
