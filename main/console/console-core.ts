@@ -15,11 +15,13 @@ import { startHeartbeat } from '../bridge/heartbeat';
 import { DEFAULT_LIMITS } from '../bridge/limits';
 import type { BridgeLimits } from '../bridge/limits';
 import { guardBridgeUpgrade, guardConsoleUpgrade } from '../bridge/upgrade-guard';
-import { createMemoryDecisionStore } from '../registry/decision-store';
 import type { DecisionStore } from '../registry/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { generateToken } from '../secrets/token';
 import { loadOrCreateToken } from '../secrets/token-store';
+import type { KeychainLike } from '../secrets/keychain';
+import { createSqliteHistory } from '../history';
+import type { History } from '../history';
 import { serveConsoleChannel } from '../web/console-channel';
 import { createStaticSite } from '../web/static-site';
 import { createConsoleService } from './console-service';
@@ -45,11 +47,16 @@ export interface ConsoleCoreOptions {
   readonly allowedOrigins?: readonly string[];
   readonly limits?: Partial<BridgeLimits>;
   readonly store?: DecisionStore;
+  /** Where the bridge token rests; the OS keychain through keytar when omitted. */
+  readonly keychain?: KeychainLike;
   /** The user's home folder, where their agent settings live (tests point it at a temp dir). */
   readonly userHome?: string;
   /** Replaces the managed policy file when explaining requests (tests). */
   readonly policyFile?: string;
 }
+
+/** The history database, in the console's home. */
+export const HISTORY_FILE = 'history.sqlite3';
 
 /** How many past requests a rule preview looks at. */
 const PREVIEW_WINDOW = 5_000;
@@ -75,12 +82,16 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
   const allowedOrigins = options.allowedOrigins ?? settings.bridge.allowedOrigins;
-  const { token } = await loadOrCreateToken(options.home);
+  const stored = await loadOrCreateToken(
+    options.home,
+    options.keychain ? { keychain: options.keychain } : {},
+  );
+  const { token } = stored;
   // The console token is not the bridge token: an agent that can read bridge.json must not be able to
   // drive the console and approve its own requests.
   const consoleToken = generateToken();
 
-  const store = options.store ?? createMemoryDecisionStore();
+  const store = options.store ?? createSqliteHistory(join(options.home, HISTORY_FILE));
   const bash = await loadBashSupport();
   const userHome = options.userHome ?? homedir();
   const grants = new GrantBook(bash);
@@ -97,13 +108,14 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     resumeGraceMs: RESUME_GRACE_MS,
     screen: createScreening(explain, grants),
   });
-  const warnings = settingsWarning ? [settingsWarning] : [];
+  const warnings = [settingsWarning, stored.storage === 'file' ? stored.warning : undefined].filter(
+    (w): w is string => w !== undefined,
+  );
   const service = createConsoleService({
     registry,
     grants,
-    previewRule: (rule, cwd) =>
-      previewRule(rule, cwd, store.recentRequests?.(PREVIEW_WINDOW) ?? [], bash, userHome),
-    status: () => ({ version: CONSOLE_VERSION, tokenStorage: 'file', warnings }),
+    previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
+    status: () => ({ version: CONSOLE_VERSION, tokenStorage: stored.storage, warnings }),
   });
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
 
@@ -160,6 +172,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         registry.close();
         grants.close();
         await server.close();
+        if (!options.store) (store as History).close();
       })();
       return closing;
     },

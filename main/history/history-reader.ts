@@ -4,7 +4,10 @@ import type { DecisionRow, TimelineRow } from './rows';
 import { toFtsQuery } from './search-query';
 import type { History, SessionCursor, SessionSummary } from './types';
 
-type HistoryReader = Pick<History, 'find' | 'listSessions' | 'sessionTimeline' | 'search' | 'countDecisions'>;
+type HistoryReader = Pick<
+  History,
+  'find' | 'listSessions' | 'sessionTimeline' | 'search' | 'countDecisions' | 'recentRequests'
+>;
 
 interface SessionRow {
   readonly id: string;
@@ -78,6 +81,9 @@ export function createHistoryReader(db: Database): HistoryReader {
     FROM hits JOIN requests r ON r.rowid = hits.hit LEFT JOIN decisions d ON d.request_id = r.id
     ORDER BY hits.hit DESC`);
   const countDecisions = db.prepare<[], number>('SELECT count(*) FROM decisions').pluck();
+  const recent = db.prepare<[number], { tool: string; input: string; cwd: string }>(
+    'SELECT tool, input, cwd FROM requests ORDER BY rowid DESC LIMIT ?',
+  );
 
   return {
     find(id) {
@@ -96,5 +102,13 @@ export function createHistoryReader(db: Database): HistoryReader {
       return query === undefined ? [] : search.all({ query, limit }).map(toTimelineEntry);
     },
     countDecisions: () => countDecisions.get() ?? 0,
+    recentRequests: (limit) =>
+      recent
+        .all(limit)
+        .map((row) => ({
+          tool: row.tool,
+          cwd: row.cwd,
+          input: JSON.parse(row.input) as Record<string, unknown>,
+        })),
   };
 }

@@ -186,6 +186,22 @@ describe('createSqliteHistory', () => {
     expect(history.listSessions({ limit: 2, before: next[0] })).toEqual([]);
   });
 
+  it('lists the latest requests first, decided or pending, for rule previews', () => {
+    history.record(
+      sampleEntry(sampleRequest({ id: 'old', input: { command: 'npm test' } }), { behavior: 'allow' }),
+    );
+    history.recordPending(
+      sampleRequest({ id: 'new', input: { command: 'npm run lint' } }),
+      { name: 'agent' },
+      2,
+    );
+    expect(history.recentRequests(10)).toEqual([
+      { tool: 'Bash', cwd: sampleRequest().cwd, input: { command: 'npm run lint' } },
+      { tool: 'Bash', cwd: sampleRequest().cwd, input: { command: 'npm test' } },
+    ]);
+    expect(history.recentRequests(1)).toHaveLength(1);
+  });
+
   it('orders a timeline by arrival', () => {
     history.record(sampleEntry(sampleRequest({ id: 'late' }), {}, { receivedAt: 20 }));
     history.record(sampleEntry(sampleRequest({ id: 'early' }), {}, { receivedAt: 10 }));

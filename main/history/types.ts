@@ -75,6 +75,8 @@ export interface History extends DecisionStore {
    */
   search(text: string, options: { readonly limit: number }): TimelineEntry[];
   countDecisions(): number;
+  /** The latest requests, newest first, decided or not: what a rule preview counts its matches in. */
+  recentRequests(limit: number): Array<Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>>;
   close(): void;
 }
 

@@ -22,7 +22,7 @@ export interface DecisionStore {
   /** Makes an undecided request visible in history as soon as it arrives. */
   recordPending?(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
   /** The most recent requests, newest first: what a rule preview counts matches in. */
-  recentRequests?(limit: number): Array<Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>>;
+  recentRequests(limit: number): Array<Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>>;
 }
 
 /** A store that lives as long as the process: for tests and for a console started without history. */

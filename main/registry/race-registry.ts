@@ -11,12 +11,14 @@ import type {
   PermissionRequest,
   PermissionUpdate,
   RacerKind,
+  SessionEvent,
 } from '../../common/protocol';
 import { createSignal } from '../../common/signal';
 import { createResolveOnce } from '../../engine/race/resolve-once';
 import type { ResolveOnce } from '../../engine/race/resolve-once';
 import type { DecisionStore } from './decision-store';
 import { requestFingerprint } from './fingerprint';
+import { retirementsFor } from './retire';
 
 export interface AgentInfo {
   readonly name: string;
@@ -185,6 +187,15 @@ export class RaceRegistry {
     });
     race.once.deliver(racer, decision);
     return { won: true };
+  }
+
+  /** The agent moved on past requests it no longer waits for (see retire.ts); returns how many retired. */
+  retire(event: Omit<SessionEvent, 'type'>): number {
+    const retirements = retirementsFor(
+      event,
+      [...this.races.values()].map((race) => race.request),
+    );
+    return retirements.filter(({ id, racer, answer }) => this.decide(id, racer, answer).won).length;
   }
 
   /** The agent's connection went away: its requests wait a grace period for a re-send, then withdraw. */

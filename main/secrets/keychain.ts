@@ -1,12 +1,16 @@
+import { resolve } from 'node:path';
 /** The part of keytar's API the token store uses; tests pass their own. */
 export interface KeychainLike {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
 }
 
-/** Where the bridge token sits in the keychain: one entry per OS user. */
+/**
+ * Where the bridge token sits in the keychain: one entry per Gatehouse home, so two consoles with their
+ * own homes (a second profile, a test run) never share or overwrite each other's token.
+ */
 export const KEYCHAIN_SERVICE = 'gatehouse';
-export const KEYCHAIN_ACCOUNT = 'bridge-token';
+export const keychainAccount = (home: string): string => `bridge-token:${resolve(home)}`;
 
 /** A locked or absent Secret Service can leave a call unanswered; past this the token goes to the file. */
 export const KEYCHAIN_TIMEOUT_MS = 2_000;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE, KEYCHAIN_TIMEOUT_MS } from './keychain';
+import { keychainAccount, KEYCHAIN_SERVICE, KEYCHAIN_TIMEOUT_MS } from './keychain';
 import type { KeychainLike } from './keychain';
 import { TOKEN_FILE, loadOrCreateToken, rotateToken } from './token-store';
 
@@ -23,7 +23,7 @@ afterEach(async () => {
 
 function memoryKeychain(initial?: string): KeychainLike & { readonly entries: Map<string, string> } {
   const entries = new Map<string, string>();
-  if (initial !== undefined) entries.set(`${KEYCHAIN_SERVICE}/${KEYCHAIN_ACCOUNT}`, initial);
+  if (initial !== undefined) entries.set(`${KEYCHAIN_SERVICE}/${keychainAccount(home)}`, initial);
   return {
     entries,
     getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
@@ -48,7 +48,7 @@ const silent: KeychainLike = {
 };
 
 const stored = (keychain: ReturnType<typeof memoryKeychain>) =>
-  keychain.entries.get(`${KEYCHAIN_SERVICE}/${KEYCHAIN_ACCOUNT}`);
+  keychain.entries.get(`${KEYCHAIN_SERVICE}/${keychainAccount(home)}`);
 const OLD_TOKEN = 'o'.repeat(43);
 
 describe('loadOrCreateToken with a keychain', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../../engine/node/atomic-write';
 import {
   askKeychain,
-  KEYCHAIN_ACCOUNT,
+  keychainAccount,
   KEYCHAIN_SERVICE,
   KEYCHAIN_TIMEOUT_MS,
   KeychainUnavailableError,
@@ -42,7 +42,7 @@ interface KeychainEntry {
  */
 export async function loadOrCreateToken(home: string, options: TokenStoreOptions = {}): Promise<StoredToken> {
   const path = join(home, TOKEN_FILE);
-  const token = await withKeychain(options, async (entry) => {
+  const token = await withKeychain(home, options, async (entry) => {
     const kept = usable(await entry.read());
     const chosen = kept ?? (await readTokenFile(path)) ?? generateToken();
     if (chosen !== kept) await entry.write(chosen);
@@ -67,7 +67,7 @@ export async function loadOrCreateToken(home: string, options: TokenStoreOptions
 export async function rotateToken(home: string, options: TokenStoreOptions = {}): Promise<StoredToken> {
   const path = join(home, TOKEN_FILE);
   const token = generateToken();
-  const inKeychain = await withKeychain(options, async (entry) => {
+  const inKeychain = await withKeychain(home, options, async (entry) => {
     await entry.write(token);
     await rm(path, { force: true });
     return true;
@@ -78,16 +78,17 @@ export async function rotateToken(home: string, options: TokenStoreOptions = {})
 
 /** Runs `use` on the keychain entry; undefined when there is no keychain or it did not answer. */
 async function withKeychain<T>(
+  home: string,
   options: TokenStoreOptions,
   use: (entry: KeychainEntry) => Promise<T>,
 ): Promise<T | undefined> {
   const keychain = options.keychain ?? (await loadSystemKeychain());
   if (!keychain) return undefined;
   const timeoutMs = options.keychainTimeoutMs ?? KEYCHAIN_TIMEOUT_MS;
+  const account = keychainAccount(home);
   const entry: KeychainEntry = {
-    read: () => askKeychain(() => keychain.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT), timeoutMs),
-    write: (token) =>
-      askKeychain(() => keychain.setPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT, token), timeoutMs),
+    read: () => askKeychain(() => keychain.getPassword(KEYCHAIN_SERVICE, account), timeoutMs),
+    write: (token) => askKeychain(() => keychain.setPassword(KEYCHAIN_SERVICE, account, token), timeoutMs),
   };
   try {
     return await use(entry);

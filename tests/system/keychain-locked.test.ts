@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE, loadSystemKeychain } from '../../main/secrets/keychain';
+import { keychainAccount, KEYCHAIN_SERVICE, loadSystemKeychain } from '../../main/secrets/keychain';
 import { TOKEN_FILE, loadOrCreateToken } from '../../main/secrets/token-store';
 import { startKeyringSession, useSessionBus } from './keyring-session';
 import type { KeyringSession } from './keyring-session';
@@ -22,9 +22,9 @@ beforeAll(async () => {
     throw new Error(
       'keytar did not load; it is built against libsecret-1-dev (reinstall it with npm rebuild keytar).',
     );
-  await keychain.setPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT, 'k'.repeat(43));
-  await session.lockLoginKeyring();
   home = await mkdtemp(join(tmpdir(), 'gatehouse-home-'));
+  await keychain.setPassword(KEYCHAIN_SERVICE, keychainAccount(home), 'k'.repeat(43));
+  await session.lockLoginKeyring();
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as Keytar from 'keytar';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE, loadSystemKeychain } from '../../main/secrets/keychain';
+import { keychainAccount, KEYCHAIN_SERVICE, loadSystemKeychain } from '../../main/secrets/keychain';
 import { TOKEN_FILE, loadOrCreateToken, rotateToken } from '../../main/secrets/token-store';
 import { startKeyringSession, useSessionBus } from './keyring-session';
 import type { KeyringSession } from './keyring-session';
@@ -35,13 +35,13 @@ afterAll(async () => {
 
 beforeEach(async () => {
   home = await mkdtemp(join(tmpdir(), 'gatehouse-home-'));
-  await keytar.deletePassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT);
+  await keytar.deletePassword(KEYCHAIN_SERVICE, keychainAccount(home));
   return () => rm(home, { recursive: true, force: true });
 });
 
 /** Reads the entry from another process, so the token is shown to live in the keyring, not in this one. */
 function readFromAnotherProcess(): Promise<string> {
-  const script = `require('keytar').getPassword(${JSON.stringify(KEYCHAIN_SERVICE)}, ${JSON.stringify(KEYCHAIN_ACCOUNT)}).then((v) => process.stdout.write(String(v)))`;
+  const script = `require('keytar').getPassword(${JSON.stringify(KEYCHAIN_SERVICE)}, ${JSON.stringify(keychainAccount(home))}).then((v) => process.stdout.write(String(v)))`;
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['-e', script], {
       env: session.env,
@@ -70,7 +70,7 @@ describe('the bridge token in gnome-keyring', () => {
     const old = 'o'.repeat(43);
     await writeFile(join(home, TOKEN_FILE), `${old}\n`, { mode: 0o600 });
     expect(await loadOrCreateToken(home)).toEqual({ storage: 'keychain', token: old });
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT)).toBe(old);
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, keychainAccount(home))).toBe(old);
     expect(await readdir(home)).toEqual([]);
   });
 

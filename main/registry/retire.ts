@@ -1,0 +1,42 @@
+/**
+ * Which pending requests a `session.event` retires. Claude Code never says that a person answered its
+ * terminal dialog, and its PermissionRequest input has no tool_use_id (claude-code.md §1.6), so a card is
+ * matched on what the later events do carry: session, tool name and tool input, compared as canonical JSON.
+ */
+import type { PermissionRequest, RacerKind, SessionEvent } from '../../common/protocol';
+import { canonicalJson } from './fingerprint';
+
+export interface Retirement {
+  readonly id: string;
+  readonly racer: Extract<RacerKind, 'agent' | 'session'>;
+  readonly answer: { readonly behavior: 'passthrough'; readonly message: string };
+}
+
+export const ANSWERED_IN_TERMINAL = 'answered in the terminal';
+export const SESSION_MOVED_ON = 'session moved on';
+
+type Pending = Pick<PermissionRequest, 'id' | 'sessionId' | 'tool' | 'input'>;
+
+/**
+ * `pending` in arrival order. A tool that ran or failed answers one request: the oldest identical one, since
+ * two identical calls pending at once are two prompts and the second is still up. A new prompt, a stop or
+ * the session's end leaves nothing of the session waiting.
+ */
+export function retirementsFor(event: Omit<SessionEvent, 'type'>, pending: Iterable<Pending>): Retirement[] {
+  const ofSession = [...pending].filter((request) => request.sessionId === event.sessionId);
+  if (event.event === 'tool.finished' || event.event === 'tool.failed') {
+    if (event.tool === undefined || event.input === undefined) return [];
+    const input = canonicalJson(event.input);
+    const match = ofSession.find(
+      (request) => request.tool === event.tool && canonicalJson(request.input) === input,
+    );
+    return match
+      ? [{ id: match.id, racer: 'agent', answer: { behavior: 'passthrough', message: ANSWERED_IN_TERMINAL } }]
+      : [];
+  }
+  return ofSession.map((request) => ({
+    id: request.id,
+    racer: 'session',
+    answer: { behavior: 'passthrough', message: SESSION_MOVED_ON },
+  }));
+}
