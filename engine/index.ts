@@ -16,6 +16,7 @@ export type {
 
 export { parseRule, formatRule, type RuleParseResult } from './rules/syntax';
 export { listRules, type ListedRule } from './rules/listing';
+export { checkRule, type RuleCheck } from './rules/validate';
 export type { RuleRef } from './rules/compile';
 
 export {

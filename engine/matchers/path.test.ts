@@ -118,3 +118,11 @@ describe('the path matcher against git check-ignore --no-index', () => {
     }
   });
 });
+
+describe('Windows drive paths in rules', () => {
+  it('reads C:\\ and C:/ as the /c/ form file paths are normalized to', () => {
+    expect(matches('C:\\Users\\alice\\**', '/c/Users/alice/a.txt')).toBe(true);
+    expect(matches('C:/Users/alice/**', '/c/Users/alice/a.txt')).toBe(true);
+    expect(matches('C:/Users/alice/**', '/c/Users/bob/a.txt')).toBe(false);
+  });
+});

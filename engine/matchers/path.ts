@@ -57,7 +57,11 @@ export function compilePathPattern(
 
   let root: string;
   let pattern: string;
-  if (content.startsWith('//')) {
+  if (/^[A-Za-z]:[\\/]/.test(content)) {
+    // A Windows absolute path: the form file paths are normalized to, `/c/Users/...` (claude-code.md §3.3).
+    root = '/';
+    pattern = toPosixPath(content);
+  } else if (content.startsWith('//')) {
     root = '/';
     pattern = content.slice(1);
   } else if (content.startsWith('~/')) {

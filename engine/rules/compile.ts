@@ -97,10 +97,18 @@ export function compileRule(rule: PermissionRule, order: number, anchors: Compil
   const warning =
     skipped ??
     content.warning ??
-    (behavior === 'allow' && PARAM.test(ruleContent) && content.matcher.kind === 'inert'
+    (behavior === 'allow' && readsAsParam(toolName, ruleContent)
       ? `"${base.ref.text}" can never allow anything: param:value rules apply to deny and ask only`
       : undefined);
   return { ok: true, rule: { ...base, content: content.matcher, param, skipped, warning } };
+}
+
+/**
+ * Whether an allow rule's content would be a `param:value` rule in deny or ask. Bash is left out: there
+ * `git:*` is the legacy prefix form, and a reading as a command is always possible.
+ */
+function readsAsParam(toolName: string, content: string): boolean {
+  return toolName !== 'Bash' && paramOf(toolName, content, 'deny') !== undefined;
 }
 
 function paramOf(toolName: string, content: string, behavior: RuleBehavior): ParamMatcher | undefined {

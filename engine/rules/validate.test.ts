@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { checkRule } from './validate';
+
+describe('checkRule', () => {
+  it('accepts a good rule', () => {
+    expect(checkRule('Bash(git *)', 'allow')).toEqual({
+      ok: true,
+      value: { toolName: 'Bash', ruleContent: 'git *' },
+    });
+  });
+
+  it('gives the syntax error', () => {
+    expect(checkRule('Bash(git *', 'deny')).toEqual({
+      ok: false,
+      error: 'The rule "Bash(git *" must end with the ")" that closes the "(" after "Bash".',
+    });
+  });
+
+  it('gives the content error a settings file would get', () => {
+    expect(checkRule('WebFetch(example.com)', 'allow')).toEqual({
+      ok: false,
+      error: '"WebFetch(example.com)" is not a valid WebFetch rule: write WebFetch(domain:example.com).',
+    });
+    expect(checkRule('Read(!keep)', 'deny')).toMatchObject({ ok: false });
+  });
+
+  it('warns about rules that load but never apply', () => {
+    expect(checkRule('mcp__*', 'allow')).toMatchObject({
+      ok: true,
+      warning: expect.stringContaining('is skipped'),
+    });
+    expect(checkRule('mcp__*', 'deny')).toEqual({ ok: true, value: { toolName: 'mcp__*' } });
+    expect(checkRule('Agent(model:opus)', 'allow')).toMatchObject({
+      warning: expect.stringContaining('deny and ask only'),
+    });
+  });
+});
