@@ -14,6 +14,11 @@ export interface BashSubcommand {
   readonly argv: readonly string[];
   /** `VAR=value` prefixes that were stripped, in order. */
   readonly assignments: readonly string[];
+  /**
+   * The subset of `assignments` that is not known-safe (name off the safe list, or a value that is not a
+   * literal), in order. Allow rules match `unsafeAssignments` followed by `text`; deny and ask match `text`.
+   */
+  readonly unsafeAssignments: readonly string[];
   /** Wrapper commands that were stripped (`timeout 5`, `nice -n 2`, `nohup`, ...), in order. */
   readonly wrappers: readonly string[];
   /** True when a word is not a literal (a parameter expansion, a glob, ...), so its value is unknown. */
@@ -45,7 +50,12 @@ export type BashAnalysis =
       /** Constructs a prefix rule must never approve: `watch`, `setsid`, `ionice`, `flock`, `find -exec/-delete`. */
       readonly unapprovableByPrefix: boolean;
     }
-  | { readonly ok: false; readonly command: string; readonly reason: 'unparseable' | 'too-long'; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly command: string;
+      readonly reason: 'unparseable' | 'too-long';
+      readonly message: string;
+    };
 
 export interface BashAnalyzer {
   analyze(command: string): BashAnalysis;
@@ -55,4 +65,8 @@ export interface BashAnalyzer {
  * Whether a Bash rule's content (`git *`, `npm run test:*`, `ls*`) matches one subcommand. `behavior`
  * matters: deny and ask match past any assignment, allow only past known-safe ones (claude-code.md §3.2).
  */
-export type BashPatternMatcher = (pattern: string, subcommand: BashSubcommand, behavior: RuleBehavior) => boolean;
+export type BashPatternMatcher = (
+  pattern: string,
+  subcommand: BashSubcommand,
+  behavior: RuleBehavior,
+) => boolean;

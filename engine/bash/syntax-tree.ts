@@ -1,0 +1,81 @@
+/**
+ * A plain JavaScript copy of a tree-sitter tree. Every property read on a web-tree-sitter node crosses into
+ * WebAssembly, and the analyser reads each node several times; one cursor walk that copies what it needs
+ * makes the analysis cost about one crossing per property per node, and keeps the rest of engine/bash free
+ * of the WebAssembly API.
+ */
+import type { Language, Tree } from 'web-tree-sitter';
+
+export interface SyntaxNode {
+  readonly type: string;
+  readonly isNamed: boolean;
+  /** The field this node fills in its parent (`name`, `argument`, `redirect`, …). */
+  readonly field: string | null;
+  /** UTF-16 offsets into the command, like JavaScript string indices. */
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly children: readonly SyntaxNode[];
+  readonly namedChildren: readonly SyntaxNode[];
+  readonly parent: SyntaxNode | null;
+}
+
+interface MutableNode extends SyntaxNode {
+  readonly children: SyntaxNode[];
+  readonly namedChildren: SyntaxNode[];
+}
+
+const namedTypes = new WeakMap<Language, Map<number, boolean>>();
+
+export function copyTree(tree: Tree): SyntaxNode {
+  const { language } = tree;
+  let named = namedTypes.get(language);
+  if (named === undefined) {
+    named = new Map();
+    namedTypes.set(language, named);
+  }
+  const isNamed = (typeId: number): boolean => {
+    let value = named.get(typeId);
+    if (value === undefined) {
+      value = language.nodeTypeIsNamed(typeId);
+      named.set(typeId, value);
+    }
+    return value;
+  };
+
+  const cursor = tree.walk();
+  try {
+    const copy = (parent: SyntaxNode | null): MutableNode => {
+      const typeId = cursor.nodeTypeId;
+      const node: MutableNode = {
+        type: language.types[typeId] ?? 'ERROR',
+        isNamed: isNamed(typeId),
+        field: language.fields[cursor.currentFieldId] ?? null,
+        startIndex: cursor.startIndex,
+        endIndex: cursor.endIndex,
+        children: [],
+        namedChildren: [],
+        parent,
+      };
+      if (cursor.gotoFirstChild()) {
+        do {
+          const child = copy(node);
+          node.children.push(child);
+          if (child.isNamed) node.namedChildren.push(child);
+        } while (cursor.gotoNextSibling());
+        cursor.gotoParent();
+      }
+      return node;
+    };
+    return copy(null);
+  } finally {
+    cursor.delete();
+  }
+}
+
+export function childByField(node: SyntaxNode, field: string): SyntaxNode | undefined {
+  return node.children.find((child) => child.field === field);
+}
+
+export function childrenByField(node: SyntaxNode, field: string): SyntaxNode[] {
+  return node.children.filter((child) => child.field === field);
+}

@@ -1,0 +1,115 @@
+/**
+ * Where tree-sitter-bash 0.25 accepts a command without an error yet builds a tree that is not what Bash
+ * would run. Each misreading could hide a command from every rule, so each becomes `unparseable`
+ * (differential.test.ts finds them by comparing with an independent parser).
+ */
+import type { SyntaxNode } from './syntax-tree';
+import { childByField } from './syntax-tree';
+
+/** Thrown while walking when tree-sitter accepted a tree that is not what Bash would run. */
+export class BashSyntaxError extends Error {
+  constructor(
+    message: string,
+    /** Where in the command the problem starts. */
+    readonly index: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Bash's reserved words, except `time`, which tree-sitter reads as a command and the wrappers strip. */
+const RESERVED_WORDS = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'coproc',
+  '{',
+  '}',
+  '!',
+  '[[',
+  ']]',
+]);
+
+const REDIRECTS = new Set(['file_redirect', 'herestring_redirect', 'heredoc_redirect']);
+/** Nodes whose `word` children are bare words of the command. */
+const WORD_HOLDERS = new Set(['command_name', 'concatenation']);
+
+/** Bash always reads an unquoted reserved word as a keyword there; tree-sitter does not after `! while`. */
+export function requireNoKeywordName(command: SyntaxNode, source: string): void {
+  const name = childByField(command, 'name');
+  const word = name?.children.length === 1 ? name.children[0] : undefined;
+  if (name === undefined || word?.type !== 'word') return;
+  const text = source.slice(name.startIndex, name.endIndex);
+  if (RESERVED_WORDS.has(text)) {
+    throw new BashSyntaxError(`the parser read the keyword "${text}" as a command`, name.startIndex);
+  }
+}
+
+/**
+ * tree-sitter sometimes splits words where Bash does not: it reads the first word of the next line as one
+ * more argument (`a | b | c⏎d && e` gives a command `c d`; `a # x⏎y` gives `a ⏎y`), and ends a redirect
+ * target at a quote (`>'x'\a ls` gives the target `x` and a command `\a ls`). An unescaped newline between
+ * or inside the bare words of a command or redirect, anything after a comment, or a word glued to a
+ * redirect before it means the tree is wrong. Declarations (`export`, `local`, `unset`) merge lines the
+ * same way.
+ */
+export function requireWordBoundaries(node: SyntaxNode, source: string): void {
+  let previous: SyntaxNode | undefined;
+  for (const child of node.children) {
+    const gap = previous === undefined ? '' : source.slice(previous.endIndex, child.startIndex);
+    const bareWords = child.type === 'word' ? [child] : WORD_HOLDERS.has(child.type) ? child.children : [];
+    const brokenWord = bareWords.some(
+      (word) => word.type === 'word' && hasLineBreak(source.slice(word.startIndex, word.endIndex)),
+    );
+    const glued =
+      gap === '' && previous !== undefined && REDIRECTS.has(previous.type) && !REDIRECTS.has(child.type);
+    if (glued) {
+      throw new BashSyntaxError(
+        `the parser split the redirect target before "${source.slice(child.startIndex, child.endIndex)}"`,
+        child.startIndex,
+      );
+    }
+    if (previous?.type === 'comment' || hasLineBreak(gap) || brokenWord) {
+      const text = source.slice(child.startIndex, child.endIndex);
+      const word = text.trimStart();
+      throw new BashSyntaxError(
+        `the parser misread the line break before "${word.trimEnd()}"`,
+        child.startIndex + text.length - word.length,
+      );
+    }
+    previous = child;
+  }
+}
+
+/**
+ * Bash ends a heredoc only at a line that is exactly its delimiter (after tabs, for `<<-`); tree-sitter
+ * also ends it at ` EOF` or `EOFX`, and would then read the rest of the text as commands.
+ */
+export function requireWholeLineEnd(heredoc: SyntaxNode, source: string): void {
+  const end = heredoc.children.find((child) => child.type === 'heredoc_end');
+  if (end === undefined) return;
+  const allowTabs = heredoc.children.some((child) => child.type === '<<-');
+  let lineStart = end.startIndex;
+  while (allowTabs && source[lineStart - 1] === '\t') lineStart--;
+  const after = source[end.endIndex];
+  if (source[lineStart - 1] !== '\n' || (after !== undefined && after !== '\n')) {
+    throw new BashSyntaxError('the parser ended a heredoc at a line that does not end it', end.startIndex);
+  }
+}
+
+/** A newline that is not a line continuation. */
+function hasLineBreak(text: string): boolean {
+  return text.replaceAll('\\\n', '').includes('\n');
+}
