@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createPrefsStore } from './store/prefs-store';
 import { createQueueStore } from './store/queue-store';
 import { createIpcTransport } from './transport/ipc-transport';
 import { consoleSocketUrl, createWebTransport, tokenFromFragment } from './transport/web-transport';
@@ -26,6 +27,7 @@ function pickTransport() {
 }
 
 const store = createQueueStore(pickTransport());
+const prefs = createPrefsStore(window.localStorage);
 
 function Root() {
   const [state, setState] = useState<Connection>(connection);
@@ -36,7 +38,7 @@ function Root() {
   useEffect(() => {
     if (state === 'ready' || state === 'ipc') void store.getState().load();
   }, [state]);
-  return <App store={store} connection={state} />;
+  return <App store={store} prefs={prefs} connection={state} />;
 }
 
 const root = document.getElementById('root');

@@ -16,11 +16,11 @@ test('a click on Allow reaches the Claude Code hook as its decision', async ({ p
   const hook = spawnHook(console.home, permissionRequestPayload('npm run release -- --tag next'));
   await page.goto(console.url);
   const card = page.getByRole('article').filter({ hasText: 'npm run release' });
-  await expect(card.getByLabel('Command')).toHaveText('npm run release -- --tag next');
+  await expect(card.getByLabel('Command', { exact: true })).toHaveText('npm run release -- --tag next');
   await expect(page.getByLabel('Waiting requests')).toHaveText('1 waiting');
   await page.screenshot({ path: 'test-results/screenshots/queue-light.png', fullPage: true });
 
-  await card.getByRole('button', { name: 'Allow' }).click();
+  await card.getByRole('button', { name: 'Allow once' }).click();
   const result = await hook.exit;
   expect(result.code).toBe(0);
   expect(JSON.parse(result.stdout)).toEqual({
@@ -36,7 +36,7 @@ test('a click on Deny reaches the hook as a deny', async ({ page }) => {
   const card = page.getByRole('article').filter({ hasText: 'git push --force' });
   await expect(card).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/queue-dark.png', fullPage: true });
-  await card.getByRole('button', { name: 'Deny' }).click();
+  await card.getByRole('button', { name: 'Deny', exact: true }).click();
   const result = await hook.exit;
   expect(result.code).toBe(0);
   expect(JSON.parse(result.stdout).hookSpecificOutput.decision.behavior).toBe('deny');

@@ -1,48 +1,84 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingRequestView } from '../../../common/console-contract';
+import { createPrefsStore } from '../store/prefs-store';
 import { createQueueStore } from '../store/queue-store';
-import { createFakeConsoleApi, pendingRequest } from '../testing/fake-console-api';
+import { createFakeConsoleApi, dangerousRequest, pendingRequest } from '../testing/fake-console-api';
 import { App } from './app';
 
 afterEach(cleanup);
 
-async function renderWith(requests = [pendingRequest('a')]) {
-  const fake = createFakeConsoleApi(requests);
-  const store = createQueueStore(fake.api);
+// jsdom lays nothing out: give elements a window's size so the virtual list has room to render cards.
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+});
+
+async function renderWith(
+  requests: PendingRequestView[] = [pendingRequest('a')],
+  options: { locale?: 'en' | 'zh-CN'; warnings?: string[] } = {},
+) {
+  const fake = createFakeConsoleApi(requests, {
+    status: { version: '0.1.0', tokenStorage: 'file', warnings: options.warnings ?? [] },
+  });
+  // A clock at zero: the cursor is armed at once, so key tests need no waiting.
+  const store = createQueueStore(fake.api, () => 0);
   await store.getState().load();
-  render(<App store={store} connection="ready" />);
+  const prefs = createPrefsStore(undefined);
+  prefs.getState().set({ locale: options.locale ?? 'en' });
+  render(<App store={store} prefs={prefs} connection="ready" />);
   return { fake, store };
 }
 
+const press = (key: string, target: Element | Window = window) =>
+  act(() => void fireEvent.keyDown(target, { key }));
+
 describe('the queue window', () => {
-  it('shows the whole command and who asked', async () => {
-    await renderWith();
+  it('shows the whole command, its session and the count', async () => {
+    await renderWith([pendingRequest('a', { sessionId: '3f2a9c1e-77aa-4b1c' })]);
     expect(screen.getByLabelText('Command').textContent).toBe('npm run build && npm test');
-    expect(screen.getByText(/claude-code · shop/)).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: /Session session 3f2a9c1e of claude-code in shop/ }),
+    ).toBeTruthy();
     expect(screen.getByLabelText('Waiting requests').textContent).toBe('1 waiting');
   });
 
-  it('shows a non-Bash input as JSON', async () => {
-    await renderWith([pendingRequest('w', { tool: 'Write', input: { file_path: '/p/a.ts', content: 'x' } })]);
+  it('shows each tool family in its own way', async () => {
+    await renderWith([
+      pendingRequest('w', { tool: 'Task', input: { prompt: 'Review', subagent_type: 'reviewer' } }),
+      pendingRequest('f', {
+        tool: 'WebFetch',
+        input: { url: 'https://docs.example.com/a?b=1', prompt: 'Read' },
+      }),
+      pendingRequest('m', { tool: 'mcp__github__create_issue', input: { repo: 'shop', labels: ['bug'] } }),
+    ]);
     expect(JSON.parse(screen.getByLabelText('Tool input').textContent ?? '')).toEqual({
-      file_path: '/p/a.ts',
-      content: 'x',
+      prompt: 'Review',
+      subagent_type: 'reviewer',
     });
+    expect(screen.getByText('docs.example.com')).toBeTruthy();
+    expect(screen.getByText('https://docs.example.com/a?b=1')).toBeTruthy();
+    const mcp = screen.getByRole('heading', { name: 'mcp__github__create_issue' }).closest('article')!;
+    expect(within(mcp).getByText('github')).toBeTruthy();
+    expect(within(mcp).getByText('"bug"')).toBeTruthy();
   });
 
-  it('decides with the Allow and Deny buttons', async () => {
+  it('answers with the buttons of the card they are on', async () => {
     const { fake } = await renderWith([pendingRequest('a'), pendingRequest('b', { receivedAt: 2_000 })]);
-    const [allowA] = screen.getAllByRole('button', { name: 'Allow' });
+    const [allowA] = screen.getAllByRole('button', { name: 'Allow once' });
     await act(async () => fireEvent.click(allowA!));
-    expect(fake.calls).toContainEqual({ channel: 'queue:decide', args: { id: 'a', behavior: 'allow' } });
+    expect(fake.decisions()).toEqual([{ id: 'a', behavior: 'allow' }]);
     expect(screen.getByText('Allowed here')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Deny' })));
-    expect(fake.calls).toContainEqual({ channel: 'queue:decide', args: { id: 'b', behavior: 'deny' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Deny and stop' })));
+    expect(fake.decisions().at(-1)).toEqual({ id: 'b', behavior: 'deny', interrupt: true });
   });
 
-  it('uses plain buttons, so Return in a form can never submit an Allow', async () => {
+  it('never lets Return mean Allow', async () => {
     await renderWith();
     for (const button of screen.getAllByRole('button')) expect(button.getAttribute('type')).toBe('button');
+    const allow = screen.getByRole('button', { name: 'Allow once' });
+    expect(fireEvent.keyDown(allow, { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(allow, { key: ' ' })).toBe(true);
   });
 
   it('says when nothing is waiting', async () => {
@@ -68,5 +104,125 @@ describe('the queue window', () => {
     ]);
     expect(screen.getByText(/1:(29|30) left/)).toBeTruthy();
     expect(screen.getByText('Timer paused while open')).toBeTruthy();
+  });
+
+  it('says who won and why when a card is retired elsewhere', async () => {
+    const { fake } = await renderWith();
+    act(() => fake.resolveElsewhere('a', 'agent', 'passthrough', 'answered in the terminal'));
+    expect(screen.getByRole('article').querySelector('.resolution')?.textContent).toBe(
+      'Withdrawn by the terminal: answered in the terminal',
+    );
+  });
+
+  it('shows console warnings as a banner that can be dismissed', async () => {
+    await renderWith([], { warnings: ['settings.json is not valid JSON; using the defaults.'] });
+    const banner = screen.getByText('settings.json is not valid JSON; using the defaults.');
+    fireEvent.click(within(banner.parentElement!).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('settings.json is not valid JSON; using the defaults.')).toBeNull();
+  });
+});
+
+describe('the keyboard', () => {
+  it('acts only on the card under the cursor, never on "the first"', async () => {
+    const { fake } = await renderWith([pendingRequest('a'), pendingRequest('b', { receivedAt: 2_000 })]);
+    press('a');
+    press('d');
+    expect(fake.decisions()).toEqual([]);
+    press('j');
+    press('j');
+    press('k');
+    press('ArrowDown');
+    await act(async () => void fireEvent.keyDown(window, { key: 'd' }));
+    expect(fake.decisions()).toEqual([{ id: 'b', behavior: 'deny' }]);
+  });
+
+  it('ignores shortcuts while typing, and Escape closes the panel', async () => {
+    const { fake } = await renderWith();
+    press('j');
+    press('D');
+    const message = screen.getByLabelText('Message to the agent');
+    press('d', message);
+    press('a', message);
+    expect(fake.decisions()).toEqual([]);
+    fireEvent.keyDown(message, { key: 'Escape' });
+    expect(screen.queryByLabelText('Message to the agent')).toBeNull();
+  });
+
+  it('opens each panel with its key, and the sheet with ?', async () => {
+    await renderWith();
+    press('j');
+    press('A');
+    expect(screen.getByLabelText('Rule', { exact: true })).toBeTruthy();
+    press('e');
+    expect(screen.getByLabelText('Command to run instead')).toBeTruthy();
+    press('t');
+    expect(screen.getByLabelText('Rule the grant allows')).toBeTruthy();
+    press('x');
+    expect((screen.getByRole('checkbox', { name: 'Select this request' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    press('Escape');
+    expect(screen.queryByLabelText('Rule the grant allows')).toBeNull();
+  });
+});
+
+describe('the second look', () => {
+  it('puts a confirm step with the risk in words between a dangerous request and its allow', async () => {
+    const { fake } = await renderWith([dangerousRequest('x')]);
+    expect(screen.getByText('Second look')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow once' }));
+    const confirm = screen.getByRole('group', { name: 'Take a second look' });
+    expect(confirm.textContent).toContain('It can delete or overwrite things that cannot be recovered.');
+    expect(fake.decisions()).toEqual([]);
+    press('a');
+    expect(fake.decisions()).toEqual([]);
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Allow anyway' })));
+    expect(fake.decisions()).toEqual([{ id: 'x', behavior: 'allow' }]);
+  });
+});
+
+describe('the rule editor', () => {
+  it("checks the rule live with the engine's sentence, previews it, and saves it where chosen", async () => {
+    const { fake } = await renderWith();
+    fireEvent.click(screen.getByRole('button', { name: 'Always allow…' }));
+    const rule = screen.getByLabelText('Rule', { exact: true }) as HTMLInputElement;
+    expect(rule.value).toBe('Bash(npm run build *)');
+    fireEvent.change(rule, { target: { value: 'Bash(npm run build *' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/Not a valid rule.*must end with/);
+    expect((screen.getByRole('button', { name: 'Save rule and allow' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.change(rule, { target: { value: 'Read(./src/**)' } });
+    expect(screen.getByText('This rule is for Read, not for this Bash call.')).toBeTruthy();
+    fireEvent.change(rule, { target: { value: 'Bash(npm run *)' } });
+    await waitFor(() => expect(screen.getByText('Would have matched 3 of 10 past requests')).toBeTruthy());
+    expect(fake.calls.filter((c) => c.channel === 'rules:preview').at(-1)?.args).toEqual({
+      rule: 'Bash(npm run *)',
+      cwd: '/home/dev/projects/shop',
+    });
+    fireEvent.click(screen.getByRole('radio', { name: /User/ }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save rule and allow' })));
+    expect(fake.decisions()).toEqual([
+      {
+        id: 'a',
+        behavior: 'allow',
+        updatedPermissions: [
+          {
+            type: 'addRules',
+            rules: [{ toolName: 'Bash', ruleContent: 'npm run *' }],
+            behavior: 'allow',
+            destination: 'userSettings',
+          },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('languages', () => {
+  it('shows the chosen locale, and English for anything it lacks', async () => {
+    await renderWith([], { locale: 'zh-CN' });
+    expect(screen.getByText('没有待处理的请求')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('zh-CN');
   });
 });

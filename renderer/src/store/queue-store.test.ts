@@ -1,24 +1,43 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeConsoleApi, pendingRequest } from '../testing/fake-console-api';
-import { createQueueStore, RESOLVED_LINGER_MS } from './queue-store';
+import { createFakeConsoleApi, dangerousRequest, pendingRequest } from '../testing/fake-console-api';
+import { createQueueStore, partitionForAllow, RESOLVED_LINGER_MS } from './queue-store';
 
 afterEach(() => vi.useRealTimers());
 
+async function loaded(requests = [pendingRequest('a')], now: () => number = () => 10_000) {
+  const fake = createFakeConsoleApi(requests);
+  const store = createQueueStore(fake.api, now);
+  await store.getState().load();
+  return { fake, store };
+}
+
+const longCommand = Array.from({ length: 40 }, (_, i) => `echo ${i}`).join('\n');
+
 describe('the queue store', () => {
-  it('loads the waiting requests oldest first', async () => {
-    const fake = createFakeConsoleApi([
+  it('loads the waiting requests oldest first, with the grants and the console status', async () => {
+    const { store, fake } = await loaded([
       pendingRequest('b', { receivedAt: 20 }),
       pendingRequest('a', { receivedAt: 10 }),
     ]);
-    const store = createQueueStore(fake.api);
-    await store.getState().load();
     expect(store.getState().requests.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(store.getState().status?.version).toBe('0.1.0');
+    fake.setGrants([
+      {
+        id: 'g',
+        rule: 'Bash(ls)',
+        sessionId: 's',
+        cwd: '/p',
+        agent: 'a',
+        duration: 'session',
+        createdAt: 1,
+        uses: 0,
+      },
+    ]);
+    expect(store.getState().grants.map((g) => g.id)).toEqual(['g']);
   });
 
   it('adds pushed requests once, even if the list already had them', async () => {
-    const fake = createFakeConsoleApi([pendingRequest('a')]);
-    const store = createQueueStore(fake.api);
-    await store.getState().load();
+    const { store, fake } = await loaded();
     fake.add(pendingRequest('b'));
     store.getState().apply({ kind: 'added', request: pendingRequest('b') });
     expect(store.getState().requests.map((r) => r.id)).toEqual(['a', 'b']);
@@ -26,29 +45,135 @@ describe('the queue store', () => {
 
   it('marks a card it decided as its own, then lets it leave', async () => {
     vi.useFakeTimers();
-    const fake = createFakeConsoleApi([pendingRequest('a')]);
-    const store = createQueueStore(fake.api);
-    await store.getState().load();
-    await store.getState().decide('a', 'allow');
-    expect(fake.calls).toContainEqual({ channel: 'queue:decide', args: { id: 'a', behavior: 'allow' } });
+    const { store, fake } = await loaded();
+    await store.getState().decide({ id: 'a', behavior: 'allow' });
+    expect(fake.decisions()).toEqual([{ id: 'a', behavior: 'allow' }]);
     expect(store.getState().resolutions.a).toEqual({ behavior: 'allow', by: 'console', mine: true });
     vi.advanceTimersByTime(RESOLVED_LINGER_MS);
     expect(store.getState().requests).toEqual([]);
   });
 
-  it('says who won when a request is decided elsewhere', async () => {
-    const fake = createFakeConsoleApi([pendingRequest('a')]);
-    const store = createQueueStore(fake.api);
-    await store.getState().load();
-    fake.resolveElsewhere('a', 'agent', 'passthrough');
-    expect(store.getState().resolutions.a).toEqual({ behavior: 'passthrough', by: 'agent', mine: false });
+  it('says who won, and why, when a request is decided elsewhere', async () => {
+    const { store, fake } = await loaded();
+    fake.resolveElsewhere('a', 'agent', 'passthrough', 'answered in the terminal');
+    expect(store.getState().resolutions.a).toEqual({
+      behavior: 'passthrough',
+      by: 'agent',
+      mine: false,
+      message: 'answered in the terminal',
+    });
+    await store.getState().decide({ id: 'a', behavior: 'allow' });
+    expect(fake.decisions()).toEqual([]);
   });
 
-  it('ignores a second click while the first is in flight', async () => {
-    const fake = createFakeConsoleApi([pendingRequest('a')]);
-    const store = createQueueStore(fake.api);
-    await store.getState().load();
-    await Promise.all([store.getState().decide('a', 'allow'), store.getState().decide('a', 'deny')]);
-    expect(fake.calls.filter((c) => c.channel === 'queue:decide')).toHaveLength(1);
+  it('ignores a second answer while the first is in flight', async () => {
+    const { store, fake } = await loaded();
+    await Promise.all([
+      store.getState().decide({ id: 'a', behavior: 'allow' }),
+      store.getState().decide({ id: 'a', behavior: 'deny' }),
+    ]);
+    expect(fake.decisions()).toHaveLength(1);
+  });
+
+  it('sends a dangerous request to its confirm step, and only the confirm sends the allow', async () => {
+    const { store, fake } = await loaded([dangerousRequest('x')]);
+    store.getState().requestAllow('x', { kind: 'once' });
+    expect(fake.decisions()).toEqual([]);
+    expect(store.getState().panels.x).toEqual({ kind: 'confirm', choice: { kind: 'once' } });
+    store.getState().confirmAllow('x');
+    await vi.waitFor(() => expect(fake.decisions()).toEqual([{ id: 'x', behavior: 'allow' }]));
+  });
+
+  it('carries a grant through the confirm step', async () => {
+    const { store, fake } = await loaded([dangerousRequest('x')]);
+    store.getState().requestAllow('x', { kind: 'grant', duration: '5m', rule: 'Bash(rm *)' });
+    store.getState().confirmAllow('x');
+    await vi.waitFor(() =>
+      expect(fake.decisions()).toEqual([
+        { id: 'x', behavior: 'allow', grant: { duration: '5m', rule: 'Bash(rm *)' } },
+      ]),
+    );
+  });
+
+  it('refuses to allow a long command until it has been seen to its end', async () => {
+    const { store, fake } = await loaded([pendingRequest('long', { input: { command: longCommand } })]);
+    store.getState().requestAllow('long', { kind: 'once' });
+    expect(fake.decisions()).toEqual([]);
+    store.getState().markSeenToEnd('long');
+    store.getState().requestAllow('long', { kind: 'once' });
+    await vi.waitFor(() => expect(fake.decisions()).toHaveLength(1));
+  });
+
+  it('answers the selection one decision each, leaving out what needs its own look', async () => {
+    const { store, fake } = await loaded([
+      pendingRequest('a'),
+      pendingRequest('b'),
+      dangerousRequest('c'),
+      pendingRequest('d'),
+    ]);
+    for (const id of ['a', 'b', 'c']) store.getState().toggleSelected(id);
+    await store.getState().answerSelected('allow');
+    expect(fake.decisions()).toEqual([
+      { id: 'a', behavior: 'allow' },
+      { id: 'b', behavior: 'allow' },
+    ]);
+    expect(Object.keys(store.getState().selected)).toEqual(['c']);
+    await store.getState().answerSelected('deny');
+    expect(fake.decisions().at(-1)).toEqual({ id: 'c', behavior: 'deny' });
+  });
+
+  it('partitions a selection for Allow by the same gate as a single card', () => {
+    const long = pendingRequest('long', { input: { command: longCommand } });
+    const { allow, skipped } = partitionForAllow([pendingRequest('a'), dangerousRequest('x'), long], {});
+    expect(allow.map((r) => r.id)).toEqual(['a']);
+    expect(skipped.map((r) => r.id)).toEqual(['x', 'long']);
+    expect(partitionForAllow([long], { long: true }).allow).toHaveLength(1);
+  });
+
+  it('walks the cursor in display order (by session), and moves it on when its card leaves', async () => {
+    vi.useFakeTimers();
+    const { store } = await loaded([
+      pendingRequest('a', { receivedAt: 1 }),
+      pendingRequest('b', { receivedAt: 2, sessionId: 'other' }),
+      pendingRequest('c', { receivedAt: 3 }),
+    ]);
+    const cursor = () => store.getState().cursor;
+    store.getState().moveCursor(1);
+    expect(cursor()).toBe('a');
+    store.getState().moveCursor(1);
+    expect(cursor()).toBe('c');
+    store.getState().moveCursor(1);
+    expect(cursor()).toBe('b');
+    store.getState().moveCursor(1);
+    expect(cursor()).toBe('b');
+    store.getState().moveCursor(-1);
+    await store.getState().decide({ id: 'c', behavior: 'deny' });
+    vi.advanceTimersByTime(RESOLVED_LINGER_MS);
+    expect(cursor()).toBe('b');
+  });
+
+  it('fetches a diff once per request', async () => {
+    const { store, fake } = await loaded([
+      pendingRequest('e', { tool: 'Edit', input: { file_path: '/p/a' } }),
+    ]);
+    store.getState().loadDiff('e');
+    store.getState().loadDiff('e');
+    await vi.waitFor(() => expect(store.getState().diffs.e?.status).toBe('ready'));
+    expect(fake.calls.filter((c) => c.channel === 'queue:diff')).toHaveLength(1);
+  });
+
+  it('shows a failed answer as an error and lets the card be answered again', async () => {
+    const { store } = await loaded();
+    const failing = createQueueStore(
+      {
+        invoke: async () => ({ ok: false, error: { code: 'x', message: 'The console is gone.' } }),
+        on: () => () => undefined,
+      },
+      () => 0,
+    );
+    failing.setState({ requests: store.getState().requests });
+    expect(await failing.getState().decide({ id: 'a', behavior: 'allow' })).toBe(false);
+    expect(failing.getState().error).toBe('The console is gone.');
+    expect(failing.getState().inFlight).toEqual({});
   });
 });

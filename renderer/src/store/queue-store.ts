@@ -1,27 +1,91 @@
 /**
- * The queue's state: what is waiting, oldest first, and what was just decided (so a card decided elsewhere
- * can say who won before it leaves). Built over a `ConsoleApi`, so tests drive it with a fake one.
+ * The queue's state: what is waiting, what was just decided (so a card decided elsewhere can say who won
+ * before it leaves), the keyboard cursor, the selection, each card's open panel, the diffs, the grants and
+ * the console's warnings. Built over a `ConsoleApi`, so tests drive it with a fake one.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ConsoleApi, PendingRequestView, QueueEvent } from '../../../common/console-contract';
+import type {
+  ConsoleApi,
+  ConsoleStatus,
+  DecideArgs,
+  EditPreview,
+  GrantDuration,
+  GrantView,
+  PendingRequestView,
+  QueueEvent,
+  RulePreview,
+} from '../../../common/console-contract';
 import type { DecisionBehavior, RacerKind } from '../../../common/protocol';
+import { allowGate } from '../features/queue/allow-gate';
+import { displayOrder, groupBySession } from '../features/queue/session-groups';
 
 export interface Resolution {
   readonly behavior: DecisionBehavior;
   readonly by: RacerKind;
   /** True when this window's own click won. */
   readonly mine: boolean;
+  /** Why, when the winner said: "answered in the terminal", "session moved on". */
+  readonly message?: string;
 }
+
+export type AllowChoice =
+  | { readonly kind: 'once' }
+  | { readonly kind: 'grant'; readonly duration: GrantDuration; readonly rule: string };
+
+/** The one panel a card has open under its header. */
+export type Panel =
+  | { readonly kind: 'confirm'; readonly choice: AllowChoice }
+  | { readonly kind: 'grant' }
+  | { readonly kind: 'always'; readonly rule?: string }
+  | { readonly kind: 'deny' }
+  | { readonly kind: 'edit' };
+
+export type DiffState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly preview: EditPreview }
+  | { readonly status: 'failed'; readonly message: string };
 
 export interface QueueState {
   readonly requests: readonly PendingRequestView[];
   readonly resolutions: Readonly<Record<string, Resolution>>;
   readonly inFlight: Readonly<Record<string, true>>;
   readonly error: string | undefined;
+  /** The card the keyboard acts on, and since when (keys wait a moment on a card that just came under it). */
+  readonly cursor: string | undefined;
+  readonly cursorAt: number;
+  readonly selected: Readonly<Record<string, true>>;
+  readonly panels: Readonly<Record<string, Panel>>;
+  /** Long Bash commands that have been shown to their end (or fit the card). */
+  readonly seenToEnd: Readonly<Record<string, true>>;
+  readonly diffs: Readonly<Record<string, DiffState>>;
+  readonly grants: readonly GrantView[];
+  readonly status: ConsoleStatus | undefined;
+  readonly dismissedWarnings: readonly string[];
+
   load(): Promise<void>;
   apply(event: QueueEvent): void;
-  decide(id: string, behavior: 'allow' | 'deny', message?: string): Promise<void>;
+  setGrants(grants: readonly GrantView[]): void;
+  /** Sends one answer; true when it was sent (win or lose: the `resolved` event says who decided). */
+  decide(args: DecideArgs): Promise<boolean>;
+  /** Allow through the gate: an unread command does nothing, a second-look request opens its confirm step. */
+  requestAllow(id: string, choice: AllowChoice): void;
+  /** The confirm step's explicit click: sends the choice it was opened for. */
+  confirmAllow(id: string): void;
+  openPanel(id: string, panel: Panel): void;
+  closePanel(id: string): void;
+  setCursor(id: string | undefined): void;
+  moveCursor(delta: 1 | -1): void;
+  toggleSelected(id: string): void;
+  clearSelection(): void;
+  /** Each selected request gets its own decision; Allow leaves out those that need a look of their own. */
+  answerSelected(behavior: 'allow' | 'deny'): Promise<void>;
+  markSeenToEnd(id: string): void;
+  loadDiff(id: string): void;
+  revokeGrant(id: string): Promise<void>;
+  previewRule(rule: string, cwd: string): Promise<RulePreview | undefined>;
   dismiss(id: string): void;
+  dismissError(): void;
+  dismissWarning(warning: string): void;
   /** This window has the request open (or no longer): the console holds its timeout meanwhile. */
   viewing(id: string, viewing: boolean): void;
 }
@@ -29,26 +93,72 @@ export interface QueueState {
 /** How long a decided card stays to say who decided it. */
 export const RESOLVED_LINGER_MS = 1_500;
 
-export function createQueueStore(api: ConsoleApi) {
+function without<T>(record: Readonly<Record<string, T>>, id: string): Record<string, T> {
+  if (!(id in record)) return record;
+  const { [id]: _gone, ...rest } = record;
+  return rest;
+}
+
+/** The selected requests an Allow for all of them may answer, and those left for their own card. */
+export function partitionForAllow(
+  requests: readonly PendingRequestView[],
+  seenToEnd: Readonly<Record<string, true>>,
+): { allow: PendingRequestView[]; skipped: PendingRequestView[] } {
+  const allow: PendingRequestView[] = [];
+  const skipped: PendingRequestView[] = [];
+  for (const request of requests) {
+    (allowGate(request, Boolean(seenToEnd[request.id])) === 'open' ? allow : skipped).push(request);
+  }
+  return { allow, skipped };
+}
+
+export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) {
   const store = createStore<QueueState>()((set, get) => {
+    const fail = (message: string) => set({ error: message });
+    const order = () => displayOrder(groupBySession(get().requests));
+    const findRequest = (id: string) => get().requests.find((r) => r.id === id);
+    const isOpen = (id: string) => Boolean(findRequest(id)) && !get().resolutions[id] && !get().inFlight[id];
+
     const resolve = (id: string, resolution: Resolution) => {
-      if (!get().requests.some((r) => r.id === id)) return;
-      set((state) => ({ resolutions: { ...state.resolutions, [id]: resolution } }));
+      if (!findRequest(id)) return;
+      set((state) => ({
+        resolutions: { ...state.resolutions, [id]: resolution },
+        panels: without(state.panels, id),
+        selected: without(state.selected, id),
+      }));
       setTimeout(() => get().dismiss(id), RESOLVED_LINGER_MS);
     };
+
     return {
       requests: [],
       resolutions: {},
       inFlight: {},
       error: undefined,
+      cursor: undefined,
+      cursorAt: 0,
+      selected: {},
+      panels: {},
+      seenToEnd: {},
+      diffs: {},
+      grants: [],
+      status: undefined,
+      dismissedWarnings: [],
+
       async load() {
-        const result = await api.invoke('queue:list', {});
-        if (!result.ok) return set({ error: result.error.message });
-        set({ requests: [...result.value].sort((a, b) => a.receivedAt - b.receivedAt), error: undefined });
+        const [list, grants, status] = await Promise.all([
+          api.invoke('queue:list', {}),
+          api.invoke('grants:list', {}),
+          api.invoke('console:status', {}),
+        ]);
+        if (!list.ok) return fail(list.error.message);
+        set({ requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt), error: undefined });
+        if (grants.ok) set({ grants: grants.value });
+        if (status.ok) set({ status: status.value });
       },
+
       apply(event) {
         if (event.kind === 'added') {
-          if (get().requests.some((r) => r.id === event.request.id)) return;
+          if (findRequest(event.request.id)) return;
           set((state) => ({ requests: [...state.requests, event.request] }));
         } else if (event.kind === 'updated') {
           set((state) => ({
@@ -59,35 +169,151 @@ export function createQueueStore(api: ConsoleApi) {
             behavior: event.behavior,
             by: event.by,
             mine: Boolean(get().inFlight[event.id]),
+            ...(event.message ? { message: event.message } : {}),
           });
         }
       },
-      async decide(id, behavior, message) {
-        if (get().inFlight[id] || get().resolutions[id]) return;
+
+      setGrants(grants) {
+        set({ grants });
+      },
+
+      async decide(args) {
+        const { id } = args;
+        if (!isOpen(id)) return false;
         set((state) => ({ inFlight: { ...state.inFlight, [id]: true } }));
-        // Win or lose, the registry's `resolved` event says who decided and how; only a failure is ours to show.
-        const result = await api.invoke('queue:decide', { id, behavior, ...(message ? { message } : {}) });
+        const result = await api.invoke('queue:decide', args);
         if (!result.ok) {
-          set((state) => {
-            const { [id]: _failed, ...inFlight } = state.inFlight;
-            return { error: result.error.message, inFlight };
-          });
+          set((state) => ({ error: result.error.message, inFlight: without(state.inFlight, id) }));
+          return false;
         }
+        return true;
       },
+
+      requestAllow(id, choice) {
+        const request = findRequest(id);
+        if (!request || !isOpen(id)) return;
+        const gate = allowGate(request, Boolean(get().seenToEnd[id]));
+        if (gate === 'unread') return;
+        if (gate === 'confirm') return get().openPanel(id, { kind: 'confirm', choice });
+        void get().decide(allowArgs(id, choice));
+      },
+
+      confirmAllow(id) {
+        const panel = get().panels[id];
+        const request = findRequest(id);
+        if (panel?.kind !== 'confirm' || !request) return;
+        if (allowGate(request, Boolean(get().seenToEnd[id])) === 'unread') return;
+        void get().decide(allowArgs(id, panel.choice));
+      },
+
+      openPanel(id, panel) {
+        if (!isOpen(id)) return;
+        set((state) => ({ panels: { ...state.panels, [id]: panel } }));
+      },
+
+      closePanel(id) {
+        set((state) => ({ panels: without(state.panels, id) }));
+      },
+
+      setCursor(id) {
+        if (id === get().cursor) return;
+        set({ cursor: id, cursorAt: now() });
+      },
+
+      moveCursor(delta) {
+        const ids = order();
+        if (ids.length === 0) return;
+        const at = get().cursor === undefined ? -1 : ids.indexOf(get().cursor!);
+        const next = at === -1 ? (delta === 1 ? 0 : ids.length - 1) : at + delta;
+        get().setCursor(ids[Math.min(ids.length - 1, Math.max(0, next))]);
+      },
+
+      toggleSelected(id) {
+        if (!isOpen(id)) return;
+        set((state) => ({
+          selected: state.selected[id] ? without(state.selected, id) : { ...state.selected, [id]: true },
+        }));
+      },
+
+      clearSelection() {
+        set({ selected: {} });
+      },
+
+      async answerSelected(behavior) {
+        const chosen = get().requests.filter((r) => get().selected[r.id] && isOpen(r.id));
+        const targets = behavior === 'allow' ? partitionForAllow(chosen, get().seenToEnd).allow : chosen;
+        await Promise.all(targets.map((r) => get().decide({ id: r.id, behavior })));
+      },
+
+      markSeenToEnd(id) {
+        if (get().seenToEnd[id]) return;
+        set((state) => ({ seenToEnd: { ...state.seenToEnd, [id]: true } }));
+      },
+
+      loadDiff(id) {
+        if (get().diffs[id]) return;
+        set((state) => ({ diffs: { ...state.diffs, [id]: { status: 'loading' } } }));
+        void api.invoke('queue:diff', { id }).then((result) => {
+          const diff: DiffState = result.ok
+            ? { status: 'ready', preview: result.value }
+            : { status: 'failed', message: result.error.message };
+          set((state) => ({ diffs: { ...state.diffs, [id]: diff } }));
+        });
+      },
+
+      async revokeGrant(id) {
+        const result = await api.invoke('grants:revoke', { id });
+        if (!result.ok) fail(result.error.message);
+      },
+
+      async previewRule(rule, cwd) {
+        const result = await api.invoke('rules:preview', { rule, cwd });
+        return result.ok ? result.value : undefined;
+      },
+
+      dismiss(id) {
+        const state = get();
+        let cursor = state.cursor;
+        if (cursor === id) {
+          const ids = order();
+          const at = ids.indexOf(id);
+          cursor = ids[at + 1] ?? ids[at - 1];
+        }
+        set({
+          requests: state.requests.filter((r) => r.id !== id),
+          resolutions: without(state.resolutions, id),
+          inFlight: without(state.inFlight, id),
+          panels: without(state.panels, id),
+          selected: without(state.selected, id),
+          seenToEnd: without(state.seenToEnd, id),
+          diffs: without(state.diffs, id),
+          ...(cursor === state.cursor ? {} : { cursor, cursorAt: now() }),
+        });
+      },
+
+      dismissError() {
+        set({ error: undefined });
+      },
+
+      dismissWarning(warning) {
+        set((state) => ({ dismissedWarnings: [...state.dismissedWarnings, warning] }));
+      },
+
       viewing(id, viewing) {
         void api.invoke('queue:viewing', { id, viewing });
-      },
-      dismiss(id) {
-        set((state) => {
-          const { [id]: _gone, ...resolutions } = state.resolutions;
-          const { [id]: _done, ...inFlight } = state.inFlight;
-          return { requests: state.requests.filter((r) => r.id !== id), resolutions, inFlight };
-        });
       },
     };
   });
   api.on('queue:changed', (event) => store.getState().apply(event));
+  api.on('grants:changed', (grants) => store.getState().setGrants(grants));
   return store;
+}
+
+function allowArgs(id: string, choice: AllowChoice): DecideArgs {
+  return choice.kind === 'once'
+    ? { id, behavior: 'allow' }
+    : { id, behavior: 'allow', grant: { duration: choice.duration, rule: choice.rule } };
 }
 
 export type QueueStore = ReturnType<typeof createQueueStore>;

@@ -1,49 +1,95 @@
 import type {
   ConsoleApi,
+  ConsoleStatus,
+  DecideArgs,
+  EditPreview,
+  EventChannel,
   EventPayloads,
+  GrantView,
   InvokeChannel,
   PendingRequestView,
   Result,
+  RulePreview,
 } from '../../../common/console-contract';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
-export function createFakeConsoleApi(initial: PendingRequestView[] = []) {
+export function createFakeConsoleApi(
+  initial: PendingRequestView[] = [],
+  options: { status?: ConsoleStatus; diff?: EditPreview; preview?: RulePreview } = {},
+) {
   let pending = [...initial];
-  const listeners = new Set<(event: EventPayloads['queue:changed']) => void>();
+  let grants: GrantView[] = [];
+  const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const calls: Array<{ channel: InvokeChannel; args: unknown }> = [];
-  const emit = (event: EventPayloads['queue:changed']) => listeners.forEach((l) => l(event));
+  const emit = <E extends EventChannel>(channel: E, payload: EventPayloads[E]) =>
+    listeners.get(channel)?.forEach((l) => l(payload as never));
+  const ok = (value: unknown) => ({ ok: true, value }) as Result<never>;
 
   const api: ConsoleApi = {
     async invoke(channel, args) {
       calls.push({ channel, args });
-      if (channel === 'queue:list') return { ok: true, value: pending } as Result<never>;
-      if (channel === 'queue:viewing') return { ok: true, value: { held: true } } as Result<never>;
-      const { id, behavior } = args as { id: string; behavior: 'allow' | 'deny' };
-      if (!pending.some((r) => r.id === id))
-        return { ok: true, value: { won: false, winner: 'timeout' } } as Result<never>;
-      pending = pending.filter((r) => r.id !== id);
-      emit({ kind: 'resolved', id, behavior, by: 'console' });
-      return { ok: true, value: { won: true } } as Result<never>;
+      switch (channel) {
+        case 'queue:list':
+          return ok(pending);
+        case 'queue:viewing':
+          return ok({ held: true });
+        case 'grants:list':
+          return ok(grants);
+        case 'grants:revoke': {
+          const { id } = args as { id: string };
+          grants = grants.filter((g) => g.id !== id);
+          emit('grants:changed', grants);
+          return ok({ revoked: true });
+        }
+        case 'console:status':
+          return ok(options.status ?? { version: '0.1.0', tokenStorage: 'keychain', warnings: [] });
+        case 'queue:diff':
+          return ok(options.diff ?? { kind: 'unavailable', reason: 'no file' });
+        case 'rules:preview':
+          return ok(
+            options.preview ?? { valid: true, matched: 3, examined: 10, examples: ['Bash: npm test'] },
+          );
+        case 'queue:decide': {
+          const decision = args as DecideArgs;
+          if (!pending.some((r) => r.id === decision.id)) return ok({ won: false, winner: 'timeout' });
+          pending = pending.filter((r) => r.id !== decision.id);
+          emit('queue:changed', {
+            kind: 'resolved',
+            id: decision.id,
+            behavior: decision.behavior,
+            by: 'console',
+          });
+          return ok({ won: true });
+        }
+      }
     },
-    on(_channel, listener) {
-      listeners.add(listener as never);
-      return () => listeners.delete(listener as never);
+    on(channel, listener) {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener as never);
+      listeners.set(channel, set);
+      return () => set.delete(listener as never);
     },
   };
   return {
     api,
     calls,
+    decisions: () => calls.filter((c) => c.channel === 'queue:decide').map((c) => c.args as DecideArgs),
     add(request: PendingRequestView) {
       pending.push(request);
-      emit({ kind: 'added', request });
+      emit('queue:changed', { kind: 'added', request });
     },
     resolveElsewhere(
       id: string,
-      by: 'timeout' | 'agent' | 'notification',
+      by: 'timeout' | 'agent' | 'notification' | 'session',
       behavior: 'allow' | 'deny' | 'passthrough',
+      message?: string,
     ) {
       pending = pending.filter((r) => r.id !== id);
-      emit({ kind: 'resolved', id, behavior, by });
+      emit('queue:changed', { kind: 'resolved', id, behavior, by, ...(message ? { message } : {}) });
+    },
+    setGrants(list: GrantView[]) {
+      grants = list;
+      emit('grants:changed', list);
     },
   };
 }
@@ -58,6 +104,28 @@ export function pendingRequest(id: string, overrides: Partial<PendingRequestView
     input: { command: 'npm run build && npm test', description: 'Build and test' },
     mode: 'default',
     receivedAt: 1_000,
+    explanation: {
+      behavior: 'ask',
+      step: '3',
+      reason: { type: 'default', message: 'No rule matched: nothing covers it.' },
+      nearMisses: [],
+      risk: 'read-only',
+      needsSecondLook: false,
+      suggestedRules: ['Bash(npm run build *)'],
+    },
+    ...overrides,
+  };
+}
+
+/** A request the engine calls destructive: it needs a second look. */
+export function dangerousRequest(
+  id: string,
+  overrides: Partial<PendingRequestView> = {},
+): PendingRequestView {
+  const base = pendingRequest(id, { input: { command: 'rm -rf build' } });
+  return {
+    ...base,
+    explanation: { ...base.explanation!, risk: 'destructive', needsSecondLook: true },
     ...overrides,
   };
 }

@@ -1,33 +1,19 @@
-import { useEffect, useState } from 'react';
 import type { PendingRequestView } from '../../../../common/console-contract';
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
-export function formatRemaining(ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(seconds / 60);
-  return `${m}:${String(seconds % 60).padStart(2, '0')}`;
-}
+import { useNow } from '../../hooks/use-now';
+import { useT } from '../../i18n/i18n-context';
+import { countdownState } from './time-format';
 
 /** How long until the timeout answers, or that it waits because someone has the request open. */
 export function Countdown({ request }: { request: PendingRequestView }) {
-  const now = useNow(1000);
-  if (request.held) return <span className="countdown countdown--held">Timer paused while open</span>;
-  if (request.deadline === undefined) return null;
-  const left = request.deadline - now;
+  const t = useT();
+  const state = countdownState(request, useNow(1000));
+  if (state.kind === 'none') return null;
+  if (state.kind === 'held') {
+    return <span className="countdown countdown--held">{t('countdown.held')}</span>;
+  }
   return (
-    <span
-      className={`countdown${left < 30_000 ? ' countdown--soon' : ''}`}
-      title="Then it goes back to the agent"
-    >
-      {formatRemaining(left)} left
+    <span className={`countdown${state.soon ? ' countdown--soon' : ''}`} title={t('countdown.title')}>
+      {t('countdown.left', { time: state.text })}
     </span>
   );
 }

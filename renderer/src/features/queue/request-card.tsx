@@ -1,104 +1,115 @@
+import { memo, useEffect, useRef } from 'react';
 import type { PendingRequestView } from '../../../../common/console-contract';
-import type { Resolution } from '../../store/queue-store';
-import { useEffect, useRef } from 'react';
+import { useNow } from '../../hooks/use-now';
+import { useT } from '../../i18n/i18n-context';
+import { useQueue } from '../../store/store-context';
+import { CardActions } from './card-actions';
+import { CardPanel } from './card-panel';
 import { Countdown } from './countdown';
+import { ResolutionNote } from './resolution-note';
+import { RiskBadge } from './risk-badge';
+import { folderName } from './session-groups';
+import { ageOf } from './time-format';
 import { ToolInput } from './tool-input';
+import { useArmed } from './use-armed';
+import { WhyAsked } from './why-asked';
 
-const WINNER_TEXT: Record<string, string> = {
-  console: 'a person at the console',
-  notification: 'a notification',
-  tray: 'the tray menu',
-  grant: 'a grant',
-  timeout: 'the timeout',
-  agent: 'the terminal',
-  disconnect: 'the agent disconnecting',
-  session: 'the session moving on',
-};
+/** One request: what it would do, why it asked, and every answer, bound to its id. */
+export const RequestCard = memo(function RequestCard({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const { id } = request;
+  const resolution = useQueue((s) => s.resolutions[id]);
+  const panel = useQueue((s) => s.panels[id]);
+  const selected = useQueue((s) => Boolean(s.selected[id]));
+  const isCursor = useQueue((s) => s.cursor === id);
+  const cursorAt = useQueue((s) => (s.cursor === id ? s.cursorAt : 0));
+  const toggleSelected = useQueue((s) => s.toggleSelected);
+  const setCursor = useQueue((s) => s.setCursor);
+  const onViewing = useQueue((s) => s.viewing);
+  const armed = useArmed(isCursor, cursorAt);
+  const explanation = request.explanation;
 
-function resolutionText(resolution: Resolution): string {
-  const verb =
-    resolution.behavior === 'allow' ? 'Allowed' : resolution.behavior === 'deny' ? 'Denied' : 'Handed back';
-  return resolution.mine ? `${verb} here` : `${verb} by ${WINNER_TEXT[resolution.by] ?? resolution.by}`;
-}
-
-function folderName(cwd: string): string {
-  return cwd.split(/[\\/]/).filter(Boolean).pop() ?? cwd;
-}
-
-export function RequestCard(props: {
-  request: PendingRequestView;
-  resolution: Resolution | undefined;
-  busy: boolean;
-  onDecide: (behavior: 'allow' | 'deny') => void;
-  /** Stable across renders (the store's action), so unmounting reports the card closed exactly once. */
-  onViewing: (id: string, viewing: boolean) => void;
-}) {
-  const { request, resolution, busy, onViewing } = props;
-  const titleId = `request-${request.id}-title`;
   const attention = useRef({ pointer: false, focus: false, reported: false });
   const report = (change: Partial<{ pointer: boolean; focus: boolean }>) => {
     const state = Object.assign(attention.current, change);
     const viewing = state.pointer || state.focus;
     if (viewing !== state.reported) {
       state.reported = viewing;
-      onViewing(request.id, viewing);
+      onViewing(id, viewing);
     }
   };
   useEffect(() => {
     const state = attention.current;
     return () => {
-      if (state.reported) onViewing(request.id, false);
+      if (state.reported) onViewing(id, false);
     };
-  }, [onViewing, request.id]);
+  }, [onViewing, id]);
+
+  const classes = [
+    'card',
+    resolution && 'card--resolved',
+    explanation?.needsSecondLook && 'card--danger',
+    isCursor && 'card--cursor',
+    selected && 'card--selected',
+  ].filter(Boolean);
+
   return (
     <article
-      className={`card${resolution ? ' card--resolved' : ''}`}
-      aria-labelledby={titleId}
-      data-request-id={request.id}
+      className={classes.join(' ')}
+      aria-label={t('card.label', {
+        tool: request.tool,
+        agent: request.agent.name,
+        folder: folderName(request.cwd),
+      })}
+      aria-current={isCursor ? 'true' : undefined}
+      data-request-id={id}
+      data-armed={armed ? 'true' : undefined}
+      tabIndex={-1}
       onPointerEnter={() => report({ pointer: true })}
       onPointerLeave={() => report({ pointer: false })}
-      onFocus={() => report({ focus: true })}
+      onFocus={() => {
+        setCursor(id);
+        report({ focus: true });
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) report({ focus: false });
       }}
     >
       <header className="card__header">
-        <span className="card__tool" id={titleId}>
-          {request.tool}
-        </span>
-        <span className="card__meta" title={request.cwd}>
-          {request.agent.name} · {folderName(request.cwd)}
-        </span>
-        <span className="card__mode">{request.mode}</span>
+        <input
+          type="checkbox"
+          className="card__select"
+          checked={selected}
+          disabled={Boolean(resolution)}
+          aria-label={t('card.select')}
+          onChange={() => toggleSelected(id)}
+        />
+        <h3 className="card__tool">{request.tool}</h3>
+        {explanation && <RiskBadge explanation={explanation} />}
+        {explanation?.needsSecondLook && <span className="badge badge--danger">{t('risk.secondLook')}</span>}
+        {request.mode !== 'default' && <span className="chip">{t('card.mode', { mode: request.mode })}</span>}
+        <span className="card__spacer" />
         {!resolution && <Countdown request={request} />}
+        <CardAge receivedAt={request.receivedAt} />
       </header>
-      <ToolInput request={request} />
-      <footer className="card__actions">
-        {resolution ? (
-          <p className="card__resolution" role="status">
-            {resolutionText(resolution)}
-          </p>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="button button--deny"
-              disabled={busy}
-              onClick={() => props.onDecide('deny')}
-            >
-              Deny
-            </button>
-            <button
-              type="button"
-              className="button button--allow"
-              disabled={busy}
-              onClick={() => props.onDecide('allow')}
-            >
-              Allow
-            </button>
-          </>
-        )}
+      <div className="card__body">
+        <ToolInput request={request} />
+        <WhyAsked request={request} />
+      </div>
+      {panel && !resolution && <CardPanel request={request} panel={panel} />}
+      <footer className="card__footer">
+        {resolution ? <ResolutionNote resolution={resolution} /> : <CardActions request={request} />}
       </footer>
     </article>
   );
+});
+
+function CardAge({ receivedAt }: { receivedAt: number }) {
+  const t = useT();
+  const age = ageOf(receivedAt, useNow(30_000));
+  const text =
+    age.unit === 'now'
+      ? t('card.justNow')
+      : t(age.unit === 'minutes' ? 'card.minutesAgo' : 'card.hoursAgo', { count: age.count });
+  return <span className="card__age">{t('card.waited', { time: text })}</span>;
 }

@@ -1,23 +1,23 @@
 import type { PendingRequestView } from '../../../../common/console-contract';
+import { EditDiff } from '../diff/edit-diff';
+import { BashCommand } from './bash-command';
+import { FetchInput } from './fetch-input';
+import { JsonInput } from './json-input';
+import { McpInput } from './mcp-input';
+import { familyOf } from './tool-family';
 
-/** The whole tool input, never cut: the command of a Bash call as written, anything else as readable JSON. */
+/** The body of a card, by tool family. */
 export function ToolInput({ request }: { request: PendingRequestView }) {
-  const command =
-    request.tool === 'Bash' && typeof request.input.command === 'string' ? request.input.command : undefined;
-  if (command !== undefined) {
-    const description = typeof request.input.description === 'string' ? request.input.description : undefined;
-    return (
-      <div className="tool-input">
-        {description && <p className="tool-input__description">{description}</p>}
-        <pre className="tool-input__command" aria-label="Command">
-          <code>{command}</code>
-        </pre>
-      </div>
-    );
+  switch (familyOf(request.tool, request.input)) {
+    case 'bash':
+      return <BashCommand request={request} />;
+    case 'edit':
+      return <EditDiff request={request} />;
+    case 'fetch':
+      return <FetchInput request={request} />;
+    case 'mcp':
+      return <McpInput request={request} />;
+    case 'other':
+      return <JsonInput request={request} />;
   }
-  return (
-    <pre className="tool-input__json" aria-label="Tool input">
-      <code>{JSON.stringify(request.input, null, 2)}</code>
-    </pre>
-  );
 }

@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import { locales } from '../i18n/translate';
+import type { LocaleChoice } from '../i18n/translate';
+import { useT } from '../i18n/i18n-context';
+import { themes } from '../store/prefs-store';
+import type { ThemeChoice } from '../store/prefs-store';
+import { usePrefs, useQueue } from '../store/store-context';
+import type { ConnectionState } from '../transport/web-transport';
+
+const LANGUAGE_NAMES: Record<(typeof locales)[number], string> = { en: 'English', 'zh-CN': '简体中文' };
+
+export function TopBar(props: {
+  connection: ConnectionState | 'ipc';
+  grantsOpen: boolean;
+  onToggleGrants: () => void;
+  onShowShortcuts: () => void;
+}) {
+  const t = useT();
+  const count = useQueue((s) => s.requests.length - Object.keys(s.resolutions).length);
+  const grants = useQueue((s) => s.grants.length);
+  const theme = usePrefs((s) => s.theme);
+  const locale = usePrefs((s) => s.locale);
+  const setPrefs = usePrefs((s) => s.set);
+  const themeId = useId();
+  const localeId = useId();
+  const displayId = useId();
+  const [displayOpen, setDisplayOpen] = useState(false);
+  const healthy = props.connection === 'ipc' || props.connection === 'ready';
+  return (
+    <header className="topbar">
+      <h1 className="topbar__title">{t('app.title')}</h1>
+      <span className="topbar__count" aria-label={t('app.waitingLabel')}>
+        {t('app.waiting', { count })}
+      </span>
+      <span className={`topbar__status${healthy ? '' : ' topbar__status--down'}`} role="status">
+        {t(`app.connection.${props.connection}`)}
+      </span>
+      <span className="topbar__spacer" />
+      <button
+        type="button"
+        className="button button--quiet button--small topbar__grants"
+        aria-expanded={props.grantsOpen}
+        aria-controls="grants-aside"
+        onClick={props.onToggleGrants}
+      >
+        {t('app.grantsToggle', { count: grants })}
+      </button>
+      <div className="topbar__display" onKeyDown={(event) => event.key === 'Escape' && setDisplayOpen(false)}>
+        <button
+          type="button"
+          className="button button--quiet button--small"
+          aria-expanded={displayOpen}
+          aria-controls={displayId}
+          onClick={() => setDisplayOpen(!displayOpen)}
+        >
+          {t('app.display')}
+        </button>
+        <div id={displayId} className="display-menu" hidden={!displayOpen}>
+          <label className="field" htmlFor={themeId}>
+            <span className="field__label">{t('app.theme')}</span>
+            <select
+              id={themeId}
+              className="select"
+              value={theme}
+              onChange={(event) => setPrefs({ theme: event.target.value as ThemeChoice })}
+            >
+              {themes.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`app.theme.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field" htmlFor={localeId}>
+            <span className="field__label">{t('app.language')}</span>
+            <select
+              id={localeId}
+              className="select"
+              value={locale}
+              onChange={(event) => setPrefs({ locale: event.target.value as LocaleChoice })}
+            >
+              <option value="auto">{t('app.language.auto')}</option>
+              {locales.map((choice) => (
+                <option key={choice} value={choice} lang={choice}>
+                  {LANGUAGE_NAMES[choice]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      <button
+        type="button"
+        className="button button--quiet button--small button--icon"
+        aria-label={t('app.shortcuts')}
+        title={t('app.shortcuts')}
+        onClick={props.onShowShortcuts}
+      >
+        ?
+      </button>
+    </header>
+  );
+}

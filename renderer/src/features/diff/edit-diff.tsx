@@ -1,0 +1,147 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { DiffHunk, PendingRequestView } from '../../../../common/console-contract';
+import { useT } from '../../i18n/i18n-context';
+import { usePrefs, useQueue } from '../../store/store-context';
+import type { DiffLayout } from '../../store/prefs-store';
+import { displayPath } from '../queue/session-groups';
+import { DiffLayoutSwitch } from './diff-layout-switch';
+import { splitRows, unifiedRows } from './diff-rows';
+import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
+
+/** Up to this many rows render at once; a longer diff renders only the rows in view. */
+const DIRECT_ROWS = 300;
+const ROW_PX = 20;
+const SIGN = { add: '+', del: '−', context: ' ' } as const;
+
+/** What an edit-family call would change in the file on disk, from `queue:diff`. */
+export function EditDiff({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const diff = useQueue((s) => s.diffs[request.id]);
+  const loadDiff = useQueue((s) => s.loadDiff);
+  const layout = usePrefs((s) => s.diffLayout);
+  useEffect(() => loadDiff(request.id), [loadDiff, request.id]);
+  const path = String(request.input.file_path ?? request.input.notebook_path ?? '');
+
+  if (!diff || diff.status === 'loading') return <p className="diff__note">{t('edit.loading')}</p>;
+  if (diff.status === 'failed')
+    return <p className="diff__note">{t('edit.unavailable', { reason: diff.message })}</p>;
+  const preview = diff.preview;
+  if (preview.kind === 'unavailable') {
+    return (
+      <div className="diff">
+        <p className="diff__path">{preview.path ?? path}</p>
+        <p className="diff__note">{t('edit.unavailable', { reason: preview.reason })}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="diff">
+      <div className="diff__bar">
+        <span className="diff__path" title={preview.path}>
+          {displayPath(preview.path, request.cwd)}
+        </span>
+        {preview.isNew && <span className="chip">{t('edit.newFile')}</span>}
+        <span className="diff__stats">
+          <span className="diff__added">+{preview.added}</span>{' '}
+          <span className="diff__removed">−{preview.removed}</span>
+        </span>
+        <DiffLayoutSwitch />
+      </div>
+      {preview.hunks.length === 0 ? (
+        <p className="diff__note">{t('edit.noChange')}</p>
+      ) : (
+        <DiffRows hunks={preview.hunks} layout={preview.isNew ? 'unified' : layout} path={preview.path} />
+      )}
+    </div>
+  );
+}
+
+function DiffRows({ hunks, layout, path }: { hunks: readonly DiffHunk[]; layout: DiffLayout; path: string }) {
+  const t = useT();
+  const rows = useMemo(() => (layout === 'split' ? splitRows(hunks) : unifiedRows(hunks)), [hunks, layout]);
+  const box = useRef<HTMLDivElement>(null);
+  const virtual = rows.length > DIRECT_ROWS;
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => box.current,
+    estimateSize: () => ROW_PX,
+    overscan: 20,
+  });
+  const renderRow = (row: UnifiedRow | SplitRow, key: number) =>
+    row.kind === 'hunk' ? <HunkHeader key={key} row={row} /> : <LineRow key={key} row={row} />;
+
+  return (
+    <div
+      ref={box}
+      className={`diff__rows diff__rows--${layout}`}
+      aria-label={t('edit.diff', { path })}
+      role="region"
+      tabIndex={0}
+      data-scroll-region=""
+    >
+      {virtual ? (
+        <div className="diff__spacer" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              className="diff__slot"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {renderRow(rows[item.index]!, item.index)}
+            </div>
+          ))}
+        </div>
+      ) : (
+        rows.map(renderRow)
+      )}
+    </div>
+  );
+}
+
+function HunkHeader({ row }: { row: HunkRow }) {
+  const t = useT();
+  return (
+    <div className="diff__hunk">
+      {t('edit.hunk', {
+        oldStart: row.oldStart,
+        oldEnd: row.oldEnd,
+        newStart: row.newStart,
+        newEnd: row.newEnd,
+      })}
+    </div>
+  );
+}
+
+function LineRow({ row }: { row: Exclude<UnifiedRow | SplitRow, HunkRow> }) {
+  if (row.kind === 'pair') {
+    return (
+      <div className="diff__pair">
+        <SideHalf cell={row.left} />
+        <SideHalf cell={row.right} />
+      </div>
+    );
+  }
+  return (
+    <div className={`diff__line diff__line--${row.type}`}>
+      <span className="diff__no">{row.oldNo ?? ''}</span>
+      <span className="diff__no">{row.newNo ?? ''}</span>
+      <span className="diff__sign">{SIGN[row.type]}</span>
+      <span className="diff__text">{row.text}</span>
+    </div>
+  );
+}
+
+function SideHalf({ cell }: { cell: SideCell | undefined }) {
+  if (!cell) return <div className="diff__half diff__half--empty" />;
+  return (
+    <div className={`diff__half diff__line--${cell.type}`}>
+      <span className="diff__no">{cell.no}</span>
+      <span className="diff__sign">{SIGN[cell.type]}</span>
+      <span className="diff__text">{cell.text}</span>
+    </div>
+  );
+}

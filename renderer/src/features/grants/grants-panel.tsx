@@ -1,0 +1,58 @@
+import type { GrantView } from '../../../../common/console-contract';
+import { useNow } from '../../hooks/use-now';
+import { useT } from '../../i18n/i18n-context';
+import { useQueue } from '../../store/store-context';
+import { folderName } from '../queue/session-groups';
+import { formatRemaining } from '../queue/time-format';
+
+/** Every timed grant and session rule made here: what it allows, for whom, how long, how often used. */
+export function GrantsPanel() {
+  const t = useT();
+  const grants = useQueue((s) => s.grants);
+  return (
+    <section className="grants" aria-labelledby="grants-title">
+      <h2 className="grants__title" id="grants-title">
+        {t('grants.title')}
+        <span className="grants__count">{grants.length}</span>
+      </h2>
+      {grants.length === 0 ? (
+        <p className="grants__empty">{t('grants.empty')}</p>
+      ) : (
+        <ul className="grants__list">
+          {grants.map((grant) => (
+            <GrantRow key={grant.id} grant={grant} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function GrantRow({ grant }: { grant: GrantView }) {
+  const t = useT();
+  const now = useNow(1000);
+  const revokeGrant = useQueue((s) => s.revokeGrant);
+  return (
+    <li className="grant" data-grant-id={grant.id}>
+      <code className="grant__rule">{grant.rule}</code>
+      <span className="grant__where" title={grant.cwd}>
+        {t('grants.where', { agent: grant.agent, folder: folderName(grant.cwd) })}
+      </span>
+      <span className="grant__meta">
+        {grant.expiresAt === undefined
+          ? t('grants.session')
+          : t('grants.expires', { time: formatRemaining(grant.expiresAt - now) })}
+        {' · '}
+        {t('grants.uses', { count: grant.uses })}
+      </span>
+      <button
+        type="button"
+        className="button button--quiet button--small"
+        aria-label={t('grants.revokeLabel', { rule: grant.rule })}
+        onClick={() => void revokeGrant(grant.id)}
+      >
+        {t('grants.revoke')}
+      </button>
+    </li>
+  );
+}

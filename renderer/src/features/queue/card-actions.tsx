@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { PendingRequestView } from '../../../../common/console-contract';
+import { useT } from '../../i18n/i18n-context';
+import { useQueue } from '../../store/store-context';
+import { allowGate } from './allow-gate';
+import { AllowButton } from './allow-button';
+
+/**
+ * Every answer, bound to this card's request id. In a narrow card the secondary answers fold behind
+ * "More" so the row never crowds.
+ */
+export function CardActions({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const { id } = request;
+  const busy = useQueue((s) => Boolean(s.inFlight[id]));
+  const seen = useQueue((s) => Boolean(s.seenToEnd[id]));
+  const requestAllow = useQueue((s) => s.requestAllow);
+  const openPanel = useQueue((s) => s.openPanel);
+  const decide = useQueue((s) => s.decide);
+  const [more, setMore] = useState(false);
+  const unread = allowGate(request, seen) === 'unread';
+  const blocked = busy || unread;
+
+  return (
+    <div className={`actions${more ? ' actions--more' : ''}`} role="group" aria-label={t('action.actions')}>
+      <div className="actions__allow">
+        <AllowButton
+          className="button button--allow"
+          disabled={blocked}
+          onClick={() => requestAllow(id, { kind: 'once' })}
+        >
+          {t('action.allowOnce')}
+        </AllowButton>
+        <AllowButton
+          className="button actions__secondary"
+          disabled={blocked}
+          onClick={() => openPanel(id, { kind: 'grant' })}
+        >
+          {t('action.allowFor')}
+        </AllowButton>
+        <AllowButton
+          className="button actions__secondary"
+          disabled={blocked}
+          onClick={() => openPanel(id, { kind: 'always' })}
+        >
+          {t('action.always')}
+        </AllowButton>
+        <button
+          type="button"
+          className="button actions__secondary"
+          disabled={busy}
+          onClick={() => openPanel(id, { kind: 'edit' })}
+        >
+          {t('action.edit')}
+        </button>
+      </div>
+      <div className="actions__deny">
+        <button
+          type="button"
+          className="button button--deny"
+          disabled={busy}
+          onClick={() => void decide({ id, behavior: 'deny' })}
+        >
+          {t('action.deny')}
+        </button>
+        <button
+          type="button"
+          className="button actions__secondary"
+          disabled={busy}
+          onClick={() => openPanel(id, { kind: 'deny' })}
+        >
+          {t('action.denyWithMessage')}
+        </button>
+        <button
+          type="button"
+          className="button button--deny actions__secondary"
+          disabled={busy}
+          onClick={() => void decide({ id, behavior: 'deny', interrupt: true })}
+        >
+          {t('action.denyAndStop')}
+        </button>
+        <button
+          type="button"
+          className="button button--quiet actions__more"
+          aria-expanded={more}
+          onClick={() => setMore(!more)}
+        >
+          {t('action.more')}
+        </button>
+      </div>
+    </div>
+  );
+}

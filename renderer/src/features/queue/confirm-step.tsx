@@ -1,0 +1,36 @@
+import type { PendingRequestView } from '../../../../common/console-contract';
+import { useT } from '../../i18n/i18n-context';
+import type { AllowChoice } from '../../store/queue-store';
+import { useQueue } from '../../store/store-context';
+import { AllowButton } from './allow-button';
+import { PanelFrame } from './panel-frame';
+
+/** The second look a dangerous or protected-path request needs: the risk in words, then an explicit click. */
+export function ConfirmStep({ request, choice }: { request: PendingRequestView; choice: AllowChoice }) {
+  const t = useT();
+  const confirmAllow = useQueue((s) => s.confirmAllow);
+  const explanation = request.explanation;
+  const label =
+    choice.kind === 'once'
+      ? t('confirm.allowAnyway')
+      : t('confirm.grantAnyway', { duration: t(`grant.${choice.duration}`) });
+  return (
+    <PanelFrame request={request} title={t('confirm.title')} tone="danger">
+      <ul className="confirm__risks">
+        {explanation && <li>{t(`risk.explain.${explanation.risk}`)}</li>}
+        {explanation?.protectedPath && <li>{t('risk.protected', { path: explanation.protectedPath })}</li>}
+        {choice.kind === 'grant' && (
+          <li>
+            <code>{choice.rule}</code>
+          </li>
+        )}
+        <li>{t('confirm.body')}</li>
+      </ul>
+      <div className="panel__actions">
+        <AllowButton className="button button--danger" onClick={() => confirmAllow(request.id)}>
+          {label}
+        </AllowButton>
+      </div>
+    </PanelFrame>
+  );
+}

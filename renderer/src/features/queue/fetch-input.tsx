@@ -1,0 +1,29 @@
+import type { PendingRequestView } from '../../../../common/console-contract';
+import { useT } from '../../i18n/i18n-context';
+import { domainOf } from './tool-family';
+
+/** A WebFetch: the whole URL, its domain apart (what a rule would name), and the question about it. */
+export function FetchInput({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const url = String(request.input.url);
+  const domain = domainOf(url);
+  const prompt = typeof request.input.prompt === 'string' ? request.input.prompt : undefined;
+  return (
+    <dl className="fields">
+      <dt>{t('fetch.domain')}</dt>
+      <dd>
+        <strong className="fields__domain">{domain ?? url}</strong>
+      </dd>
+      <dt>{t('fetch.url')}</dt>
+      <dd>
+        <code className="fields__url">{url}</code>
+      </dd>
+      {prompt && (
+        <>
+          <dt>{t('fetch.prompt')}</dt>
+          <dd>{prompt}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,25 @@
+import { useT } from '../../i18n/i18n-context';
+import type { SessionGroup } from './session-groups';
+import { folderName, shortSessionId } from './session-groups';
+
+/** A session's header in the inbox: which agent, which project, which session, and how much waits. */
+export function SessionHeader({ group }: { group: SessionGroup }) {
+  const t = useT();
+  const folder = folderName(group.cwd);
+  const session = t('session.id', { id: shortSessionId(group.sessionId) });
+  return (
+    <h2 className="session" aria-label={t('session.label', { session, agent: group.agent, folder })}>
+      <span className="session__agent">{group.agent}</span>
+      <span className="session__folder" title={group.cwd}>
+        {folder}
+      </span>
+      <span className="session__id" title={group.sessionId}>
+        {session}
+      </span>
+      <span className="session__count">{t('session.count', { count: group.requests.length })}</span>
+      {group.secondLook > 0 && (
+        <span className="badge badge--danger">{t('session.secondLook', { count: group.secondLook })}</span>
+      )}
+    </h2>
+  );
+}

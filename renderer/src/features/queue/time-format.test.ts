@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ageOf, countdownState, formatRemaining } from './time-format';
+
+describe('countdown and age', () => {
+  it('formats what is left, rounding up, never below zero', () => {
+    expect(formatRemaining(90_000)).toBe('1:30');
+    expect(formatRemaining(89_001)).toBe('1:30');
+    expect(formatRemaining(59_000)).toBe('0:59');
+    expect(formatRemaining(3_600_000)).toBe('1:00:00');
+    expect(formatRemaining(3_725_000)).toBe('1:02:05');
+    expect(formatRemaining(-5_000)).toBe('0:00');
+  });
+
+  it('says held when someone has the request open, and warns under 30 s', () => {
+    expect(countdownState({ held: true, deadline: 5 }, 0)).toEqual({ kind: 'held' });
+    expect(countdownState({}, 0)).toEqual({ kind: 'none' });
+    expect(countdownState({ deadline: 31_000 }, 0)).toEqual({ kind: 'running', text: '0:31', soon: false });
+    expect(countdownState({ deadline: 29_000 }, 0)).toEqual({ kind: 'running', text: '0:29', soon: true });
+  });
+
+  it('gives a coarse age', () => {
+    expect(ageOf(0, 59_000)).toEqual({ unit: 'now' });
+    expect(ageOf(0, 5 * 60_000)).toEqual({ unit: 'minutes', count: 5 });
+    expect(ageOf(0, 125 * 60_000)).toEqual({ unit: 'hours', count: 2 });
+  });
+});

@@ -1,0 +1,38 @@
+/** Countdown and age texts: pure, so the card and its tests agree on every boundary. */
+import type { PendingRequestView } from '../../../../common/console-contract';
+
+/** `m:ss`, or `h:mm:ss` from an hour on; never negative. */
+export function formatRemaining(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** Under this the countdown turns to a warning colour. */
+export const SOON_MS = 30_000;
+
+export type CountdownState =
+  | { readonly kind: 'held' }
+  | { readonly kind: 'running'; readonly text: string; readonly soon: boolean }
+  | { readonly kind: 'none' };
+
+export function countdownState(
+  request: Pick<PendingRequestView, 'held' | 'deadline'>,
+  now: number,
+): CountdownState {
+  if (request.held) return { kind: 'held' };
+  if (request.deadline === undefined) return { kind: 'none' };
+  const left = request.deadline - now;
+  return { kind: 'running', text: formatRemaining(left), soon: left < SOON_MS };
+}
+
+export type Age = { readonly unit: 'now' } | { readonly unit: 'minutes' | 'hours'; readonly count: number };
+
+export function ageOf(receivedAt: number, now: number): Age {
+  const minutes = Math.floor((now - receivedAt) / 60_000);
+  if (minutes < 1) return { unit: 'now' };
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  return { unit: 'hours', count: Math.floor(minutes / 60) };
+}

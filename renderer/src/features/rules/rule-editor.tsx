@@ -1,0 +1,131 @@
+import { useEffect, useId, useState } from 'react';
+import type { PendingRequestView, RulePreview } from '../../../../common/console-contract';
+import { useT } from '../../i18n/i18n-context';
+import { useQueue } from '../../store/store-context';
+import { AllowButton } from '../queue/allow-button';
+import { PanelFrame } from '../queue/panel-frame';
+import { RuleCheckNote } from './rule-check-note';
+import { alwaysAllowUpdate, checkRule, destinations, settingsFileFor } from './rule-draft';
+import type { Destination } from './rule-draft';
+
+/** The preview waits this long after the last keystroke, so typing does not flood the console. */
+const PREVIEW_DEBOUNCE_MS = 250;
+
+/**
+ * "Always allow": the rule, editable with a live syntax check, where the agent should save it, and how many
+ * past requests it would have matched; saving allows this request and hands the rule to the agent.
+ */
+export function RuleEditor({ request, initialRule }: { request: PendingRequestView; initialRule?: string }) {
+  const t = useT();
+  const decide = useQueue((s) => s.decide);
+  const previewRule = useQueue((s) => s.previewRule);
+  const [rule, setRule] = useState(initialRule ?? request.explanation?.suggestedRules[0] ?? request.tool);
+  const [destination, setDestination] = useState<Destination>('localSettings');
+  const [preview, setPreview] = useState<{ rule: string; result: RulePreview | undefined }>();
+  const check = checkRule(rule, request.tool);
+  const inputId = useId();
+  const explanation = request.explanation;
+
+  useEffect(() => {
+    if (!check.ok) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      void previewRule(rule, request.cwd).then((result) => {
+        if (current) setPreview({ rule, result });
+      });
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [check.ok, previewRule, request.cwd, rule]);
+
+  const save = () => {
+    if (!check.ok) return;
+    void decide({
+      id: request.id,
+      behavior: 'allow',
+      updatedPermissions: [alwaysAllowUpdate(check, destination)],
+    });
+  };
+
+  return (
+    <PanelFrame request={request} title={t('rule.title')}>
+      <label className="field" htmlFor={inputId}>
+        <span className="field__label">{t('rule.content')}</span>
+        <input
+          id={inputId}
+          className="input input--mono"
+          value={rule}
+          spellCheck={false}
+          autoFocus
+          aria-invalid={!check.ok}
+          onChange={(event) => setRule(event.target.value)}
+        />
+      </label>
+      <RuleCheckNote check={check} tool={request.tool} />
+      <fieldset className="destinations">
+        <legend className="field__label">{t('rule.destination')}</legend>
+        {destinations.map((choice) => (
+          <label key={choice} className="destination">
+            <input
+              type="radio"
+              name={`destination-${request.id}`}
+              value={choice}
+              checked={destination === choice}
+              onChange={() => setDestination(choice)}
+            />
+            <span className="destination__name">{t(`rule.dest.${choice}`)}</span>
+            <span className="destination__hint">
+              {t(`rule.destHint.${choice}`, { file: settingsFileFor(choice, request.agent.name) })}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {check.ok && <PreviewNote rule={rule} preview={preview} />}
+      {explanation?.needsSecondLook && (
+        <p className="rule-check rule-check--warn">{t(`risk.explain.${explanation.risk}`)}</p>
+      )}
+      <div className="panel__actions">
+        <AllowButton className="button button--allow" disabled={!check.ok} onClick={save}>
+          {t('rule.save')}
+        </AllowButton>
+      </div>
+    </PanelFrame>
+  );
+}
+
+function PreviewNote(props: {
+  rule: string;
+  preview: { rule: string; result: RulePreview | undefined } | undefined;
+}) {
+  const t = useT();
+  const { preview } = props;
+  if (!preview || preview.rule !== props.rule || !preview.result) {
+    return (
+      <p className="preview" aria-live="polite">
+        {t('rule.preview.loading')}
+      </p>
+    );
+  }
+  const result = preview.result;
+  if (!result.valid) return <p className="rule-check rule-check--error">{result.error}</p>;
+  return (
+    <div className="preview" aria-live="polite">
+      <p className="preview__count">
+        {result.examined === 0
+          ? t('rule.preview.none')
+          : t('rule.preview.matched', { matched: result.matched, examined: result.examined })}
+      </p>
+      {result.examples.length > 0 && (
+        <ul className="preview__examples" aria-label={t('rule.preview.examples')}>
+          {result.examples.map((example, i) => (
+            <li key={i}>
+              <code>{example}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

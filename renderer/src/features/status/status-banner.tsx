@@ -1,0 +1,38 @@
+import { useT } from '../../i18n/i18n-context';
+import { useQueue } from '../../store/store-context';
+
+/** The console's own warnings (a broken settings file, a token kept without a keychain), each dismissible. */
+export function StatusBanner() {
+  const t = useT();
+  const status = useQueue((s) => s.status);
+  const dismissed = useQueue((s) => s.dismissedWarnings);
+  const dismissWarning = useQueue((s) => s.dismissWarning);
+  const error = useQueue((s) => s.error);
+  const dismissError = useQueue((s) => s.dismissError);
+  const warnings = (status?.warnings ?? []).filter((warning) => !dismissed.includes(warning));
+  if (warnings.length === 0 && !error) return null;
+  return (
+    <div className="banners" aria-label={t('status.warnings')} role="region">
+      {error && (
+        <div className="banner banner--error" role="alert">
+          <p className="banner__text">{t('app.error', { message: error })}</p>
+          <button type="button" className="button button--quiet button--small" onClick={dismissError}>
+            {t('app.dismiss')}
+          </button>
+        </div>
+      )}
+      {warnings.map((warning) => (
+        <div key={warning} className="banner">
+          <p className="banner__text">{warning}</p>
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            onClick={() => dismissWarning(warning)}
+          >
+            {t('app.dismiss')}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
