@@ -8,6 +8,9 @@ const entries = {
   serve: 'main/headless/serve.ts',
   check: 'client/cli/commands/check.ts',
   rules: 'client/cli/commands/rules.ts',
+  install: 'client/cli/commands/install.ts',
+  uninstall: 'client/cli/commands/uninstall.ts',
+  doctor: 'client/cli/commands/doctor.ts',
 };
 
 const { existsSync } = await import('node:fs');

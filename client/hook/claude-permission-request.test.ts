@@ -1,28 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PermissionRequestPayloadSchema, toHookOutput, toPermissionCall } from './claude-permission-request';
+import { readPermissionRequest, toHookOutput, toPermissionCall } from './claude-permission-request';
 
-// The payload of claude-code.md §1.5, verbatim.
-const docsPayload = {
-  session_id: 'abc123',
-  transcript_path: '/Users/.../.claude/projects/.../00893aaf-19fa-41d2-8238-13269b9b3ca0.jsonl',
-  cwd: '/Users/...',
-  permission_mode: 'default',
-  hook_event_name: 'PermissionRequest',
-  tool_name: 'Bash',
-  tool_input: { command: 'rm -rf node_modules', description: 'Remove node_modules directory' },
-  permission_suggestions: [
-    {
-      type: 'addRules',
-      rules: [{ toolName: 'Bash', ruleContent: 'rm -rf node_modules' }],
-      behavior: 'allow',
-      destination: 'localSettings',
-    },
-  ],
-};
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(join(__dirname, '../../tests/fixtures/claude-code', `${name}.json`), 'utf8'),
+  ) as Record<string, unknown>;
+const docsPayload = fixture('permission-request');
 
 describe('the PermissionRequest hook mapping', () => {
   it('forwards session, cwd, mode, tool, input and suggestions', () => {
-    const payload = PermissionRequestPayloadSchema.parse(docsPayload);
+    const payload = readPermissionRequest(docsPayload)!;
     expect(toPermissionCall(payload, 'id-1', 1000)).toEqual({
       id: 'id-1',
       sessionId: 'abc123',
@@ -35,35 +24,51 @@ describe('the PermissionRequest hook mapping', () => {
     });
   });
 
+  it('reads the 2.1.221 capture, whose extra fields it ignores', () => {
+    const capture = fixture('permission-request-2.1.221');
+    const call = toPermissionCall(readPermissionRequest(capture)!, 'i', 1);
+    expect(call).toMatchObject({
+      mode: 'acceptEdits',
+      tool: 'Edit',
+      suggestions: capture.permission_suggestions,
+    });
+    expect(call).not.toHaveProperty('effort');
+  });
+
   it('reads "manual" as default and an unknown mode as default', () => {
-    const manual = PermissionRequestPayloadSchema.parse({ ...docsPayload, permission_mode: 'manual' });
+    const manual = readPermissionRequest({ ...docsPayload, permission_mode: 'manual' })!;
     expect(toPermissionCall(manual, 'i', 1).mode).toBe('default');
-    const odd = PermissionRequestPayloadSchema.parse({ ...docsPayload, permission_mode: 'bubble' });
+    const odd = readPermissionRequest({ ...docsPayload, permission_mode: 'bubble' })!;
     expect(toPermissionCall(odd, 'i', 1).mode).toBe('default');
   });
 
   it('drops a suggestion it cannot read and keeps the rest', () => {
-    const payload = PermissionRequestPayloadSchema.parse({
+    const payload = readPermissionRequest({
       ...docsPayload,
-      permission_suggestions: [{ type: 'teleport' }, ...docsPayload.permission_suggestions],
-    });
+      permission_suggestions: [{ type: 'teleport' }, ...(docsPayload.permission_suggestions as unknown[])],
+    })!;
     expect(toPermissionCall(payload, 'i', 1).suggestions).toHaveLength(1);
   });
 
+  it('refuses what the console would refuse, and other events’ payloads', () => {
+    for (const bad of [
+      { ...docsPayload, tool_input: 'rm' },
+      { ...docsPayload, session_id: '' },
+      { ...docsPayload, session_id: 'x'.repeat(201) },
+      { ...docsPayload, tool_name: 7 },
+      { ...docsPayload, hook_event_name: 'PreToolUse' },
+      { ...docsPayload, permission_suggestions: {} },
+      [docsPayload],
+      null,
+    ])
+      expect(readPermissionRequest(bad)).toBeUndefined();
+  });
+
   it('prints allow and deny in Claude Code’s decision shape', () => {
-    expect(toHookOutput({ type: 'permission.decision', id: 'i', behavior: 'allow', by: 'console' })).toEqual({
+    expect(toHookOutput({ id: 'i', behavior: 'allow' })).toEqual({
       hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
     });
-    expect(
-      toHookOutput({
-        type: 'permission.decision',
-        id: 'i',
-        behavior: 'deny',
-        by: 'console',
-        message: 'use pnpm',
-        interrupt: true,
-      }),
-    ).toEqual({
+    expect(toHookOutput({ id: 'i', behavior: 'deny', message: 'use pnpm', interrupt: true })).toEqual({
       hookSpecificOutput: {
         hookEventName: 'PermissionRequest',
         decision: { behavior: 'deny', message: 'use pnpm', interrupt: true },
@@ -71,15 +76,21 @@ describe('the PermissionRequest hook mapping', () => {
     });
   });
 
-  it('prints nothing for passthrough, so the terminal dialog decides', () => {
-    expect(
-      toHookOutput({ type: 'permission.decision', id: 'i', behavior: 'passthrough', by: 'timeout' }),
-    ).toBeUndefined();
+  it('keeps only the update entries Claude Code documents', () => {
+    const session = { type: 'setMode', mode: 'plan', destination: 'session' } as const;
+    const output = toHookOutput({
+      id: 'i',
+      behavior: 'allow',
+      updatedPermissions: [
+        session,
+        { type: 'setMode', mode: 'bubble', destination: 'session' },
+        { type: 'addDirectories', directories: ['/x'], destination: 'cliArg' },
+      ],
+    });
+    expect(output?.hookSpecificOutput.decision).toEqual({ behavior: 'allow', updatedPermissions: [session] });
   });
 
-  it('refuses a payload without a tool input object', () => {
-    expect(PermissionRequestPayloadSchema.safeParse({ ...docsPayload, tool_input: 'rm' }).success).toBe(
-      false,
-    );
+  it('prints nothing for passthrough, so the terminal dialog decides', () => {
+    expect(toHookOutput({ id: 'i', behavior: 'passthrough', message: 'session moved on' })).toBeUndefined();
   });
 });

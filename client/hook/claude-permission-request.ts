@@ -1,29 +1,52 @@
 /**
  * Claude Code's PermissionRequest hook (claude-code.md §1.5) translated to and from the bridge protocol.
- * Pure: the I/O lives in client/cli/commands/hook.ts.
+ * Pure: the I/O lives in ask-console.ts and client/cli/commands/hook.ts.
  */
-import { z } from 'zod';
-import { PermissionModeSchema, PermissionUpdateSchema } from '../../common/protocol';
-import type { PermissionDecision } from '../../common/protocol';
-import type { PermissionCall } from '../sdk/bridge-client';
+import type { PermissionMode, PermissionUpdate } from '../../common/protocol';
+import type { PermissionCall } from '../sdk/types';
+import { isPermissionUpdate, LIMITS, PERMISSION_MODES } from './lean-protocol';
+import type { ConsoleDecision } from './lean-protocol';
+import { isObject, isOneOf, isText } from './shape';
+import type { JsonObject } from './shape';
 
-export const PermissionRequestPayloadSchema = z.object({
-  session_id: z.string().min(1).max(200),
-  cwd: z.string().min(1),
-  hook_event_name: z.literal('PermissionRequest').optional(),
-  permission_mode: z.string().optional(),
-  tool_name: z.string().min(1),
-  tool_input: z.record(z.string(), z.unknown()),
-  permission_suggestions: z.array(z.unknown()).optional(),
-  transcript_path: z.string().optional(),
-});
-export type PermissionRequestPayload = z.infer<typeof PermissionRequestPayloadSchema>;
+export interface PermissionRequestPayload {
+  readonly session_id: string;
+  readonly cwd: string;
+  readonly permission_mode?: string;
+  readonly tool_name: string;
+  readonly tool_input: JsonObject;
+  readonly permission_suggestions?: readonly unknown[];
+}
+
+/** The payload, or undefined when it is not one Gatehouse can forward within the protocol's limits. */
+export function readPermissionRequest(raw: unknown): PermissionRequestPayload | undefined {
+  if (!isObject(raw)) return undefined;
+  const { session_id, cwd, hook_event_name, permission_mode, tool_name, tool_input } = raw;
+  const suggestions = raw.permission_suggestions;
+  if (
+    !isText(session_id, 1, LIMITS.id) ||
+    !isText(cwd, 1, LIMITS.cwd) ||
+    !isText(tool_name, 1, LIMITS.tool) ||
+    !isObject(tool_input) ||
+    (hook_event_name !== undefined && hook_event_name !== 'PermissionRequest') ||
+    (permission_mode !== undefined && typeof permission_mode !== 'string') ||
+    (suggestions !== undefined && !Array.isArray(suggestions))
+  )
+    return undefined;
+  return {
+    session_id,
+    cwd,
+    tool_name,
+    tool_input,
+    ...(permission_mode !== undefined ? { permission_mode } : {}),
+    ...(suggestions !== undefined ? { permission_suggestions: suggestions } : {}),
+  };
+}
 
 /** Claude Code's "Manual" mode arrives as `default` or, since 2.1.200, as `manual`. */
-function modeOf(value: string | undefined): z.infer<typeof PermissionModeSchema> {
+function modeOf(value: string | undefined): PermissionMode {
   if (value === 'manual') return 'default';
-  const parsed = PermissionModeSchema.safeParse(value);
-  return parsed.success ? parsed.data : 'default';
+  return isOneOf(value, PERMISSION_MODES) ? value : 'default';
 }
 
 export function toPermissionCall(
@@ -32,10 +55,9 @@ export function toPermissionCall(
   timeoutMs: number,
 ): PermissionCall {
   // A suggestion in a shape we do not know is dropped alone rather than failing the whole request.
-  const suggestions = (payload.permission_suggestions ?? []).flatMap((entry) => {
-    const parsed = PermissionUpdateSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const suggestions = (payload.permission_suggestions ?? [])
+    .filter(isPermissionUpdate)
+    .slice(0, LIMITS.suggestions);
   return {
     id,
     sessionId: payload.session_id,
@@ -48,26 +70,43 @@ export function toPermissionCall(
   };
 }
 
+const CLAUDE_DESTINATIONS = ['session', 'localSettings', 'projectSettings', 'userSettings'] as const;
+const CLAUDE_MODES = ['default', 'auto', 'acceptEdits', 'dontAsk', 'bypassPermissions', 'plan', 'manual'];
+
+/**
+ * Whether Claude Code documents this entry (§1.5): the protocol also carries `cliArg` and free-form modes,
+ * which a hook must not hand back. Dropping an entry only ever grants less.
+ */
+function claudeAccepts(entry: PermissionUpdate): boolean {
+  if (!isOneOf(entry.destination, CLAUDE_DESTINATIONS)) return false;
+  return entry.type !== 'setMode' || CLAUDE_MODES.includes(entry.mode);
+}
+
 export interface HookOutput {
   hookSpecificOutput: {
     hookEventName: 'PermissionRequest';
     decision:
-      | { behavior: 'allow'; updatedInput?: Record<string, unknown>; updatedPermissions?: unknown[] }
+      | {
+          behavior: 'allow';
+          updatedInput?: Record<string, unknown>;
+          updatedPermissions?: PermissionUpdate[];
+        }
       | { behavior: 'deny'; message?: string; interrupt?: boolean };
   };
 }
 
 /** The JSON to print, or undefined for "no decision" (passthrough): Claude Code's own dialog stays in charge. */
-export function toHookOutput(decision: PermissionDecision): HookOutput | undefined {
+export function toHookOutput(decision: ConsoleDecision): HookOutput | undefined {
   if (decision.behavior === 'passthrough') return undefined;
   if (decision.behavior === 'allow') {
+    const updates = (decision.updatedPermissions ?? []).filter(claudeAccepts);
     return {
       hookSpecificOutput: {
         hookEventName: 'PermissionRequest',
         decision: {
           behavior: 'allow',
           ...(decision.updatedInput ? { updatedInput: decision.updatedInput } : {}),
-          ...(decision.updatedPermissions?.length ? { updatedPermissions: decision.updatedPermissions } : {}),
+          ...(updates.length ? { updatedPermissions: updates } : {}),
         },
       },
     };

@@ -86,6 +86,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
         registry.decide(message.id, 'agent', { behavior: 'passthrough' });
         return;
       case 'session.event':
+        registry.retire(message);
         return;
     }
   };

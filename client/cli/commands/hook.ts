@@ -1,87 +1,181 @@
 /**
  * `gatehouse hook <event>`: what Claude Code runs. It must never get in Claude Code's way: whatever goes
  * wrong (no console, a bad payload, a timeout) it prints nothing and exits 0, so the terminal dialog stays
- * in charge. Stdout carries the one decision object and nothing else; diagnostics go to stderr.
+ * in charge. Stdout carries the one decision object and nothing else; diagnostics go to stderr, which
+ * Claude Code keeps in its debug log.
+ *
+ * Claude Code spawns this for every prompt and every tool call, so it loads only client/hook/: no zod, no
+ * `ws`, no engine (tests/integration/claude-hook-bundle.test.ts keeps it that way).
  */
 import { randomUUID } from 'node:crypto';
 import type { CliIo } from '../../../common/cli';
 import { EXIT_USAGE } from '../../../common/cli';
-import { connectBridge } from '../../sdk/bridge-client';
-import { discoverConsole } from '../../sdk/discover';
-import {
-  PermissionRequestPayloadSchema,
-  toHookOutput,
-  toPermissionCall,
-} from '../../hook/claude-permission-request';
+import { askConsole } from '../../hook/ask-console';
+import { CLAUDE_HOOK_EVENTS, hookEventByArg, PERMISSION_REQUEST } from '../../hook/claude-events';
+import type { ClaudeHookEvent } from '../../hook/claude-events';
+import { readPermissionRequest, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
+import { toSessionEvent } from '../../hook/claude-session-events';
+import { openHookSocket } from '../../hook/hook-socket';
+import { findConsole } from '../../hook/lean-discovery';
+import { readStdin } from '../../hook/read-stdin';
 
-/** Below Claude Code's 600 s hook timeout, so the hook answers "no decision" before it is killed. */
+/**
+ * Below Claude Code's 600 s hook timeout, so the hook withdraws its card and answers "no decision" before
+ * it is killed. Claude Code does not tell a hook its configured timeout (no such input field, §1.2), so
+ * `GATEHOUSE_HOOK_TIMEOUT_MS` is the override.
+ */
 export const DEFAULT_HOOK_DEADLINE_MS = 570_000;
+/** The handshake on loopback takes a millisecond; a console slower than this is as good as absent. */
+const CONNECT_TIMEOUT_MS = 2_000;
+/** SessionEnd hooks share a 1.5 s budget (§1.1); the session events must fit well inside it. */
+const EVENT_CONNECT_TIMEOUT_MS = 1_000;
+const AGENT = { name: 'claude-code' };
+// The sockets are closed without waiting for the console's reply: what the hook sent is already with the
+// kernel, which delivers it after the process exits, and every millisecond here is one Claude Code waits.
 
 const HELP = `Usage: gatehouse hook <event>
 
-The Claude Code command hook. Reads the hook's JSON on stdin and prints Claude Code's decision JSON.
+The Claude Code command hook: reads the hook's JSON on stdin. It always exits 0 and prints nothing unless
+the console decided, so Claude Code's own dialog stays in charge whenever Gatehouse is absent or silent.
 
 Events:
-  permission-request   Forward a permission prompt to the console and wait for the answer
+  permission-request      Forward a permission prompt to the console and print its decision
+  post-tool-use           Tell the console a tool ran (its card was answered in the terminal)
+  post-tool-use-failure   Tell the console a tool failed (likewise)
+  user-prompt-submit      Tell the console the session moved on to a new prompt
+  stop                    Tell the console the session finished its turn
+  session-end             Tell the console the session ended
+
+Environment:
+  GATEHOUSE_HOOK_TIMEOUT_MS   How long permission-request waits (default ${DEFAULT_HOOK_DEADLINE_MS}, below
+                              Claude Code's 600 s hook timeout)
+  GATEHOUSE_URL, GATEHOUSE_TOKEN, GATEHOUSE_HOME   Where the console is (see docs/protocol.md)
 `;
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+type Env = CliIo['env'];
+
+function deadlineOf(env: Env): number {
+  const value = Number(env.GATEHOUSE_HOOK_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 && value <= 86_400_000 ? value : DEFAULT_HOOK_DEADLINE_MS;
 }
 
+/** Resolves when the signal aborts; never rejects, so it can sit in a race. */
+function aborted(signal: AbortSignal): Promise<undefined> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(undefined);
+    else signal.addEventListener('abort', () => resolve(undefined), { once: true });
+  });
+}
+
+/** The stdin JSON, or undefined (said on stderr) when it is not JSON or the hook gave up first. */
+async function readPayload(stdin: () => Promise<string>, signal: AbortSignal): Promise<unknown> {
+  const text = await Promise.race([stdin(), aborted(signal)]);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs one hook. `stop` aborts a waiting permission request (the command wires it to SIGTERM and SIGINT,
+ * which is how Claude Code cancels a hook), withdrawing its card instead of leaving it for the console's
+ * disconnect grace period.
+ */
 export async function runHook(
   argv: readonly string[],
   io: CliIo,
   stdin: () => Promise<string> = readStdin,
+  stop?: AbortSignal,
 ): Promise<number> {
-  const event = argv[0];
-  if (event === '--help' || event === '-h') {
+  const arg = argv[0];
+  if (arg === '--help' || arg === '-h') {
     io.stdout(HELP);
     return 0;
   }
-  if (event !== 'permission-request') {
+  const hook = hookEventByArg(arg);
+  if (!hook || argv.length > 1) {
     io.stderr(
-      `gatehouse hook: unknown event "${event ?? ''}". Run "gatehouse hook --help" for the events.\n`,
+      hook
+        ? `gatehouse hook: unexpected argument "${argv[1] ?? ''}". Run "gatehouse hook --help" for usage.\n`
+        : `gatehouse hook: unknown event "${arg ?? ''}"; it takes one of ${CLAUDE_HOOK_EVENTS.map((e) => e.arg).join(', ')}. Run "gatehouse hook --help" for usage.\n`,
     );
     return EXIT_USAGE;
   }
-  return permissionRequest(io, stdin);
-}
-
-async function permissionRequest(io: CliIo, stdin: () => Promise<string>): Promise<number> {
-  const deadlineMs = Number(io.env.GATEHOUSE_HOOK_TIMEOUT_MS) || DEFAULT_HOOK_DEADLINE_MS;
-  let payload;
-  try {
-    payload = PermissionRequestPayloadSchema.parse(JSON.parse(await stdin()));
-  } catch {
-    io.stderr(
-      'gatehouse hook: stdin is not a Claude Code PermissionRequest payload; leaving the decision to Claude Code.\n',
-    );
-    return 0;
-  }
-  const discovery = await discoverConsole(io.env);
-  if (!discovery.found) return 0;
-
-  let client;
-  try {
-    client = await connectBridge(discovery.endpoint, { agent: { name: 'claude-code' } });
-  } catch {
-    return 0;
-  }
-  const call = toPermissionCall(payload, randomUUID(), deadlineMs);
+  const deadlineMs = deadlineOf(io.env);
   const deadline = AbortSignal.timeout(deadlineMs);
+  const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
   try {
-    const decision = await client.requestPermission(call, { signal: deadline });
-    const output = toHookOutput(decision);
-    if (output) io.stdout(`${JSON.stringify(output)}\n`);
-  } catch {
-    // No console answer (it closed, refused, or the deadline passed): no decision.
-  } finally {
-    client.close();
+    if (hook === PERMISSION_REQUEST) await permissionRequest(io, stdin, signal, deadlineMs);
+    else await sessionEvent(hook, io, stdin, signal);
+  } catch (error) {
+    io.stderr(`gatehouse hook: ${(error as Error).message}; leaving the decision to Claude Code.\n`);
   }
   return 0;
 }
 
-export { runHook as run };
+async function permissionRequest(
+  io: CliIo,
+  stdin: () => Promise<string>,
+  signal: AbortSignal,
+  deadlineMs: number,
+) {
+  const payload = readPermissionRequest(await readPayload(stdin, signal));
+  if (!payload) {
+    if (!signal.aborted)
+      io.stderr(
+        'gatehouse hook: stdin is not a Claude Code PermissionRequest payload; leaving the decision to Claude Code.\n',
+      );
+    return;
+  }
+  const discovery = await findConsole(io.env);
+  if (!discovery.found) return;
+  let socket;
+  try {
+    socket = await openHookSocket(discovery.endpoint, { timeoutMs: CONNECT_TIMEOUT_MS, signal });
+  } catch {
+    return;
+  }
+  try {
+    const call = toPermissionCall(payload, randomUUID(), deadlineMs);
+    const outcome = await askConsole(socket, call, AGENT, signal);
+    const output = outcome.decision && toHookOutput(outcome.decision);
+    if (output) io.stdout(`${JSON.stringify(output)}\n`);
+  } finally {
+    void socket.close();
+  }
+}
+
+/** Fire and forget: the console only uses these to retire cards, so any failure is silently fine. */
+async function sessionEvent(
+  hook: ClaudeHookEvent,
+  io: CliIo,
+  stdin: () => Promise<string>,
+  signal: AbortSignal,
+) {
+  const event = toSessionEvent(hook, await readPayload(stdin, signal));
+  if (!event) {
+    if (!signal.aborted)
+      io.stderr(
+        `gatehouse hook: stdin is not a Claude Code ${hook.name} payload; nothing to tell the console.\n`,
+      );
+    return;
+  }
+  const discovery = await findConsole(io.env);
+  if (!discovery.found) return;
+  let socket;
+  try {
+    socket = await openHookSocket(discovery.endpoint, { timeoutMs: EVENT_CONNECT_TIMEOUT_MS, signal });
+  } catch {
+    return;
+  }
+  socket.send({ type: 'session.event', ...event });
+  void socket.close();
+}
+
+export function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const stop = new AbortController();
+  for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(name, () => stop.abort());
+  return runHook(argv, io, readStdin, stop.signal);
+}

@@ -1,0 +1,72 @@
+/**
+ * Gatehouse's handlers in Claude Code's settings, and how to recognise them again. They use the exec form
+ * (`command` + `args`, Claude Code 2.1.139+, §1.1): no shell sits between Claude Code and the hook, so no
+ * path needs quoting for sh, PowerShell or cmd, no shell profile can print into the decision, and no shell
+ * start-up is paid on every prompt.
+ */
+import { basename } from 'node:path';
+import { PERMISSION_REQUEST } from '../hook/claude-events';
+import type { ClaudeHookEvent } from '../hook/claude-events';
+import { isObject } from '../hook/shape';
+import type { JsonObject } from '../hook/shape';
+
+/** Absolute paths, so the hook works whatever PATH Claude Code runs it with. */
+export interface Launcher {
+  readonly node: string;
+  readonly cli: string;
+}
+
+export const CLI_BUNDLE = 'gatehouse.mjs';
+
+/** Seconds Claude Code gives each handler. The permission request waits for a person; the rest are hints. */
+function timeoutOf(event: ClaudeHookEvent): number | undefined {
+  if (event === PERMISSION_REQUEST) return 600;
+  // SessionEnd keeps its own short budget (1.5 s, §1.1): any timeout here would only lengthen it.
+  return event.name === 'SessionEnd' ? undefined : 5;
+}
+
+export function gatehouseHandler(launcher: Launcher, event: ClaudeHookEvent): JsonObject {
+  const timeout = timeoutOf(event);
+  return {
+    type: 'command',
+    command: launcher.node,
+    args: [launcher.cli, 'hook', event.arg],
+    ...(timeout === undefined ? {} : { timeout }),
+  };
+}
+
+/** A new matcher group for the event: tool events match every tool, the others take no matcher. */
+export function gatehouseGroup(launcher: Launcher, event: ClaudeHookEvent): JsonObject {
+  return {
+    ...(event.toolEvent ? { matcher: '*' } : {}),
+    hooks: [gatehouseHandler(launcher, event)],
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Whether a handler is Gatehouse's for this event: it runs some `gatehouse.mjs` with `hook <event>`. Any
+ * install location counts, so re-installing from a moved checkout replaces the old entry instead of adding
+ * a second hook beside it; the string form counts too, as earlier READMEs had people write it by hand.
+ */
+export function isGatehouseHandler(handler: unknown, event: ClaudeHookEvent): boolean {
+  if (!isObject(handler) || handler.type !== 'command') return false;
+  const { args, command } = handler;
+  if (Array.isArray(args)) {
+    const [cli, verb, arg, ...rest] = args as unknown[];
+    return (
+      typeof cli === 'string' &&
+      basename(cli.replace(/\\/g, '/')) === CLI_BUNDLE &&
+      verb === 'hook' &&
+      arg === event.arg &&
+      rest.length === 0
+    );
+  }
+  if (typeof command !== 'string') return false;
+  return new RegExp(
+    `(^|[\\s'"/\\\\])${escapeRegExp(CLI_BUNDLE)}['"]?\\s+hook\\s+${escapeRegExp(event.arg)}\\s*$`,
+  ).test(command);
+}

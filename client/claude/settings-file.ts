@@ -1,0 +1,60 @@
+/**
+ * Reading and writing one Claude Code settings file without losing anything: the text is parsed as plain
+ * JSON (Claude Code's own format), written back with the indentation it had, a backup of the exact bytes
+ * goes next to it first, and the new content replaces it atomically. A symlinked file (a dotfiles
+ * checkout) is written through the link rather than replaced by a copy.
+ */
+import { constants } from 'node:fs';
+import { copyFile, readFile, realpath, stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../../engine/node/atomic-write';
+
+export interface SettingsText {
+  /** Undefined when the file does not exist yet. */
+  readonly text: string | undefined;
+  readonly mode: number | undefined;
+}
+
+export async function readSettingsText(path: string): Promise<SettingsText> {
+  try {
+    const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    return { text, mode: info.mode & 0o777 };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { text: undefined, mode: undefined };
+    throw error;
+  }
+}
+
+/** JSON.parse's complaint, as the end of a sentence; an empty file reads as `{}`. */
+export function parseSettings(text: string | undefined): { value: unknown } | { problem: string } {
+  if (text === undefined || text.trim() === '') return { value: {} };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { problem: `it is not valid JSON (${(error as Error).message.replace(/\.$/, '')})` };
+  }
+}
+
+/** The new content, indented as the old was (two spaces when there is nothing to go by). */
+export function formatSettings(value: unknown, like: string | undefined): string {
+  const indent = /\n([ \t]+)["}\]]/.exec(like ?? '')?.[1] ?? '  ';
+  return `${JSON.stringify(value, null, indent)}\n`;
+}
+
+/** `settings.json.gatehouse-backup-2026-08-22T10-15-30-123Z`: sorts by time, never overwrites one. */
+export async function writeBackup(path: string, now: Date): Promise<string> {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  for (let attempt = 0; ; attempt += 1) {
+    const backup = `${path}.gatehouse-backup-${stamp}${attempt ? `-${attempt}` : ''}`;
+    try {
+      await copyFile(path, backup, constants.COPYFILE_EXCL);
+      return backup;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+export async function writeSettings(path: string, text: string, mode: number | undefined): Promise<void> {
+  const target = mode === undefined ? path : await realpath(path);
+  await writeFileAtomic(target, text, mode === undefined ? {} : { mode });
+}

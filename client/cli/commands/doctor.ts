@@ -1,0 +1,203 @@
+/**
+ * `gatehouse doctor`: is everything in place for Claude Code to reach the console? One line per check,
+ * each failure with the next step. It reaches the console exactly as the hook does (client/hook/), so a
+ * green doctor means a working hook.
+ */
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { EXIT_USAGE, UsageError, usageError } from '../../../common/cli';
+import type { CliIo } from '../../../common/cli';
+import { inspectScopes } from '../../claude/installed-hooks';
+import { managedPolicyPath, readManagedPolicy } from '../../claude/managed-policy';
+import { claudeDirOf } from '../../claude/settings-location';
+import type { Place } from '../../claude/settings-location';
+import { openHookSocket } from '../../hook/hook-socket';
+import { discoveryFilePath, findConsole } from '../../hook/lean-discovery';
+import { PROTOCOL_VERSION, readWelcome } from '../../hook/lean-protocol';
+
+const HELP = `Usage: gatehouse doctor [options]
+
+Checks that Claude Code can reach Gatehouse: the bridge token is readable, the console answers, the hooks
+are installed (and in which scopes), and no managed policy blocks them. Exits 0 when all is well, 1 otherwise.
+
+Options:
+  --cwd DIR       The project folder whose .claude/ settings to check (default: the current folder)
+  --home DIR      The home folder whose .claude/ holds the user settings (default: $CLAUDE_CONFIG_DIR,
+                  else ~/.claude)
+  --policy FILE   The managed policy file (default: ${managedPolicyPath(process.platform)})
+  -h, --help      Show this help
+`;
+
+const WELCOME_TIMEOUT_MS = 2_000;
+
+export interface Check {
+  readonly ok: boolean;
+  readonly name: string;
+  readonly text: string;
+  readonly next?: string;
+}
+
+function tokenCheck(env: CliIo['env']): Check {
+  if (env.GATEHOUSE_TOKEN) return { ok: true, name: 'token', text: 'taken from GATEHOUSE_TOKEN' };
+  const file = discoveryFilePath(env);
+  let mode: number;
+  try {
+    mode = statSync(file).mode & 0o777;
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return {
+      ok: false,
+      name: 'token',
+      text: missing ? `${file} does not exist` : `${file} cannot be read (${(error as Error).message})`,
+      next: missing
+        ? 'start the console ("gatehouse serve" or the desktop app); it writes the file'
+        : 'run Claude Code and doctor as the user who runs the console',
+    };
+  }
+  if (mode & 0o077)
+    return {
+      ok: false,
+      name: 'token',
+      text: `${file} is readable by other users (mode ${mode.toString(8).padStart(4, '0')})`,
+      next: 'restart the console, which rewrites it with mode 0600',
+    };
+  return { ok: true, name: 'token', text: `readable in ${file}, private to you` };
+}
+
+async function consoleCheck(env: CliIo['env']): Promise<Check> {
+  const name = 'console';
+  const discovery = await findConsole(env);
+  if (!discovery.found)
+    return {
+      ok: false,
+      name,
+      text: discovery.reason,
+      next: 'start the console ("gatehouse serve" or the desktop app)',
+    };
+  const { url } = discovery.endpoint;
+  let socket;
+  try {
+    socket = await openHookSocket(discovery.endpoint, { timeoutMs: WELCOME_TIMEOUT_MS });
+  } catch (error) {
+    const message = (error as Error).message;
+    return {
+      ok: false,
+      name,
+      text: `${url}: ${message}`,
+      next: /HTTP 401/.test(message)
+        ? 'the token does not match the running console: restart it, or fix GATEHOUSE_TOKEN'
+        : 'the console that wrote the discovery file is gone: start it again',
+    };
+  }
+  const welcome = await new Promise<ReturnType<typeof readWelcome>>((done) => {
+    const timer = setTimeout(() => done(undefined), WELCOME_TIMEOUT_MS);
+    socket.onMessage((frame) => {
+      const parsed = readWelcome(frame);
+      if (parsed) {
+        clearTimeout(timer);
+        done(parsed);
+      }
+    });
+    socket.send({ type: 'hello', protocol: PROTOCOL_VERSION, agent: { name: 'gatehouse-doctor' } });
+  });
+  await socket.close();
+  if (!welcome)
+    return {
+      ok: false,
+      name,
+      text: `${url} did not answer hello`,
+      next: 'restart the console; it may be stuck',
+    };
+  return { ok: true, name, text: `reachable at ${url} (Gatehouse ${welcome.version})` };
+}
+
+async function hooksCheck(place: Place): Promise<Check> {
+  const reports = await inspectScopes(place);
+  const installed = reports.filter((report) => report.installed);
+  const problems = reports.flatMap((report) => report.problems);
+  const where = installed.map((report) => `${report.scope} (${report.path})`).join(', ');
+  if (!installed.length)
+    return {
+      ok: false,
+      name: 'hooks',
+      text: ['not installed in any scope', ...problems].join('; '),
+      next: 'run "gatehouse install claude"',
+    };
+  if (problems.length)
+    return {
+      ok: false,
+      name: 'hooks',
+      text: `installed in ${where}, but ${problems.join('; ')}`,
+      next: 'run "gatehouse install claude" again (with the same --scope) from the checkout you use',
+    };
+  return { ok: true, name: 'hooks', text: `installed in ${where}` };
+}
+
+async function policyCheck(file: string): Promise<Check> {
+  const name = 'policy';
+  const policy = await readManagedPolicy(file);
+  if ('problem' in policy)
+    return { ok: false, name, text: policy.problem, next: 'ask the administrator who manages Claude Code' };
+  const where = policy.files.length ? policy.files.join(', ') : `no ${file}`;
+  if (policy.allowManagedHooksOnly || policy.disableAllHooks)
+    return {
+      ok: false,
+      name,
+      text: `managed policy (${where}) sets ${policy.allowManagedHooksOnly ? '"allowManagedHooksOnly"' : '"disableAllHooks"'}, so user, project and local hooks do not run`,
+      next: "ask the administrator to add Gatehouse's hooks to the managed settings",
+    };
+  return {
+    ok: true,
+    name,
+    text: `managed policy file allows user hooks (${where}; server-managed and MDM policy are not visible here)`,
+  };
+}
+
+export function formatCheck(check: Check): string {
+  const text = check.text.replace(/\.$/, '');
+  return `${check.ok ? '✓' : '✗'} ${check.name}: ${text}${check.ok || !check.next ? '' : `. Next: ${check.next}`}.\n`;
+}
+
+export async function runDoctor(argv: readonly string[], io: CliIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        cwd: { type: 'string' },
+        home: { type: 'string' },
+        policy: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+    if (values.policy === '') throw new UsageError('--policy needs a file');
+  } catch (error) {
+    io.stderr(usageError('doctor', error));
+    return EXIT_USAGE;
+  }
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const home = resolve(values.home ?? homedir());
+  const place: Place = {
+    cwd: resolve(values.cwd ?? process.cwd()),
+    claudeDir: values.home === undefined ? claudeDirOf(io.env, home) : resolve(home, '.claude'),
+    home,
+    platform: process.platform,
+  };
+  const checks = [
+    tokenCheck(io.env),
+    await consoleCheck(io.env),
+    await hooksCheck(place),
+    await policyCheck(values.policy ?? managedPolicyPath(process.platform)),
+  ];
+  for (const check of checks) io.stdout(formatCheck(check));
+  return checks.every((check) => check.ok) ? 0 : 1;
+}
+
+export { runDoctor as run };

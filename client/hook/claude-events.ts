@@ -1,0 +1,36 @@
+/**
+ * The Claude Code hook events Gatehouse handles, by the argument `gatehouse hook <event>` takes: one table
+ * for the hook (what to send) and the installer (what to register), so the two always agree.
+ */
+import type { SessionEvent } from '../../common/protocol';
+
+export interface ClaudeHookEvent {
+  /** `gatehouse hook <arg>`. */
+  readonly arg: string;
+  /** The event's key under `hooks` in Claude Code's settings, and its `hook_event_name`. */
+  readonly name: string;
+  /** Tool events take a matcher on the tool name; the others have none. */
+  readonly toolEvent: boolean;
+  /** What the console is told, for the events that retire cards. */
+  readonly sessionEvent?: SessionEvent['event'];
+}
+
+export const PERMISSION_REQUEST: ClaudeHookEvent = {
+  arg: 'permission-request',
+  name: 'PermissionRequest',
+  toolEvent: true,
+};
+
+export const RETIRING_EVENTS: readonly ClaudeHookEvent[] = [
+  { arg: 'post-tool-use', name: 'PostToolUse', toolEvent: true, sessionEvent: 'tool.finished' },
+  { arg: 'post-tool-use-failure', name: 'PostToolUseFailure', toolEvent: true, sessionEvent: 'tool.failed' },
+  { arg: 'user-prompt-submit', name: 'UserPromptSubmit', toolEvent: false, sessionEvent: 'prompt.submitted' },
+  { arg: 'stop', name: 'Stop', toolEvent: false, sessionEvent: 'stopped' },
+  { arg: 'session-end', name: 'SessionEnd', toolEvent: false, sessionEvent: 'session.ended' },
+];
+
+export const CLAUDE_HOOK_EVENTS: readonly ClaudeHookEvent[] = [PERMISSION_REQUEST, ...RETIRING_EVENTS];
+
+export function hookEventByArg(arg: string | undefined): ClaudeHookEvent | undefined {
+  return CLAUDE_HOOK_EVENTS.find((event) => event.arg === arg);
+}

@@ -1,0 +1,172 @@
+/**
+ * One authenticated WebSocket to the console over node:net (see websocket-frames.ts for why not `ws`):
+ * the opening handshake with the bearer token, JSON text messages both ways, pongs for the console's
+ * heartbeat pings, and a polite close. No reconnect: an absent console means "no decision" at once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { ConsoleEndpoint } from '../sdk/discover';
+import { encodeFrame, FrameReader, OPCODE } from './websocket-frames';
+import type { Frame } from './websocket-frames';
+
+const ACCEPT_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
+/** Above the console's 16 MiB frame limit, so a decision echoing a large edited input still fits. */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+const CLOSE_GRACE_MS = 500;
+
+export interface HookSocket {
+  /** Several messages go out in one write, so one TCP segment carries them all. */
+  send(...messages: object[]): void;
+  /** Every JSON message the console sends; frames that are not JSON are dropped. */
+  onMessage(listener: (message: unknown) => void): void;
+  /** Settles when the connection is gone, whoever ended it. */
+  readonly closed: Promise<void>;
+  /** Sends a close frame and waits (briefly) for the console to end the connection. */
+  close(): Promise<void>;
+}
+
+export class ConnectError extends Error {}
+
+export async function openHookSocket(
+  endpoint: ConsoleEndpoint,
+  options: { readonly timeoutMs: number; readonly signal?: AbortSignal },
+): Promise<HookSocket> {
+  const url = new URL(endpoint.url);
+  if (url.protocol !== 'ws:')
+    throw new ConnectError(`The console address ${endpoint.url} is not a ws:// URL.`);
+  // Loaded only once a console is announced: with none running, the hook exits without paying for it.
+  const { connect } = await import('node:net');
+  const key = randomBytes(16).toString('base64');
+  const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) });
+
+  return new Promise<HookSocket>((resolve, reject) => {
+    let response = Buffer.alloc(0);
+    const fail = (message: string) => {
+      cleanup();
+      socket.destroy();
+      reject(new ConnectError(message));
+    };
+    const onAbort = () => fail('The hook stopped waiting for the console.');
+    const timer = setTimeout(
+      () => fail(`The console did not answer within ${options.timeoutMs} ms.`),
+      options.timeoutMs,
+    );
+    const cleanup = () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      socket.removeAllListeners();
+    };
+    if (options.signal?.aborted) return onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    socket.on('error', (error) => fail(`Cannot reach the console: ${error.message}`));
+    socket.on('close', () => fail('The console closed the connection during the handshake.'));
+    socket.on('connect', () => {
+      // Each frame goes out at once: Nagle's algorithm would hold the request behind the hello's ACK.
+      socket.setNoDelay(true);
+      socket.write(
+        `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
+          `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
+          `Authorization: Bearer ${endpoint.token}\r\n\r\n`,
+      );
+    });
+    socket.on('data', (chunk: Buffer) => {
+      response = Buffer.concat([response, chunk]);
+      const end = response.indexOf('\r\n\r\n');
+      if (end === -1) {
+        if (response.length > 16_384) fail('The console sent an oversized handshake response.');
+        return;
+      }
+      const [status = '', ...headers] = response.subarray(0, end).toString('latin1').split('\r\n');
+      const code = /^HTTP\/1\.1 (\d{3})/.exec(status)?.[1];
+      if (code !== '101') return fail(`The console refused the connection (HTTP ${code ?? '?'}).`);
+      const expected = createHash('sha1')
+        .update(key + ACCEPT_GUID)
+        .digest('base64');
+      const accept = headers
+        .find((line) => /^sec-websocket-accept:/i.test(line))
+        ?.slice(21)
+        .trim();
+      if (accept !== expected) return fail('The console answered the handshake with a wrong accept key.');
+      cleanup();
+      resolve(adopt(socket, response.subarray(end + 4)));
+    });
+  });
+}
+
+function adopt(socket: Socket, early: Buffer): HookSocket {
+  const reader = new FrameReader(MAX_MESSAGE_BYTES);
+  const listeners: ((message: unknown) => void)[] = [];
+  /** Messages that arrive before anyone listens (with the handshake response) wait here. */
+  let unheard: unknown[] | undefined = [];
+  let fragments: Buffer[] = [];
+  let closing = false;
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+
+  const frame = (opcode: number, payload: Buffer) => encodeFrame(opcode, payload, randomBytes(4));
+  const write = (opcode: number, payload: Buffer) => {
+    if (socket.writable) socket.write(frame(opcode, payload));
+  };
+  const deliver = (text: string) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (unheard) unheard.push(message);
+    else for (const listener of listeners) listener(message);
+  };
+  const onFrame = (frame: Frame) => {
+    if (frame.opcode === OPCODE.ping) write(OPCODE.pong, frame.payload);
+    else if (frame.opcode === OPCODE.close) {
+      if (!closing) write(OPCODE.close, frame.payload.subarray(0, 2));
+      closing = true;
+      socket.end();
+    } else if (frame.opcode === OPCODE.text || frame.opcode === OPCODE.continuation) {
+      fragments.push(frame.payload);
+      if (!frame.fin) return;
+      const text = Buffer.concat(fragments).toString('utf8');
+      fragments = [];
+      deliver(text);
+    }
+  };
+  const onData = (chunk: Buffer) => {
+    try {
+      for (const frame of reader.push(chunk)) onFrame(frame);
+    } catch {
+      // A stream we cannot read further is a console we cannot trust with this request.
+      socket.destroy();
+    }
+  };
+  socket.on('data', onData);
+  socket.on('error', () => socket.destroy());
+  if (early.length) onData(early);
+
+  return {
+    send(...messages) {
+      if (!socket.writable) return;
+      const frames = messages.map((message) => frame(OPCODE.text, Buffer.from(JSON.stringify(message))));
+      socket.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
+    },
+    onMessage(listener) {
+      listeners.push(listener);
+      const waiting = unheard ?? [];
+      unheard = undefined;
+      for (const message of waiting) listener(message);
+    },
+    closed,
+    close() {
+      if (!closing) {
+        closing = true;
+        const normal = Buffer.alloc(2);
+        normal.writeUInt16BE(1000);
+        write(OPCODE.close, normal);
+        socket.end();
+      }
+      const grace = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+      grace.unref();
+      return closed.finally(() => clearTimeout(grace));
+    },
+  };
+}

@@ -1,0 +1,317 @@
+/**
+ * The built hook, spawned exactly as Claude Code spawns it (node + out/cli/gatehouse.mjs, JSON on stdin,
+ * pipes for every stream so there is no TTY, a minimal environment), against a live console core. Every
+ * printed decision is checked against the JSON Schema of Claude Code's PermissionRequest output.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { PendingRequestView } from '../../common/console-contract';
+import type { PermissionUpdate } from '../../common/protocol';
+import { startConsoleCore } from '../../main/console/console-core';
+import type { ConsoleCore } from '../../main/console/console-core';
+import { createMemoryDecisionStore } from '../../main/registry/decision-store';
+import type { ResolvedEvent } from '../../main/registry/race-registry';
+import { makeTempDir } from '../support/temp-dir';
+
+const CLI = resolve('out/cli/gatehouse.mjs');
+const FIXTURES = resolve('tests/fixtures/claude-code');
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')) as Record<string, unknown>;
+const outputSchema = z.fromJSONSchema(
+  JSON.parse(readFileSync(join(FIXTURES, 'permission-request-output.schema.json'), 'utf8')),
+);
+
+interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+let home: Awaited<ReturnType<typeof makeTempDir>>;
+let core: ConsoleCore | undefined;
+let store: ReturnType<typeof createMemoryDecisionStore>;
+
+beforeAll(() => {
+  if (!existsSync(CLI) || !existsSync(resolve('out/cli/hook.mjs')))
+    throw new Error('These tests spawn the built hook: run "npm run build" first.');
+});
+beforeEach(async () => {
+  home = await makeTempDir();
+  store = createMemoryDecisionStore();
+});
+afterEach(async () => {
+  await core?.close();
+  core = undefined;
+  await home.remove();
+});
+
+async function startConsole(): Promise<ConsoleCore> {
+  core = await startConsoleCore({
+    home: home.path,
+    port: 0,
+    timeoutMs: 60_000,
+    timeoutAction: 'passthrough',
+    store,
+  });
+  return core;
+}
+
+/** As Claude Code runs it: no shell, stdin/stdout/stderr all pipes, only the environment it passes. */
+function spawnHook(event: string, payload: unknown, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [CLI, 'hook', event], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: home.path,
+      GATEHOUSE_HOME: home.path,
+      CLAUDE_PROJECT_DIR: '/home/dev/shop',
+      ...env,
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  const exit = new Promise<Exit>((done) =>
+    child.once('close', (code, signal) => done({ code, signal, stdout, stderr })),
+  );
+  return { child, exit };
+}
+
+/** The next request the console receives (or the one already waiting). */
+function nextRequest(c: ConsoleCore): Promise<PendingRequestView> {
+  const [waiting] = c.registry.pending();
+  if (waiting) return Promise.resolve(waiting);
+  return new Promise((done) => {
+    const stop = c.registry.added.subscribe((view) => {
+      stop();
+      done(view);
+    });
+  });
+}
+
+function nextResolved(c: ConsoleCore): Promise<ResolvedEvent> {
+  return new Promise((done) => {
+    const stop = c.registry.resolved.subscribe((event) => {
+      stop();
+      done(event);
+    });
+  });
+}
+
+/** The one JSON object on stdout, checked against Claude Code's output schema. */
+function decisionIn(exit: Exit): Record<string, unknown> {
+  expect(exit.code).toBe(0);
+  expect(exit.stdout.trim().split('\n')).toHaveLength(1);
+  const output = JSON.parse(exit.stdout) as { hookSpecificOutput: { decision: Record<string, unknown> } };
+  const checked = outputSchema.safeParse(output);
+  expect(checked.success, checked.error?.message).toBe(true);
+  return output.hookSpecificOutput.decision;
+}
+
+function expectNoDecision(exit: Exit): void {
+  expect(exit.code).toBe(0);
+  expect(exit.signal).toBeNull();
+  expect(exit.stdout).toBe('');
+}
+
+describe('gatehouse hook permission-request, spawned as Claude Code spawns it', () => {
+  it('forwards session, cwd, mode, tool, input and suggestions, and prints the allow', async () => {
+    const c = await startConsole();
+    const payload = fixture('permission-request');
+    const hook = spawnHook('permission-request', payload);
+    const request = await nextRequest(c);
+    expect(request).toMatchObject({
+      sessionId: 'abc123',
+      cwd: '/Users/...',
+      mode: 'default',
+      tool: 'Bash',
+      input: payload.tool_input,
+      suggestions: payload.permission_suggestions,
+      agent: { name: 'claude-code' },
+    });
+    c.registry.decide(request.id, 'console', { behavior: 'allow' });
+    const exit = await hook.exit;
+    expect(decisionIn(exit)).toEqual({ behavior: 'allow' });
+    expect(exit.stderr).toBe('');
+  });
+
+  it('forwards the 2.1.221 payload (prompt_id, effort, mode and directory suggestions)', async () => {
+    const c = await startConsole();
+    const payload = fixture('permission-request-2.1.221');
+    const hook = spawnHook('permission-request', payload);
+    const request = await nextRequest(c);
+    expect(request).toMatchObject({
+      sessionId: payload.session_id,
+      mode: 'acceptEdits',
+      tool: 'Edit',
+      input: payload.tool_input,
+      suggestions: payload.permission_suggestions,
+    });
+    c.registry.decide(request.id, 'console', { behavior: 'allow' });
+    expect(decisionIn(await hook.exit)).toEqual({ behavior: 'allow' });
+  });
+
+  it('prints a deny with the person’s message, and interrupt when they chose deny and stop', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('permission-request', fixture('permission-request'));
+    const request = await nextRequest(c);
+    c.registry.decide(request.id, 'console', {
+      behavior: 'deny',
+      message: 'Keep node_modules; run npm ci instead.',
+      interrupt: true,
+    });
+    expect(decisionIn(await hook.exit)).toEqual({
+      behavior: 'deny',
+      message: 'Keep node_modules; run npm ci instead.',
+      interrupt: true,
+    });
+  });
+
+  it('prints the edited call as updatedInput', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('permission-request', fixture('permission-request'));
+    const request = await nextRequest(c);
+    const updatedInput = {
+      command: 'rm -rf node_modules/.cache',
+      description: 'Remove node_modules directory',
+    };
+    c.registry.decide(request.id, 'console', { behavior: 'allow', updatedInput });
+    expect(decisionIn(await hook.exit)).toEqual({ behavior: 'allow', updatedInput });
+  });
+
+  it.each(['localSettings', 'projectSettings', 'userSettings', 'session'] as const)(
+    'prints an always-allow rule for %s in Claude Code’s update-entry format',
+    async (destination) => {
+      const c = await startConsole();
+      const hook = spawnHook('permission-request', fixture('permission-request'));
+      const request = await nextRequest(c);
+      const updatedPermissions: PermissionUpdate[] = [
+        {
+          type: 'addRules',
+          rules: [{ toolName: 'Bash', ruleContent: 'rm -rf node_modules' }],
+          behavior: 'allow',
+          destination,
+        },
+      ];
+      c.registry.decide(request.id, 'console', { behavior: 'allow', updatedPermissions });
+      expect(decisionIn(await hook.exit)).toEqual({ behavior: 'allow', updatedPermissions });
+    },
+  );
+
+  it('prints a mode change, and drops entries Claude Code does not document (cliArg, unknown modes)', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('permission-request', fixture('permission-request'));
+    const request = await nextRequest(c);
+    const setMode: PermissionUpdate = { type: 'setMode', mode: 'acceptEdits', destination: 'session' };
+    c.registry.decide(request.id, 'console', {
+      behavior: 'allow',
+      updatedPermissions: [
+        setMode,
+        { type: 'addRules', rules: [{ toolName: 'Bash' }], behavior: 'allow', destination: 'cliArg' },
+        { type: 'setMode', mode: 'bubble', destination: 'session' },
+      ],
+    });
+    expect(decisionIn(await hook.exit)).toEqual({ behavior: 'allow', updatedPermissions: [setMode] });
+  });
+
+  it('prints nothing when the console answers passthrough', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('permission-request', fixture('permission-request'));
+    const request = await nextRequest(c);
+    c.registry.decide(request.id, 'console', { behavior: 'passthrough' });
+    expectNoDecision(await hook.exit);
+  });
+
+  it('prints nothing and exits 0 when no console is running', async () => {
+    const exit = await spawnHook('permission-request', fixture('permission-request')).exit;
+    expectNoDecision(exit);
+    expect(exit.stderr).toBe('');
+  });
+
+  it('prints nothing when bridge.json names a console that is gone', async () => {
+    await writeFile(
+      join(home.path, 'bridge.json'),
+      JSON.stringify({ protocol: 1, port: 1, pid: 999_999, token: 'x'.repeat(43) }),
+    );
+    expectNoDecision(await spawnHook('permission-request', fixture('permission-request')).exit);
+  });
+
+  it('leaves a payload it cannot read to Claude Code, saying so on stderr only', async () => {
+    await startConsole();
+    const exit = await spawnHook('permission-request', '{"tool_name": 3').exit;
+    expectNoDecision(exit);
+    expect(exit.stderr).toMatch(/not a Claude Code PermissionRequest payload/);
+  });
+
+  it('gives up at its own deadline, withdrawing its card', async () => {
+    const c = await startConsole();
+    const withdrawn = nextResolved(c);
+    const hook = spawnHook('permission-request', fixture('permission-request'), {
+      GATEHOUSE_HOOK_TIMEOUT_MS: '1000',
+    });
+    await nextRequest(c);
+    expectNoDecision(await hook.exit);
+    expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'agent' });
+  });
+
+  it('tells the console its deadline', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('permission-request', fixture('permission-request'), {
+      GATEHOUSE_HOOK_TIMEOUT_MS: '45000',
+    });
+    const request = await nextRequest(c);
+    expect(store.records).toHaveLength(0);
+    c.registry.decide(request.id, 'console', { behavior: 'allow' });
+    await hook.exit;
+    expect(store.records[0]?.request.timeoutMs).toBe(45_000);
+  });
+
+  it('withdraws its card and exits 0 when Claude Code cancels it (SIGTERM)', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('permission-request', fixture('permission-request'));
+    await nextRequest(c);
+    const withdrawn = nextResolved(c);
+    hook.child.kill('SIGTERM');
+    expectNoDecision(await hook.exit);
+    expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'agent' });
+  });
+});
+
+describe('retiring cards the terminal answered', () => {
+  it.each([
+    ['post-tool-use', 'agent', 'answered in the terminal'],
+    ['post-tool-use-failure', 'agent', 'answered in the terminal'],
+    ['user-prompt-submit', 'session', 'session moved on'],
+    ['stop', 'session', 'session moved on'],
+    ['session-end', 'session', 'session moved on'],
+  ] as const)('%s retires the waiting request, and its hook exits at once', async (event, by, message) => {
+    const c = await startConsole();
+    const waiting = spawnHook('permission-request', fixture('permission-request'));
+    const request = await nextRequest(c);
+    const retired = nextResolved(c);
+    const told = await spawnHook(event, fixture(event)).exit;
+    expectNoDecision(told);
+    expect(told.stderr).toBe('');
+    expect(await retired).toEqual({ id: request.id, behavior: 'passthrough', by, message });
+    expectNoDecision(await waiting.exit);
+    expect(store.records.map((record) => record.decision.message)).toEqual([message]);
+  });
+
+  it('every retiring hook prints nothing and exits 0 when no console is running', async () => {
+    for (const event of [
+      'post-tool-use',
+      'post-tool-use-failure',
+      'user-prompt-submit',
+      'stop',
+      'session-end',
+    ])
+      expectNoDecision(await spawnHook(event, fixture(event)).exit);
+  });
+});
