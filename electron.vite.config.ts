@@ -10,7 +10,7 @@ export default defineConfig({
       outDir: 'out/main',
       rollupOptions: {
         input: { index: resolve(root, 'main/app/main.ts') },
-        external: ['better-sqlite3', 'keytar', 'web-tree-sitter', 'tree-sitter-bash'],
+        external: ['better-sqlite3', 'keytar', 'node-notifier', 'web-tree-sitter', 'tree-sitter-bash'],
       },
     },
   },

@@ -17,6 +17,8 @@ import type { BridgeLimits } from '../bridge/limits';
 import { guardBridgeUpgrade, guardConsoleUpgrade } from '../bridge/upgrade-guard';
 import type { DecisionStore } from '../registry/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
+import { startNotifier } from '../notify';
+import type { NotificationOptions, Notifier } from '../notify';
 import { generateToken } from '../secrets/token';
 import { loadOrCreateToken } from '../secrets/token-store';
 import type { KeychainLike } from '../secrets/keychain';
@@ -53,6 +55,8 @@ export interface ConsoleCoreOptions {
   readonly userHome?: string;
   /** Replaces the managed policy file when explaining requests (tests). */
   readonly policyFile?: string;
+  /** OS notifications as a racer; off unless given (`gatehouse serve --notify`, the desktop app). */
+  readonly notifications?: NotificationOptions | false;
 }
 
 /** The history database, in the console's home. */
@@ -65,6 +69,8 @@ export interface ConsoleCore {
   readonly port: number;
   readonly registry: RaceRegistry;
   readonly service: ConsoleService;
+  /** Present when notifications were asked for, even if this machine cannot show them (see warnings). */
+  readonly notifier: Notifier | undefined;
   /** The web console's address, the console token in its fragment. */
   readonly webUrl: string;
   readonly discoveryPath: string;
@@ -111,6 +117,9 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const warnings = [settingsWarning, stored.storage === 'file' ? stored.warning : undefined].filter(
     (w): w is string => w !== undefined,
   );
+  const notifier = options.notifications
+    ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
+    : undefined;
   const service = createConsoleService({
     registry,
     grants,
@@ -160,6 +169,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     port: server.port,
     registry,
     service,
+    notifier,
     webUrl: `http://127.0.0.1:${server.port}/#token=${consoleToken}`,
     discoveryPath,
     warnings,
@@ -169,6 +179,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         await removeDiscoveryFile(discoveryPath, discovery, () =>
           readFile(join(options.home, DISCOVERY_FILE), 'utf8'),
         );
+        notifier?.close();
         registry.close();
         grants.close();
         await server.close();

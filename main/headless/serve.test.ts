@@ -16,6 +16,11 @@ describe('gatehouse serve arguments', () => {
     });
   });
 
+  it('turns notifications on with --notify', () => {
+    expect(parseServeArgs(['--notify'], { GATEHOUSE_HOME: '/x' })).toMatchObject({ notify: true });
+    expect(parseServeArgs([], { GATEHOUSE_HOME: '/x' })).not.toHaveProperty('notify');
+  });
+
   it('defaults home to $GATEHOUSE_HOME and the action to passthrough', () => {
     expect(parseServeArgs([], { GATEHOUSE_HOME: '/x' })).toMatchObject({
       port: 0,

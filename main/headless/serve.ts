@@ -19,6 +19,7 @@ Options:
   --home DIR                    Gatehouse's folder (default: $GATEHOUSE_HOME or the per-user app folder)
   --timeout MS                  How long a request waits for a person (default: ${DEFAULT_TIMEOUT_MS})
   --timeout-action ACTION       What the timeout answers: passthrough (the agent asks in its terminal) or deny
+  --notify                      Show a desktop notification for each request, with Approve and Deny where safe
   -h, --help                    Show this help
 `;
 
@@ -27,6 +28,7 @@ export interface ServeOptions {
   readonly home: string;
   readonly timeoutMs: number;
   readonly timeoutAction: 'passthrough' | 'deny';
+  readonly notify?: boolean;
 }
 
 export function parseServeArgs(argv: readonly string[], env: CliIo['env']): ServeOptions | 'help' {
@@ -39,6 +41,7 @@ export function parseServeArgs(argv: readonly string[], env: CliIo['env']): Serv
       home: { type: 'string' },
       timeout: { type: 'string' },
       'timeout-action': { type: 'string' },
+      notify: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -56,7 +59,7 @@ export function parseServeArgs(argv: readonly string[], env: CliIo['env']): Serv
     );
   }
   const home = values.home ?? gatehouseHome({ env, platform: process.platform, homedir: homedir() });
-  return { port, home, timeoutMs, timeoutAction: action };
+  return { port, home, timeoutMs, timeoutAction: action, ...(values.notify ? { notify: true } : {}) };
 }
 
 export async function runServe(argv: readonly string[], io: CliIo): Promise<number> {
@@ -74,7 +77,8 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
   const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
   let core;
   try {
-    core = await startConsoleCore({ ...options, rendererDir });
+    const { notify, ...rest } = options;
+    core = await startConsoleCore({ ...rest, rendererDir, notifications: notify ? {} : false });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     io.stderr(

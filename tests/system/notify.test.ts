@@ -1,0 +1,175 @@
+/**
+ * Notifications against a real daemon: dunst under Xvfb on a private D-Bus session, a real console core
+ * with the notify-send backend, and a real bridge client as the agent. See dunst-session.ts for the setup.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectBridge } from '../../client/sdk/bridge-client';
+import type { BridgeClient, PermissionCall } from '../../client/sdk/bridge-client';
+import { startConsoleCore } from '../../main/console/console-core';
+import type { ConsoleCore } from '../../main/console/console-core';
+import { createNotifySendBackend } from '../../main/notify/notify-send-backend';
+import type { KeychainLike } from '../../main/secrets/keychain';
+import { makeTempDir } from '../support/temp-dir';
+import { startDunstSession, waitFor } from './dunst-session';
+import type { DunstSession } from './dunst-session';
+
+let session: DunstSession;
+let home: Awaited<ReturnType<typeof makeTempDir>>;
+let core: ConsoleCore;
+let clients: BridgeClient[] = [];
+
+/** The token stays in memory: this file is about notifications, not the keychain. */
+function memoryKeychain(): KeychainLike {
+  const entries = new Map<string, string>();
+  return {
+    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
+  };
+}
+
+beforeAll(async () => {
+  session = await startDunstSession();
+  home = await makeTempDir();
+  core = await startConsoleCore({
+    home: join(home.path, 'gatehouse'),
+    userHome: join(home.path, 'user'),
+    policyFile: join(home.path, 'no-managed-settings.json'),
+    keychain: memoryKeychain(),
+    port: 0,
+    timeoutMs: 120_000,
+    timeoutAction: 'passthrough',
+    // Wide enough that three requests sent at once always share a window, even on a slow machine.
+    notifications: { backend: createNotifySendBackend({ env: session.env }), coalesceMs: 1_000 },
+  });
+}, 30_000);
+
+afterEach(async () => {
+  for (const client of clients) await client.close();
+  clients = [];
+  await waitFor(
+    async () => (await session.displayed()) === 0,
+    'every notification to be gone after the test',
+  );
+});
+
+afterAll(async () => {
+  await core?.close();
+  await session?.stop();
+  await home?.remove();
+});
+
+async function agent(name: string): Promise<BridgeClient> {
+  const { token } = JSON.parse(await readFile(core.discoveryPath, 'utf8')) as { token: string };
+  const client = await connectBridge(
+    { url: `ws://127.0.0.1:${core.port}/bridge`, token, source: 'environment' },
+    { agent: { name } },
+  );
+  clients.push(client);
+  return client;
+}
+
+const bash = (id: string, command: string): PermissionCall => ({
+  id,
+  sessionId: `session-${id}`,
+  cwd: '/home/dev/shop',
+  tool: 'Bash',
+  input: { command },
+});
+
+const displayedCount = (count: number) => async () => (await session.displayed()) === count;
+
+// Each test waits for real processes (notify-send, dunst, dmenu); a slow machine gets room, not flakes.
+describe('notifications through dunst', { timeout: 20_000 }, () => {
+  it('raises one notification per request with Approve, Deny and Open, the command in the body only', async () => {
+    const client = await agent('raiser');
+    const decision = client.requestPermission(bash('raise-1', 'npm test'));
+    await waitFor(displayedCount(1), 'the notification to appear');
+    const menu = await session.contextMenu();
+    const title = 'raiser asks to run a command';
+    expect(menu.map((line) => line.replace(/ \[\d+,/, ' [<id>,'))).toEqual([
+      `#Open (${title}) [<id>,default]`,
+      `#Approve (${title}) [<id>,approve]`,
+      `#Deny (${title}) [<id>,deny]`,
+    ]);
+
+    await session.contextMenu([`(${title})`, ',deny]']);
+    expect(await decision).toMatchObject({ id: 'raise-1', behavior: 'deny', by: 'notification' });
+    await waitFor(displayedCount(0), 'the answered notification to close');
+    const [closed] = await session.history();
+    expect(closed).toMatchObject({
+      appname: 'Gatehouse',
+      summary: title,
+      body: 'npm test\nin shop · Approve answers this request only',
+    });
+  });
+
+  it('delivers Approve pressed on the notification to the agent as the decision', async () => {
+    const client = await agent('approver');
+    const decision = client.requestPermission(bash('approve-1', 'npm run build'));
+    await waitFor(displayedCount(1), 'the notification to appear');
+
+    await session.contextMenu(['(approver asks to run a command)', ',approve]']);
+    expect(await decision).toEqual({
+      type: 'permission.decision',
+      id: 'approve-1',
+      behavior: 'allow',
+      by: 'notification',
+    });
+    expect(core.registry.has('approve-1')).toBe(false);
+  });
+
+  it('withdraws the notification when the request is decided in the console first', async () => {
+    const client = await agent('withdrawn');
+    const decision = client.requestPermission(bash('withdraw-1', 'npm run lint'));
+    await waitFor(displayedCount(1), 'the notification to appear');
+
+    expect(core.registry.decide('withdraw-1', 'console', { behavior: 'allow' }, 'window')).toEqual({
+      won: true,
+    });
+    expect(await decision).toMatchObject({ behavior: 'allow', by: 'console' });
+    await waitFor(displayedCount(0), 'the notification to be withdrawn');
+    const history = await session.history();
+    expect(history[0]).toMatchObject({ summary: 'withdrawn asks to run a command' });
+  });
+
+  it('offers Open only for a dangerous command, and Open names the request without answering it', async () => {
+    const opened: Array<{ id?: string }> = [];
+    const stop = core.notifier!.opened.subscribe((event) => opened.push(event));
+    const client = await agent('danger');
+    const decision = client.requestPermission(bash('danger-1', 'rm -rf build'));
+    await waitFor(displayedCount(1), 'the notification to appear');
+
+    const menu = await session.contextMenu();
+    expect(menu.map((line) => line.replace(/ \[\d+,/, ' [<id>,'))).toEqual([
+      '#Open (danger asks to run a command) [<id>,default]',
+    ]);
+    await session.contextMenu(['(danger asks to run a command)', ',default]']);
+    await waitFor(() => opened.length === 1, 'Open to reach the console');
+    expect(opened).toEqual([{ id: 'danger-1' }]);
+    expect(core.registry.has('danger-1')).toBe(true);
+    stop();
+
+    core.registry.decide('danger-1', 'console', { behavior: 'deny' }, 'window');
+    expect(await decision).toMatchObject({ behavior: 'deny', by: 'console' });
+  });
+
+  it('coalesces a burst into one summary that only opens the console', async () => {
+    const client = await agent('burst');
+    const decisions = ['burst-1', 'burst-2', 'burst-3'].map((id) =>
+      client.requestPermission(bash(id, `echo ${id}`)),
+    );
+    await waitFor(displayedCount(1), 'the summary to appear');
+
+    const menu = await session.contextMenu();
+    expect(menu.map((line) => line.replace(/ \[\d+,/, ' [<id>,'))).toEqual([
+      '#Open (3 requests waiting) [<id>,default]',
+    ]);
+    for (const id of ['burst-1', 'burst-2', 'burst-3']) {
+      core.registry.decide(id, 'console', { behavior: 'allow' }, 'window');
+    }
+    expect((await Promise.all(decisions)).map((d) => d.by)).toEqual(['console', 'console', 'console']);
+    await waitFor(displayedCount(0), 'the summary to be withdrawn');
+  });
+});
