@@ -2,7 +2,7 @@
  * The Electron shell, and the only place that imports `electron` (with the preload). It starts the same
  * console core as `gatehouse serve` and adds the window; everything below it is tested in plain Node.
  */
-import { app, BrowserWindow, ipcMain, net, protocol, session } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, nativeImage, net, protocol, session, Tray } from 'electron';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { gatehouseHome } from '../../common/discovery';
@@ -11,6 +11,7 @@ import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
 import { createTrustedSenders, registerConsoleIpc, windowCaller } from './console-ipc';
 import { hardenApp, hardenSession } from './hardening';
 import { createQueueWindow } from './queue-window';
+import { createTray, trayIconDir } from './tray';
 import { APP_ENTRY } from './trusted-origin';
 
 export async function startDesktopApp(): Promise<void> {
@@ -49,8 +50,38 @@ export async function startDesktopApp(): Promise<void> {
     port: 0,
     timeoutMs: DEFAULT_TIMEOUT_MS,
     timeoutAction: 'passthrough',
+    notifications: {},
   });
-  app.on('before-quit', () => void core.close());
+  core.notifier?.opened.subscribe(() => openWindow());
+  // The Rules and History windows do not exist yet; until they do, both open the queue window.
+  const tray = core.notifier
+    ? createTray(
+        { Tray, Menu, nativeImage },
+        {
+          registry: core.registry,
+          notifier: core.notifier,
+          iconDir: trayIconDir(app, process.resourcesPath),
+          platform: process.platform,
+          // Electron starts itself at login on macOS and Windows only.
+          ...(process.platform === 'darwin' || process.platform === 'win32'
+            ? {
+                loginItem: {
+                  get: () => app.getLoginItemSettings().openAtLogin,
+                  set: (on: boolean) => app.setLoginItemSettings({ openAtLogin: on }),
+                },
+              }
+            : {}),
+          onOpenConsole: openWindow,
+          onOpenRules: openWindow,
+          onOpenHistory: openWindow,
+          onQuit: () => app.quit(),
+        },
+      )
+    : undefined;
+  app.on('before-quit', () => {
+    tray?.destroy();
+    void core.close();
+  });
   release = (contents) => core.service.disconnect(windowCaller(contents));
   registerConsoleIpc(ipcMain, core.service, senders);
   openWindow();

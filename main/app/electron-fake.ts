@@ -40,12 +40,68 @@ export class FakeBrowserWindow extends EventEmitter {
   }
 }
 
+export interface FakeMenuItem {
+  readonly type?: string;
+  readonly label?: string;
+  readonly checked?: boolean;
+  readonly enabled?: boolean;
+  readonly click?: () => void;
+  readonly submenu?: FakeMenuItem[];
+}
+
+/** What Menu.buildFromTemplate returns here: the template itself, so a test can read it and click items. */
+export class FakeMenu {
+  constructor(readonly template: FakeMenuItem[]) {}
+  static buildFromTemplate(template: FakeMenuItem[]) {
+    return new FakeMenu(template);
+  }
+}
+
+export class FakeNativeImage {
+  constructor(readonly path: string) {}
+}
+
+export class FakeTray extends EventEmitter {
+  static instances: FakeTray[] = [];
+  image: FakeNativeImage;
+  toolTip = '';
+  title = '';
+  contextMenu: FakeMenu | undefined;
+  destroyed = false;
+  constructor(image: FakeNativeImage) {
+    super();
+    this.image = image;
+    FakeTray.instances.push(this);
+  }
+  setImage(image: FakeNativeImage) {
+    this.image = image;
+  }
+  setToolTip(toolTip: string) {
+    this.toolTip = toolTip;
+  }
+  setTitle(title: string) {
+    this.title = title;
+  }
+  setContextMenu(menu: FakeMenu) {
+    this.contextMenu = menu;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
+}
+
 export function createFakeElectron() {
+  let openAtLogin = false;
   const app = Object.assign(new EventEmitter(), {
     isPackaged: true,
     requestSingleInstanceLock: vi.fn(() => true),
     quit: vi.fn(),
     whenReady: vi.fn(() => Promise.resolve()),
+    getAppPath: vi.fn(() => '/app'),
+    getLoginItemSettings: vi.fn(() => ({ openAtLogin })),
+    setLoginItemSettings: vi.fn((settings: { openAtLogin: boolean }) => {
+      openAtLogin = settings.openAtLogin;
+    }),
   });
   const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
   const ipcMain = {
@@ -67,5 +123,16 @@ export function createFakeElectron() {
   };
   const protocol = { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() };
   const net = { fetch: vi.fn() };
-  return { app, ipcMain, session: { defaultSession }, protocol, net, BrowserWindow: FakeBrowserWindow };
+  const nativeImage = { createFromPath: (path: string) => new FakeNativeImage(path) };
+  return {
+    app,
+    ipcMain,
+    session: { defaultSession },
+    protocol,
+    net,
+    BrowserWindow: FakeBrowserWindow,
+    Tray: FakeTray,
+    Menu: FakeMenu,
+    nativeImage,
+  };
 }

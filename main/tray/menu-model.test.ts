@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { PendingRequestView } from '../../common/console-contract';
+import { defaultNeedsSecondLook } from '../notify/second-look';
+import { MENU_REQUESTS, trayModel } from './menu-model';
+import type { MenuItemModel, TrayState } from './menu-model';
+
+const view = (
+  id: string,
+  command: string,
+  receivedAt: number,
+  agent = 'claude-code',
+): PendingRequestView => ({
+  id,
+  sessionId: 's1',
+  agent: { name: agent },
+  cwd: '/home/dev/shop',
+  tool: 'Bash',
+  input: { command },
+  mode: 'default',
+  receivedAt,
+});
+
+const state = (overrides: Partial<TrayState> = {}): TrayState => ({
+  pending: [],
+  paused: false,
+  launchAtLogin: false,
+  needsSecondLook: defaultNeedsSecondLook,
+  ...overrides,
+});
+
+const labels = (items: readonly MenuItemModel[]) =>
+  items.map((item) => (item.type === 'separator' ? '—' : item.label));
+
+const submenu = (items: readonly MenuItemModel[], index: number) => {
+  const item = items[index];
+  if (item?.type !== 'submenu') throw new Error(`item ${index} is not a submenu`);
+  return item;
+};
+
+describe('the tray model', () => {
+  it('is idle with nothing waiting', () => {
+    const model = trayModel(state());
+    expect(model).toMatchObject({ icon: 'idle', tooltip: 'Gatehouse — nothing waiting', title: '' });
+    expect(labels(model.menu)).toEqual([
+      'Nothing waiting',
+      '—',
+      'Open console',
+      'Rules',
+      'History',
+      '—',
+      'Do not disturb',
+      'Launch at login',
+      '—',
+      'Quit Gatehouse',
+    ]);
+  });
+
+  it('shows the number waiting and lists the oldest requests first', () => {
+    const model = trayModel(
+      state({ pending: [view('new', 'npm run lint', 20), view('old', 'npm test', 10)] }),
+    );
+    expect(model).toMatchObject({ icon: 'waiting', tooltip: 'Gatehouse — 2 requests waiting', title: '2' });
+    expect(labels(model.menu).slice(0, 3)).toEqual([
+      '2 requests waiting',
+      'claude-code: npm test',
+      'claude-code: npm run lint',
+    ]);
+  });
+
+  it('offers Approve and Deny bound to the request id when it is safe, and Open always', () => {
+    const model = trayModel(state({ pending: [view('r1', 'npm test', 1)] }));
+    const item = submenu(model.menu, 1);
+    expect(item.items).toEqual([
+      { type: 'normal', label: 'claude-code asks to run a command in shop' },
+      { type: 'normal', label: 'npm test' },
+      { type: 'separator' },
+      { type: 'normal', label: 'Approve', command: { kind: 'approve', id: 'r1' } },
+      { type: 'normal', label: 'Deny', command: { kind: 'deny', id: 'r1' } },
+      { type: 'normal', label: 'Open in console', command: { kind: 'open-request', id: 'r1' } },
+    ]);
+  });
+
+  it('offers Open only for a request that needs a second look', () => {
+    const model = trayModel(state({ pending: [view('r1', 'git push --force', 1)] }));
+    expect(labels(submenu(model.menu, 1).items).slice(3)).toEqual([
+      'Needs a second look: open it to answer',
+      'Open in console',
+    ]);
+  });
+
+  it('offers Open only for a command too long to show', () => {
+    const model = trayModel(state({ pending: [view('r1', `echo ${'y'.repeat(200)}`, 1)] }));
+    const items = submenu(model.menu, 1).items;
+    expect(items.some((item) => item.type === 'normal' && item.command?.kind === 'approve')).toBe(false);
+  });
+
+  it('asks the predicate it is given', () => {
+    const model = trayModel(state({ pending: [view('r1', 'ls', 1)], needsSecondLook: () => true }));
+    expect(labels(submenu(model.menu, 1).items)).not.toContain('Approve');
+  });
+
+  it('lists at most a few requests and points to the console for the rest', () => {
+    const pending = Array.from({ length: MENU_REQUESTS + 2 }, (_, i) => view(`r${i}`, `echo ${i}`, i));
+    const model = trayModel(state({ pending }));
+    const submenus = model.menu.filter((item) => item.type === 'submenu');
+    expect(submenus).toHaveLength(MENU_REQUESTS);
+    expect(model.menu[MENU_REQUESTS + 1]).toEqual({
+      type: 'normal',
+      label: '2 more in the console…',
+      command: { kind: 'open-console' },
+    });
+  });
+
+  it('shows the paused icon and a checked Do not disturb while paused, with the count still in the tooltip', () => {
+    const model = trayModel(state({ paused: true, pending: [view('r1', 'ls', 1)] }));
+    expect(model).toMatchObject({
+      icon: 'paused',
+      tooltip: 'Gatehouse — 1 request waiting · Do not disturb',
+      title: '1',
+    });
+    expect(model.menu).toContainEqual({
+      type: 'checkbox',
+      label: 'Do not disturb',
+      checked: true,
+      command: { kind: 'toggle-do-not-disturb' },
+    });
+  });
+
+  it('reflects Launch at login, and leaves it out where it cannot work', () => {
+    expect(trayModel(state({ launchAtLogin: true })).menu).toContainEqual({
+      type: 'checkbox',
+      label: 'Launch at login',
+      checked: true,
+      command: { kind: 'toggle-launch-at-login' },
+    });
+    expect(labels(trayModel(state({ launchAtLogin: undefined })).menu)).not.toContain('Launch at login');
+  });
+
+  it('keeps an agent-chosen label to one short line', () => {
+    const model = trayModel(state({ pending: [view('r1', 'ls', 1, `bad\nname ${'z'.repeat(100)}`)] }));
+    const label = submenu(model.menu, 1).label;
+    expect(label).not.toContain('\n');
+    expect(Array.from(label).length).toBeLessThanOrEqual(60);
+  });
+});

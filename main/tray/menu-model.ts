@@ -1,0 +1,144 @@
+/**
+ * The tray as data: which icon, what the tooltip says, and the menu, from the console's state. No Electron
+ * here; main/app/tray.ts turns this into a Tray and a Menu and routes the commands.
+ *
+ * Approve and Deny appear under a request only when a notification would offer them: no second look is
+ * needed and the menu shows all of what Approve would allow. Each carries its request's id, so a click
+ * answers the request it was drawn for, whatever the queue did since.
+ */
+import type { PendingRequestView } from '../../common/console-contract';
+import { describeRequest, folderName, oneLine } from '../notify/notification-text';
+import type { SecondLook } from '../notify/second-look';
+
+export type TrayIcon = 'idle' | 'waiting' | 'paused';
+
+export type TrayCommand =
+  | { readonly kind: 'approve' | 'deny' | 'open-request'; readonly id: string }
+  | {
+      readonly kind:
+        | 'open-console'
+        | 'open-rules'
+        | 'open-history'
+        | 'toggle-do-not-disturb'
+        | 'toggle-launch-at-login'
+        | 'quit';
+    };
+
+export type MenuItemModel =
+  | { readonly type: 'normal'; readonly label: string; readonly command?: TrayCommand }
+  | {
+      readonly type: 'checkbox';
+      readonly label: string;
+      readonly checked: boolean;
+      readonly command: TrayCommand;
+    }
+  | { readonly type: 'submenu'; readonly label: string; readonly items: readonly MenuItemModel[] }
+  | { readonly type: 'separator' };
+
+export interface TrayState {
+  readonly pending: readonly PendingRequestView[];
+  /** Do not disturb: no notifications; requests still queue. */
+  readonly paused: boolean;
+  /** Undefined where Gatehouse cannot start itself at login; the item is then left out. */
+  readonly launchAtLogin: boolean | undefined;
+  readonly needsSecondLook: SecondLook;
+}
+
+export interface TrayModel {
+  readonly icon: TrayIcon;
+  readonly tooltip: string;
+  /** Beside the icon in the macOS menu bar: the number waiting, or nothing. */
+  readonly title: string;
+  readonly menu: readonly MenuItemModel[];
+}
+
+/** How many waiting requests the menu lists, oldest first; the rest are in the console. */
+export const MENU_REQUESTS = 5;
+const LABEL_LIMIT = 60;
+
+const waitingText = (count: number) =>
+  count === 0 ? 'Nothing waiting' : `${count} ${count === 1 ? 'request' : 'requests'} waiting`;
+
+export function trayModel(state: TrayState, limit = MENU_REQUESTS): TrayModel {
+  const count = state.pending.length;
+  // Paused wins over waiting: the count is in the tooltip and title, while the icon is the one reminder
+  // that notifications are off.
+  const icon: TrayIcon = state.paused ? 'paused' : count > 0 ? 'waiting' : 'idle';
+  const oldest = [...state.pending].sort((a, b) => a.receivedAt - b.receivedAt).slice(0, limit);
+  const rest = count - oldest.length;
+
+  const menu: MenuItemModel[] = [
+    { type: 'normal', label: waitingText(count) },
+    ...oldest.map((view) => requestItem(view, state.needsSecondLook)),
+    ...(rest > 0
+      ? [
+          {
+            type: 'normal',
+            label: `${rest} more in the console…`,
+            command: { kind: 'open-console' },
+          } as const,
+        ]
+      : []),
+    { type: 'separator' },
+    { type: 'normal', label: 'Open console', command: { kind: 'open-console' } },
+    { type: 'normal', label: 'Rules', command: { kind: 'open-rules' } },
+    { type: 'normal', label: 'History', command: { kind: 'open-history' } },
+    { type: 'separator' },
+    {
+      type: 'checkbox',
+      label: 'Do not disturb',
+      checked: state.paused,
+      command: { kind: 'toggle-do-not-disturb' },
+    },
+    ...(state.launchAtLogin === undefined
+      ? []
+      : [
+          {
+            type: 'checkbox',
+            label: 'Launch at login',
+            checked: state.launchAtLogin,
+            command: { kind: 'toggle-launch-at-login' },
+          } as const,
+        ]),
+    { type: 'separator' },
+    { type: 'normal', label: 'Quit Gatehouse', command: { kind: 'quit' } },
+  ];
+
+  return {
+    icon,
+    tooltip: `Gatehouse — ${waitingText(count).toLowerCase()}${state.paused ? ' · Do not disturb' : ''}`,
+    title: count > 0 ? String(count) : '',
+    menu,
+  };
+}
+
+function requestItem(view: PendingRequestView, needsSecondLook: SecondLook): MenuItemModel {
+  const { verb, detail } = describeRequest(view);
+  const agent = oneLine(view.agent.name, 30).text;
+  const secondLook = needsSecondLook(view);
+  const answerable = !secondLook && detail.complete;
+  const id = view.id;
+  return {
+    type: 'submenu',
+    label: oneLine(`${agent}: ${detail.text}`, LABEL_LIMIT).text,
+    items: [
+      { type: 'normal', label: `${agent} asks to ${verb} in ${folderName(view.cwd)}` },
+      { type: 'normal', label: detail.text },
+      { type: 'separator' },
+      ...(answerable
+        ? ([
+            { type: 'normal', label: 'Approve', command: { kind: 'approve', id } },
+            { type: 'normal', label: 'Deny', command: { kind: 'deny', id } },
+          ] as const)
+        : [
+            {
+              type: 'normal',
+              label: secondLook
+                ? 'Needs a second look: open it to answer'
+                : 'Open it to see all of it and answer',
+            } as const,
+          ]),
+      { type: 'normal', label: 'Open in console', command: { kind: 'open-request', id } },
+    ],
+  };
+}
