@@ -30,7 +30,9 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
   if (preview.kind === 'unavailable') {
     return (
       <div className="diff">
-        <p className="diff__path">{preview.path ?? path}</p>
+        <p className="diff__path" title={preview.path ?? path}>
+          {displayPath(preview.path ?? path, request.cwd)}
+        </p>
         <p className="diff__note">{t('edit.unavailable', { reason: preview.reason })}</p>
       </div>
     );
