@@ -7,11 +7,13 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { gatehouseHome } from '../../common/discovery';
 import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../console/console-core';
+import { xdgAutostart } from '../tray/xdg-autostart';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
 import { createTrustedSenders, registerConsoleIpc, windowCaller } from './console-ipc';
 import { hardenApp, hardenSession } from './hardening';
 import { createQueueWindow } from './queue-window';
 import { createTray, trayIconDir } from './tray';
+import type { LoginItem } from './tray';
 import { APP_ENTRY } from './trusted-origin';
 
 export async function startDesktopApp(): Promise<void> {
@@ -53,6 +55,7 @@ export async function startDesktopApp(): Promise<void> {
     notifications: {},
   });
   core.notifier?.opened.subscribe(() => openWindow());
+  const loginItem = launchAtLogin();
   // The Rules and History windows do not exist yet; until they do, both open the queue window.
   const tray = core.notifier
     ? createTray(
@@ -62,15 +65,7 @@ export async function startDesktopApp(): Promise<void> {
           notifier: core.notifier,
           iconDir: trayIconDir(app, process.resourcesPath),
           platform: process.platform,
-          // Electron starts itself at login on macOS and Windows only.
-          ...(process.platform === 'darwin' || process.platform === 'win32'
-            ? {
-                loginItem: {
-                  get: () => app.getLoginItemSettings().openAtLogin,
-                  set: (on: boolean) => app.setLoginItemSettings({ openAtLogin: on }),
-                },
-              }
-            : {}),
+          ...(loginItem ? { loginItem } : {}),
           onOpenConsole: openWindow,
           onOpenRules: openWindow,
           onOpenHistory: openWindow,
@@ -85,4 +80,23 @@ export async function startDesktopApp(): Promise<void> {
   release = (contents) => core.service.disconnect(windowCaller(contents));
   registerConsoleIpc(ipcMain, core.service, senders);
   openWindow();
+}
+
+/**
+ * Electron's login items on macOS and Windows, an XDG autostart entry on Linux. A development run has no
+ * program that would start it again, so it offers none.
+ */
+function launchAtLogin(): LoginItem | undefined {
+  if (!app.isPackaged) return undefined;
+  if (process.platform === 'darwin' || process.platform === 'win32') {
+    return {
+      get: () => app.getLoginItemSettings().openAtLogin,
+      set: (on) => app.setLoginItemSettings({ openAtLogin: on }),
+    };
+  }
+  if (process.platform !== 'linux') return undefined;
+  return xdgAutostart({
+    configHome: process.env.XDG_CONFIG_HOME || join(homedir(), '.config'),
+    executable: process.env.APPIMAGE ?? process.execPath,
+  });
 }
