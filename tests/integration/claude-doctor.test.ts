@@ -1,0 +1,192 @@
+/** `gatehouse doctor` against a live console core, real settings files and a managed policy file. */
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../common/cli';
+import { runDoctor } from '../../client/cli/commands/doctor';
+import { runInstall } from '../../client/cli/commands/install';
+import { startConsoleCore } from '../../main/console/console-core';
+import type { ConsoleCore } from '../../main/console/console-core';
+import { makeTempDir } from '../support/temp-dir';
+
+let tmp: Awaited<ReturnType<typeof makeTempDir>>;
+let gatehouseHome: string;
+let home: string;
+let policy: string;
+let core: ConsoleCore | undefined;
+let launcher: { node: string; cli: string };
+
+beforeEach(async () => {
+  tmp = await makeTempDir();
+  gatehouseHome = join(tmp.path, 'gatehouse');
+  home = join(tmp.path, 'home');
+  policy = join(tmp.path, 'etc', 'claude-code', 'managed-settings.json');
+  // A stand-in bundle: the installed hooks only need to point at files that exist.
+  launcher = { node: process.execPath, cli: join(tmp.path, 'checkout', 'out', 'cli', 'gatehouse.mjs') };
+  await mkdir(resolve(launcher.cli, '..'), { recursive: true });
+  await writeFile(launcher.cli, '');
+});
+afterEach(async () => {
+  await core?.close();
+  core = undefined;
+  await tmp.remove();
+});
+
+function io(env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const value: CliIo = {
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void out.push(t),
+    env: { GATEHOUSE_HOME: gatehouseHome, ...env },
+  };
+  return { io: value, text: () => out.join('') };
+}
+
+async function doctor(env?: Record<string, string>) {
+  const run = io(env);
+  const code = await runDoctor(['--home', home, '--cwd', join(tmp.path, 'shop'), '--policy', policy], run.io);
+  const lines = run.text().trimEnd().split('\n');
+  return { code, lines, line: (name: string) => lines.find((l) => l.slice(2).startsWith(`${name}:`)) ?? '' };
+}
+
+async function installUserHooks() {
+  expect(await runInstall(['claude', '--home', home], io().io, launcher)).toBe(0);
+}
+
+async function startConsole() {
+  core = await startConsoleCore({
+    home: gatehouseHome,
+    port: 0,
+    timeoutMs: 60_000,
+    timeoutAction: 'passthrough',
+  });
+}
+
+describe('gatehouse doctor', () => {
+  it('says all is well, one ✓ line per check, and exits 0', async () => {
+    await startConsole();
+    await installUserHooks();
+    const result = await doctor();
+    expect(result.lines).toEqual([
+      `✓ token: readable in ${join(gatehouseHome, 'bridge.json')}, private to you.`,
+      expect.stringMatching(
+        /^✓ console: reachable at ws:\/\/127\.0\.0\.1:\d+\/bridge \(Gatehouse \d+\.\d+\.\d+\)\.$/,
+      ),
+      `✓ hooks: installed in user (${join(home, '.claude', 'settings.json')}).`,
+      expect.stringMatching(/^✓ policy: managed policy file allows user hooks/),
+    ]);
+    expect(result.code).toBe(0);
+  });
+
+  it('names the next step when no console is running and nothing is installed', async () => {
+    const result = await doctor();
+    expect(result.code).toBe(1);
+    expect(result.line('token')).toMatch(/^✗ token: .*bridge\.json does not exist\. Next: start the console/);
+    expect(result.line('console')).toMatch(/^✗ console: No console is running .*Next: start the console/);
+    expect(result.line('hooks')).toBe(
+      '✗ hooks: not installed in any scope. Next: run "gatehouse install claude".',
+    );
+  });
+
+  it('tells a console that is gone from one that refuses the token', async () => {
+    await mkdir(gatehouseHome, { recursive: true });
+    await writeFile(
+      join(gatehouseHome, 'bridge.json'),
+      JSON.stringify({ protocol: 1, port: 1, pid: 999_999, token: 'x'.repeat(43) }),
+      { mode: 0o600 },
+    );
+    expect((await doctor()).line('console')).toMatch(
+      /Cannot reach the console.*Next: the console that wrote the discovery file is gone/,
+    );
+
+    await startConsole();
+    const refused = await doctor({
+      GATEHOUSE_URL: `ws://127.0.0.1:${core!.port}/bridge`,
+      GATEHOUSE_TOKEN: 'wrong'.repeat(9),
+    });
+    expect(refused.line('token')).toBe('✓ token: taken from GATEHOUSE_TOKEN.');
+    expect(refused.line('console')).toMatch(/HTTP 401.*Next: the token does not match the running console/);
+  });
+
+  it('flags a discovery file others can read', async () => {
+    await startConsole();
+    await chmod(join(gatehouseHome, 'bridge.json'), 0o644);
+    expect((await doctor()).line('token')).toMatch(
+      /readable by other users \(mode 0644\)\. Next: restart the console/,
+    );
+  });
+
+  it('reports hooks that point at a checkout that is gone, or that are only half there', async () => {
+    await mkdir(join(home, '.claude'), { recursive: true });
+    await writeFile(
+      join(home, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: {
+          PermissionRequest: [
+            {
+              matcher: '*',
+              hooks: [
+                {
+                  type: 'command',
+                  command: process.execPath,
+                  args: ['/gone/out/cli/gatehouse.mjs', 'hook', 'permission-request'],
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    const line = (await doctor()).line('hooks');
+    expect(line).toMatch(/^✗ hooks: installed in user /);
+    expect(line).toContain(
+      "lacks Gatehouse's PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SessionEnd hooks",
+    );
+    expect(line).toContain('run /gone/out/cli/gatehouse.mjs, which does not exist');
+    expect(line).toMatch(/Next: run "gatehouse install claude" again/);
+  });
+
+  it('reports the scopes it finds, and a settings file that turns all hooks off', async () => {
+    await installUserHooks();
+    const shop = join(tmp.path, 'shop');
+    await mkdir(join(shop, '.claude'), { recursive: true });
+    await writeFile(join(shop, '.claude', 'settings.local.json'), JSON.stringify({ disableAllHooks: true }));
+    expect((await doctor()).line('hooks')).toMatch(
+      /installed in user .*but .*settings\.local\.json sets "disableAllHooks"/,
+    );
+  });
+
+  it.each([
+    ['the managed file', (file: string) => writeFile(file, JSON.stringify({ allowManagedHooksOnly: true }))],
+    [
+      'a drop-in',
+      async (file: string) => {
+        await writeFile(file, JSON.stringify({ allowManagedHooksOnly: false }));
+        await mkdir(join(resolve(file, '..'), 'managed-settings.d'));
+        await writeFile(
+          join(resolve(file, '..'), 'managed-settings.d', '50-hooks.json'),
+          '{"allowManagedHooksOnly": true}',
+        );
+      },
+    ],
+  ])('sees allowManagedHooksOnly in %s', async (_where, write) => {
+    await mkdir(resolve(policy, '..'), { recursive: true });
+    await write(policy);
+    const result = await doctor();
+    expect(result.line('policy')).toMatch(
+      /^✗ policy: managed policy \(.*\) sets "allowManagedHooksOnly", so user, project and local hooks do not run\. Next: ask the administrator/,
+    );
+    expect(result.code).toBe(1);
+  });
+
+  it('answers wrong arguments with one sentence and exit 2, and has --help', async () => {
+    const wrong = io();
+    expect(await runDoctor(['--frobnicate'], wrong.io)).toBe(2);
+    expect(wrong.text()).toBe(
+      'gatehouse doctor: unknown option --frobnicate. Run "gatehouse doctor --help" for usage.\n',
+    );
+    const help = io();
+    expect(await runDoctor(['--help'], help.io)).toBe(0);
+    expect(help.text()).toMatch(/^Usage: gatehouse doctor \[options\]/);
+  });
+});

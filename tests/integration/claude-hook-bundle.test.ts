@@ -1,0 +1,40 @@
+/**
+ * Claude Code spawns the hook for every prompt and every tool call, so its bundle must hold only the hook:
+ * no zod, no `ws`, no engine, nothing of the console. Built here as scripts/build-cli.mjs builds it, with
+ * esbuild's metafile saying what went in.
+ */
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+async function bundleInputs(entry: string) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    outfile: 'out/hook-bundle-check.mjs',
+    logLevel: 'silent',
+  });
+  const [output] = Object.values(result.metafile.outputs);
+  return { inputs: Object.keys(result.metafile.inputs), bytes: output?.bytes ?? 0 };
+}
+
+describe('the hook bundle', () => {
+  it('loads only client/hook/, the command and common/cli.ts: no dependency, no engine, no console', async () => {
+    const { inputs, bytes } = await bundleInputs('client/cli/commands/hook.ts');
+    const outside = inputs.filter(
+      (input) =>
+        !input.startsWith('client/hook/') &&
+        input !== 'client/cli/commands/hook.ts' &&
+        input !== 'common/cli.ts',
+    );
+    expect(outside).toEqual([]);
+    expect(inputs.some((input) => input.startsWith('client/hook/') && input.endsWith('.test.ts'))).toBe(
+      false,
+    );
+    expect(bytes).toBeLessThan(40 * 1024);
+  });
+});
