@@ -106,6 +106,14 @@ const scenarios: readonly Scenario[] = [
     setUp: async () => undefined,
   },
   {
+    // Not the hook: the floor any `gatehouse` subcommand pays (ESM entry, dispatcher, stdout), for scale.
+    name: 'gatehouse --version (the dispatcher alone)',
+    args: [CLI, '--version'],
+    stdin: '',
+    expect: (out) => out.startsWith('gatehouse '),
+    setUp: async () => undefined,
+  },
+  {
     name: 'post-tool-use, console running',
     args: [CLI, 'hook', 'post-tool-use'],
     stdin: postToolUse,

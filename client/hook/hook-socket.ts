@@ -3,7 +3,6 @@
  * the opening handshake with the bearer token, JSON text messages both ways, pongs for the console's
  * heartbeat pings, and a polite close. No reconnect: an absent console means "no decision" at once.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { ConsoleEndpoint } from '../sdk/discover';
 import { encodeFrame, FrameReader, OPCODE } from './websocket-frames';
@@ -34,8 +33,11 @@ export async function openHookSocket(
   const url = new URL(endpoint.url);
   if (url.protocol !== 'ws:')
     throw new ConnectError(`The console address ${endpoint.url} is not a ws:// URL.`);
-  // Loaded only once a console is announced: with none running, the hook exits without paying for it.
-  const { connect } = await import('node:net');
+  // Loaded only once a console is announced: with none running, the hook exits without paying for them.
+  const [{ connect }, { createHash, randomBytes }] = await Promise.all([
+    import('node:net'),
+    import('node:crypto'),
+  ]);
   const key = randomBytes(16).toString('base64');
   const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) });
 
@@ -43,6 +45,8 @@ export async function openHookSocket(
     let response = Buffer.alloc(0);
     const fail = (message: string) => {
       cleanup();
+      // A write still in flight may fail after this; one listener keeps that from throwing.
+      socket.on('error', () => undefined);
       socket.destroy();
       reject(new ConnectError(message));
     };
@@ -89,12 +93,12 @@ export async function openHookSocket(
         .trim();
       if (accept !== expected) return fail('The console answered the handshake with a wrong accept key.');
       cleanup();
-      resolve(adopt(socket, response.subarray(end + 4)));
+      resolve(adopt(socket, response.subarray(end + 4), randomBytes));
     });
   });
 }
 
-function adopt(socket: Socket, early: Buffer): HookSocket {
+function adopt(socket: Socket, early: Buffer, randomBytes: (size: number) => Buffer): HookSocket {
   const reader = new FrameReader(MAX_MESSAGE_BYTES);
   const listeners: ((message: unknown) => void)[] = [];
   /** Messages that arrive before anyone listens (with the handshake response) wait here. */

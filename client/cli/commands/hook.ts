@@ -7,7 +7,6 @@
  * Claude Code spawns this for every prompt and every tool call, so it loads only client/hook/: no zod, no
  * `ws`, no engine (tests/integration/claude-hook-bundle.test.ts keeps it that way).
  */
-import { randomUUID } from 'node:crypto';
 import type { CliIo } from '../../../common/cli';
 import { EXIT_USAGE } from '../../../common/cli';
 import { askConsole } from '../../hook/ask-console';
@@ -67,7 +66,7 @@ function aborted(signal: AbortSignal): Promise<undefined> {
   });
 }
 
-/** The stdin JSON, or undefined (said on stderr) when it is not JSON or the hook gave up first. */
+/** The stdin JSON, or undefined when it is not JSON or the hook gave up first. */
 async function readPayload(stdin: () => Promise<string>, signal: AbortSignal): Promise<unknown> {
   const text = await Promise.race([stdin(), aborted(signal)]);
   if (text === undefined) return undefined;
@@ -138,9 +137,15 @@ async function permissionRequest(
     return;
   }
   try {
+    // node:crypto is loaded by now (the handshake needed it); importing it earlier would slow the no-console path.
+    const { randomUUID } = await import('node:crypto');
     const call = toPermissionCall(payload, randomUUID(), deadlineMs);
     const outcome = await askConsole(socket, call, AGENT, signal);
-    const output = outcome.decision && toHookOutput(outcome.decision);
+    if (!outcome.decision) {
+      io.stderr(`gatehouse hook: ${outcome.reason} Leaving the decision to Claude Code.\n`);
+      return;
+    }
+    const output = toHookOutput(outcome.decision);
     if (output) io.stdout(`${JSON.stringify(output)}\n`);
   } finally {
     void socket.close();
