@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Generous ceilings, not speed checks: property tests and real daemons run on a 2-core CI machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         test: {
