@@ -47,7 +47,8 @@ export interface DunstSession {
   history(): Promise<DunstNotification[]>;
   /**
    * Opens dunst's context menu and returns its lines. With `pick`, the line that contains every one of
-   * those strings is chosen, which invokes that action; without, nothing is chosen.
+   * those strings is chosen, which invokes that action; without, nothing is chosen. Call it once per
+   * notification: dunst refuses a second menu while it is still finishing the first.
    */
   contextMenu(pick?: readonly string[]): Promise<string[]>;
   stop(): Promise<void>;

@@ -78,6 +78,9 @@ const bash = (id: string, command: string): PermissionCall => ({
   input: { command },
 });
 
+/** dunst's own notification ids differ from run to run. */
+const withoutId = (line: string) => line.replace(/ \[\d+,/, ' [<id>,');
+
 const displayedCount = (count: number) => async () => (await session.displayed()) === count;
 
 // Each test waits for real processes (notify-send, dunst, dmenu); a slow machine gets room, not flakes.
@@ -86,15 +89,14 @@ describe('notifications through dunst', { timeout: 20_000 }, () => {
     const client = await agent('raiser');
     const decision = client.requestPermission(bash('raise-1', 'npm test'));
     await waitFor(displayedCount(1), 'the notification to appear');
-    const menu = await session.contextMenu();
+
     const title = 'raiser asks to run a command';
-    expect(menu.map((line) => line.replace(/ \[\d+,/, ' [<id>,'))).toEqual([
+    const menu = await session.contextMenu([`(${title})`, ',deny]']);
+    expect(menu.map(withoutId)).toEqual([
       `#Open (${title}) [<id>,default]`,
       `#Approve (${title}) [<id>,approve]`,
       `#Deny (${title}) [<id>,deny]`,
     ]);
-
-    await session.contextMenu([`(${title})`, ',deny]']);
     expect(await decision).toMatchObject({ id: 'raise-1', behavior: 'deny', by: 'notification' });
     await waitFor(displayedCount(0), 'the answered notification to close');
     const [closed] = await session.history();
@@ -141,11 +143,8 @@ describe('notifications through dunst', { timeout: 20_000 }, () => {
     const decision = client.requestPermission(bash('danger-1', 'rm -rf build'));
     await waitFor(displayedCount(1), 'the notification to appear');
 
-    const menu = await session.contextMenu();
-    expect(menu.map((line) => line.replace(/ \[\d+,/, ' [<id>,'))).toEqual([
-      '#Open (danger asks to run a command) [<id>,default]',
-    ]);
-    await session.contextMenu(['(danger asks to run a command)', ',default]']);
+    const menu = await session.contextMenu(['(danger asks to run a command)', ',default]']);
+    expect(menu.map(withoutId)).toEqual(['#Open (danger asks to run a command) [<id>,default]']);
     await waitFor(() => opened.length === 1, 'Open to reach the console');
     expect(opened).toEqual([{ id: 'danger-1' }]);
     expect(core.registry.has('danger-1')).toBe(true);
@@ -163,9 +162,7 @@ describe('notifications through dunst', { timeout: 20_000 }, () => {
     await waitFor(displayedCount(1), 'the summary to appear');
 
     const menu = await session.contextMenu();
-    expect(menu.map((line) => line.replace(/ \[\d+,/, ' [<id>,'))).toEqual([
-      '#Open (3 requests waiting) [<id>,default]',
-    ]);
+    expect(menu.map(withoutId)).toEqual(['#Open (3 requests waiting) [<id>,default]']);
     for (const id of ['burst-1', 'burst-2', 'burst-3']) {
       core.registry.decide(id, 'console', { behavior: 'allow' }, 'window');
     }
