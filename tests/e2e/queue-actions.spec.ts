@@ -345,3 +345,37 @@ test('each card counts down, pauses while it is open, and the timeout hands it b
   await expect(target.getByRole('status')).toHaveText('Withdrawn by the timeout', { timeout: 15_000 });
   expect(await hookDecision(hook)).toBeUndefined();
 });
+
+test('a request that arrives never takes the focus, nor moves what the person is reading', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 420, height: 700 });
+  gate.ask('Bash', bash('npm run first'), { session: 'older-session' });
+  await expect(page.locator('.topbar__count')).toHaveText('1 waiting');
+  for (const [i, command] of ['npm run reading', 'npm run below-1', 'npm run below-2'].entries()) {
+    gate.ask('Bash', bash(command));
+    await expect(page.locator('.topbar__count')).toHaveText(`${i + 2} waiting`);
+  }
+  const reading = card(page, 'npm run reading');
+  // The person scrolls so the card they read sits just under the top, its session header half out of view.
+  await page.locator('.queue__scroller').evaluate((scroller) => {
+    const cards = [...scroller.querySelectorAll<HTMLElement>('article[data-request-id]')];
+    const target = cards.find((c) => c.textContent?.includes('npm run reading'))!;
+    scroller.scrollTop += target.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 20;
+  });
+  await reading.getByRole('button', { name: 'More' }).click();
+  await reading.getByRole('button', { name: 'Deny with message…' }).click();
+  const message = reading.getByLabel('Message to the agent');
+  await message.fill('Half a thought');
+  const top = () => reading.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+  const before = await top();
+
+  // Into the older session, whose group sits above the card being read.
+  gate.ask('Bash', bash('npm run arrived'), { session: 'older-session' });
+  await expect(page.locator('.topbar__count')).toHaveText('5 waiting');
+  await expect(card(page, 'npm run arrived')).toHaveCount(1);
+  await expect(message).toBeFocused();
+  await expect.poll(top).toBe(before);
+  await message.pressSequentially(', finished.');
+  await expect(message).toHaveValue('Half a thought, finished.');
+});

@@ -63,6 +63,24 @@ async function fillQueue(page: Page): Promise<void> {
   }
 }
 
+/** The README's picture: the banner dismissed, a grant in the panel, the cursor on the first card. */
+async function docsShot(page: Page): Promise<void> {
+  for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
+  const hook = gate.ask('Bash', { command: 'npm test -- --coverage', description: 'Run the tests' });
+  const tests = card(page, 'npm test -- --coverage');
+  await tests.getByRole('button', { name: 'Allow for…' }).click();
+  await tests.getByLabel('Rule the grant allows').fill('Bash(npm test *)');
+  await tests.getByRole('button', { name: 'Allow for 1 hour' }).click();
+  await hook.exit;
+  await expect(tests).toHaveCount(0);
+  const first = page.locator('article[data-request-id]').first();
+  await page.keyboard.press('j');
+  while ((await first.getAttribute('aria-current')) !== 'true') await page.keyboard.press('k');
+  await expect(first).toHaveClass(/card--cursor/);
+  await page.mouse.move(0, 799);
+  await screenshot(page, 'queue-window-light-docs');
+}
+
 const CART =
   'export function total(items) {\n  let sum = 0;\n  for (const item of items) sum += item.price;\n  return sum;\n}\n';
 
@@ -77,6 +95,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(card(page, 'cart.ts').locator('.diff__line--add').first()).toBeVisible();
       await screenshot(page, `queue-${size}-${theme}`);
       await expectAccessible(page, `the queue (${size}, ${theme})`);
+      if (size === 'window' && theme === 'light') await docsShot(page);
     });
   }
 }

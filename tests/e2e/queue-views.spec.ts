@@ -116,6 +116,7 @@ test('the theme follows the OS and can be switched; so can the language', async 
   await page.reload();
   await expect(page.getByText('没有待处理的请求')).toBeVisible();
   await expect.poll(scheme).toBe('light');
+  await expectAccessible(page, 'the empty queue in Chinese');
 });
 
 test('the language follows the OS locale', async ({ browser }) => {

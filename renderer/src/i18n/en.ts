@@ -82,7 +82,7 @@ export const en = {
 
   'fetch.url': 'URL',
   'fetch.domain': 'Domain',
-  'fetch.prompt': 'What the agent will ask about the page',
+  'fetch.prompt': 'Prompt',
 
   'mcp.server': 'Server',
   'mcp.tool': 'Tool',

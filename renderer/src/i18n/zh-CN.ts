@@ -80,7 +80,7 @@ export const zhCN: Partial<Catalogue> = {
 
   'fetch.url': '网址',
   'fetch.domain': '域名',
-  'fetch.prompt': '代理要对页面提出的问题',
+  'fetch.prompt': '提示',
 
   'mcp.server': '服务器',
   'mcp.tool': '工具',

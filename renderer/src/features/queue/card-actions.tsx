@@ -18,14 +18,17 @@ export function CardActions({ request }: { request: PendingRequestView }) {
   const openPanel = useQueue((s) => s.openPanel);
   const decide = useQueue((s) => s.decide);
   const [more, setMore] = useState(false);
-  const unread = allowGate(request, seen) === 'unread';
+  const gate = allowGate(request, seen);
+  const unread = gate === 'unread';
+  // A request that needs a second look never gets the brightest button (anchors §3 item 8).
+  const allowStyle = gate === 'confirm' ? 'button' : 'button button--allow';
   const blocked = busy || unread;
 
   return (
     <div className={`actions${more ? ' actions--more' : ''}`} role="group" aria-label={t('action.actions')}>
       <div className="actions__allow">
         <AllowButton
-          className="button button--allow"
+          className={allowStyle}
           disabled={blocked}
           onClick={() => requestAllow(id, { kind: 'once' })}
         >

@@ -40,24 +40,46 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     initialRect: { width: 0, height: window.innerHeight },
     paddingStart: 8,
     paddingEnd: 24,
+    scrollPaddingStart: 8,
+    scrollPaddingEnd: 8,
   });
 
+  // Rows above the reading position are compensated by the anchor, never twice by the virtualizer too.
+  useLayoutEffect(() => {
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+  }, [virtualizer]);
+
+  /**
+   * The row the person is reading and where it sits on screen, read from the DOM (exactly what they see): the
+   * first row that starts inside the view, or, when one tall row covers all of it, the row that does.
+   */
   const captureAnchor = () => {
     const element = scroller.current;
     if (!element) return;
-    const top = element.scrollTop;
-    const first = virtualizer.getVirtualItems().find((item) => item.end > top);
-    anchor.current = first && { key: String(first.key), offset: first.start - top };
+    const top = element.getBoundingClientRect().top;
+    let inside: { key: string; top: number } | undefined;
+    let covering: { key: string; top: number } | undefined;
+    for (const row of element.querySelectorAll<HTMLElement>('.queue__row')) {
+      const at = { key: row.dataset.key ?? '', top: row.getBoundingClientRect().top };
+      if (at.top >= top - 1) {
+        if (!inside || at.top < inside.top) inside = at;
+      } else if (!covering || at.top > covering.top) {
+        covering = at;
+      }
+    }
+    const first = inside ?? covering;
+    anchor.current = first && { key: first.key, offset: first.top - top };
   };
 
   useLayoutEffect(() => {
     const element = scroller.current;
     const kept = anchor.current;
     if (element && kept && element.scrollTop > 0) {
-      const index = rows.findIndex((row) => row.key === kept.key);
-      const start = index === -1 ? undefined : virtualizer.measurementsCache[index]?.start;
-      if (start !== undefined && Math.abs(start - kept.offset - element.scrollTop) > 1) {
-        element.scrollTop = start - kept.offset;
+      const rowElements = element.querySelectorAll<HTMLElement>('.queue__row');
+      const row = [...rowElements].find((candidate) => candidate.dataset.key === kept.key);
+      if (row) {
+        const drift = row.getBoundingClientRect().top - element.getBoundingClientRect().top - kept.offset;
+        if (Math.abs(drift) > 1) element.scrollTop += drift;
       }
     }
     captureAnchor();
@@ -67,7 +89,12 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     reveal(id) {
       const index = rows.findIndex((row) => row.key === id);
       if (index === -1) return;
-      virtualizer.scrollToIndex(index, { align: 'auto' });
+      // Moving up to a session's first card brings its header into view with it.
+      const start = virtualizer.measurementsCache[index]?.start ?? 0;
+      const above = start < (scroller.current?.scrollTop ?? 0) + ESTIMATE.session;
+      const header = rows[index - 1]?.kind === 'session' ? index - 1 : index;
+      if (above) virtualizer.scrollToIndex(header, { align: 'start' });
+      else virtualizer.scrollToIndex(index, { align: 'auto' });
       let frames = 0;
       const focus = () => {
         const cards = scroller.current?.querySelectorAll<HTMLElement>('[data-request-id]') ?? [];
@@ -98,6 +125,7 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
                   key={item.key}
                   ref={virtualizer.measureElement}
                   data-index={item.index}
+                  data-key={row.key}
                   className={`queue__row queue__row--${row.kind}`}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
