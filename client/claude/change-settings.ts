@@ -38,7 +38,7 @@ export async function changeSettings(
     }
     const change = transform(settings);
     if (!change.changed) return { kind: 'unchanged' };
-    const text = formatSettings(change.settings, before.text);
+    const text = formatSettings(change.settings, { text: before.text, value: settings });
     const diff = createTwoFilesPatch(path, path, before.text ?? '', text, 'before', 'after');
     if (options.dryRun) return { kind: 'dry-run', diff };
 
@@ -48,7 +48,7 @@ export async function changeSettings(
     }
     const backup =
       before.text === undefined ? undefined : await writeBackup(path, (options.now ?? (() => new Date()))());
-    await writeSettings(path, text, before.mode);
+    await writeSettings(path, text, before);
     return { kind: 'written', diff, backup };
   }
 }

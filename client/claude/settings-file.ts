@@ -7,6 +7,7 @@
 import { constants } from 'node:fs';
 import { copyFile, readFile, realpath, stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../../engine/node/atomic-write';
+import { spliceJson } from './json-splice';
 
 export interface SettingsText {
   /** Undefined when the file does not exist yet. */
@@ -34,10 +35,14 @@ export function parseSettings(text: string | undefined): { value: unknown } | { 
   }
 }
 
-/** The new content, indented as the old was (two spaces when there is nothing to go by). */
-export function formatSettings(value: unknown, like: string | undefined): string {
-  const indent = /\n([ \t]+)["}\]]/.exec(like ?? '')?.[1] ?? '  ';
-  return `${JSON.stringify(value, null, indent)}\n`;
+/**
+ * The new content: the old text with only the changed members rewritten (see json-splice.ts), indented as
+ * the old was (two spaces when there is nothing to go by).
+ */
+export function formatSettings(value: unknown, before: { text: string | undefined; value: unknown }): string {
+  const indent = /\n([ \t]+)["}\]]/.exec(before.text ?? '')?.[1] ?? '  ';
+  const spliced = before.text?.trim() ? spliceJson(before.text, before.value, value, indent) : undefined;
+  return spliced ?? `${JSON.stringify(value, null, indent)}\n`;
 }
 
 /** `settings.json.gatehouse-backup-2026-08-22T10-15-30-123Z`: sorts by time, never overwrites one. */
@@ -54,7 +59,8 @@ export async function writeBackup(path: string, now: Date): Promise<string> {
   }
 }
 
-export async function writeSettings(path: string, text: string, mode: number | undefined): Promise<void> {
-  const target = mode === undefined ? path : await realpath(path);
-  await writeFileAtomic(target, text, mode === undefined ? {} : { mode });
+/** Replaces the file (or, through a symlink, its target) with `text`, keeping the mode it had. */
+export async function writeSettings(path: string, text: string, before: SettingsText): Promise<void> {
+  if (before.text === undefined || before.mode === undefined) return writeFileAtomic(path, text);
+  await writeFileAtomic(await realpath(path), text, { mode: before.mode });
 }
