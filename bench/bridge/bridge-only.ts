@@ -1,0 +1,53 @@
+/**
+ * The bridge and the race registry alone, composed from the same parts as the console core but without
+ * its per-request screening (the engine explaining each request from the agent's settings files) and with
+ * the in-memory store instead of the SQLite history. The bench runs it beside the full console to show how
+ * much of a round trip is the SDK and the bridge, and how much is the console's own work per request.
+ */
+import { mkdir } from 'node:fs/promises';
+import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
+import { serveAgentConnection } from '../../main/bridge/agent-connection';
+import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
+import { DEFAULT_LIMITS } from '../../main/bridge/limits';
+import { guardBridgeUpgrade } from '../../main/bridge/upgrade-guard';
+import { listenLoopback } from '../../main/console/loopback-server';
+import { createMemoryDecisionStore } from '../../main/registry/decision-store';
+import { RaceRegistry } from '../../main/registry/race-registry';
+import { generateToken } from '../../main/secrets/token';
+
+export async function startBridgeOnly(home: string, maxMessagesPerSecond: number) {
+  await mkdir(home, { recursive: true, mode: 0o700 });
+  const token = generateToken();
+  const limits = { ...DEFAULT_LIMITS, maxMessagesPerSecond };
+  const store = createMemoryDecisionStore();
+  const registry = new RaceRegistry({
+    store,
+    defaultTimeoutMs: 60_000,
+    timeoutAction: 'passthrough',
+    disconnectGraceMs: 10_000,
+    resumeGraceMs: 5_000,
+  });
+  const server = await listenLoopback({
+    port: 0,
+    routes: [
+      {
+        path: BRIDGE_PATH,
+        maxPayload: limits.maxFrameBytes,
+        guard: (request, port) =>
+          guardBridgeUpgrade(request, { port, token, allowedOrigins: [], path: BRIDGE_PATH }),
+        onConnection: (socket) => serveAgentConnection(socket, { registry, limits, consoleVersion: 'bench' }),
+      },
+    ],
+    onRequest: (_request, response) => void response.writeHead(404).end(),
+  });
+  await writeDiscoveryFile(home, { protocol: PROTOCOL_VERSION, port: server.port, pid: process.pid, token });
+  return {
+    registry,
+    store,
+    port: server.port,
+    async close() {
+      registry.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * The bridge bench (issue 4): request → decision round trip through the real console, decided by a
+ * console-side racer, at 1, 10 and 100 concurrent agents, each level beside a raw `ws` echo measured in the
+ * same run under the same concurrency; then a 100,000-request memory soak.
+ *
+ *   node --expose-gc scripts/run-ts.mjs bench/bridge/run.ts     (npm run bench:bridge)
+ *
+ * The server (console or echo) runs in a child process and the agents in this one, so each side has a core,
+ * as the console and an agent would. Everything talks to 127.0.0.1 only, and every phase is bounded in
+ * requests and in time.
+ */
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { closedLoop } from '../support/closed-loop';
+import { canCollect } from '../support/heap';
+import { summarize } from '../support/stats';
+import type { RunSummary } from '../support/stats';
+import { rpcClient } from '../support/rpc';
+import { echoAgents, gatehouseAgents, requestFrame } from './agents';
+import type { Agents } from './agents';
+import { levelTable, mb, verdict } from './report';
+import type { LevelResult } from './report';
+import { BENCH_RATE_LIMIT, serve } from './servers';
+import type { HeapReport, ServerInfo, ServerSpec, StoreKind } from './servers';
+import { soak } from './soak';
+
+const ENTRY = 'bench/bridge/run.ts';
+const CONSOLE = 'console (screening + SQLite history)';
+const BRIDGE = 'bridge + registry only';
+const SDK = 'SDK → decision echo';
+const ECHO = 'raw ws echo';
+const SERVE_FLAG = '--serve';
+const LEVELS = [1, 10, 100] as const;
+const WARMUP = { maxRequests: 2_000, maxMs: 1_000 };
+const MEASURE = { maxRequests: 60_000, maxMs: 3_000 };
+const SOAK = { requests: 100_000, agents: 10, maxMsPerQuarter: 60_000 };
+/** The whole run's ceiling: a machine this slow gives no useful figures anyway. */
+const BUDGET_MS = 6 * 60_000;
+
+const children = new Set<ChildProcess>();
+
+/** Runs this same file with `--serve <spec>` in a child process; node flags (--expose-gc) carry over. */
+async function startServer(spec: ServerSpec) {
+  const child = fork('scripts/run-ts.mjs', [ENTRY, SERVE_FLAG, JSON.stringify(spec)], {
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  // keytar's native part may complain on stderr when no keychain answers; show it only if the server fails.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const call = rpcClient(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const info = await call<ServerInfo>('info').catch((error: Error) => {
+    throw new Error(`${error.message}\n${stderr}`);
+  });
+  return {
+    info,
+    heap: () => call<HeapReport>('heap'),
+    async stop() {
+      await call('stop');
+      child.kill();
+      await exited;
+    },
+  };
+}
+
+async function measure(agents: Agents, concurrency: number): Promise<RunSummary> {
+  try {
+    await closedLoop(concurrency, WARMUP, (agent) => agents.request(agent));
+    const run = await closedLoop(concurrency, MEASURE, (agent) => agents.request(agent));
+    return summarize(run.latenciesMs, run.elapsedMs);
+  } finally {
+    await agents.close();
+  }
+}
+
+/** What each level measures, in table order; the echo comes last, as the floor. */
+const SERVERS: ReadonlyArray<readonly [string, ServerSpec]> = [
+  [CONSOLE, { kind: 'console', store: 'history' }],
+  [BRIDGE, { kind: 'bridge' }],
+  [SDK, { kind: 'decision-echo' }],
+  [ECHO, { kind: 'echo' }],
+];
+
+async function levels(): Promise<LevelResult[]> {
+  const servers = [];
+  try {
+    for (const [label, spec] of SERVERS) servers.push({ label, spec, server: await startServer(spec) });
+    const results: LevelResult[] = [];
+    for (const agents of LEVELS) {
+      const runs: Array<readonly [string, RunSummary]> = [];
+      for (const { label, spec, server } of servers) {
+        const clients =
+          spec.kind === 'echo'
+            ? await echoAgents(agents, server.info.port)
+            : await gatehouseAgents(agents, server.info.home!);
+        runs.push([label, await measure(clients, agents)]);
+      }
+      results.push({ agents, runs });
+    }
+    return results;
+  } finally {
+    for (const { server } of servers) await server.stop();
+  }
+}
+
+function targets(results: readonly LevelResult[], label: string): string {
+  const run = (level: LevelResult, name: string) => level.runs.find(([l]) => l === name)![1];
+  const at100 = run(
+    results.find((r) => r.agents === 100)!,
+    label,
+  );
+  const best = Math.max(...results.map((r) => run(r, label).perSecond));
+  const worstP50 = Math.max(...results.map((r) => run(r, label).p50Ms / run(r, ECHO).p50Ms));
+  return [
+    `\ntargets: ${label}`,
+    verdict(worstP50 <= 2, `p50 within 2× the raw echo at every level (worst ${worstP50.toFixed(2)}×)`),
+    verdict(at100.p99Ms < 5, `p99 < 5 ms at 100 agents (${at100.p99Ms.toFixed(2)} ms)`),
+    verdict(best >= 5_000, `≥ 5,000 decisions/s (best ${Math.round(best).toLocaleString('en-US')}/s)`),
+  ].join('\n');
+}
+
+async function soakWith(store: StoreKind, label: string): Promise<string[]> {
+  const server = await startServer({ kind: 'console', store });
+  try {
+    const points = await soak({ home: server.info.home!, heap: server.heap }, SOAK);
+    const first = points[0]!;
+    const last = points[points.length - 1]!;
+    const warm = points[1]!;
+    const growth = last.console.heapBytes - first.console.heapBytes;
+    const warmGrowth = last.console.heapBytes - warm.console.heapBytes;
+    const agentGrowth = last.agentHeapBytes - first.agentHeapBytes;
+    return [
+      `  store: ${label}`,
+      ...points.map(
+        (p) =>
+          `    ${String(p.percent).padStart(3)}%  ${p.requests.toLocaleString('en-US').padStart(7)} requests  console heap ${mb(p.console.heapBytes).padStart(9)}  agents heap ${mb(p.agentHeapBytes).padStart(9)}  kept in memory ${p.console.keptInMemory.toLocaleString('en-US')}`,
+      ),
+      `    growth 0→100%: console ${mb(growth)} (${Math.round(growth / Math.max(1, last.requests))} B/request), agents ${mb(agentGrowth)}` +
+        ` · after warm-up, 25→100%: console ${mb(warmGrowth)} (${Math.round(warmGrowth / Math.max(1, last.requests - warm.requests))} B/request)`,
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const budget = setTimeout(() => {
+    process.stderr.write(`bench/bridge: over its ${BUDGET_MS / 60_000} min budget; stopping.\n`);
+    for (const child of children) child.kill();
+    process.exit(1);
+  }, BUDGET_MS);
+  budget.unref();
+
+  const frame = requestFrame('r1-a0-12345', 0);
+  console.log(
+    `Gatehouse bridge bench · Node ${process.version} · ${availableParallelism()} cores · ${load()} · 127.0.0.1 only\n` +
+      `server in a child process, agents in this one · closed loop, each agent its own connection\n` +
+      `request frame ${Buffer.byteLength(frame)} B (the echo sends the same frame back) · per level: warm-up ` +
+      `${WARMUP.maxRequests} req / ${WARMUP.maxMs} ms, then ≤ ${MEASURE.maxRequests} req or ${MEASURE.maxMs} ms\n` +
+      `console rate limit lifted to ${BENCH_RATE_LIMIT.toLocaleString('en-US')} msg/s per connection for the bench (default 500)\n`,
+  );
+  const results = await levels();
+  console.log(levelTable(results));
+
+  for (const label of [CONSOLE, BRIDGE, SDK]) console.log(targets(results, label));
+  console.log(
+    `  note: in a closed loop, mean latency = agents ÷ throughput (Little's law): p99 < 5 ms at 100 ` +
+      `agents needs > 20,000 decisions/s`,
+  );
+
+  console.log(
+    `\nmemory soak · ${SOAK.requests.toLocaleString('en-US')} requests from ${SOAK.agents} agents · heap ` +
+      (canCollect ? 'after a full gc' : 'WITHOUT gc (run with node --expose-gc for comparable figures)'),
+  );
+  const soaks: Array<[StoreKind, string]> = [
+    ['history', 'SQLite history (the console default)'],
+    ['memory', 'in-memory (tests, embedders): keeps every decision by design'],
+  ];
+  for (const [store, label] of soaks) console.log((await soakWith(store, label)).join('\n'));
+  console.log(`\nat the end: ${load()}`);
+}
+
+/** Other work on the machine skews every figure above; the load average says how much there was. */
+function load(): string {
+  return `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`;
+}
+
+const serving = process.argv.indexOf(SERVE_FLAG);
+if (serving === -1) await main();
+else await serve(JSON.parse(process.argv[serving + 1] ?? '') as ServerSpec);

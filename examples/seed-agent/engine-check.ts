@@ -1,0 +1,56 @@
+/**
+ * Step one of the seed pipeline: the permission engine decides allow, deny or ask from the settings files
+ * (the seed's `.agent/` layout), the mode and the tool's own check. Only an ask reaches the race.
+ */
+import { isReadOnlyCommand, loadBashAnalyzer, matchCommand } from '../../engine/bash/index';
+import { checkPermission, createPermissionContext } from '../../engine/index';
+import type { Decision, DecisionReason, PermissionMode } from '../../engine/index';
+import { resolveRealPath } from '../../engine/node/realpath';
+import { loadSettings } from '../../engine/node/settings-loader';
+import type { PermissionRequest } from '../../common/protocol';
+
+export interface EngineInput {
+  readonly tool: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly cwd: string;
+  readonly home: string;
+  readonly mode?: PermissionMode;
+}
+
+export async function checkWithEngine({ tool, input, cwd, home, mode }: EngineInput): Promise<Decision> {
+  const [settings, analyzer] = await Promise.all([
+    loadSettings({ profile: 'agent', cwd, home }),
+    loadBashAnalyzer(),
+  ]);
+  const context = createPermissionContext({ cwd, home, settings, ...(mode ? { mode } : {}) });
+  return checkPermission(
+    context,
+    { toolName: tool, input },
+    {
+      deps: {
+        bash: { analyzer, matchCommand, isReadOnlyCommand },
+        realpath: resolveRealPath,
+      },
+    },
+  );
+}
+
+type Provenance = NonNullable<PermissionRequest['provenance']>;
+
+/** Why the engine asked, in the protocol's shape, so the console can show the rule and its file. */
+export function provenanceOf(reason: DecisionReason): Provenance {
+  switch (reason.type) {
+    case 'rule':
+      return {
+        type: 'rule',
+        source: reason.rule.source,
+        rule: reason.rule.text,
+        ...(reason.rule.file ? { file: reason.rule.file } : {}),
+        message: reason.message,
+      };
+    case 'safetyCheck':
+      return { type: 'safetyCheck', path: reason.path, message: reason.message };
+    default:
+      return { type: reason.type, message: reason.message };
+  }
+}
