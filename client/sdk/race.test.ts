@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ABORTED, raceForDecision, RaceLost } from './race';
-import type { Racer } from './race';
+import type { Claim, Racer } from './race';
 
 /** A racer that claims `value` when told to, and records what it saw. */
 function manual(name: string) {
-  const seen: {
-    claim?: (value: string) => ReturnType<Parameters<Racer<string>['run']>[0]>;
-    signal?: AbortSignal;
-  } = {};
+  const seen: { claim?: Claim<string>; signal?: AbortSignal } = {};
   const racer: Racer<string> = {
     name,
     run(claim, signal) {
