@@ -60,6 +60,8 @@ function spawnOnce(args: readonly string[], stdin: string, env: NodeJS.ProcessEn
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.resume();
     child.once('error', fail);
+    // `node -e ''` may exit before reading its stdin; the write then fails, which is no error here.
+    child.stdin.on('error', () => undefined);
     // Claude Code reads the hook's output until the process has exited and its pipes have closed.
     child.once('close', () => done({ ms: Number(process.hrtime.bigint() - started) / 1e6, stdout }));
     child.stdin.end(stdin);

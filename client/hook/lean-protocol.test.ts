@@ -5,17 +5,17 @@ import {
   BRIDGE_PATH as COMMON_BRIDGE_PATH,
   PermissionDecisionSchema,
   PermissionModeSchema,
+  PermissionRequestSchema,
   PermissionUpdateSchema,
   PROTOCOL_VERSION as COMMON_PROTOCOL_VERSION,
-  sessionEvents,
 } from '../../common/protocol';
 import {
   BRIDGE_PATH,
   isPermissionUpdate,
+  LIMITS,
   PERMISSION_MODES,
   PROTOCOL_VERSION,
   readDecision,
-  SESSION_EVENTS,
 } from './lean-protocol';
 
 /** Short strings, and strings at the schema's length limit and one past it. */
@@ -67,7 +67,28 @@ describe('the hook’s lean protocol', () => {
     expect(PROTOCOL_VERSION).toBe(COMMON_PROTOCOL_VERSION);
     expect(BRIDGE_PATH).toBe(COMMON_BRIDGE_PATH);
     expect([...PERMISSION_MODES]).toEqual(PermissionModeSchema.options);
-    expect([...SESSION_EVENTS]).toEqual([...sessionEvents]);
+  });
+
+  it('bounds a request where the protocol does', () => {
+    const suggestion = { type: 'setMode', mode: 'plan', destination: 'session' };
+    const request = (over: number) => ({
+      type: 'permission.request',
+      id: 'x'.repeat(LIMITS.id + over),
+      sessionId: 's'.repeat(LIMITS.id + over),
+      cwd: '/'.repeat(LIMITS.cwd + over),
+      tool: 'T'.repeat(LIMITS.tool + over),
+      input: {},
+      suggestions: Array.from({ length: LIMITS.suggestions + over }, () => suggestion),
+    });
+    expect(PermissionRequestSchema.safeParse(request(0)).success).toBe(true);
+    const refused = PermissionRequestSchema.safeParse(request(1));
+    expect(refused.error?.issues.map((issue) => issue.path[0]).sort()).toEqual([
+      'cwd',
+      'id',
+      'sessionId',
+      'suggestions',
+      'tool',
+    ]);
   });
 
   it('accepts exactly the permission-update entries the schema accepts', () => {

@@ -3,12 +3,7 @@
  * needs, written without zod (see shape.ts). lean-protocol.test.ts holds them equal to common/protocol.ts,
  * so the two cannot drift apart unnoticed.
  */
-import type {
-  PermissionDecision,
-  PermissionMode,
-  PermissionUpdate,
-  SessionEvent,
-} from '../../common/protocol';
+import type { PermissionDecision, PermissionMode, PermissionUpdate } from '../../common/protocol';
 import { isObject, isOneOf, isText, isTextArray } from './shape';
 
 export const PROTOCOL_VERSION = 1;
@@ -21,13 +16,6 @@ export const PERMISSION_MODES: readonly PermissionMode[] = [
   'auto',
   'dontAsk',
   'bypassPermissions',
-];
-export const SESSION_EVENTS: readonly SessionEvent['event'][] = [
-  'tool.finished',
-  'tool.failed',
-  'prompt.submitted',
-  'stopped',
-  'session.ended',
 ];
 const DESTINATIONS = ['session', 'localSettings', 'projectSettings', 'userSettings', 'cliArg'] as const;
 const RULE_BEHAVIORS = ['allow', 'deny', 'ask'] as const;
