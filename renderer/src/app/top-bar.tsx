@@ -1,13 +1,11 @@
 import { useId, useState } from 'react';
-import { locales } from '../i18n/translate';
+import { localeNames, locales } from '../i18n/translate';
 import type { LocaleChoice } from '../i18n/translate';
 import { useT } from '../i18n/i18n-context';
 import { themes } from '../store/prefs-store';
 import type { ThemeChoice } from '../store/prefs-store';
 import { usePrefs, useQueue } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
-
-const LANGUAGE_NAMES: Record<(typeof locales)[number], string> = { en: 'English', 'zh-CN': '简体中文' };
 
 export function TopBar(props: {
   connection: ConnectionState | 'ipc';
@@ -82,7 +80,7 @@ export function TopBar(props: {
               <option value="auto">{t('app.language.auto')}</option>
               {locales.map((choice) => (
                 <option key={choice} value={choice} lang={choice}>
-                  {LANGUAGE_NAMES[choice]}
+                  {localeNames[choice]}
                 </option>
               ))}
             </select>

@@ -10,6 +10,9 @@ export const locales = ['en', 'zh-CN'] as const;
 export type Locale = (typeof locales)[number];
 export type LocaleChoice = Locale | 'auto';
 
+/** Each language named in itself, the same whatever the current locale. */
+export const localeNames: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文' };
+
 const catalogues: Record<Locale, Partial<Catalogue>> = { en, 'zh-CN': zhCN };
 
 export type MessageParams = Readonly<Record<string, string | number>>;

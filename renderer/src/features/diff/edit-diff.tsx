@@ -45,8 +45,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
         </span>
         {preview.isNew && <span className="chip">{t('edit.newFile')}</span>}
         <span className="diff__stats">
-          <span className="diff__added">+{preview.added}</span>{' '}
-          <span className="diff__removed">−{preview.removed}</span>
+          {t('edit.stats', { added: preview.added, removed: preview.removed })}
         </span>
         <DiffLayoutSwitch />
       </div>

@@ -39,11 +39,13 @@ function GrantRow({ grant }: { grant: GrantView }) {
         {t('grants.where', { agent: grant.agent, folder: folderName(grant.cwd) })}
       </span>
       <span className="grant__meta">
-        {grant.expiresAt === undefined
-          ? t('grants.session')
-          : t('grants.expires', { time: formatRemaining(grant.expiresAt - now) })}
-        {' · '}
-        {t('grants.uses', { count: grant.uses })}
+        {t('grants.meta', {
+          lasts:
+            grant.expiresAt === undefined
+              ? t('grants.session')
+              : t('grants.expires', { time: formatRemaining(grant.expiresAt - now) }),
+          uses: t('grants.uses', { count: grant.uses }),
+        })}
       </span>
       <button
         type="button"

@@ -87,6 +87,10 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
             </>
           )}
         </dd>
+        <dt>{t('why.mode')}</dt>
+        <dd>
+          <code>{request.mode}</code>
+        </dd>
         {explanation.nearMisses.length > 0 && (
           <>
             <dt>{t('why.nearMisses')}</dt>
