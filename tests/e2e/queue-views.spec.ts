@@ -27,7 +27,7 @@ test('an edit shows its diff against the file on disk, unified or split', async 
     new_string: 'const b = 20;\nconst d = 4;',
   });
   const target = card(page, './cart.ts');
-  await expect(target.locator('.diff__stats')).toHaveText('+2 −1');
+  await expect(target.locator('.diff__stats')).toHaveText('+2−1');
   await expect(target.locator('.diff__line--del')).toHaveText(['2−const b = 2;']);
   await expect(target.locator('.diff__line--add')).toHaveText(['2+const b = 20;', '3+const d = 4;']);
   await target.getByRole('button', { name: 'Split' }).click();
@@ -57,7 +57,7 @@ test('a new file is all additions, and a large one renders only the rows in view
     content: ['export const first = 0;', ...lines, ''].join('\n'),
   });
   const big = card(page, './big.ts');
-  await expect(big.locator('.diff__stats')).toHaveText('+20000 −0');
+  await expect(big.locator('.diff__stats')).toHaveText('+20000−0');
   const rendered = await big.locator('.diff__line').count();
   expect(rendered).toBeGreaterThan(5);
   expect(rendered).toBeLessThan(200);

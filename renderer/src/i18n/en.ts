@@ -66,7 +66,8 @@ export const en = {
   'bash.needsYou': 'needs you',
 
   'edit.newFile': 'New file',
-  'edit.stats': '+{added} −{removed}',
+  'edit.added': '+{count}',
+  'edit.removed': '−{count}',
   'edit.unified': 'Unified',
   'edit.split': 'Split',
   'edit.layout': 'Diff layout',

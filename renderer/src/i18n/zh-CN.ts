@@ -64,7 +64,8 @@ export const zhCN: Partial<Catalogue> = {
   'bash.needsYou': '需要你决定',
 
   'edit.newFile': '新文件',
-  'edit.stats': '+{added} −{removed}',
+  'edit.added': '+{count}',
+  'edit.removed': '−{count}',
   'edit.unified': '合并',
   'edit.split': '并排',
   'edit.layout': '差异布局',

@@ -45,7 +45,8 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
         </span>
         {preview.isNew && <span className="chip">{t('edit.newFile')}</span>}
         <span className="diff__stats">
-          {t('edit.stats', { added: preview.added, removed: preview.removed })}
+          <span className="diff__added">{t('edit.added', { count: preview.added })}</span>
+          <span className="diff__removed">{t('edit.removed', { count: preview.removed })}</span>
         </span>
         <DiffLayoutSwitch />
       </div>
