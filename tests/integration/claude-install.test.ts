@@ -221,6 +221,17 @@ describe('gatehouse install claude', () => {
     expect((await stat(target)).mode & 0o777).toBe(0o600);
   });
 
+  it('keeps Windows line endings', async () => {
+    await mkdir(join(home, '.claude'), { recursive: true });
+    const original = '{\r\n  "model": "opus"\r\n}\r\n';
+    await writeFile(userSettings, original);
+    await install();
+    const text = await readFile(userSettings, 'utf8');
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    await uninstall();
+    expect(await readFile(userSettings, 'utf8')).toBe(original);
+  });
+
   it.each([
     ['not JSON', '{ "model": "opus", }', /is not valid JSON \(/],
     ['an array', '[]', /does not hold a JSON object/],
