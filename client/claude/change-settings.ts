@@ -1,13 +1,13 @@
 /**
- * One edit of one settings file, as install and uninstall both make it: read, check, transform, print the
- * diff, then (unless it is a dry run) back up and write. Nothing is written when nothing changes, when the
+ * One edit of one settings file, as install and uninstall both make it: read, check, transform and diff,
+ * then (unless it is a dry run) back up and write. Nothing is written when nothing changes, when the
  * file is malformed, or on a dry run.
  */
 import { createTwoFilesPatch } from 'diff';
 import type { JsonObject } from '../hook/shape';
-import { checkShape, MalformedSettings } from './merge-hooks';
+import { MalformedSettings, settingsOf } from './merge-hooks';
 import type { Change } from './merge-hooks';
-import { formatSettings, parseSettings, readSettingsText, writeBackup, writeSettings } from './settings-file';
+import { formatSettings, readSettingsText, writeBackup, writeSettings } from './settings-file';
 
 export type ChangeResult =
   | { readonly kind: 'unchanged' }
@@ -23,15 +23,13 @@ const ATTEMPTS = 3;
 export async function changeSettings(
   path: string,
   transform: (settings: JsonObject) => Change,
-  options: { readonly dryRun: boolean; readonly now?: () => Date },
+  options: { readonly dryRun: boolean },
 ): Promise<ChangeResult> {
   for (let attempt = 1; ; attempt += 1) {
     const before = await readSettingsText(path);
-    const parsed = parseSettings(before.text);
     let settings: JsonObject;
     try {
-      if ('problem' in parsed) throw new MalformedSettings(parsed.problem);
-      settings = checkShape(parsed.value);
+      settings = settingsOf(before.text);
     } catch (error) {
       if (!(error instanceof MalformedSettings)) throw error;
       throw new SettingsProblem(`${path} cannot be edited: ${error.message}. Fix it by hand and try again.`);
@@ -46,8 +44,7 @@ export async function changeSettings(
       if (attempt < ATTEMPTS) continue;
       throw new SettingsProblem(`${path} keeps changing while Gatehouse edits it; try again in a moment.`);
     }
-    const backup =
-      before.text === undefined ? undefined : await writeBackup(path, (options.now ?? (() => new Date()))());
+    const backup = before.text === undefined ? undefined : await writeBackup(path, new Date());
     await writeSettings(path, text, before);
     return { kind: 'written', diff, backup };
   }

@@ -1,8 +1,8 @@
 /** Where Gatehouse's hooks are installed, scope by scope, and whether each would actually run. */
 import { existsSync } from 'node:fs';
 import { CLAUDE_HOOK_EVENTS, PERMISSION_REQUEST } from '../hook/claude-events';
-import { checkShape, installedHandlers, MalformedSettings } from './merge-hooks';
-import { parseSettings, readSettingsText } from './settings-file';
+import { installedHandlers, MalformedSettings, settingsOf } from './merge-hooks';
+import { readSettingsText } from './settings-file';
 import { SCOPES, settingsPath } from './settings-location';
 import type { Place, Scope } from './settings-location';
 
@@ -15,7 +15,7 @@ export interface ScopeReport {
   readonly installed: boolean;
 }
 
-export async function inspectScope(scope: Scope, place: Place): Promise<ScopeReport> {
+async function inspectScope(scope: Scope, place: Place): Promise<ScopeReport> {
   const path = settingsPath(scope, place);
   const report = (installed: boolean, problems: string[] = []) => ({ scope, path, installed, problems });
   let text;
@@ -25,11 +25,9 @@ export async function inspectScope(scope: Scope, place: Place): Promise<ScopeRep
     return report(false, [`${path} cannot be read (${(error as Error).message})`]);
   }
   if (text === undefined) return report(false);
-  const parsed = parseSettings(text);
   let settings;
   try {
-    if ('problem' in parsed) throw new MalformedSettings(parsed.problem);
-    settings = checkShape(parsed.value);
+    settings = settingsOf(text);
   } catch (error) {
     if (!(error instanceof MalformedSettings)) throw error;
     return report(false, [`${path} is malformed: ${error.message}`]);

@@ -10,6 +10,7 @@ import { isObject } from '../hook/shape';
 import type { JsonObject } from '../hook/shape';
 import { gatehouseGroup, gatehouseHandler, isGatehouseHandler } from './gatehouse-hooks';
 import type { Launcher } from './gatehouse-hooks';
+import { parseSettings } from './settings-file';
 
 /** A settings file whose shape Gatehouse will not edit; the message is one sentence about it. */
 export class MalformedSettings extends Error {}
@@ -40,10 +41,17 @@ function groupsOf(settings: JsonObject, event: ClaudeHookEvent): Group[] | undef
 }
 
 /** Checks every event Gatehouse edits, so a half-applied change can never happen. */
-export function checkShape(settings: unknown): JsonObject {
+function checkShape(settings: unknown): JsonObject {
   if (!isObject(settings)) throw new MalformedSettings('it does not hold a JSON object');
   for (const event of CLAUDE_HOOK_EVENTS) groupsOf(settings, event);
   return settings;
+}
+
+/** The settings in a file's text, checked as far as Gatehouse edits them; throws MalformedSettings. */
+export function settingsOf(text: string | undefined): JsonObject {
+  const parsed = parseSettings(text);
+  if ('problem' in parsed) throw new MalformedSettings(parsed.problem);
+  return checkShape(parsed.value);
 }
 
 function withGroups(settings: JsonObject, event: ClaudeHookEvent, groups: Group[]): JsonObject {

@@ -32,7 +32,7 @@ Options:
 
 const WELCOME_TIMEOUT_MS = 2_000;
 
-export interface Check {
+interface Check {
   readonly ok: boolean;
   readonly name: string;
   readonly text: string;
@@ -155,7 +155,7 @@ async function policyCheck(file: string): Promise<Check> {
   };
 }
 
-export function formatCheck(check: Check): string {
+function formatCheck(check: Check): string {
   const text = check.text.replace(/\.$/, '');
   return `${check.ok ? '✓' : '✗'} ${check.name}: ${text}${check.ok || !check.next ? '' : `. Next: ${check.next}`}.\n`;
 }
