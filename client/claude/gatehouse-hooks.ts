@@ -18,7 +18,10 @@ export interface Launcher {
 
 export const CLI_BUNDLE = 'gatehouse.mjs';
 
-/** Seconds Claude Code gives each handler. The permission request waits for a person; the rest are hints. */
+/**
+ * Seconds Claude Code gives each handler. The permission request waits for a person; the rest are hints
+ * that finish in milliseconds, so a short bound keeps a stuck one from holding up a tool call or a prompt.
+ */
 function timeoutOf(event: ClaudeHookEvent): number | undefined {
   if (event === PERMISSION_REQUEST) return 600;
   // SessionEnd keeps its own short budget (1.5 s, §1.1): any timeout here would only lengthen it.
