@@ -18,6 +18,8 @@ import { startConsoleCore } from '../../main/console/console-core';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
 const HOOK_BUNDLE = resolve('out/cli/hook.mjs');
+/** What `gatehouse install claude` writes into Claude Code's settings. */
+const INSTALLED = resolve('out/cli/gatehouse-hook.cjs');
 
 const permissionRequest = JSON.stringify({
   session_id: 'bench-session',
@@ -92,20 +94,27 @@ async function autoAllowConsole(home: string): Promise<() => Promise<void>> {
 
 const scenarios: readonly Scenario[] = [
   {
-    name: 'permission-request, console answers at once',
-    args: [CLI, 'hook', 'permission-request'],
+    name: 'permission-request, console answers at once (as installed)',
+    args: [INSTALLED, 'hook', 'permission-request'],
     stdin: permissionRequest,
     expect: (out) => JSON.parse(out).hookSpecificOutput?.decision?.behavior === 'allow',
     target: 1.5,
     setUp: autoAllowConsole,
   },
   {
-    name: 'permission-request, no console running',
-    args: [CLI, 'hook', 'permission-request'],
+    name: 'permission-request, no console running (as installed)',
+    args: [INSTALLED, 'hook', 'permission-request'],
     stdin: permissionRequest,
     expect: (out) => out === '',
     target: 1.3,
     setUp: async () => undefined,
+  },
+  {
+    name: 'permission-request, console answers at once (via gatehouse)',
+    args: [CLI, 'hook', 'permission-request'],
+    stdin: permissionRequest,
+    expect: (out) => JSON.parse(out).hookSpecificOutput?.decision?.behavior === 'allow',
+    setUp: autoAllowConsole,
   },
   {
     // Not the hook: the floor any `gatehouse` subcommand pays (ESM entry, dispatcher, stdout), for scale.
@@ -116,8 +125,8 @@ const scenarios: readonly Scenario[] = [
     setUp: async () => undefined,
   },
   {
-    name: 'post-tool-use, console running',
-    args: [CLI, 'hook', 'post-tool-use'],
+    name: 'post-tool-use, console running (as installed)',
+    args: [INSTALLED, 'hook', 'post-tool-use'],
     stdin: postToolUse,
     expect: (out) => out === '',
     setUp: autoAllowConsole,
@@ -172,7 +181,7 @@ async function main(): Promise<number> {
   });
   const runs = Number(values.runs);
   const warmup = Number(values.warmup);
-  if (!existsSync(CLI) || !existsSync(HOOK_BUNDLE)) {
+  if (!existsSync(CLI) || !existsSync(HOOK_BUNDLE) || !existsSync(INSTALLED)) {
     console.error('bench/hook needs the built CLI: run "npm run build" first.');
     return 1;
   }

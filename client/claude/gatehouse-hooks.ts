@@ -16,7 +16,10 @@ export interface Launcher {
   readonly cli: string;
 }
 
-export const CLI_BUNDLE = 'gatehouse.mjs';
+/** What install points Claude Code at: the self-running hook bundle, faster to start than the dispatcher. */
+export const HOOK_BUNDLE = 'gatehouse-hook.cjs';
+/** Bundles a Gatehouse handler may run: the hook bundle, or the dispatcher that earlier versions installed. */
+const HANDLER_BUNDLES = [HOOK_BUNDLE, 'gatehouse.mjs'];
 
 /**
  * Seconds Claude Code gives each handler. The permission request waits for a person; the rest are hints
@@ -51,7 +54,7 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Whether a handler is Gatehouse's for this event: it runs some `gatehouse.mjs` with `hook <event>`. Any
+ * Whether a handler is Gatehouse's for this event: it runs a Gatehouse bundle with `hook <event>`. Any
  * install location counts, so re-installing from a moved checkout replaces the old entry instead of adding
  * a second hook beside it; the string form counts too, as earlier READMEs had people write it by hand.
  */
@@ -62,7 +65,7 @@ export function isGatehouseHandler(handler: unknown, event: ClaudeHookEvent): bo
     const [cli, verb, arg, ...rest] = args as unknown[];
     return (
       typeof cli === 'string' &&
-      basename(cli.replace(/\\/g, '/')) === CLI_BUNDLE &&
+      HANDLER_BUNDLES.includes(basename(cli.replace(/\\/g, '/'))) &&
       verb === 'hook' &&
       arg === event.arg &&
       rest.length === 0
@@ -70,6 +73,6 @@ export function isGatehouseHandler(handler: unknown, event: ClaudeHookEvent): bo
   }
   if (typeof command !== 'string') return false;
   return new RegExp(
-    `(^|[\\s'"/\\\\])${escapeRegExp(CLI_BUNDLE)}['"]?\\s+hook\\s+${escapeRegExp(event.arg)}\\s*$`,
+    `(^|[\\s'"/\\\\])(${HANDLER_BUNDLES.map(escapeRegExp).join('|')})['"]?\\s+hook\\s+${escapeRegExp(event.arg)}\\s*$`,
   ).test(command);
 }

@@ -8,6 +8,7 @@ import { EXIT_USAGE } from '../../common/cli';
 
 const COMMANDS: Record<string, string> = {
   serve: 'Start the console without a window, with the web console on 127.0.0.1',
+  token: 'Say where the bridge token rests; show or rotate it',
   hook: 'The Claude Code command hook (stdin JSON to stdout JSON)',
   install: "Add Gatehouse's hooks to Claude Code's settings (install claude)",
   uninstall: "Remove Gatehouse's hooks from Claude Code's settings (uninstall claude)",

@@ -373,8 +373,9 @@ describe('scopes', () => {
 });
 
 describe('the built CLI', () => {
-  it('installs this Node and the out/cli/gatehouse.mjs beside it, by absolute path', () => {
+  it('installs this Node and the hook bundle out/cli/gatehouse-hook.cjs beside it, by absolute path', () => {
     const cli = resolve('out/cli/gatehouse.mjs');
+    const hook = resolve('out/cli/gatehouse-hook.cjs');
     if (!existsSync(resolve('out/cli/install.mjs')))
       throw new Error('This test runs the built CLI: run "npm run build" first.');
     const run = spawnSync(process.execPath, [cli, 'install', 'claude', '--home', home], { encoding: 'utf8' });
@@ -387,7 +388,7 @@ describe('the built CLI', () => {
             {
               type: 'command',
               command: process.execPath,
-              args: [cli, 'hook', 'permission-request'],
+              args: [hook, 'hook', 'permission-request'],
               timeout: 600,
             },
           ],

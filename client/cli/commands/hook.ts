@@ -8,7 +8,6 @@
  * `ws`, no engine (tests/integration/claude-hook-bundle.test.ts keeps it that way).
  */
 import type { CliIo } from '../../../common/cli';
-import { EXIT_USAGE } from '../../../common/cli';
 import { askConsole } from '../../hook/ask-console';
 import { CLAUDE_HOOK_EVENTS, hookEventByArg, PERMISSION_REQUEST } from '../../hook/claude-events';
 import type { ClaudeHookEvent } from '../../hook/claude-events';
@@ -24,6 +23,8 @@ import { readStdin } from '../../hook/read-stdin';
  * `GATEHOUSE_HOOK_TIMEOUT_MS` is the override.
  */
 export const DEFAULT_HOOK_DEADLINE_MS = 570_000;
+/** A wrong hook argument: one sentence and this code, which Claude Code treats as a non-blocking error. */
+export const EXIT_HOOK_MISUSE = 1;
 /** The handshake on loopback takes a millisecond; a console slower than this is as good as absent. */
 const CONNECT_TIMEOUT_MS = 2_000;
 /** SessionEnd hooks share a 1.5 s budget (§1.1); the session events must fit well inside it. */
@@ -100,7 +101,9 @@ export async function runHook(
         ? `gatehouse hook: unexpected argument "${argv[1] ?? ''}". Run "gatehouse hook --help" for usage.\n`
         : `gatehouse hook: unknown event "${arg ?? ''}"; it takes one of ${CLAUDE_HOOK_EVENTS.map((e) => e.arg).join(', ')}. Run "gatehouse hook --help" for usage.\n`,
     );
-    return EXIT_USAGE;
+    // Not the usual 2: for Claude Code, exit 2 from a Stop or UserPromptSubmit hook blocks the session, and a
+    // hook named in settings that this version lacks must never do that. 1 is a non-blocking error.
+    return EXIT_HOOK_MISUSE;
   }
   const deadlineMs = deadlineOf(io.env);
   const deadline = AbortSignal.timeout(deadlineMs);

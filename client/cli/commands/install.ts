@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXIT_USAGE, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
+import { HOOK_BUNDLE } from '../../claude/gatehouse-hooks';
 import type { Launcher } from '../../claude/gatehouse-hooks';
 import { installHooks } from '../../claude/merge-hooks';
 import { applyChange } from '../../claude/apply-change';
@@ -21,9 +22,9 @@ first. The hooks run this Node and this checkout by absolute path, in the exec f
 
 ${TARGET_OPTIONS}`;
 
-/** This Node and the CLI bundle beside this one (out/cli/install.mjs → out/cli/gatehouse.mjs). */
+/** This Node and the hook bundle beside this one (out/cli/install.mjs → out/cli/gatehouse-hook.cjs). */
 export function currentLauncher(): Launcher {
-  return { node: process.execPath, cli: fileURLToPath(new URL('./gatehouse.mjs', import.meta.url)) };
+  return { node: process.execPath, cli: fileURLToPath(new URL(`./${HOOK_BUNDLE}`, import.meta.url)) };
 }
 
 export async function runInstall(
