@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import WebSocket from 'ws';
+import NodeWebSocket from 'ws';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
 const CHROMIUM = process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium';
@@ -47,7 +47,7 @@ interface Agent {
 }
 
 async function connectAgent(port: number, token: string): Promise<Agent> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge`, {
+  const socket = new NodeWebSocket(`ws://127.0.0.1:${port}/bridge`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   await new Promise<void>((ok, fail) => {
@@ -102,7 +102,7 @@ function instrument() {
         if (id) w.__delivered.set(id, at);
       });
     }
-  } as typeof WebSocket;
+  } as typeof window.WebSocket;
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
