@@ -32,6 +32,7 @@ import { loadConsoleSettings } from './console-settings';
 import { listenLoopback } from './loopback-server';
 import { loadBashSupport } from '../../engine';
 import { GrantBook } from '../rules/grant-book';
+import { memoizeBash } from '../rules/memoized-bash';
 import { createRequestExplainer } from '../rules/request-explainer';
 import { previewRule } from '../rules/rule-preview';
 import { createScreening } from '../rules/screen-request';
@@ -98,7 +99,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const consoleToken = generateToken();
 
   const store = options.store ?? createSqliteHistory(join(options.home, HISTORY_FILE));
-  const bash = await loadBashSupport();
+  const bash = memoizeBash(await loadBashSupport());
   const userHome = options.userHome ?? homedir();
   const grants = new GrantBook(bash);
   const explain = createRequestExplainer({

@@ -103,12 +103,10 @@ export function createHistoryReader(db: Database): HistoryReader {
     },
     countDecisions: () => countDecisions.get() ?? 0,
     recentRequests: (limit) =>
-      recent
-        .all(limit)
-        .map((row) => ({
-          tool: row.tool,
-          cwd: row.cwd,
-          input: JSON.parse(row.input) as Record<string, unknown>,
-        })),
+      recent.all(limit).map((row) => ({
+        tool: row.tool,
+        cwd: row.cwd,
+        input: JSON.parse(row.input) as Record<string, unknown>,
+      })),
   };
 }

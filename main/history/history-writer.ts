@@ -6,7 +6,10 @@ import { jsonOrNull } from './rows';
 import { RecordRefusedError } from './types';
 import type { History, HistoryEntry } from './types';
 
-type HistoryWriter = Pick<History, 'record' | 'recordPending' | 'recordSessionEnd'>;
+type HistoryWriter = Pick<History, 'record' | 'recordPending' | 'recordSessionEnd'> & {
+  /** Writes the pending requests queued so far; reads call it first, so they see every request. */
+  flushPending(): void;
+};
 
 export function createHistoryWriter(db: Database): HistoryWriter {
   const upsertAgent = db.prepare<{ name: string; version: string; at: number }, { id: number }>(`
@@ -99,15 +102,42 @@ export function createHistoryWriter(db: Database): HistoryWriter {
     if (inserted.changes === 0) throw new RecordRefusedError('already-decided', request.id);
   });
 
-  const recordPending = db.transaction((request: PermissionRequest, agent: AgentInfo, receivedAt: number) => {
-    storeRequest(request, agent, requestFingerprint(request), receivedAt, receivedAt);
+  // A pending row only makes an undecided request visible; exactly-once rests on `record`. So arrivals are
+  // queued and written together once per turn of the event loop: one transaction for a whole burst.
+  const queued: Array<readonly [PermissionRequest, AgentInfo, number]> = [];
+  let scheduled = false;
+  const writeQueued = db.transaction(() => {
+    for (const [request, agent, receivedAt] of queued.splice(0)) {
+      try {
+        storeRequest(request, agent, requestFingerprint(request), receivedAt, receivedAt);
+      } catch (error) {
+        // A conflicting id stays refused at `record`; one bad arrival must not drop the rest of the batch.
+        if (!(error instanceof RecordRefusedError)) throw error;
+      }
+    }
   });
+  const flushPending = () => {
+    scheduled = false;
+    if (queued.length > 0) writeQueued.immediate();
+  };
 
   // IMMEDIATE takes the write lock before the first read. A deferred transaction that reads and then writes
   // fails with SQLITE_BUSY at once, without waiting, when another connection committed in between.
   return {
-    record: (entry) => record.immediate(entry),
-    recordPending: (request, agent, receivedAt) => recordPending.immediate(request, agent, receivedAt),
-    recordSessionEnd: (sessionId, endedAt) => void endSession.run({ id: sessionId, endedAt }),
+    record: (entry) => {
+      flushPending();
+      record.immediate(entry);
+    },
+    recordPending: (request, agent, receivedAt) => {
+      queued.push([request, agent, receivedAt]);
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(flushPending);
+    },
+    recordSessionEnd: (sessionId, endedAt) => {
+      flushPending();
+      endSession.run({ id: sessionId, endedAt });
+    },
+    flushPending,
   };
 }

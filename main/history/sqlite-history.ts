@@ -10,9 +10,25 @@ import type { History } from './types';
  */
 export function createSqliteHistory(path: string): History {
   const db = openHistoryDatabase(path, MIGRATIONS);
+  const { flushPending, ...writer } = createHistoryWriter(db);
+  const reader = createHistoryReader(db);
+  const fresh =
+    <A extends unknown[], R>(read: (...args: A) => R) =>
+    (...args: A): R => {
+      flushPending();
+      return read(...args);
+    };
   return {
-    ...createHistoryWriter(db),
-    ...createHistoryReader(db),
-    close: () => void db.close(),
+    ...writer,
+    find: reader.find,
+    listSessions: fresh(reader.listSessions),
+    sessionTimeline: fresh(reader.sessionTimeline),
+    search: fresh(reader.search),
+    countDecisions: reader.countDecisions,
+    recentRequests: fresh(reader.recentRequests),
+    close: () => {
+      flushPending();
+      db.close();
+    },
   };
 }

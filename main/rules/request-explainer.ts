@@ -31,6 +31,9 @@ export function profileOf(agent: AgentInfo): SettingsProfile {
 }
 
 const DANGEROUS = new Set(['destructive', 'privileged']);
+/** How long a loaded settings context is reused for requests of the same profile, folder and mode. */
+export const CONTEXT_REUSE_MS = 1_000;
+const CONTEXT_CACHE_SIZE = 64;
 
 function refView(ref: {
   text: string;
@@ -65,7 +68,26 @@ function reasonView(decision: Decision): Explanation['reason'] {
 export function createRequestExplainer(options: ExplainerOptions) {
   const deps = { bash: options.bash };
 
-  async function contextFor(request: PermissionRequest, agent: AgentInfo) {
+  // Settings files change rarely and requests come in bursts: a context is reused for a moment, so an edit
+  // to a settings file shows in explanations within a second, while a burst reads the files once.
+  const contexts = new Map<
+    string,
+    { expires: number; value: Promise<{ context: ToolPermissionContext; warnings: string[] }> }
+  >();
+
+  function contextFor(request: PermissionRequest, agent: AgentInfo) {
+    const key = `${profileOf(agent)}\0${request.cwd}\0${request.mode}`;
+    const now = Date.now();
+    const cached = contexts.get(key);
+    if (cached && cached.expires > now) return cached.value;
+    const value = loadContext(request, agent);
+    contexts.set(key, { expires: now + CONTEXT_REUSE_MS, value });
+    if (contexts.size > CONTEXT_CACHE_SIZE) contexts.delete(contexts.keys().next().value as string);
+    value.catch(() => contexts.delete(key));
+    return value;
+  }
+
+  async function loadContext(request: PermissionRequest, agent: AgentInfo) {
     const warnings: string[] = [];
     let settings;
     try {

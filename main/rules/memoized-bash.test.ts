@@ -1,0 +1,28 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { BashSupport } from '../../engine';
+import { memoizeBash } from './memoized-bash';
+
+function fakeBash() {
+  const analyze = vi.fn((command: string) => ({
+    ok: false as const,
+    command,
+    reason: 'unparseable' as const,
+    message: 'x',
+  }));
+  return { analyze, bash: { analyzer: { analyze } } as unknown as BashSupport };
+}
+
+describe('memoizeBash', () => {
+  it('analyses each command once while it stays among the latest', () => {
+    const { analyze, bash } = fakeBash();
+    const memo = memoizeBash(bash, 2);
+    const first = memo.analyzer.analyze('ls');
+    expect(memo.analyzer.analyze('ls')).toBe(first);
+    memo.analyzer.analyze('pwd');
+    memo.analyzer.analyze('ls');
+    expect(analyze).toHaveBeenCalledTimes(2);
+    memo.analyzer.analyze('whoami');
+    memo.analyzer.analyze('pwd');
+    expect(analyze).toHaveBeenCalledTimes(4);
+  });
+});
