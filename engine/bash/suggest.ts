@@ -52,6 +52,27 @@ const THREE_WORD_PREFIXES = new Set([
   'podman compose',
 ]);
 
+/**
+ * Commands that destroy what they are pointed at: "always allow" for one target must never grow into a
+ * prefix rule for every target (`rm -rf node_modules` is not `rm *`), so they get the exact command.
+ */
+const EXACT_ONLY = new Set([
+  'rm',
+  'rmdir',
+  'shred',
+  'dd',
+  'truncate',
+  'kill',
+  'pkill',
+  'killall',
+  'chmod',
+  'chown',
+  'chgrp',
+  'git clean',
+  'git reset',
+  'git push',
+]);
+
 /** Commands whose arguments are themselves a program to run. */
 const RUNS_ANYTHING = new Set([
   'sh',
@@ -125,11 +146,13 @@ function suggestionFor(sub: BashSubcommand): string | undefined {
 function prefixWords(sub: BashSubcommand): string[] | undefined {
   if (sub.unsafeAssignments.length > 0) return undefined;
   const [first, second, third] = sub.argv;
-  if (first === undefined || !PLAIN_WORD.test(first) || RUNS_ANYTHING.has(first)) return undefined;
+  if (first === undefined || !PLAIN_WORD.test(first) || RUNS_ANYTHING.has(first) || EXACT_ONLY.has(first)) {
+    return undefined;
+  }
   if (!TWO_WORD_TOOLS.has(first)) return [first];
   if (second === undefined || !PLAIN_WORD.test(second) || second.startsWith('-')) return undefined;
   const two = `${first} ${second}`;
-  if (RUNS_ANYTHING.has(two)) return undefined;
+  if (RUNS_ANYTHING.has(two) || EXACT_ONLY.has(two)) return undefined;
   if (!THREE_WORD_PREFIXES.has(two)) return [first, second];
   if (third === undefined || !PLAIN_WORD.test(third) || third.startsWith('-')) return undefined;
   return [first, second, third];
