@@ -1,7 +1,7 @@
 /**
  * Parse + analyse time of the Bash analyser alone, per command, over commands of the kinds agents send:
  * one word, a typical invocation, a compound line, substitutions, a heredoc, a long pipeline. Measured, not
- * asserted: `npm run bench -- engine-bash`.
+ * asserted: `npm run bench:engine-bash`.
  */
 import { loadBashAnalyzer } from '../../engine/bash';
 
