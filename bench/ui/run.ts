@@ -20,19 +20,10 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import NodeWebSocket from 'ws';
+import { CHROMIUM_ARGS } from '../../playwright.config';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
 const CHROMIUM = process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 const SAMPLES = 40;
 const WARMUP = 5;
 const BACKGROUND = 999;

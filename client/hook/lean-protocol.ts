@@ -4,19 +4,14 @@
  * so the two cannot drift apart unnoticed.
  */
 import type { PermissionDecision, PermissionMode, PermissionUpdate } from '../../common/protocol';
+import { permissionModes } from '../../engine/types';
 import { isObject, isOneOf, isText, isTextArray } from './shape';
 
 export const PROTOCOL_VERSION = 1;
 export const BRIDGE_PATH = '/bridge';
 
-export const PERMISSION_MODES: readonly PermissionMode[] = [
-  'default',
-  'acceptEdits',
-  'plan',
-  'auto',
-  'dontAsk',
-  'bypassPermissions',
-];
+// engine/types.ts is plain constants, so the hook can take the modes from there rather than restate them.
+export const PERMISSION_MODES: readonly PermissionMode[] = permissionModes;
 const DESTINATIONS = ['session', 'localSettings', 'projectSettings', 'userSettings', 'cliArg'] as const;
 const RULE_BEHAVIORS = ['allow', 'deny', 'ask'] as const;
 const BEHAVIORS = ['allow', 'deny', 'passthrough'] as const;

@@ -5,7 +5,7 @@
 import { findActions, findWrites } from './find';
 import type { BashAnalysis, BashSubcommand } from './types';
 
-const READ_ONLY_COMMANDS = new Set([
+export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set([
   'ls',
   'cat',
   'echo',

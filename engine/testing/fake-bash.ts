@@ -3,26 +3,12 @@
  * details: it splits on whitespace and the compound operators, which is exactly what production code must
  * never do, so it lives here and nowhere else. The real analyser runs the same tables in bash-tool.test.ts.
  */
+import { READ_ONLY_COMMANDS } from '../bash/read-only';
 import type { BashAnalysis, BashRedirect, BashSubcommand } from '../bash/types';
 import type { BashSupport } from '../tools/bash-tool';
 import type { RuleBehavior } from '../types';
 
-const READ_ONLY = new Set([
-  'ls',
-  'cat',
-  'echo',
-  'pwd',
-  'head',
-  'tail',
-  'grep',
-  'find',
-  'wc',
-  'which',
-  'diff',
-  'stat',
-  'du',
-  'cd',
-]);
+const READ_ONLY = READ_ONLY_COMMANDS;
 const WRAPPERS = new Set(['timeout', 'time', 'nice', 'nohup', 'command', 'builtin']);
 
 function analyze(command: string): BashAnalysis {

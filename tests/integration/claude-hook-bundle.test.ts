@@ -23,13 +23,15 @@ async function bundleInputs(entry: string) {
 }
 
 describe('the hook bundle', () => {
-  it('loads only client/hook/, the command and common/cli.ts: no dependency, no engine, no console', async () => {
+  it('loads only client/hook/, the command, common/cli.ts and the engine’s plain constants: no dependency, no console', async () => {
     const { inputs, bytes } = await bundleInputs('client/cli/commands/hook.ts');
     const outside = inputs.filter(
       (input) =>
         !input.startsWith('client/hook/') &&
         input !== 'client/cli/commands/hook.ts' &&
-        input !== 'common/cli.ts',
+        input !== 'common/cli.ts' &&
+        // Constants only (the modes, the sources): no parser, no pipeline.
+        input !== 'engine/types.ts',
     );
     expect(outside).toEqual([]);
     expect(inputs.some((input) => input.startsWith('client/hook/') && input.endsWith('.test.ts'))).toBe(
