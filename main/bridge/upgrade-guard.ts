@@ -20,6 +20,20 @@ export function isLoopbackHost(host: string | undefined, port: number): boolean 
 
 const QUERY_SECRET = /(^|&)(token|access_token|auth|authorization)=/i;
 
+/** What every upgrade must pass, whatever its path leads to: the right path, on this very loopback port. */
+function checkPlace(request: UpgradeRequest, port: number, path: string): { url: URL } | UpgradeVerdict {
+  const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
+  if (url.pathname !== path) return { ok: false, status: 404, reason: 'No WebSocket endpoint at that path.' };
+  if (!isLoopbackHost(request.headers.host, port)) {
+    return {
+      ok: false,
+      status: 403,
+      reason: 'The Host header must be 127.0.0.1 or localhost with this port.',
+    };
+  }
+  return { url };
+}
+
 export function guardBridgeUpgrade(
   request: UpgradeRequest,
   options: {
@@ -29,21 +43,13 @@ export function guardBridgeUpgrade(
     readonly path: string;
   },
 ): UpgradeVerdict {
-  const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-  if (url.pathname !== options.path)
-    return { ok: false, status: 404, reason: 'No WebSocket endpoint at that path.' };
-  if (!isLoopbackHost(request.headers.host, options.port)) {
-    return {
-      ok: false,
-      status: 403,
-      reason: 'The Host header must be 127.0.0.1 or localhost with this port.',
-    };
-  }
+  const place = checkPlace(request, options.port, options.path);
+  if (!('url' in place)) return place;
   const origin = request.headers.origin;
   if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
     return { ok: false, status: 403, reason: 'Browser origins may not open the bridge.' };
   }
-  if (QUERY_SECRET.test(url.search.slice(1))) {
+  if (QUERY_SECRET.test(place.url.search.slice(1))) {
     return {
       ok: false,
       status: 400,
@@ -63,22 +69,14 @@ export function guardConsoleUpgrade(
   request: UpgradeRequest,
   options: { readonly port: number; readonly path: string },
 ): UpgradeVerdict {
-  const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-  if (url.pathname !== options.path)
-    return { ok: false, status: 404, reason: 'No WebSocket endpoint at that path.' };
-  if (!isLoopbackHost(request.headers.host, options.port)) {
-    return {
-      ok: false,
-      status: 403,
-      reason: 'The Host header must be 127.0.0.1 or localhost with this port.',
-    };
-  }
+  const place = checkPlace(request, options.port, options.path);
+  if (!('url' in place)) return place;
   const origin = request.headers.origin;
   const own = [`http://127.0.0.1:${options.port}`, `http://localhost:${options.port}`];
   if (origin === undefined || !own.includes(origin)) {
     return { ok: false, status: 403, reason: "Only the console's own page may open its channel." };
   }
-  if (url.search.length > 0)
+  if (place.url.search.length > 0)
     return { ok: false, status: 400, reason: 'The console channel takes no query string.' };
   return { ok: true };
 }
