@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { webConsoleUrl } from '../support/web-console-url';
 
 export const CLI = resolve('out/cli/gatehouse.mjs');
 
@@ -28,17 +29,7 @@ export async function startServe(extraArgs: string[] = []): Promise<RunningConso
   assertBuilt();
   const home = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-'));
   const child = spawn(process.execPath, [CLI, 'serve', '--home', home, ...extraArgs], { stdio: 'pipe' });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /^Web console: (\S+)$/m.exec(out);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`gatehouse serve exited with ${code}: ${err}`)));
-  });
+  const url = await webConsoleUrl(child);
   return {
     url,
     home,

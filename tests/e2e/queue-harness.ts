@@ -12,6 +12,7 @@ import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { CLI, assertBuilt, spawnHook } from './console-process';
 import type { HookRun } from './console-process';
+import { webConsoleUrl } from '../support/web-console-url';
 
 export interface QueueConsole {
   readonly url: string;
@@ -66,17 +67,7 @@ export async function startQueueConsole(
     stdio: 'pipe',
     env: { PATH: process.env.PATH ?? '', HOME: userHome },
   });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /^Web console: (\S+)$/m.exec(out);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`gatehouse serve exited with ${code}: ${err}`)));
-  });
+  const url = await webConsoleUrl(child);
 
   const env = { HOME: userHome };
   return {

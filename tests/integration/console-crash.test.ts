@@ -15,6 +15,7 @@ import type { GatehouseClient, PermissionDecision } from '../../client/sdk';
 import { createSqliteHistory } from '../../main/history';
 import { HISTORY_FILE } from '../../main/console/console-core';
 import { makeTempDir } from '../support/temp-dir';
+import { webConsoleUrl } from '../support/web-console-url';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
 const AGENTS = 4;
@@ -34,15 +35,7 @@ function serve(home: string): Promise<{ child: ChildProcess; url: URL }> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  return new Promise((done, fail) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /^Web console: (\S+)$/m.exec(out);
-      if (match?.[1]) done({ child, url: new URL(match[1]) });
-    });
-    child.once('exit', (code) => fail(new Error(`gatehouse serve exited with ${code}`)));
-  });
+  return webConsoleUrl(child).then((url) => ({ child, url: new URL(url) }));
 }
 
 /** A person at the web console who allows every card as it appears, counting what they answered. */

@@ -1,0 +1,16 @@
+import type { ChildProcess } from 'node:child_process';
+
+/** Resolves with the address `gatehouse serve` prints once it listens; rejects with its stderr if it exits. */
+export function webConsoleUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /^Web console: (\S+)$/m.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`gatehouse serve exited with ${code}: ${err}`)));
+  });
+}
