@@ -114,6 +114,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     disconnectGraceMs: 10_000,
     resumeGraceMs: RESUME_GRACE_MS,
     screen: createScreening(explain, grants),
+    screenFirst: (request) => grants.hasSession(request.sessionId),
   });
   const warnings = [settingsWarning, stored.storage === 'file' ? stored.warning : undefined].filter(
     (w): w is string => w !== undefined,

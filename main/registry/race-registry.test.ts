@@ -206,3 +206,61 @@ describe('RaceRegistry', () => {
     });
   });
 });
+
+describe('screening', () => {
+  const explanation = {
+    behavior: 'ask' as const,
+    step: '3',
+    reason: { type: 'default' as const, message: 'No rule matched.' },
+    nearMisses: [],
+    risk: 'read-only' as const,
+    needsSecondLook: false,
+    suggestedRules: [],
+  };
+
+  it('shows the card only after screening when a racer might answer at once, and lets that racer win', async () => {
+    const store = createMemoryDecisionStore();
+    const added = vi.fn();
+    const registry = new RaceRegistry({
+      store,
+      defaultTimeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+      disconnectGraceMs: 1_000,
+      resumeGraceMs: 1_000,
+      screen: async () => ({
+        explanation,
+        answer: { racer: 'grant', answer: { behavior: 'allow' }, channel: 'grant:x' },
+      }),
+      screenFirst: () => true,
+    });
+    registry.added.subscribe(added);
+    const deliver = vi.fn();
+    registry.submit(request('g'), agent, deliver);
+    expect(registry.pending()).toEqual([]);
+    await vi.waitFor(() => expect(deliver).toHaveBeenCalledWith(expect.objectContaining({ by: 'grant' })));
+    expect(added).not.toHaveBeenCalled();
+    expect(store.records[0]?.channel).toBe('grant:x');
+    registry.close();
+  });
+
+  it('shows the card at once when nothing could answer it, and adds the explanation as an update', async () => {
+    const registry = new RaceRegistry({
+      store: createMemoryDecisionStore(),
+      defaultTimeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+      disconnectGraceMs: 1_000,
+      resumeGraceMs: 1_000,
+      screen: async () => ({ explanation }),
+      screenFirst: () => false,
+    });
+    const updated = vi.fn();
+    registry.updated.subscribe(updated);
+    registry.submit(request('s'), agent, vi.fn());
+    expect(registry.pending()[0]?.explanation).toBeUndefined();
+    await vi.waitFor(() =>
+      expect(updated).toHaveBeenCalledWith(expect.objectContaining({ id: 's', explanation })),
+    );
+    expect(registry.pending()[0]?.explanation).toEqual(explanation);
+    registry.close();
+  });
+});

@@ -111,8 +111,9 @@ test('Always allow: an edited rule, checked live, previewed against history, sav
 test('a suggested rule opens the rule editor with that rule', async ({ page }) => {
   gate.ask('Bash', bash('npm run build && git push origin main'));
   const target = card(page, 'git push origin main');
-  await target.getByRole('button', { name: 'Bash(git push *)' }).click();
-  await expect(target.getByLabel('Rule', { exact: true })).toHaveValue('Bash(git push *)');
+  // A push is offered as the exact command, never as `git push *`, which would allow any push.
+  await target.getByRole('button', { name: 'Bash(git push origin main)' }).click();
+  await expect(target.getByLabel('Rule', { exact: true })).toHaveValue('Bash(git push origin main)');
 });
 
 test('Deny with a message sends the message to the agent', async ({ page }) => {

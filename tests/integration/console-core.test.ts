@@ -233,7 +233,8 @@ describe('answers with more than allow and deny', () => {
   it('a timed grant answers the next matching request of the session before anyone sees it', async () => {
     const agent = await connectBridge(endpoint(), { agent: { name: 'claude-code' } });
     const first = agent.requestPermission({ ...call('g1'), input: { command: 'npm run lint' } });
-    await until(() => (core.registry.pending().length === 1 ? true : undefined));
+    // The card shows at once; its explanation follows as soon as the engine has looked at it.
+    await until(() => core.registry.pending()[0]?.explanation);
     expect(core.registry.pending()[0]?.explanation).toMatchObject({
       behavior: 'ask',
       risk: expect.any(String),

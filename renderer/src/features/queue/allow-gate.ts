@@ -19,6 +19,8 @@ export type AllowGate = 'unread' | 'confirm' | 'open';
 
 export function allowGate(request: PendingRequestView, seenToEnd: boolean): AllowGate {
   if (commandMayOverflow(request) && !seenToEnd) return 'unread';
-  if (request.explanation?.needsSecondLook) return 'confirm';
+  // A card shows before the engine has looked at it (or when it could not): until the explanation says
+  // otherwise, it is treated as one that needs a second look, so no early key press approves it.
+  if (request.explanation?.needsSecondLook !== false) return 'confirm';
   return 'open';
 }
