@@ -117,28 +117,32 @@ export async function runHook(
   return 0;
 }
 
+/** Finds the console and opens the socket, or undefined: the console is absent, refused, or too slow. */
+async function connectToConsole(io: CliIo, signal: AbortSignal, timeoutMs: number) {
+  const discovery = await findConsole(io.env);
+  if (!discovery.found) return undefined;
+  return openHookSocket(discovery.endpoint, { timeoutMs, signal }).catch(() => undefined);
+}
+
 async function permissionRequest(
   io: CliIo,
   stdin: () => Promise<string>,
   signal: AbortSignal,
   deadlineMs: number,
 ) {
+  // The handshake runs while stdin is read: Claude Code waits for this process on every prompt.
+  const connecting = connectToConsole(io, signal, CONNECT_TIMEOUT_MS);
   const payload = readPermissionRequest(await readPayload(stdin, signal));
   if (!payload) {
+    void (await connecting)?.close();
     if (!signal.aborted)
       io.stderr(
         'gatehouse hook: stdin is not a Claude Code PermissionRequest payload; leaving the decision to Claude Code.\n',
       );
     return;
   }
-  const discovery = await findConsole(io.env);
-  if (!discovery.found) return;
-  let socket;
-  try {
-    socket = await openHookSocket(discovery.endpoint, { timeoutMs: CONNECT_TIMEOUT_MS, signal });
-  } catch {
-    return;
-  }
+  const socket = await connecting;
+  if (!socket) return;
   try {
     // node:crypto is loaded by now (the handshake needed it); importing it earlier would slow the no-console path.
     const { randomUUID } = await import('node:crypto');
@@ -170,14 +174,8 @@ async function sessionEvent(
       );
     return;
   }
-  const discovery = await findConsole(io.env);
-  if (!discovery.found) return;
-  let socket;
-  try {
-    socket = await openHookSocket(discovery.endpoint, { timeoutMs: EVENT_CONNECT_TIMEOUT_MS, signal });
-  } catch {
-    return;
-  }
+  const socket = await connectToConsole(io, signal, EVENT_CONNECT_TIMEOUT_MS);
+  if (!socket) return;
   socket.send({ type: 'session.event', ...event });
   void socket.close();
 }
