@@ -260,7 +260,11 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     });
     await nextRequest(c);
     expectNoDecision(await hook.exit);
-    expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'agent' });
+    // The hook told the console the same deadline, so the console's own timeout racer may get there first;
+    // either way the card is withdrawn as a passthrough, never decided.
+    const resolved = await withdrawn;
+    expect(resolved.behavior).toBe('passthrough');
+    expect(['agent', 'timeout']).toContain(resolved.by);
   });
 
   it('tells the console its deadline', async () => {
