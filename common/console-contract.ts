@@ -183,6 +183,8 @@ export const invokeSchemas = {
   /** How many past requests a rule would have matched, before the person saves it. */
   'rules:preview': RulePreviewArgsSchema,
   'console:status': z.object({}).strict(),
+  /** A new bridge token, at rest and in bridge.json; connected agents stay connected. */
+  'console:rotate-token': z.object({}).strict(),
 } as const;
 
 export interface InvokeValues {
@@ -194,6 +196,7 @@ export interface InvokeValues {
   'grants:revoke': { revoked: boolean };
   'rules:preview': RulePreview;
   'console:status': ConsoleStatus;
+  'console:rotate-token': ConsoleStatus;
 }
 
 export type InvokeChannel = keyof typeof invokeSchemas;

@@ -20,7 +20,8 @@ import { RaceRegistry } from '../registry/race-registry';
 import { startNotifier } from '../notify';
 import type { NotificationOptions, Notifier } from '../notify';
 import { generateToken } from '../secrets/token';
-import { loadOrCreateToken } from '../secrets/token-store';
+import { loadOrCreateToken, rotateToken } from '../secrets/token-store';
+import type { StoredToken } from '../secrets/token-store';
 import type { KeychainLike } from '../secrets/keychain';
 import { createSqliteHistory } from '../history';
 import type { History } from '../history';
@@ -89,11 +90,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
   const allowedOrigins = options.allowedOrigins ?? settings.bridge.allowedOrigins;
-  const stored = await loadOrCreateToken(
-    options.home,
-    options.keychain ? { keychain: options.keychain } : {},
-  );
-  const { token } = stored;
+  const tokenOptions = options.keychain ? { keychain: options.keychain } : {};
+  let stored = await loadOrCreateToken(options.home, tokenOptions);
   // The console token is not the bridge token: an agent that can read bridge.json must not be able to
   // drive the console and approve its own requests.
   const consoleToken = generateToken();
@@ -116,9 +114,22 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     screen: createScreening(explain, grants),
     screenFirst: (request) => grants.hasSession(request.sessionId),
   });
-  const warnings = [settingsWarning, stored.storage === 'file' ? stored.warning : undefined].filter(
-    (w): w is string => w !== undefined,
-  );
+  const tokenWarning = (token: StoredToken) => (token.storage === 'file' ? token.warning : undefined);
+  const warnings = [settingsWarning, tokenWarning(stored)].filter((w): w is string => w !== undefined);
+  const status = () => ({ version: CONSOLE_VERSION, tokenStorage: stored.storage, warnings });
+  // Written once the socket listens (before any handler can run); rotation rewrites it with the new token.
+  let discovery: DiscoveryFile;
+  const rotate = async () => {
+    const before = tokenWarning(stored);
+    stored = await rotateToken(options.home, tokenOptions);
+    const after = tokenWarning(stored);
+    const at = before === undefined ? -1 : warnings.indexOf(before);
+    if (at >= 0) warnings.splice(at, 1);
+    if (after !== undefined) warnings.push(after);
+    discovery = { ...discovery, token: stored.token };
+    await writeDiscoveryFile(options.home, discovery);
+    return status();
+  };
   const notifier = options.notifications
     ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
     : undefined;
@@ -126,7 +137,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     registry,
     grants,
     previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
-    status: () => ({ version: CONSOLE_VERSION, tokenStorage: stored.storage, warnings }),
+    status,
+    rotateToken: rotate,
   });
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
 
@@ -139,7 +151,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         guard: (request, port) =>
           guardBridgeUpgrade(request, {
             port,
-            token,
+            token: stored.token,
             allowedOrigins,
             path: BRIDGE_PATH,
           }),
@@ -163,7 +175,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   });
   const stopHeartbeat = startHeartbeat(server.sockets(BRIDGE_PATH), limits.heartbeatMs);
 
-  const discovery: DiscoveryFile = { protocol: PROTOCOL_VERSION, port: server.port, pid: process.pid, token };
+  discovery = { protocol: PROTOCOL_VERSION, port: server.port, pid: process.pid, token: stored.token };
   const discoveryPath = await writeDiscoveryFile(options.home, discovery);
 
   let closing: Promise<void> | undefined;

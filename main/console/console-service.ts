@@ -29,6 +29,7 @@ export interface ConsoleServiceDeps {
   readonly grants: GrantBook;
   readonly previewRule: (rule: string, cwd: string) => RulePreview;
   readonly status: () => ConsoleStatus;
+  readonly rotateToken: () => Promise<ConsoleStatus>;
 }
 
 export function createConsoleService({
@@ -36,6 +37,7 @@ export function createConsoleService({
   grants,
   previewRule,
   status,
+  rotateToken,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
@@ -96,6 +98,7 @@ export function createConsoleService({
       'grants:revoke': ({ id }) => ({ ok: true, value: { revoked: grants.revoke(id) } }),
       'rules:preview': ({ rule, cwd }) => ({ ok: true, value: previewRule(rule, cwd) }),
       'console:status': () => ({ ok: true, value: status() }),
+      'console:rotate-token': async () => ({ ok: true, value: await rotateToken() }),
     },
     subscribe(listener) {
       const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));

@@ -343,3 +343,27 @@ describe('across a console restart', () => {
     await dir.remove();
   });
 });
+
+describe('rotating the bridge token', () => {
+  it('refuses the old token at the upgrade, accepts the new one from bridge.json, and keeps connected agents', async () => {
+    const connected = await connectBridge(endpoint(), { agent: { name: 'sdk' } });
+    const old = bridgeToken;
+    const status = await core.service.handlers['console:rotate-token']({}, { id: 'web:1', channel: 'web' });
+    expect(status).toMatchObject({ ok: true, value: { version: expect.any(String) } });
+    const fresh = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token as string;
+    expect(fresh).not.toBe(old);
+    expect((await stat(core.discoveryPath)).mode & 0o777).toBe(0o600);
+    const host = { Host: `127.0.0.1:${core.port}` };
+    expect((await rawUpgrade(core.port, '/bridge', { ...host, Authorization: `Bearer ${old}` })).status).toBe(
+      401,
+    );
+    expect(
+      (await rawUpgrade(core.port, '/bridge', { ...host, Authorization: `Bearer ${fresh}` })).status,
+    ).toBe(101);
+    const decision = connected.requestPermission(call('after-rotation'));
+    await until(() => (core.registry.has('after-rotation') ? true : undefined));
+    core.registry.decide('after-rotation', 'console', { behavior: 'allow' });
+    await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
+    connected.close();
+  });
+});

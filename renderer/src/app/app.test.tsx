@@ -226,3 +226,18 @@ describe('languages', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 });
+
+describe('the bridge token', () => {
+  it('says where the token rests and rotates it only after a second, explicit click', async () => {
+    const { fake, store } = await renderWith([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Display' })));
+    expect(screen.getByText(/Kept in a file readable only by you/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rotate token…' })));
+    expect(fake.calls.some((c) => c.channel === 'console:rotate-token')).toBe(false);
+    expect(screen.getByText(/will need the new token/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rotate now' })));
+    expect(fake.calls.filter((c) => c.channel === 'console:rotate-token')).toHaveLength(1);
+    expect(store.getState().status?.tokenStorage).toBe('keychain');
+    expect(screen.getByText(/Rotated\. Connected agents stay connected/)).toBeTruthy();
+  });
+});

@@ -7,6 +7,42 @@ import type { ThemeChoice } from '../store/prefs-store';
 import { usePrefs, useQueue } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
 
+/** Where the bridge token rests, and rotating it: a two-step button, since agents then need the new one. */
+function TokenSection() {
+  const t = useT();
+  const storage = useQueue((s) => s.status?.tokenStorage);
+  const rotate = useQueue((s) => s.rotateToken);
+  const [step, setStep] = useState<'idle' | 'confirm' | 'done'>('idle');
+  if (storage === undefined) return null;
+  return (
+    <div className="field token-section">
+      <span className="field__label">{t('app.token')}</span>
+      <span className="token-section__where">{t(`app.token.${storage}`)}</span>
+      {step === 'confirm' ? (
+        <>
+          <p className="token-section__note">{t('app.token.warning')}</p>
+          <button
+            type="button"
+            className="button button--small button--deny"
+            onClick={() => void rotate().then(() => setStep('done'))}
+          >
+            {t('app.token.confirm')}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="button button--small" onClick={() => setStep('confirm')}>
+          {t('app.token.rotate')}
+        </button>
+      )}
+      {step === 'done' && (
+        <p className="token-section__note" role="status">
+          {t('app.token.rotated')}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function TopBar(props: {
   connection: ConnectionState | 'ipc';
   grantsOpen: boolean;
@@ -85,6 +121,7 @@ export function TopBar(props: {
               ))}
             </select>
           </label>
+          <TokenSection />
         </div>
       </div>
       <button

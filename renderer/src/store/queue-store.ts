@@ -63,6 +63,8 @@ export interface QueueState {
   readonly dismissedWarnings: readonly string[];
 
   load(): Promise<void>;
+  /** Replaces the bridge token; agents already connected stay connected. */
+  rotateToken(): Promise<void>;
   apply(event: QueueEvent): void;
   setGrants(grants: readonly GrantView[]): void;
   /** Sends one answer; true when it was sent (win or lose: the `resolved` event says who decided). */
@@ -154,6 +156,12 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         set({ requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt), error: undefined });
         if (grants.ok) set({ grants: grants.value });
         if (status.ok) set({ status: status.value });
+      },
+
+      async rotateToken() {
+        const result = await api.invoke('console:rotate-token', {});
+        if (!result.ok) return fail(result.error.message);
+        set({ status: result.value });
       },
 
       apply(event) {

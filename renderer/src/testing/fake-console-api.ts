@@ -43,6 +43,8 @@ export function createFakeConsoleApi(
         }
         case 'console:status':
           return ok(options.status ?? { version: '0.1.0', tokenStorage: 'keychain', warnings: [] });
+        case 'console:rotate-token':
+          return ok({ version: '0.1.0', tokenStorage: 'keychain', warnings: [] });
         case 'queue:diff':
           return ok(options.diff ?? { kind: 'unavailable', reason: 'no file' });
         case 'rules:preview':
