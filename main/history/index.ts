@@ -2,11 +2,17 @@ export { createSqliteHistory } from './sqlite-history';
 export { NewerSchemaError } from './migrate';
 export { RecordRefusedError } from './types';
 export type {
+  ExportFormat,
   History,
   HistoryEntry,
   OutcomeCounts,
   RecordedDecision,
   RecordedRequest,
+  RequestCursor,
+  RequestFilter,
+  RequestOutcome,
+  RequestPage,
+  PurgeResult,
   SessionCursor,
   SessionSummary,
   TimelineEntry,

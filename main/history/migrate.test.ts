@@ -78,6 +78,37 @@ describe('migrations', () => {
     history.close();
   });
 
+  it('upgrade a database made by migrations 001 and 002 to one the browser can filter by project', () => {
+    const old = openHistoryDatabase(
+      path,
+      MIGRATIONS.filter((step) => step.version <= 2),
+    );
+    old.exec(`
+      INSERT INTO agents (id, name, version, first_seen, last_seen) VALUES (1, 'claude-code', '', 10, 30);
+      INSERT INTO sessions (id, agent_id, cwd, first_seen, last_seen) VALUES ('s2', 1, '/srv/app', 10, 30);
+      INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at) VALUES
+        ('in', 's2', 'Bash', '{"command":"make deploy"}', '/srv/app/api', 'default', 'f1', 10),
+        ('out', 's2', 'Bash', '{"command":"make clean"}', '/srv/other', 'default', 'f2', 20);
+      INSERT INTO decisions (request_id, behavior, decided_by, latency_ms, decided_at)
+        VALUES ('in', 'allow', 'console', 5, 15);
+    `);
+    old.close();
+    expect(userVersion()).toBe(2);
+
+    const history = createSqliteHistory(path);
+    expect(userVersion()).toBe(LATEST);
+    const page = history.queryRequests({ project: '/srv/app', text: 'make' }, { limit: 10 });
+    expect(page.entries.map((entry) => entry.request.id)).toEqual(['in']);
+    expect(page.entries[0]?.decision?.decision.by).toBe('console');
+    expect(history.purgeOlderThan(25)).toEqual({ requests: 2, sessions: 1 });
+    history.close();
+    const db = new Database(path, { readonly: true });
+    expect(
+      db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'requests_by_project'").pluck().get(),
+    ).toBe(1);
+    db.close();
+  });
+
   it('refuse a database from a newer version in one sentence, and leave it untouched', () => {
     const newer = new Database(path);
     newer.pragma(`user_version = ${LATEST + 1}`);

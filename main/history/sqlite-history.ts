@@ -2,6 +2,9 @@ import { createHistoryReader } from './history-reader';
 import { createHistoryWriter } from './history-writer';
 import { MIGRATIONS } from './migrations';
 import { openHistoryDatabase } from './open-database';
+import { exportRequests } from './request-export';
+import { createRequestQuery } from './request-query';
+import { createPurge } from './retention';
 import type { History } from './types';
 
 /**
@@ -12,6 +15,8 @@ export function createSqliteHistory(path: string): History {
   const db = openHistoryDatabase(path, MIGRATIONS);
   const { flushPending, ...writer } = createHistoryWriter(db);
   const reader = createHistoryReader(db);
+  const queryRequests = createRequestQuery(db);
+  const purge = createPurge(db);
   const fresh =
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A): R => {
@@ -24,6 +29,9 @@ export function createSqliteHistory(path: string): History {
     listSessions: fresh(reader.listSessions),
     sessionTimeline: fresh(reader.sessionTimeline),
     search: fresh(reader.search),
+    queryRequests: fresh(queryRequests),
+    exportRequests: fresh((filter, format, write) => exportRequests(queryRequests, filter, format, write)),
+    purgeOlderThan: fresh(purge),
     countDecisions: reader.countDecisions,
     recentRequests: fresh(reader.recentRequests),
     close: () => {

@@ -1,4 +1,9 @@
-import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
+import type {
+  DecisionBehavior,
+  PermissionDecision,
+  PermissionRequest,
+  RacerKind,
+} from '../../common/protocol';
 import type { DecisionRecord, DecisionStore } from '../registry/decision-store';
 import type { AgentInfo } from '../registry/race-registry';
 
@@ -55,6 +60,51 @@ export interface SessionSummary {
 /** Where the next page of sessions starts: pass the last summary of the current page. */
 export type SessionCursor = Pick<SessionSummary, 'firstSeen' | 'id'>;
 
+/** What a request's outcome can be in a filter: its decision's behavior, or `pending` when it has none. */
+export type RequestOutcome = DecisionBehavior | 'pending';
+
+/** Which requests `queryRequests` and `exportRequests` select; every field given must hold. */
+export interface RequestFilter {
+  readonly tool?: string;
+  readonly outcome?: RequestOutcome;
+  /** The racer that won the decision; a pending request has none, so it never matches. */
+  readonly decidedBy?: RacerKind;
+  /**
+   * A project folder: requests whose working directory is this folder or anything below it. Matched at a
+   * separator, so `/srv/app` does not select `/srv/app2`; a trailing separator makes no difference.
+   */
+  readonly project?: string;
+  /** Inclusive bounds on when the request arrived, epoch milliseconds. */
+  readonly from?: number;
+  readonly to?: number;
+  /**
+   * Words as `search` takes them. Blank text filters nothing; text with no searchable word (only
+   * punctuation) matches nothing, as it does in `search`.
+   */
+  readonly text?: string;
+}
+
+/** Where the next page of requests starts; take it from the current page's `next`. */
+export interface RequestCursor {
+  readonly receivedAt: number;
+  /** Breaks ties between requests that arrived in the same millisecond. */
+  readonly rowid: number;
+}
+
+export interface RequestPage {
+  /** Newest first by arrival. */
+  readonly entries: readonly TimelineEntry[];
+  /** Absent on the last page. */
+  readonly next?: RequestCursor;
+}
+
+export type ExportFormat = 'jsonl' | 'csv';
+
+export interface PurgeResult {
+  readonly requests: number;
+  readonly sessions: number;
+}
+
 export interface History extends DecisionStore {
   /**
    * Stores a decision with its agent, session and request in one transaction, durable once this returns.
@@ -74,6 +124,18 @@ export interface History extends DecisionStore {
    * also matches as a prefix), newest first.
    */
   search(text: string, options: { readonly limit: number }): TimelineEntry[];
+  /** One page of the requests `filter` selects, across sessions, newest first by arrival. */
+  queryRequests(
+    filter: RequestFilter,
+    page: { readonly limit: number; readonly before?: RequestCursor },
+  ): RequestPage;
+  /** Writes every request `filter` selects, newest first, a page at a time, so no export holds all rows. */
+  exportRequests(filter: RequestFilter, format: ExportFormat, write: (chunk: string) => void): void;
+  /**
+   * Deletes the requests that arrived before `cutoff` (epoch ms) with their decisions and search terms,
+   * and the sessions that leaves without requests, in one transaction.
+   */
+  purgeOlderThan(cutoff: number): PurgeResult;
   countDecisions(): number;
   /** The latest requests, newest first, decided or not: what a rule preview counts its matches in. */
   recentRequests(limit: number): Array<Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>>;

@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteHistory } from './sqlite-history';
+import { sampleEntry, sampleRequest } from './testing/sample';
+import type { ExportFormat, History, RequestFilter } from './types';
+
+let dir: string;
+let history: History;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gatehouse-export-'));
+  history = createSqliteHistory(join(dir, 'history.db'));
+});
+
+afterEach(() => {
+  history.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function exported(format: ExportFormat, filter: RequestFilter = {}): string[] {
+  const chunks: string[] = [];
+  history.exportRequests(filter, format, (chunk) => chunks.push(chunk));
+  return chunks;
+}
+
+/** A strict RFC 4180 reader, so the test checks the file a spreadsheet would read. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === '"') {
+      const end = /^"((?:[^"]|"")*)"/.exec(text.slice(i));
+      if (!end) throw new Error(`unterminated quote at ${i}`);
+      record.push(end[1]!.replaceAll('""', '"'));
+      i += end[0].length;
+    } else {
+      const [bare] = /^[^,\r\n"]*/.exec(text.slice(i))!;
+      record.push(bare);
+      i += bare.length;
+    }
+    if (text[i] === ',') i += 1;
+    else if (text.startsWith('\r\n', i)) {
+      records.push(record);
+      record = [];
+      i += 2;
+    } else throw new Error(`unexpected ${JSON.stringify(text[i])} at ${i}`);
+  }
+  return records;
+}
+
+const NASTY = [
+  'echo "a, b"\nrm -rf ~',
+  '=HYPERLINK("http://evil.example","click")',
+  '+cmd|" /C calc"!A0',
+  '-2+3',
+  '@SUM(1+1)*cmd|" /C calc"!A0',
+  'tab\there, "quotes" and \r\n CRLF',
+  'emoji 🚀 and \u2028 separator',
+];
+
+describe('exportRequests', () => {
+  beforeEach(() => {
+    NASTY.forEach((command, index) =>
+      history.record(
+        sampleEntry(
+          sampleRequest({ id: `r${index}`, input: { command } }),
+          { behavior: 'deny', message: command },
+          { receivedAt: 1_000 + index, decidedAt: 2_000 + index, ruleWritten: command },
+        ),
+      ),
+    );
+    history.recordPending(sampleRequest({ id: 'pending', cwd: '/srv/a,b' }), { name: 'claude-code' }, 5_000);
+  });
+
+  it('writes JSONL that parses back to exactly what queryRequests returns', () => {
+    const lines = exported('jsonl').join('').split('\n');
+    expect(lines.pop()).toBe('');
+    const all = history.queryRequests({}, { limit: 100 }).entries;
+    expect(lines.map((line) => JSON.parse(line))).toEqual(all);
+  });
+
+  it('writes CSV under a header that reads back field for field, formulas kept as text', () => {
+    const [header, ...rows] = parseCsv(exported('csv').join(''));
+    expect(header).toEqual([
+      'id',
+      'session_id',
+      'received_at',
+      'tool',
+      'cwd',
+      'mode',
+      'input',
+      'outcome',
+      'decided_by',
+      'channel',
+      'latency_ms',
+      'decided_at',
+      'rule_written',
+      'message',
+    ]);
+    expect(rows).toHaveLength(NASTY.length + 1);
+    const [pending, ...decided] = rows;
+    expect(pending).toEqual([
+      'pending',
+      'session-1',
+      new Date(5_000).toISOString(),
+      'Bash',
+      '/srv/a,b',
+      'default',
+      JSON.stringify(sampleRequest().input),
+      'pending',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const guarded = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+    decided.reverse().forEach((row, index) => {
+      const command = NASTY[index]!;
+      expect(row[6]).toBe(JSON.stringify({ command }));
+      expect(row[7]).toBe('deny');
+      expect(row[10]).toBe('1000');
+      expect(row[12]).toBe(guarded(command));
+      expect(row[13]).toBe(guarded(command));
+    });
+    expect(decided[1]?.[13]?.startsWith("'=HYPERLINK")).toBe(true);
+  });
+
+  it('exports only the selection', () => {
+    const rows = parseCsv(exported('csv', { outcome: 'pending' }).join(''));
+    expect(rows.map((row) => row[0])).toEqual(['id', 'pending']);
+    expect(exported('jsonl', { tool: 'Nothing' })).toEqual([]);
+    expect(exported('csv', { tool: 'Nothing' })).toHaveLength(1);
+  });
+
+  it('streams a large selection in pages rather than in one piece', () => {
+    for (let index = 0; index < 1_200; index++)
+      history.record(sampleEntry(sampleRequest({ id: `bulk${index}` }), {}, { receivedAt: 10_000 + index }));
+    const chunks = exported('jsonl', { outcome: 'allow' });
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    const lines = chunks.map((chunk) => chunk.split('\n').length - 1);
+    expect(Math.max(...lines)).toBeLessThanOrEqual(500);
+    expect(lines.reduce((sum, count) => sum + count, 0)).toBe(1_200);
+    const ids = chunks
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).request.id);
+    expect(new Set(ids).size).toBe(1_200);
+    expect(ids[0]).toBe('bulk1199');
+  });
+});
