@@ -18,6 +18,13 @@ export { parseRule, formatRule, type RuleParseResult } from './rules/syntax';
 export { listRules, type ListedRule } from './rules/listing';
 export { checkRule, type RuleCheck } from './rules/validate';
 export type { RuleRef } from './rules/compile';
+export {
+  analyzeRules,
+  ruleWarningKinds,
+  type AnalyzeOptions,
+  type RuleWarning,
+  type RuleWarningKind,
+} from './rules/warnings';
 
 export {
   createPermissionContext,
