@@ -16,10 +16,10 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { requirePrograms } from '../support/require-programs';
 
 /** The programs the session needs, each with the Debian package that provides it. */
 const PROGRAMS = {
@@ -69,7 +69,7 @@ export async function waitFor(
 }
 
 export async function startDunstSession(): Promise<DunstSession> {
-  for (const [program, debianPackage] of Object.entries(PROGRAMS)) requireProgram(program, debianPackage);
+  requirePrograms(PROGRAMS, 'the notification system tests');
 
   const root = await mkdtemp(join(tmpdir(), 'gatehouse-dunst-'));
   const folders = {
@@ -223,22 +223,6 @@ mv "$dir/menu.partial" "$dir/menu.txt"
 `,
     { mode: 0o755 },
   );
-}
-
-function requireProgram(program: string, debianPackage: string): void {
-  const found = (process.env.PATH ?? '').split(delimiter).some((folder) => {
-    try {
-      accessSync(join(folder, program), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!found) {
-    throw new Error(
-      `${program} is not installed; the notification system tests need the Debian package ${debianPackage}.`,
-    );
-  }
 }
 
 function exitOf(child: ChildProcess): Promise<string> {

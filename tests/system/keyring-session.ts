@@ -13,10 +13,10 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { requirePrograms } from '../support/require-programs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { isMainThread } from 'node:worker_threads';
@@ -44,7 +44,7 @@ const LOGIN_COLLECTION = '/org/freedesktop/secrets/collection/login';
 const KEYRING_PASSWORD = 'gatehouse-test';
 
 export async function startKeyringSession(): Promise<KeyringSession> {
-  for (const [program, debianPackage] of Object.entries(PROGRAMS)) requireProgram(program, debianPackage);
+  requirePrograms(PROGRAMS, 'the keychain system tests');
 
   const root = await mkdtemp(join(tmpdir(), 'gatehouse-keyring-'));
   const folders = {
@@ -162,22 +162,6 @@ export function useSessionBus(address: string | undefined): void {
     delete process.env.DBUS_SESSION_BUS_ADDRESS;
   } else {
     process.env.DBUS_SESSION_BUS_ADDRESS = address;
-  }
-}
-
-function requireProgram(program: string, debianPackage: string): void {
-  const found = (process.env.PATH ?? '').split(delimiter).some((folder) => {
-    try {
-      accessSync(join(folder, program), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!found) {
-    throw new Error(
-      `${program} is not installed; the keychain system tests need the Debian package ${debianPackage}.`,
-    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { grantDurations } from '../../../../common/console-contract';
 import type { PendingRequestView } from '../../../../common/console-contract';
 import { useT } from '../../i18n/i18n-context';
@@ -6,7 +6,7 @@ import { useQueue } from '../../store/store-context';
 import { checkRule } from '../rules/rule-draft';
 import { AllowButton } from './allow-button';
 import { PanelFrame } from './panel-frame';
-import { RuleCheckNote } from '../rules/rule-check-note';
+import { RuleField } from '../rules/rule-field';
 
 /** "Allow for…": the rule the grant covers, editable, then how long it lasts. */
 export function GrantEditor({ request }: { request: PendingRequestView }) {
@@ -14,22 +14,9 @@ export function GrantEditor({ request }: { request: PendingRequestView }) {
   const requestAllow = useQueue((s) => s.requestAllow);
   const [rule, setRule] = useState(request.explanation?.suggestedRules[0] ?? request.tool);
   const check = checkRule(rule, request.tool);
-  const inputId = useId();
   return (
     <PanelFrame request={request} title={t('grant.title')}>
-      <label className="field" htmlFor={inputId}>
-        <span className="field__label">{t('grant.rule')}</span>
-        <input
-          id={inputId}
-          className="input input--mono"
-          value={rule}
-          spellCheck={false}
-          autoFocus
-          aria-invalid={!check.ok}
-          onChange={(event) => setRule(event.target.value)}
-        />
-      </label>
-      <RuleCheckNote check={check} tool={request.tool} />
+      <RuleField label={t('grant.rule')} rule={rule} tool={request.tool} check={check} onChange={setRule} />
       <div className="panel__actions">
         {grantDurations.map((duration) => (
           <AllowButton

@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PendingRequestView, RulePreview } from '../../../../common/console-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { AllowButton } from '../queue/allow-button';
 import { PanelFrame } from '../queue/panel-frame';
-import { RuleCheckNote } from './rule-check-note';
+import { RuleField } from './rule-field';
 import { alwaysAllowUpdate, checkRule, destinations, settingsFileFor } from './rule-draft';
 import type { Destination } from './rule-draft';
 
@@ -23,7 +23,6 @@ export function RuleEditor({ request, initialRule }: { request: PendingRequestVi
   const [destination, setDestination] = useState<Destination>('localSettings');
   const [preview, setPreview] = useState<{ rule: string; result: RulePreview | undefined }>();
   const check = checkRule(rule, request.tool);
-  const inputId = useId();
   const explanation = request.explanation;
 
   useEffect(() => {
@@ -51,19 +50,7 @@ export function RuleEditor({ request, initialRule }: { request: PendingRequestVi
 
   return (
     <PanelFrame request={request} title={t('rule.title')}>
-      <label className="field" htmlFor={inputId}>
-        <span className="field__label">{t('rule.content')}</span>
-        <input
-          id={inputId}
-          className="input input--mono"
-          value={rule}
-          spellCheck={false}
-          autoFocus
-          aria-invalid={!check.ok}
-          onChange={(event) => setRule(event.target.value)}
-        />
-      </label>
-      <RuleCheckNote check={check} tool={request.tool} />
+      <RuleField label={t('rule.content')} rule={rule} tool={request.tool} check={check} onChange={setRule} />
       <fieldset className="destinations">
         <legend className="field__label">{t('rule.destination')}</legend>
         {destinations.map((choice) => (
