@@ -112,7 +112,6 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     disconnectGraceMs: 10_000,
     resumeGraceMs: RESUME_GRACE_MS,
     screen: createScreening(explain, grants),
-    screenFirst: (request) => grants.hasSession(request.sessionId),
   });
   const tokenWarning = (token: StoredToken) => (token.storage === 'file' ? token.warning : undefined);
   const warnings = [settingsWarning, tokenWarning(stored)].filter((w): w is string => w !== undefined);

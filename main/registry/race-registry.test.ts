@@ -217,50 +217,43 @@ describe('screening', () => {
     needsSecondLook: false,
     suggestedRules: [],
   };
-
-  it('shows the card only after screening when a racer might answer at once, and lets that racer win', async () => {
+  const withScreen = (screen: NonNullable<ConstructorParameters<typeof RaceRegistry>[0]['screen']>) => {
     const store = createMemoryDecisionStore();
-    const added = vi.fn();
     const registry = new RaceRegistry({
       store,
       defaultTimeoutMs: 60_000,
       timeoutAction: 'passthrough',
       disconnectGraceMs: 1_000,
       resumeGraceMs: 1_000,
-      screen: async () => ({
-        explanation,
-        answer: { racer: 'grant', answer: { behavior: 'allow' }, channel: 'grant:x' },
-      }),
-      screenFirst: () => true,
+      screen,
     });
+    return { store, registry };
+  };
+
+  it('shows the card complete, once screened, so nothing shifts under a person reading it', async () => {
+    const { registry } = withScreen(async () => ({ explanation }));
+    const added = vi.fn();
     registry.added.subscribe(added);
-    const deliver = vi.fn();
-    registry.submit(request('g'), agent, deliver);
+    registry.submit(request('s'), agent, vi.fn());
     expect(registry.pending()).toEqual([]);
-    await vi.waitFor(() => expect(deliver).toHaveBeenCalledWith(expect.objectContaining({ by: 'grant' })));
-    expect(added).not.toHaveBeenCalled();
-    expect(store.records[0]?.channel).toBe('grant:x');
+    await vi.waitFor(() =>
+      expect(added).toHaveBeenCalledWith(expect.objectContaining({ id: 's', explanation })),
+    );
     registry.close();
   });
 
-  it('shows the card at once when nothing could answer it, and adds the explanation as an update', async () => {
-    const registry = new RaceRegistry({
-      store: createMemoryDecisionStore(),
-      defaultTimeoutMs: 60_000,
-      timeoutAction: 'passthrough',
-      disconnectGraceMs: 1_000,
-      resumeGraceMs: 1_000,
-      screen: async () => ({ explanation }),
-      screenFirst: () => false,
-    });
-    const updated = vi.fn();
-    registry.updated.subscribe(updated);
-    registry.submit(request('s'), agent, vi.fn());
-    expect(registry.pending()[0]?.explanation).toBeUndefined();
-    await vi.waitFor(() =>
-      expect(updated).toHaveBeenCalledWith(expect.objectContaining({ id: 's', explanation })),
-    );
-    expect(registry.pending()[0]?.explanation).toEqual(explanation);
+  it('lets a racer that needs no person answer before the card is shown at all', async () => {
+    const { registry, store } = withScreen(async () => ({
+      explanation,
+      answer: { racer: 'grant', answer: { behavior: 'allow' }, channel: 'grant:x' },
+    }));
+    const added = vi.fn();
+    registry.added.subscribe(added);
+    const deliver = vi.fn();
+    registry.submit(request('g'), agent, deliver);
+    await vi.waitFor(() => expect(deliver).toHaveBeenCalledWith(expect.objectContaining({ by: 'grant' })));
+    expect(added).not.toHaveBeenCalled();
+    expect(store.records[0]?.channel).toBe('grant:x');
     registry.close();
   });
 });

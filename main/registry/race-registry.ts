@@ -61,11 +61,6 @@ export interface RegistryOptions {
    * a racer that needs no person (a timed grant). The race runs meanwhile; the card appears once screened.
    */
   readonly screen?: (request: PermissionRequest, agent: AgentInfo) => Promise<Screening>;
-  /**
-   * Whether the card waits for screening: only when a racer that needs no person might answer at once.
-   * Otherwise it shows at once and its explanation follows as an update. Defaults to always waiting.
-   */
-  readonly screenFirst?: (request: PermissionRequest) => boolean;
   readonly now?: () => number;
 }
 
@@ -144,9 +139,8 @@ export class RaceRegistry {
     };
     this.races.set(request.id, race);
     this.options.store.recordPending?.(request, agent, receivedAt);
-    const { screen, screenFirst } = this.options;
-    if (!screen || !(screenFirst?.(request) ?? true)) this.show(race);
-    if (screen) void this.screen(race, screen);
+    if (this.options.screen) void this.screen(race, this.options.screen);
+    else this.show(race);
     return { kind: 'pending' };
   }
 
@@ -163,8 +157,7 @@ export class RaceRegistry {
       const { racer, answer, channel } = screening.answer;
       if (this.decide(race.request.id, racer, answer, channel).won) return;
     }
-    if (!race.visible) this.show(race);
-    else if (race.explanation) this.updated.emit(toView(race));
+    this.show(race);
   }
 
   private show(race: Race): void {

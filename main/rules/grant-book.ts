@@ -86,12 +86,6 @@ export class GrantBook {
     return undefined;
   }
 
-  /** Whether any grant could answer a call of this session: only then must a new request wait for screening. */
-  hasSession(sessionId: string): boolean {
-    for (const grant of this.grants.values()) if (grant.sessionId === sessionId) return true;
-    return false;
-  }
-
   revoke(id: string): boolean {
     const timer = this.timers.get(id);
     if (timer) clearTimeout(timer);

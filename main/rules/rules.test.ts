@@ -250,3 +250,20 @@ describe('suggested rules', () => {
     expect(explanation.suggestedRules).toEqual(expected);
   });
 });
+
+describe('screening when the engine cannot run', () => {
+  it('still explains the request, as unchecked and needing a second look', async () => {
+    const failing = (async () => {
+      throw new Error('the settings could not be compiled');
+    }) as unknown as ReturnType<typeof createRequestExplainer>;
+    const screened = await createScreening(failing, new GrantBook(bash))(
+      request('Bash', { command: 'ls' }),
+      claude,
+    );
+    expect(screened.answer).toBeUndefined();
+    expect(screened.explanation).toMatchObject({
+      needsSecondLook: true,
+      reason: { message: expect.stringContaining('could not check this request') },
+    });
+  });
+});

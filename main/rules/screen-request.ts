@@ -1,13 +1,39 @@
-import type { Screening } from '../registry/race-registry';
+import type { Explanation } from '../../common/console-contract';
 import type { PermissionRequest } from '../../common/protocol';
-import type { AgentInfo } from '../registry/race-registry';
+import type { AgentInfo, Screening } from '../registry/race-registry';
 import type { GrantBook } from './grant-book';
 import type { RequestExplainer } from './request-explainer';
+
+/**
+ * What a card says when the engine could not look at its request (a context that cannot be built, say):
+ * that it was not checked, and so that it needs a second look. Every card gets an explanation, so the
+ * queue can hold Allow back until it has one.
+ */
+export function uncheckedExplanation(request: PermissionRequest, error: unknown): Explanation {
+  return {
+    behavior: 'ask',
+    step: '3',
+    reason: {
+      type: 'default',
+      message: `The console could not check this request against the rules (${(error as Error).message ?? String(error)}).`,
+    },
+    nearMisses: [],
+    risk: 'privileged',
+    needsSecondLook: true,
+    suggestedRules: [request.tool],
+  };
+}
 
 /** The console's look at a request before a person sees it: explain it, and let a live grant answer it. */
 export function createScreening(explain: RequestExplainer, grants: GrantBook) {
   return async (request: PermissionRequest, agent: AgentInfo): Promise<Screening> => {
-    const { explanation, context } = await explain(request, agent);
+    let explained;
+    try {
+      explained = await explain(request, agent);
+    } catch (error) {
+      return { explanation: uncheckedExplanation(request, error) };
+    }
+    const { explanation, context } = explained;
     const grant = grants.match(request.sessionId, { toolName: request.tool, input: request.input }, context);
     if (!grant) return { explanation };
     return {

@@ -202,7 +202,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         const request = findRequest(id);
         if (!request || !isOpen(id)) return;
         const gate = allowGate(request, Boolean(get().seenToEnd[id]));
-        if (gate === 'unread') return;
+        if (gate === 'unread' || gate === 'checking') return;
         if (gate === 'confirm') return get().openPanel(id, { kind: 'confirm', choice });
         void get().decide(allowArgs(id, choice));
       },
@@ -211,7 +211,8 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         const panel = get().panels[id];
         const request = findRequest(id);
         if (panel?.kind !== 'confirm' || !request) return;
-        if (allowGate(request, Boolean(get().seenToEnd[id])) === 'unread') return;
+        const gate = allowGate(request, Boolean(get().seenToEnd[id]));
+        if (gate === 'unread' || gate === 'checking') return;
         void get().decide(allowArgs(id, panel.choice));
       },
 

@@ -21,8 +21,9 @@ describe('allowGate', () => {
     expect(allowGate(pendingRequest('a', { explanation: explained(true) }), false)).toBe('confirm');
   });
 
-  it('asks for a second look while the engine has not looked yet, or could not', () => {
-    expect(allowGate(pendingRequest('a', { explanation: undefined }), false)).toBe('confirm');
+  it('holds Allow back until the engine has looked at the request', () => {
+    expect(allowGate(pendingRequest('a', { explanation: undefined }), false)).toBe('checking');
+    expect(allowGate(pendingRequest('a', { explanation: undefined }), true)).toBe('checking');
   });
 
   it('keeps a long command unread until it has been seen to its end', () => {

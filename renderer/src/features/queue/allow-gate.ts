@@ -15,12 +15,13 @@ export function commandMayOverflow(request: PendingRequestView): boolean {
   return command.length > LONG_CHARS || command.split('\n').length > LONG_LINES;
 }
 
-export type AllowGate = 'unread' | 'confirm' | 'open';
+export type AllowGate = 'checking' | 'unread' | 'confirm' | 'open';
 
 export function allowGate(request: PendingRequestView, seenToEnd: boolean): AllowGate {
+  // A card shows before the engine has looked at it (its explanation follows within milliseconds, and the
+  // console sends one even when the engine could not run): until then, nothing may allow it.
+  if (request.explanation === undefined) return 'checking';
   if (commandMayOverflow(request) && !seenToEnd) return 'unread';
-  // A card shows before the engine has looked at it (or when it could not): until the explanation says
-  // otherwise, it is treated as one that needs a second look, so no early key press approves it.
-  if (request.explanation?.needsSecondLook !== false) return 'confirm';
+  if (request.explanation.needsSecondLook) return 'confirm';
   return 'open';
 }

@@ -19,10 +19,9 @@ export function CardActions({ request }: { request: PendingRequestView }) {
   const decide = useQueue((s) => s.decide);
   const [more, setMore] = useState(false);
   const gate = allowGate(request, seen);
-  const unread = gate === 'unread';
   // A request that needs a second look never gets the brightest button (anchors §3 item 8).
-  const allowStyle = gate === 'confirm' ? 'button' : 'button button--allow';
-  const blocked = busy || unread;
+  const allowStyle = gate === 'open' ? 'button button--allow' : 'button';
+  const blocked = busy || gate === 'unread' || gate === 'checking';
 
   return (
     <div className={`actions${more ? ' actions--more' : ''}`} role="group" aria-label={t('action.actions')}>
