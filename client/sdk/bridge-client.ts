@@ -1,6 +1,6 @@
 /**
- * The one-shot client `gatehouse hook` uses: a fixed endpoint and no reconnect, because Claude Code waits on
- * the hook, so an absent console must mean "no decision" at once, never a retry loop.
+ * A one-shot client: a fixed endpoint and no reconnect, for callers to whom an absent console must mean
+ * "no decision" at once, never a retry loop. (The Claude Code hook has its own leaner client in client/hook/.)
  */
 import { connect } from './connect';
 import type { GatehouseClient } from './connect';
