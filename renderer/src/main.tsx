@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { viewFromSearch } from './app/views';
 import { createPrefsStore } from './store/prefs-store';
 import { createQueueStore } from './store/queue-store';
 import { createIpcTransport } from './transport/ipc-transport';
@@ -22,11 +23,14 @@ function pickTransport() {
     return createIpcTransport(window.gatehouse);
   }
   const token = tokenFromFragment(window.location.hash) ?? '';
-  history.replaceState(null, '', window.location.pathname);
+  // The token leaves the address at once; the view stays, so a reload opens the same one.
+  history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
   return createWebTransport({ url: consoleSocketUrl(window.location), token, onState: setConnection });
 }
 
-const store = createQueueStore(pickTransport());
+const api = pickTransport();
+const store = createQueueStore(api);
+const initialView = viewFromSearch(window.location.search);
 const prefs = createPrefsStore(window.localStorage);
 
 function Root() {
@@ -38,7 +42,7 @@ function Root() {
   useEffect(() => {
     if (state === 'ready' || state === 'ipc') void store.getState().load();
   }, [state]);
-  return <App store={store} prefs={prefs} connection={state} />;
+  return <App api={api} store={store} prefs={prefs} connection={state} view={initialView} />;
 }
 
 const root = document.getElementById('root');

@@ -26,7 +26,7 @@ async function renderWith(
   await store.getState().load();
   const prefs = createPrefsStore(undefined);
   prefs.getState().set({ locale: options.locale ?? 'en' });
-  render(<App store={store} prefs={prefs} connection="ready" />);
+  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
   return { fake, store };
 }
 
@@ -239,5 +239,23 @@ describe('the bridge token', () => {
     expect(fake.calls.filter((c) => c.channel === 'console:rotate-token')).toHaveLength(1);
     expect(store.getState().status?.tokenStorage).toBe('keychain');
     expect(screen.getByText(/Rotated\. Connected agents stay connected/)).toBeTruthy();
+  });
+});
+
+describe('the views', () => {
+  it('switches between queue, rules and history, names the view in the address, and keeps queue keys to the queue', async () => {
+    const { store } = await renderWith([pendingRequest('a'), pendingRequest('b')]);
+    const nav = screen.getByRole('navigation', { name: 'Views' });
+    expect(within(nav).getByRole('button', { name: /Queue/ }).getAttribute('aria-current')).toBe('page');
+    await act(async () => fireEvent.click(within(nav).getByRole('button', { name: 'Rules' })));
+    expect(window.location.search).toBe('?view=rules');
+    expect(within(nav).getByRole('button', { name: 'Rules' }).getAttribute('aria-current')).toBe('page');
+    const before = store.getState().cursor;
+    press('j');
+    expect(store.getState().cursor).toBe(before);
+    await act(async () => fireEvent.click(within(nav).getByRole('button', { name: /Queue/ })));
+    expect(window.location.search).toBe('');
+    press('j');
+    expect(store.getState().cursor).not.toBe(before);
   });
 });

@@ -1,9 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import type { ConsoleApi } from '../../../common/console-contract';
 import { GrantsPanel } from '../features/grants/grants-panel';
+import { HistoryView } from '../features/history/history-view';
 import { useKeyboard } from '../features/keyboard/use-keyboard';
 import { QueueView } from '../features/queue/queue-view';
 import type { QueueHandle } from '../features/queue/queue-view';
+import { RulesView } from '../features/rules/rules-view';
 import { ShortcutSheet } from '../features/shortcuts/shortcut-sheet';
 import { StatusBanner } from '../features/status/status-banner';
 import { I18nProvider } from '../i18n/i18n-context';
@@ -13,6 +16,8 @@ import type { QueueStore } from '../store/queue-store';
 import { StoresProvider } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
 import { TopBar } from './top-bar';
+import { searchForView } from './views';
+import type { View } from './views';
 
 function useOsLanguages(): readonly string[] {
   const [languages, setLanguages] = useState<readonly string[]>(
@@ -26,14 +31,21 @@ function useOsLanguages(): readonly string[] {
   return languages;
 }
 
-export function App(props: { store: QueueStore; prefs: PrefsStore; connection: ConnectionState | 'ipc' }) {
-  const { store, prefs } = props;
+export function App(props: {
+  api: ConsoleApi;
+  store: QueueStore;
+  prefs: PrefsStore;
+  connection: ConnectionState | 'ipc';
+  view?: View;
+}) {
+  const { api, store, prefs } = props;
+  const [view, setView] = useState<View>(props.view ?? 'queue');
   const theme = useStore(prefs, (s) => s.theme);
   const localeChoice = useStore(prefs, (s) => s.locale);
   const languages = useOsLanguages();
   const locale = resolveLocale(localeChoice, languages);
   const i18n = useMemo(() => ({ locale, t: createTranslator(locale) }), [locale]);
-  const stores = useMemo(() => ({ queue: store, prefs }), [store, prefs]);
+  const stores = useMemo(() => ({ api, queue: store, prefs }), [api, store, prefs]);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [grantsOpen, setGrantsOpen] = useState(false);
   const queue = useRef<QueueHandle>(null);
@@ -47,20 +59,28 @@ export function App(props: { store: QueueStore; prefs: PrefsStore; connection: C
     () => ({ store, sheetOpen, setSheetOpen, reveal: (id: string) => queue.current?.reveal(id) }),
     [store, sheetOpen],
   );
-  useKeyboard(targets);
+  useKeyboard(targets, view === 'queue');
+
+  const navigate = (next: View) => {
+    setView(next);
+    window.history.replaceState(null, '', `${window.location.pathname}${searchForView(next)}`);
+  };
 
   return (
     <StoresProvider value={stores}>
       <I18nProvider value={i18n}>
         <div className="app">
           <TopBar
+            view={view}
+            onNavigate={navigate}
             connection={props.connection}
             grantsOpen={grantsOpen}
             onToggleGrants={() => setGrantsOpen(!grantsOpen)}
             onShowShortcuts={() => setSheetOpen(true)}
           />
           <StatusBanner />
-          <div className="layout">
+          {/* The queue stays mounted behind the other views: its scroll, panels and drafts survive a visit. */}
+          <div className="layout" hidden={view !== 'queue'}>
             <main className="layout__main">
               <QueueView handle={queue} />
             </main>
@@ -68,6 +88,8 @@ export function App(props: { store: QueueStore; prefs: PrefsStore; connection: C
               <GrantsPanel />
             </aside>
           </div>
+          {view === 'rules' && <RulesView />}
+          {view === 'history' && <HistoryView />}
           <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
         </div>
       </I18nProvider>

@@ -6,6 +6,8 @@ import { themes } from '../store/prefs-store';
 import type { ThemeChoice } from '../store/prefs-store';
 import { usePrefs, useQueue } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
+import { views } from './views';
+import type { View } from './views';
 
 /** Where the bridge token rests, and rotating it: a two-step button, since agents then need the new one. */
 function TokenSection() {
@@ -43,7 +45,34 @@ function TokenSection() {
   );
 }
 
+/** Queue, Rules, History: tabs in the one page, each also a desktop window of its own. */
+function ViewNav(props: { view: View; onNavigate: (view: View) => void; waiting: number }) {
+  const t = useT();
+  return (
+    <nav className="topbar__nav" aria-label={t('nav.label')}>
+      {views.map((view) => (
+        <button
+          key={view}
+          type="button"
+          className="topbar__tab"
+          aria-current={props.view === view ? 'page' : undefined}
+          onClick={() => props.onNavigate(view)}
+        >
+          {t(`nav.${view}`)}
+          {view === 'queue' && props.waiting > 0 && (
+            <span className="topbar__badge" aria-hidden="true">
+              {props.waiting}
+            </span>
+          )}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 export function TopBar(props: {
+  view: View;
+  onNavigate: (view: View) => void;
   connection: ConnectionState | 'ipc';
   grantsOpen: boolean;
   onToggleGrants: () => void;
@@ -63,6 +92,7 @@ export function TopBar(props: {
   return (
     <header className="topbar">
       <h1 className="topbar__title">{t('app.title')}</h1>
+      <ViewNav view={props.view} onNavigate={props.onNavigate} waiting={count} />
       <span className="topbar__count" aria-label={t('app.waitingLabel')}>
         {t('app.waiting', { count })}
       </span>
@@ -70,15 +100,17 @@ export function TopBar(props: {
         {t(`app.connection.${props.connection}`)}
       </span>
       <span className="topbar__spacer" />
-      <button
-        type="button"
-        className="button button--quiet button--small topbar__grants"
-        aria-expanded={props.grantsOpen}
-        aria-controls="grants-aside"
-        onClick={props.onToggleGrants}
-      >
-        {t('app.grantsToggle', { count: grants })}
-      </button>
+      {props.view === 'queue' && (
+        <button
+          type="button"
+          className="button button--quiet button--small topbar__grants"
+          aria-expanded={props.grantsOpen}
+          aria-controls="grants-aside"
+          onClick={props.onToggleGrants}
+        >
+          {t('app.grantsToggle', { count: grants })}
+        </button>
+      )}
       <div className="topbar__display" onKeyDown={(event) => event.key === 'Escape' && setDisplayOpen(false)}>
         <button
           type="button"

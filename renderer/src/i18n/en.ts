@@ -1,8 +1,12 @@
 /**
  * The English catalogue: every sentence the console shows. Other locales translate these keys; a key they
  * lack falls back to the English text, so a missing translation is never a blank.
- * `{name}` is a placeholder; an entry with `one` / `other` is chosen by the `count` parameter.
+ * `{name}` is a placeholder; an entry with `one` / `other` is chosen by the `count` parameter. The rule
+ * editor's and the history browser's sentences live in their own files beside this one.
  */
+import { historyEn } from './history.en';
+import { rulesEn } from './rules.en';
+
 export const en = {
   'app.title': 'Gatehouse',
   'app.waiting': { one: '{count} waiting', other: '{count} waiting' },
@@ -235,6 +239,14 @@ export const en = {
   'shortcuts.escape': 'Close what is open',
 
   'status.warnings': 'Console warnings',
+
+  'nav.label': 'Views',
+  'nav.queue': 'Queue',
+  'nav.rules': 'Rules',
+  'nav.history': 'History',
+
+  ...rulesEn,
+  ...historyEn,
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly one: string; readonly other: string };

@@ -1,5 +1,7 @@
 /** 简体中文目录。缺少的键回退到英文（见 translate.ts）。 */
 import type { Catalogue } from './en';
+import { historyZhCN } from './history.zh-CN';
+import { rulesZhCN } from './rules.zh-CN';
 
 export const zhCN: Partial<Catalogue> = {
   'app.title': 'Gatehouse',
@@ -233,4 +235,12 @@ export const zhCN: Partial<Catalogue> = {
   'shortcuts.escape': '关闭已打开的内容',
 
   'status.warnings': '控制台警告',
+
+  'nav.label': '视图',
+  'nav.queue': '队列',
+  'nav.rules': '规则',
+  'nav.history': '历史',
+
+  ...rulesZhCN,
+  ...historyZhCN,
 };

@@ -1,9 +1,12 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
+import type { ConsoleApi } from '../../../common/console-contract';
 import type { QueueState, QueueStore } from './queue-store';
 import type { PrefsState, PrefsStore } from './prefs-store';
 
 export interface Stores {
+  /** The transport itself, for views that build their own store over it (the rule editor, the history). */
+  readonly api: ConsoleApi;
   readonly queue: QueueStore;
   readonly prefs: PrefsStore;
 }
@@ -29,4 +32,8 @@ export function usePrefs<T>(selector: (state: PrefsState) => T): T {
 /** The queue store itself, for event handlers that read the latest state without subscribing. */
 export function useQueueStore(): QueueStore {
   return useStores().queue;
+}
+
+export function useConsoleApi(): ConsoleApi {
+  return useStores().api;
 }

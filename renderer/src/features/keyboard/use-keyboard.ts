@@ -67,14 +67,18 @@ export function runCommand(command: Command, targets: KeyboardTargets, now: numb
   return true;
 }
 
-/** The window's shortcuts: one listener, the pure keymap, and nothing while the person types. */
-export function useKeyboard(targets: KeyboardTargets): void {
+/**
+ * The queue's shortcuts: one listener, the pure keymap, and nothing while the person types or while another
+ * view is showing.
+ */
+export function useKeyboard(targets: KeyboardTargets, enabled: boolean): void {
   useEffect(() => {
+    if (!enabled) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       const command = commandFor(event);
       if (command && runCommand(command, targets, Date.now())) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [targets]);
+  }, [targets, enabled]);
 }

@@ -1,0 +1,4 @@
+/** The history browser's sentences (see en.ts for the conventions). */
+export const historyEn = {
+  'history.title': 'History',
+} as const;
