@@ -13,6 +13,7 @@ import {
 } from './protocol';
 import type { RacerKind } from './protocol';
 import { riskLabels } from '../engine/classifier/types';
+import { views } from './console-views';
 import { ruleSources } from '../engine/types';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
@@ -185,6 +186,8 @@ export const invokeSchemas = {
   'console:status': z.object({}).strict(),
   /** A new bridge token, at rest and in bridge.json; connected agents stay connected. */
   'console:rotate-token': z.object({}).strict(),
+  /** Brings the desktop window of a view forward (opening it once); a web tab switches in place instead. */
+  'console:show-view': z.object({ view: z.enum(views) }).strict(),
 } as const;
 
 export interface InvokeValues {
@@ -197,6 +200,8 @@ export interface InvokeValues {
   'rules:preview': RulePreview;
   'console:status': ConsoleStatus;
   'console:rotate-token': ConsoleStatus;
+  /** False when the caller has no window of its own to bring forward (a web tab): it switches itself. */
+  'console:show-view': { shown: boolean };
 }
 
 export type InvokeChannel = keyof typeof invokeSchemas;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../../tests/support/temp-dir';
-import { createFakeElectron, FakeBrowserWindow, FakeWebContents } from './electron-fake';
+import { createFakeElectron, FakeBrowserWindow, FakeTray, FakeWebContents } from './electron-fake';
 
 const electron = createFakeElectron();
 vi.mock('electron', () => electron);
@@ -100,6 +100,47 @@ describe('the desktop shell', () => {
   it('validates IPC arguments before a handler sees them', async () => {
     const decide = electron.ipcMain.handlers.get('queue:decide')!;
     expect(await decide(trustedEvent(window().webContents), { id: 'x', behavior: 'maybe' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-arguments' },
+    });
+  });
+
+  it('opens the Rules and History windows from the tray, each once, and brings an open one forward', () => {
+    const tray = FakeTray.instances.at(-1)!;
+    const click = (label: string) =>
+      tray.contextMenu!.template.find((item) => item.label === label)!.click!();
+    const before = FakeBrowserWindow.instances.length;
+    click('Rules');
+    click('History');
+    const [rules, history] = FakeBrowserWindow.instances.slice(before);
+    expect(rules!.loadedUrl).toBe('gatehouse://app/index.html?view=rules');
+    expect(history!.loadedUrl).toBe('gatehouse://app/index.html?view=history');
+    expect(rules!.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true });
+    rules!.emit('ready-to-show');
+    expect(rules!.shown).toBe(true);
+    rules!.minimized = true;
+    click('Rules');
+    expect(FakeBrowserWindow.instances.length).toBe(before + 2);
+    expect(rules!.minimized).toBe(false);
+    expect(rules!.focused).toBe(true);
+    rules!.close();
+    click('Rules');
+    expect(FakeBrowserWindow.instances.length).toBe(before + 3);
+    expect(FakeBrowserWindow.instances.at(-1)!.loadedUrl).toBe('gatehouse://app/index.html?view=rules');
+  });
+
+  it('lets a window of its own ask for another view’s window, and answers in place for any other caller', async () => {
+    const show = electron.ipcMain.handlers.get('console:show-view')!;
+    const before = FakeBrowserWindow.instances.length;
+    expect(await show(trustedEvent(window().webContents), { view: 'history' })).toEqual({
+      ok: true,
+      value: { shown: true },
+    });
+    expect(FakeBrowserWindow.instances.length).toBe(before);
+    expect(FakeBrowserWindow.instances.find((w) => w.loadedUrl?.endsWith('?view=history'))!.focused).toBe(
+      true,
+    );
+    expect(await show(trustedEvent(window().webContents), { view: 'settings' })).toMatchObject({
       ok: false,
       error: { code: 'bad-arguments' },
     });

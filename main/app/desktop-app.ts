@@ -11,7 +11,7 @@ import { xdgAutostart } from '../tray/xdg-autostart';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
 import { createTrustedSenders, registerConsoleIpc, windowCaller } from './console-ipc';
 import { hardenApp, hardenSession } from './hardening';
-import { createQueueWindow } from './queue-window';
+import { createConsoleWindows } from './console-windows';
 import { createTray, trayIconDir } from './tray';
 import type { LoginItem } from './tray';
 import { APP_ENTRY } from './trusted-origin';
@@ -25,20 +25,14 @@ export async function startDesktopApp(): Promise<void> {
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   hardenApp(app, devServerUrl);
 
-  let window: BrowserWindow | undefined;
   let release: (contents: { id: number }) => void = () => undefined;
   const senders = createTrustedSenders(devServerUrl, (contents) => release(contents));
-  const openWindow = () => {
-    if (window && !window.isDestroyed()) {
-      window.show();
-      return;
-    }
-    window = createQueueWindow(BrowserWindow, {
-      preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
-      url: devServerUrl ?? APP_ENTRY,
-    });
-    senders.add(window.webContents);
-  };
+  const windows = createConsoleWindows(BrowserWindow, {
+    preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+    entryUrl: devServerUrl ?? APP_ENTRY,
+    onCreated: (window) => senders.add(window.webContents),
+  });
+  const openWindow = () => windows.open('queue');
 
   app.on('second-instance', openWindow);
   app.on('activate', openWindow);
@@ -53,10 +47,10 @@ export async function startDesktopApp(): Promise<void> {
     timeoutMs: DEFAULT_TIMEOUT_MS,
     timeoutAction: 'passthrough',
     notifications: {},
+    showView: (view) => windows.open(view),
   });
   core.notifier?.opened.subscribe(() => openWindow());
   const loginItem = launchAtLogin();
-  // The Rules and History windows do not exist yet; until they do, both open the queue window.
   const tray = core.notifier
     ? createTray(
         { Tray, Menu, nativeImage },
@@ -67,8 +61,8 @@ export async function startDesktopApp(): Promise<void> {
           platform: process.platform,
           ...(loginItem ? { loginItem } : {}),
           onOpenConsole: openWindow,
-          onOpenRules: openWindow,
-          onOpenHistory: openWindow,
+          onOpenRules: () => windows.open('rules'),
+          onOpenHistory: () => windows.open('history'),
           onQuit: () => app.quit(),
         },
       )
@@ -79,7 +73,7 @@ export async function startDesktopApp(): Promise<void> {
   });
   release = (contents) => core.service.disconnect(windowCaller(contents));
   registerConsoleIpc(ipcMain, core.service, senders);
-  openWindow();
+  windows.open('queue', { focus: false });
 }
 
 /**

@@ -31,12 +31,32 @@ export class FakeBrowserWindow extends EventEmitter {
     this.loadedUrl = url;
     return Promise.resolve();
   }
+  shown = false;
+  focused = false;
+  minimized = false;
+  destroyed = false;
   showInactive() {
     this.shownInactive = true;
   }
-  show() {}
+  show() {
+    this.shown = true;
+  }
+  focus() {
+    this.focused = true;
+  }
+  isMinimized() {
+    return this.minimized;
+  }
+  restore() {
+    this.minimized = false;
+  }
   isDestroyed() {
-    return false;
+    return this.destroyed;
+  }
+  /** What closing it does in Electron: destroyed, then `closed`. */
+  close() {
+    this.destroyed = true;
+    this.emit('closed');
   }
 }
 

@@ -6,6 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CONSOLE_PATH } from '../../common/console-contract';
+import type { View } from '../../common/console-views';
 import { DISCOVERY_FILE } from '../../common/discovery';
 import type { DiscoveryFile } from '../../common/discovery';
 import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
@@ -59,6 +60,8 @@ export interface ConsoleCoreOptions {
   readonly policyFile?: string;
   /** OS notifications as a racer; off unless given (`gatehouse serve --notify`, the desktop app). */
   readonly notifications?: NotificationOptions | false;
+  /** Brings a view's desktop window forward when one of the app's windows asks (the desktop app only). */
+  readonly showView?: (view: View) => void;
 }
 
 /** The history database, in the console's home. */
@@ -138,6 +141,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
     status,
     rotateToken: rotate,
+    ...(options.showView ? { showView: options.showView } : {}),
   });
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
 

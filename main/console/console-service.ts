@@ -9,6 +9,7 @@ import type {
   EventPayloads,
   QueueEvent,
 } from '../../common/console-contract';
+import type { View } from '../../common/console-views';
 import { createSignal } from '../../common/signal';
 import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
@@ -30,6 +31,8 @@ export interface ConsoleServiceDeps {
   readonly previewRule: (rule: string, cwd: string) => RulePreview;
   readonly status: () => ConsoleStatus;
   readonly rotateToken: () => Promise<ConsoleStatus>;
+  /** The desktop app's windows, one per view; absent when the console runs headless. */
+  readonly showView?: (view: View) => void;
 }
 
 export function createConsoleService({
@@ -38,6 +41,7 @@ export function createConsoleService({
   previewRule,
   status,
   rotateToken,
+  showView,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
@@ -99,6 +103,11 @@ export function createConsoleService({
       'rules:preview': ({ rule, cwd }) => ({ ok: true, value: previewRule(rule, cwd) }),
       'console:status': () => ({ ok: true, value: status() }),
       'console:rotate-token': async () => ({ ok: true, value: await rotateToken() }),
+      'console:show-view': ({ view }, caller) => {
+        if (caller.channel !== 'window' || !showView) return { ok: true, value: { shown: false } };
+        showView(view);
+        return { ok: true, value: { shown: true } };
+      },
     },
     subscribe(listener) {
       const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));

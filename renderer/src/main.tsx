@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { viewFromSearch } from './app/views';
+import { viewFromSearch } from '../../common/console-views';
 import { createPrefsStore } from './store/prefs-store';
 import { createQueueStore } from './store/queue-store';
 import { createIpcTransport } from './transport/ipc-transport';

@@ -300,6 +300,19 @@ describe('answers with more than allow and deny', () => {
   });
 });
 
+describe('views', () => {
+  it('has no window to bring forward headless, or for a web tab: the caller switches in place', async () => {
+    for (const channel of ['web', 'window'] as const) {
+      expect(
+        await core.service.handlers['console:show-view']({ view: 'rules' }, { id: 'c', channel }),
+      ).toEqual({
+        ok: true,
+        value: { shown: false },
+      });
+    }
+  });
+});
+
 describe('across a console restart', () => {
   it('replays the recorded decision to a re-sent request instead of asking again', async () => {
     const dir = await makeTempDir();

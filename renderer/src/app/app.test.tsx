@@ -259,3 +259,20 @@ describe('the views', () => {
     expect(store.getState().cursor).not.toBe(before);
   });
 });
+
+describe('the views in the desktop app', () => {
+  it('asks main to bring the view’s own window forward instead of switching in place', async () => {
+    const fake = createFakeConsoleApi([], { windows: true });
+    const store = createQueueStore(fake.api, () => 0);
+    await store.getState().load();
+    const prefs = createPrefsStore(undefined);
+    prefs.getState().set({ locale: 'en' });
+    render(<App api={fake.api} store={store} prefs={prefs} connection="ipc" />);
+    const nav = screen.getByRole('navigation', { name: 'Views' });
+    await act(async () => fireEvent.click(within(nav).getByRole('button', { name: 'History' })));
+    expect(fake.calls.filter((c) => c.channel === 'console:show-view')).toEqual([
+      { channel: 'console:show-view', args: { view: 'history' } },
+    ]);
+    expect(within(nav).getByRole('button', { name: /Queue/ }).getAttribute('aria-current')).toBe('page');
+  });
+});

@@ -16,8 +16,8 @@ import type { QueueStore } from '../store/queue-store';
 import { StoresProvider } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
 import { TopBar } from './top-bar';
-import { searchForView } from './views';
-import type { View } from './views';
+import { searchForView } from '../../../common/console-views';
+import type { View } from '../../../common/console-views';
 
 function useOsLanguages(): readonly string[] {
   const [languages, setLanguages] = useState<readonly string[]>(
@@ -61,7 +61,13 @@ export function App(props: {
   );
   useKeyboard(targets, view === 'queue');
 
-  const navigate = (next: View) => {
+  // In the desktop app each view is a window of its own, brought forward; a web tab switches in place.
+  const navigate = async (next: View) => {
+    if (next === view) return;
+    if (props.connection === 'ipc') {
+      const shown = await api.invoke('console:show-view', { view: next });
+      if (shown.ok && shown.value.shown) return;
+    }
     setView(next);
     window.history.replaceState(null, '', `${window.location.pathname}${searchForView(next)}`);
   };
@@ -72,7 +78,7 @@ export function App(props: {
         <div className="app">
           <TopBar
             view={view}
-            onNavigate={navigate}
+            onNavigate={(next) => void navigate(next)}
             connection={props.connection}
             grantsOpen={grantsOpen}
             onToggleGrants={() => setGrantsOpen(!grantsOpen)}

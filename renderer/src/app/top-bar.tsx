@@ -6,8 +6,8 @@ import { themes } from '../store/prefs-store';
 import type { ThemeChoice } from '../store/prefs-store';
 import { usePrefs, useQueue } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
-import { views } from './views';
-import type { View } from './views';
+import { views } from '../../../common/console-views';
+import type { View } from '../../../common/console-views';
 
 /** Where the bridge token rests, and rotating it: a two-step button, since agents then need the new one. */
 function TokenSection() {

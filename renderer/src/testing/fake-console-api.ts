@@ -15,7 +15,13 @@ import type {
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
 export function createFakeConsoleApi(
   initial: PendingRequestView[] = [],
-  options: { status?: ConsoleStatus; diff?: EditPreview; preview?: RulePreview } = {},
+  options: {
+    status?: ConsoleStatus;
+    diff?: EditPreview;
+    preview?: RulePreview;
+    /** The desktop app, where each view has a window of its own. */
+    windows?: boolean;
+  } = {},
 ) {
   let pending = [...initial];
   let grants: GrantView[] = [];
@@ -43,6 +49,8 @@ export function createFakeConsoleApi(
         }
         case 'console:status':
           return ok(options.status ?? { version: '0.1.0', tokenStorage: 'keychain', warnings: [] });
+        case 'console:show-view':
+          return ok({ shown: options.windows ?? false });
         case 'console:rotate-token':
           return ok({ version: '0.1.0', tokenStorage: 'keychain', warnings: [] });
         case 'queue:diff':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchForView, viewFromSearch, views } from './views';
+import { searchForView, viewFromSearch, views } from './console-views';
 
 describe('views', () => {
   it('reads the view the address names, and falls back to the queue', () => {
