@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
+import { committed } from '../../tests/support/committed';
 import { Notifier } from '../notify';
 import { createFakeBackend } from '../notify/testing/fake-backend';
 import { createMemoryDecisionStore } from '../registry/decision-store';
@@ -91,7 +92,7 @@ describe('the tray', () => {
     expect(item(menu(tray), 'Nothing waiting').enabled).toBe(false);
   });
 
-  it('shows a waiting request and approves it as the tray racer, for that request', () => {
+  it('shows a waiting request and approves it as the tray racer, for that request', async () => {
     const tray = start();
     submit('r1');
     submit('r2', 'npm run lint');
@@ -99,16 +100,18 @@ describe('the tray', () => {
     expect(tray.toolTip).toBe('Gatehouse — 2 requests waiting');
     const request = item(menu(tray), 'claude-code: npm run lint');
     item(request.submenu!, 'Approve').click!();
+    await committed();
     expect(delivered).toEqual([{ type: 'permission.decision', id: 'r2', by: 'tray', behavior: 'allow' }]);
     expect(store.records[0]).toMatchObject({ channel: 'tray' });
     expect(menu(tray).map((entry) => entry.label)).not.toContain('claude-code: npm run lint');
     expect(tray.toolTip).toBe('Gatehouse — 1 request waiting');
   });
 
-  it('denies from the menu', () => {
+  it('denies from the menu', async () => {
     const tray = start();
     submit('r1');
     item(item(menu(tray), 'claude-code: npm test').submenu!, 'Deny').click!();
+    await committed();
     expect(delivered).toEqual([{ type: 'permission.decision', id: 'r1', by: 'tray', behavior: 'deny' }]);
     expect(tray.image.path).toBe('/icons/tray-idle.png');
   });

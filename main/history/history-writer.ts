@@ -6,7 +6,7 @@ import { jsonOrNull } from './rows';
 import { RecordRefusedError } from './types';
 import type { History, HistoryEntry } from './types';
 
-type HistoryWriter = Pick<History, 'record' | 'recordPending' | 'recordSessionEnd'> & {
+type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'> & {
   /** Writes the pending requests queued so far; reads call it first, so they see every request. */
   flushPending(): void;
 };
@@ -35,6 +35,7 @@ export function createHistoryWriter(db: Database): HistoryWriter {
     VALUES (@requestId, @behavior, @by, @channel, @latencyMs, @message, @interrupt, @updatedInput,
             @updatedPermissions, @ruleWritten, @decidedAt)
     ON CONFLICT (request_id) DO NOTHING`);
+  const touchSession = db.prepare('UPDATE sessions SET last_seen = max(last_seen, @lastSeen) WHERE id = @id');
   const endSession = db.prepare(
     'UPDATE sessions SET ended_at = @endedAt, last_seen = max(last_seen, @endedAt) WHERE id = @id AND ended_at IS NULL',
   );
@@ -75,15 +76,22 @@ export function createHistoryWriter(db: Database): HistoryWriter {
     return stored.received_at;
   }
 
+  /**
+   * Requests this writer stored as pending and that await their decision: their rows need not be written
+   * again, which halves the work of a decision (the request's search terms are the costly part).
+   */
+  const awaiting = new Map<string, { readonly fingerprint: string; readonly receivedAt: number }>();
+
   const record = db.transaction((entry: HistoryEntry) => {
     const { request, decision } = entry;
-    const firstSeen = storeRequest(
-      request,
-      entry.agent,
-      entry.fingerprint,
-      entry.receivedAt,
-      entry.decidedAt,
-    );
+    const known = awaiting.get(request.id);
+    let firstSeen: number;
+    if (known && known.fingerprint === entry.fingerprint) {
+      touchSession.run({ id: request.sessionId, lastSeen: entry.decidedAt });
+      firstSeen = known.receivedAt;
+    } else {
+      firstSeen = storeRequest(request, entry.agent, entry.fingerprint, entry.receivedAt, entry.decidedAt);
+    }
     const inserted = insertDecision.run({
       requestId: request.id,
       behavior: decision.behavior,
@@ -100,6 +108,7 @@ export function createHistoryWriter(db: Database): HistoryWriter {
     });
     // Throwing rolls the whole transaction back, so a refused record leaves no trace.
     if (inserted.changes === 0) throw new RecordRefusedError('already-decided', request.id);
+    awaiting.delete(request.id);
   });
 
   // A pending row only makes an undecided request visible; exactly-once rests on `record`. So arrivals are
@@ -109,7 +118,9 @@ export function createHistoryWriter(db: Database): HistoryWriter {
   const writeQueued = db.transaction(() => {
     for (const [request, agent, receivedAt] of queued.splice(0)) {
       try {
-        storeRequest(request, agent, requestFingerprint(request), receivedAt, receivedAt);
+        const fingerprint = requestFingerprint(request);
+        const firstSeen = storeRequest(request, agent, fingerprint, receivedAt, receivedAt);
+        awaiting.set(request.id, { fingerprint, receivedAt: firstSeen });
       } catch (error) {
         // A conflicting id stays refused at `record`; one bad arrival must not drop the rest of the batch.
         if (!(error instanceof RecordRefusedError)) throw error;
@@ -121,6 +132,10 @@ export function createHistoryWriter(db: Database): HistoryWriter {
     if (queued.length > 0) writeQueued.immediate();
   };
 
+  // Inside it, each `record` and the pending flush are nested transactions, so SAVEPOINTs: one refused
+  // record rolls back alone, and the whole burst reaches the WAL in one commit.
+  const batch = db.transaction((work: () => void) => work());
+
   // IMMEDIATE takes the write lock before the first read. A deferred transaction that reads and then writes
   // fails with SQLITE_BUSY at once, without waiting, when another connection committed in between.
   return {
@@ -128,6 +143,7 @@ export function createHistoryWriter(db: Database): HistoryWriter {
       flushPending();
       record.immediate(entry);
     },
+    batch: (work) => batch.immediate(work),
     recordPending: (request, agent, receivedAt) => {
       queued.push([request, agent, receivedAt]);
       if (scheduled) return;

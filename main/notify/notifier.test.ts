@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
+import { committed } from '../../tests/support/committed';
 import { createMemoryDecisionStore } from '../registry/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { Notifier } from './notifier';
@@ -70,28 +71,30 @@ describe('one notification per request', () => {
     expect(shown?.spec.body).toBe('npm test -- --run\nin gatehouse · Approve answers this request only');
   });
 
-  it('answers as the notification racer when Approve is pressed, on the notification channel', () => {
+  it('answers as the notification racer when Approve is pressed, on the notification channel', async () => {
     start();
     submit('r1');
     clock.elapse();
     fake.press(fake.onScreen()[0]!, 'approve');
+    await committed();
     expect(delivered).toEqual([
       { type: 'permission.decision', id: 'r1', by: 'notification', behavior: 'allow' },
     ]);
     expect(store.records[0]).toMatchObject({ channel: 'notification' });
   });
 
-  it('denies when Deny is pressed', () => {
+  it('denies when Deny is pressed', async () => {
     start();
     submit('r1');
     clock.elapse();
     fake.press(fake.onScreen()[0]!, 'deny');
+    await committed();
     expect(delivered).toEqual([
       { type: 'permission.decision', id: 'r1', by: 'notification', behavior: 'deny' },
     ]);
   });
 
-  it('binds each notification to its own request, never to the first in the queue', () => {
+  it('binds each notification to its own request, never to the first in the queue', async () => {
     start();
     submit('first');
     clock.elapse();
@@ -99,47 +102,53 @@ describe('one notification per request', () => {
     clock.elapse();
     const second = fake.onScreen().find((n) => n.spec.body.startsWith('npm run lint'))!;
     fake.press(second, 'approve');
+    await committed();
     expect(delivered.map((d) => d.id)).toEqual(['second']);
     expect(registry.has('first')).toBe(true);
     expect(fake.onScreen()).toHaveLength(1);
   });
 
-  it('opens the console on the body, naming the request, and leaves the request waiting', () => {
+  it('opens the console on the body, naming the request, and leaves the request waiting', async () => {
     start();
     const opened = vi.fn();
     notifier.opened.subscribe(opened);
     submit('r1');
     clock.elapse();
     fake.press(fake.onScreen()[0]!, 'open');
+    await committed();
     expect(opened).toHaveBeenCalledWith({ id: 'r1' });
     expect(registry.has('r1')).toBe(true);
   });
 
-  it('is withdrawn when the request is decided elsewhere first', () => {
+  it('is withdrawn when the request is decided elsewhere first', async () => {
     start();
     submit('r1');
     clock.elapse();
     const [shown] = fake.onScreen();
     registry.decide('r1', 'console', { behavior: 'deny' }, 'window');
+    await committed();
     expect(shown?.open).toBe(false);
     expect(fake.onScreen()).toHaveLength(0);
   });
 
-  it('shows nothing for a request decided before its window ended', () => {
+  it('shows nothing for a request decided before its window ended', async () => {
     start();
     submit('r1');
     registry.decide('r1', 'agent', { behavior: 'passthrough' });
+    await committed();
     clock.elapse();
     expect(fake.shown).toHaveLength(0);
   });
 
-  it('lets a press on a notification whose request was decided meanwhile change nothing', () => {
+  it('lets a press on a notification whose request was decided meanwhile change nothing', async () => {
     start();
     submit('r1');
     clock.elapse();
     const [shown] = fake.onScreen();
     registry.decide('r1', 'console', { behavior: 'deny' }, 'window');
+    await committed();
     shown!.spec.onAction('approve');
+    await committed();
     expect(delivered).toEqual([expect.objectContaining({ behavior: 'deny', by: 'console' })]);
   });
 });
@@ -179,18 +188,19 @@ describe('safety', () => {
     expect(shown?.spec.body).toContain('…');
   });
 
-  it('ignores a button the notification never offered', () => {
+  it('ignores a button the notification never offered', async () => {
     start();
     submit('r1', { command: 'sudo make install' });
     clock.elapse();
     fake.press(fake.onScreen()[0]!, 'approve');
+    await committed();
     expect(delivered).toEqual([]);
     expect(registry.has('r1')).toBe(true);
   });
 });
 
 describe('bursts', () => {
-  it('coalesces requests arriving within one window into one summary with Open only', () => {
+  it('coalesces requests arriving within one window into one summary with Open only', async () => {
     start();
     const opened = vi.fn();
     notifier.opened.subscribe(opened);
@@ -203,6 +213,7 @@ describe('bursts', () => {
     expect(summary?.spec).toMatchObject({ title: '3 requests waiting', buttons: [] });
     expect(summary?.spec.body).toContain('claude-code (3)');
     fake.press(summary!, 'open');
+    await committed();
     expect(opened).toHaveBeenCalledWith({});
     expect(delivered).toEqual([]);
   });
@@ -237,31 +248,34 @@ describe('bursts', () => {
     expect(fake.onScreen().map((n) => n.spec.title)).toEqual(['3 requests waiting']);
   });
 
-  it('shows the summary again with the lower count at the end of the window after a decision elsewhere', () => {
+  it('shows the summary again with the lower count at the end of the window after a decision elsewhere', async () => {
     start();
     submit('a');
     submit('b');
     submit('c');
     clock.elapse();
     registry.decide('a', 'console', { behavior: 'allow' }, 'window');
+    await committed();
     expect(fake.onScreen().map((n) => n.spec.title)).toEqual(['3 requests waiting']);
     clock.elapse();
     expect(fake.onScreen().map((n) => n.spec.title)).toEqual(['2 requests waiting']);
   });
 
-  it('withdraws the summary at once when nothing it counts is waiting any more', () => {
+  it('withdraws the summary at once when nothing it counts is waiting any more', async () => {
     start();
     submit('a');
     submit('b');
     clock.elapse();
     registry.decide('a', 'console', { behavior: 'allow' }, 'window');
+    await committed();
     registry.decide('b', 'tray', { behavior: 'allow' }, 'tray');
+    await committed();
     expect(fake.onScreen()).toHaveLength(0);
     clock.elapse();
     expect(fake.onScreen()).toHaveLength(0);
   });
 
-  it('does not raise again a summary the person dismissed', () => {
+  it('does not raise again a summary the person dismissed', async () => {
     start();
     submit('a');
     submit('b');
@@ -269,6 +283,7 @@ describe('bursts', () => {
     clock.elapse();
     fake.dismiss(fake.onScreen()[0]!);
     registry.decide('a', 'console', { behavior: 'allow' }, 'window');
+    await committed();
     clock.elapse();
     expect(fake.onScreen()).toHaveLength(0);
   });
@@ -291,13 +306,14 @@ describe('do not disturb', () => {
     expect(registry.pending().map((v) => v.id)).toEqual(['a', 'b']);
   });
 
-  it('announces the requests that arrived meanwhile and still wait when it ends', () => {
+  it('announces the requests that arrived meanwhile and still wait when it ends', async () => {
     start();
     notifier.setDoNotDisturb(true);
     submit('a');
     submit('b');
     submit('c');
     registry.decide('c', 'console', { behavior: 'allow' }, 'window');
+    await committed();
     notifier.setDoNotDisturb(false);
     clock.elapse();
     expect(fake.onScreen().map((n) => n.spec.title)).toEqual(['2 requests waiting']);

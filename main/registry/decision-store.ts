@@ -17,7 +17,13 @@ export interface DecisionRecord {
  * first when a request arrives, so a re-sent request gets its recorded answer instead of a second prompt.
  */
 export interface DecisionStore {
+  /** Durable once it returns, or inside `batch`, once the batch returns. Throws when it stored nothing. */
   record(entry: DecisionRecord): void;
+  /**
+   * Runs `work` as one commit (group commit: one write for a burst of decisions). Each `record` inside still
+   * stands or fails alone; nothing `work` records is durable, or may be sent, before this returns.
+   */
+  batch(work: () => void): void;
   find(id: string): Pick<DecisionRecord, 'decision' | 'fingerprint'> | undefined;
   /** Makes an undecided request visible in history as soon as it arrives. */
   recordPending?(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
@@ -35,6 +41,7 @@ export function createMemoryDecisionStore(): DecisionStore & { readonly records:
       byId.set(entry.request.id, entry);
       records.push(entry);
     },
+    batch: (work) => work(),
     find: (id) => byId.get(id),
     recentRequests: (limit) =>
       records

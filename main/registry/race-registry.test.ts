@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
+import { CLOCK_ONLY, committed } from '../../tests/support/committed';
 import { createMemoryDecisionStore } from './decision-store';
 import { RaceRegistry } from './race-registry';
 
@@ -31,7 +32,7 @@ function setup(overrides: Partial<ConstructorParameters<typeof RaceRegistry>[0]>
 afterEach(() => vi.useRealTimers());
 
 describe('RaceRegistry', () => {
-  it('delivers exactly one decision, from the first racer, and tells the others who won', () => {
+  it('delivers exactly one decision, from the first racer, and tells the others who won', async () => {
     const { registry, store } = setup();
     const deliver = vi.fn();
     expect(registry.submit(request('r1'), agent, deliver)).toEqual({ kind: 'pending' });
@@ -44,6 +45,8 @@ describe('RaceRegistry', () => {
       won: false,
       winner: 'notification',
     });
+    expect(deliver).not.toHaveBeenCalled();
+    await committed();
     expect(deliver).toHaveBeenCalledExactlyOnceWith({
       type: 'permission.decision',
       id: 'r1',
@@ -54,26 +57,74 @@ describe('RaceRegistry', () => {
     expect(registry.pending()).toEqual([]);
   });
 
-  it('records the decision before it is delivered', () => {
+  it('records the decision before it is delivered', async () => {
     const { registry, store } = setup();
     let recordedWhenDelivered = -1;
     registry.submit(request('r1'), agent, () => (recordedWhenDelivered = store.records.length));
     registry.decide('r1', 'console', { behavior: 'deny', message: 'not now' });
+    await committed();
     expect(recordedWhenDelivered).toBe(1);
   });
 
-  it('replays the recorded decision to a re-sent request instead of asking again', () => {
+  it('records every decision of one turn in one commit, then sends each', async () => {
+    const { registry, store } = setup();
+    const batches: number[] = [];
+    const batch = store.batch;
+    store.batch = (work) => {
+      const before = store.records.length;
+      batch(work);
+      batches.push(store.records.length - before);
+    };
+    const delivered: string[] = [];
+    for (const id of ['a', 'b', 'c']) registry.submit(request(id), agent, (d) => delivered.push(d.id));
+    for (const id of ['a', 'b', 'c']) registry.decide(id, 'console', { behavior: 'allow' });
+    expect(delivered).toEqual([]);
+    await committed();
+    expect(batches).toEqual([3]);
+    expect(delivered).toEqual(['a', 'b', 'c']);
+  });
+
+  it('never sends a decision the store refused: the agent’s own dialog asks instead', async () => {
+    const { registry, store } = setup();
+    const kept: string[] = [];
+    store.record = (entry) => {
+      if (entry.request.id === 'bad') throw new Error('disk full');
+      kept.push(entry.request.id);
+    };
+    const sent = new Map<string, PermissionDecision>();
+    for (const id of ['good', 'bad']) registry.submit(request(id), agent, (d) => sent.set(d.id, d));
+    registry.decide('good', 'console', { behavior: 'allow' });
+    registry.decide('bad', 'console', { behavior: 'allow' });
+    await committed();
+    expect(sent.get('good')).toMatchObject({ behavior: 'allow' });
+    expect(sent.get('bad')).toMatchObject({ behavior: 'passthrough', by: 'console' });
+    expect(sent.get('bad')?.message).toMatch(/could not record the decision \(disk full\)/);
+    expect(kept).toEqual(['good']);
+    expect(registry.pending()).toEqual([]);
+  });
+
+  it('sends what was decided when it closes, before the next commit would have', () => {
+    const { registry } = setup();
+    const deliver = vi.fn();
+    registry.submit(request('r1'), agent, deliver);
+    registry.decide('r1', 'console', { behavior: 'allow' });
+    registry.close();
+    expect(deliver).toHaveBeenCalledWith(expect.objectContaining({ behavior: 'allow' }));
+  });
+
+  it('replays the recorded decision to a re-sent request instead of asking again', async () => {
     const { registry } = setup();
     const added = vi.fn();
     registry.added.subscribe(added);
     registry.submit(request('r1'), agent, vi.fn());
     registry.decide('r1', 'console', { behavior: 'allow' });
+    await committed();
     const result = registry.submit(request('r1'), agent, vi.fn());
     expect(result).toMatchObject({ kind: 'replayed', decision: { behavior: 'allow', by: 'console' } });
     expect(added).toHaveBeenCalledTimes(1);
   });
 
-  it('re-attaches a request re-sent while still pending, delivering on the new connection only', () => {
+  it('re-attaches a request re-sent while still pending, delivering on the new connection only', async () => {
     const { registry } = setup();
     const first = vi.fn();
     const second = vi.fn();
@@ -82,35 +133,39 @@ describe('RaceRegistry', () => {
     expect(registry.submit(request('r1'), agent, second)).toEqual({ kind: 'pending' });
     expect(registry.pending()).toHaveLength(1);
     registry.decide('r1', 'console', { behavior: 'allow' });
+    await committed();
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledOnce();
   });
 
-  it('refuses the same id for a different tool call', () => {
+  it('refuses the same id for a different tool call', async () => {
     const { registry } = setup();
     registry.submit(request('r1'), agent, vi.fn());
     expect(registry.submit(request('r1', { input: { command: 'rm -rf /' } }), agent, vi.fn())).toMatchObject({
       kind: 'conflict',
     });
     registry.decide('r1', 'console', { behavior: 'allow' });
+    await committed();
     expect(registry.submit(request('r1', { input: { command: 'rm -rf /' } }), agent, vi.fn())).toMatchObject({
       kind: 'conflict',
     });
   });
 
-  it('answers with the timeout action at the earlier of the agent deadline and the console default', () => {
-    vi.useFakeTimers();
+  it('answers with the timeout action at the earlier of the agent deadline and the console default', async () => {
+    vi.useFakeTimers(CLOCK_ONLY);
     const { registry } = setup({ timeoutAction: 'deny' });
     const deliver = vi.fn();
     registry.submit(request('r1', { timeoutMs: 5_000 }), agent, deliver);
     vi.advanceTimersByTime(4_999);
+    await committed();
     expect(deliver).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
+    await committed();
     expect(deliver).toHaveBeenCalledWith(expect.objectContaining({ behavior: 'deny', by: 'timeout' }));
   });
 
-  it('withdraws a disconnected agent’s request after the grace period', () => {
-    vi.useFakeTimers();
+  it('withdraws a disconnected agent’s request after the grace period', async () => {
+    vi.useFakeTimers(CLOCK_ONLY);
     const { registry, store } = setup();
     const resolved = vi.fn();
     registry.resolved.subscribe(resolved);
@@ -118,12 +173,13 @@ describe('RaceRegistry', () => {
     registry.submit(request('r1'), agent, deliver);
     registry.detach(deliver);
     vi.advanceTimersByTime(1_000);
+    await committed();
     expect(resolved).toHaveBeenCalledWith({ id: 'r1', behavior: 'passthrough', by: 'disconnect' });
     expect(deliver).not.toHaveBeenCalled();
     expect(store.records[0]?.decision.by).toBe('disconnect');
   });
 
-  it('keeps only the fields that belong to the behavior', () => {
+  it('keeps only the fields that belong to the behavior', async () => {
     const { registry } = setup();
     const deliver = vi.fn<(d: PermissionDecision) => void>();
     registry.submit(request('r1'), agent, deliver);
@@ -133,6 +189,7 @@ describe('RaceRegistry', () => {
       updatedInput: { command: 'x' },
       interrupt: true,
     });
+    await committed();
     expect(deliver.mock.calls[0]?.[0]).toEqual({
       type: 'permission.decision',
       id: 'r1',
@@ -149,8 +206,8 @@ describe('RaceRegistry', () => {
   });
 
   describe('while a person has a request open', () => {
-    it('holds the timeout, and resumes it with the time that was left', () => {
-      vi.useFakeTimers();
+    it('holds the timeout, and resumes it with the time that was left', async () => {
+      vi.useFakeTimers(CLOCK_ONLY);
       const { registry } = setup();
       const deliver = vi.fn();
       registry.submit(request('r1', { timeoutMs: 10_000 }), agent, deliver);
@@ -159,15 +216,17 @@ describe('RaceRegistry', () => {
       expect(registry.pending()[0]).toMatchObject({ held: true });
       expect(registry.pending()[0]?.deadline).toBeUndefined();
       vi.advanceTimersByTime(60_000);
+      await committed();
       expect(deliver).not.toHaveBeenCalled();
       registry.release('r1', 'window:1');
       expect(registry.pending()[0]?.deadline).toBe(Date.now() + 6_000);
       vi.advanceTimersByTime(6_000);
+      await committed();
       expect(deliver).toHaveBeenCalledWith(expect.objectContaining({ by: 'timeout' }));
     });
 
-    it('leaves at least the resume grace after the person leaves, however little was left', () => {
-      vi.useFakeTimers();
+    it('leaves at least the resume grace after the person leaves, however little was left', async () => {
+      vi.useFakeTimers(CLOCK_ONLY);
       const { registry } = setup();
       const deliver = vi.fn();
       registry.submit(request('r1', { timeoutMs: 1_000 }), agent, deliver);
@@ -175,13 +234,15 @@ describe('RaceRegistry', () => {
       registry.hold('r1', 'web:1');
       registry.release('r1', 'web:1');
       vi.advanceTimersByTime(2_999);
+      await committed();
       expect(deliver).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
+      await committed();
       expect(deliver).toHaveBeenCalledOnce();
     });
 
     it('keeps the hold until every holder has left, and a closed window releases its holds', () => {
-      vi.useFakeTimers();
+      vi.useFakeTimers(CLOCK_ONLY);
       const { registry } = setup();
       const updated = vi.fn();
       registry.updated.subscribe(updated);
@@ -195,12 +256,13 @@ describe('RaceRegistry', () => {
       expect(updated).toHaveBeenCalledTimes(2);
     });
 
-    it('still lets a person decide a held request', () => {
+    it('still lets a person decide a held request', async () => {
       const { registry } = setup();
       const deliver = vi.fn();
       registry.submit(request('r1'), agent, deliver);
       registry.hold('r1', 'window:1');
       expect(registry.decide('r1', 'console', { behavior: 'allow' }, 'window')).toEqual({ won: true });
+      await committed();
       expect(deliver).toHaveBeenCalledOnce();
       expect(registry.hold('r1', 'window:1')).toBe(false);
     });

@@ -16,7 +16,7 @@ import type {
 import { createSignal } from '../../common/signal';
 import { createResolveOnce } from '../../engine/race/resolve-once';
 import type { ResolveOnce } from '../../engine/race/resolve-once';
-import type { DecisionStore } from './decision-store';
+import type { DecisionRecord, DecisionStore } from './decision-store';
 import { requestFingerprint } from './fingerprint';
 import { retirementsFor } from './retire';
 
@@ -79,7 +79,15 @@ interface Race {
   grace: ReturnType<typeof setTimeout> | undefined;
   /** Shown to people (and in `pending()`) once screening is done. */
   visible: boolean;
+  /** Decided, and waiting only for the group commit before it is sent. */
+  claimed: boolean;
   explanation: Explanation | undefined;
+}
+
+interface PendingCommit {
+  readonly race: Race;
+  readonly racer: RacerKind;
+  readonly record: DecisionRecord;
 }
 
 /** A racer's answer: it won, it lost to another racer, or no request by that id was ever seen. */
@@ -99,6 +107,8 @@ export class RaceRegistry {
   readonly updated = createSignal<PendingRequestView>();
   readonly resolved = createSignal<ResolvedEvent>();
   private readonly races = new Map<string, Race>();
+  /** Claimed decisions waiting for the next group commit. */
+  private readonly commits: PendingCommit[] = [];
   private readonly now: () => number;
 
   constructor(private readonly options: RegistryOptions) {
@@ -133,6 +143,7 @@ export class RaceRegistry {
       grace: undefined,
       holders: new Set(),
       visible: false,
+      claimed: false,
       explanation: undefined,
       clock: this.startClock(request.id, wait),
       once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
@@ -175,25 +186,77 @@ export class RaceRegistry {
     const decision: PermissionDecision = { type: 'permission.decision', id, by: racer, ...sanitize(answer) };
     const claim = race.once.claim(racer);
     if (!claim.won) return claim;
-    // Durable before visible: once recorded, a crash after this line still replays the same answer.
-    this.options.store.record({
-      request: race.request,
-      agent: race.agent,
-      fingerprint: race.fingerprint,
-      decision,
-      ...(channel ? { channel } : {}),
-      receivedAt: race.receivedAt,
-      decidedAt: this.now(),
+    race.claimed = true;
+    // The claim is final now; the decision travels once it is durable, with every other decision of this
+    // turn of the event loop in one commit.
+    this.commits.push({
+      race,
+      racer,
+      record: {
+        request: race.request,
+        agent: race.agent,
+        fingerprint: race.fingerprint,
+        decision,
+        ...(channel ? { channel } : {}),
+        receivedAt: race.receivedAt,
+        decidedAt: this.now(),
+      },
     });
-    race.once.deliver(racer, decision);
+    if (this.commits.length === 1) setImmediate(() => this.commit());
     return { won: true };
+  }
+
+  /**
+   * Records the claimed decisions, then sends each: durable before visible, so a crash after the commit
+   * still replays the same answers. A decision that could not be recorded is never sent; the agent gets
+   * a passthrough (its own dialog asks), which needs no record because it decides nothing.
+   */
+  private commit(): void {
+    const commits = this.commits.splice(0);
+    if (commits.length === 0) return;
+    const failures = new Map<PendingCommit, unknown>();
+    try {
+      this.options.store.batch(() => {
+        for (const pending of commits) {
+          try {
+            this.options.store.record(pending.record);
+          } catch (error) {
+            failures.set(pending, error);
+          }
+        }
+      });
+    } catch (error) {
+      for (const pending of commits) failures.set(pending, error);
+    }
+    for (const pending of commits) {
+      const failure = failures.get(pending);
+      const { decision } = pending.record;
+      pending.race.once.deliver(
+        pending.racer,
+        failure === undefined ? decision : this.unrecorded(decision, failure),
+      );
+    }
+  }
+
+  /** What is sent instead of a decision the store refused: the recorded one if it has one, else passthrough. */
+  private unrecorded(decision: PermissionDecision, failure: unknown): PermissionDecision {
+    const recorded = this.options.store.find(decision.id);
+    if (recorded) return recorded.decision;
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    return {
+      type: 'permission.decision',
+      id: decision.id,
+      by: decision.by,
+      behavior: 'passthrough',
+      message: `Gatehouse could not record the decision (${reason}), so it was not sent; answer in the agent's own dialog.`,
+    };
   }
 
   /** The agent moved on past requests it no longer waits for (see retire.ts); returns how many retired. */
   retire(event: Omit<SessionEvent, 'type'>): number {
     const retirements = retirementsFor(
       event,
-      [...this.races.values()].map((race) => race.request),
+      [...this.races.values()].filter((race) => !race.claimed).map((race) => race.request),
     );
     return retirements.filter(({ id, racer, answer }) => this.decide(id, racer, answer).won).length;
   }
@@ -241,7 +304,7 @@ export class RaceRegistry {
   }
 
   pending(): PendingRequestView[] {
-    return [...this.races.values()].filter((race) => race.visible).map(toView);
+    return [...this.races.values()].filter((race) => race.visible && !race.claimed).map(toView);
   }
 
   /** The request and who sent it, while it is undecided. */
@@ -254,8 +317,12 @@ export class RaceRegistry {
     return this.races.has(id);
   }
 
-  /** Stops every timer; pending requests stay unanswered (the agent falls back to its own dialog). */
+  /**
+   * Sends what was already decided, then stops every timer; undecided requests stay unanswered (the agent
+   * falls back to its own dialog).
+   */
   close(): void {
+    this.commit();
     for (const race of this.races.values()) {
       if (race.clock.running) clearTimeout(race.clock.timer);
       if (race.grace) clearTimeout(race.grace);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { committed } from '../../tests/support/committed';
 import type { PermissionRequest } from '../../common/protocol';
 import { createMemoryDecisionStore } from './decision-store';
 import { RaceRegistry } from './race-registry';
@@ -83,7 +84,7 @@ describe('RaceRegistry.retire', () => {
     return { store, registry };
   }
 
-  it('decides the matching request through the race, records it and delivers passthrough', () => {
+  it('decides the matching request through the race, records it and delivers passthrough', async () => {
     const { registry, store } = setup();
     const deliver = vi.fn();
     registry.submit(request('a'), { name: 'claude-code' }, deliver);
@@ -91,6 +92,7 @@ describe('RaceRegistry.retire', () => {
     expect(
       registry.retire({ sessionId: 's1', event: 'tool.finished', tool: 'Bash', input: request('a').input }),
     ).toBe(1);
+    await committed();
     expect(deliver).toHaveBeenCalledExactlyOnceWith({
       type: 'permission.decision',
       id: 'a',
