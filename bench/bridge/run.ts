@@ -13,6 +13,7 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { closedLoop } from '../support/closed-loop';
+import { openLoop } from '../support/open-loop';
 import { canCollect } from '../support/heap';
 import { summarize } from '../support/stats';
 import type { RunSummary } from '../support/stats';
@@ -34,6 +35,11 @@ const SERVE_FLAG = '--serve';
 const LEVELS = [1, 10, 100] as const;
 const WARMUP = { maxRequests: 2_000, maxMs: 1_000 };
 const MEASURE = { maxRequests: 60_000, maxMs: 3_000 };
+/**
+ * Latency at 100 agents as agents load a console: each sends on its own schedule. 2,000 requests a second
+ * in all is far beyond what people approve, and well under saturation, so queueing does not hide the cost.
+ */
+const OPEN = { agents: 100, perAgentPerSecond: 20, durationMs: 3_000 };
 const SOAK = { requests: 100_000, agents: 10, maxMsPerQuarter: 60_000 };
 /** The whole run's ceiling: a machine this slow gives no useful figures anyway. */
 const BUDGET_MS = 6 * 60_000;
@@ -84,7 +90,17 @@ const SERVERS: ReadonlyArray<readonly [string, ServerSpec]> = [
   [ECHO, { kind: 'echo' }],
 ];
 
-async function levels(): Promise<LevelResult[]> {
+async function openLevel(agents: Agents): Promise<RunSummary> {
+  try {
+    await openLoop(OPEN.agents, { ...OPEN, durationMs: 500 }, (agent) => agents.request(agent));
+    const run = await openLoop(OPEN.agents, OPEN, (agent) => agents.request(agent));
+    return summarize(run.latenciesMs, run.elapsedMs);
+  } finally {
+    await agents.close();
+  }
+}
+
+async function levels(): Promise<{ closed: LevelResult[]; open: LevelResult }> {
   const servers = [];
   try {
     for (const [label, spec] of SERVERS) servers.push({ label, spec, server: await startServer(spec) });
@@ -100,24 +116,29 @@ async function levels(): Promise<LevelResult[]> {
       }
       results.push({ agents, runs });
     }
-    return results;
+    const open: Array<readonly [string, RunSummary]> = [];
+    for (const { label, spec, server } of servers) {
+      const clients =
+        spec.kind === 'echo'
+          ? await echoAgents(OPEN.agents, server.info.port)
+          : await gatehouseAgents(OPEN.agents, server.info.home!);
+      open.push([label, await openLevel(clients)]);
+    }
+    return { closed: results, open: { agents: OPEN.agents, runs: open } };
   } finally {
     for (const { server } of servers) await server.stop();
   }
 }
 
-function targets(results: readonly LevelResult[], label: string): string {
+function targets(results: readonly LevelResult[], open: LevelResult, label: string): string {
   const run = (level: LevelResult, name: string) => level.runs.find(([l]) => l === name)![1];
-  const at100 = run(
-    results.find((r) => r.agents === 100)!,
-    label,
-  );
+  const at100 = run(open, label);
   const best = Math.max(...results.map((r) => run(r, label).perSecond));
   const worstP50 = Math.max(...results.map((r) => run(r, label).p50Ms / run(r, ECHO).p50Ms));
   return [
     `\ntargets: ${label}`,
     verdict(worstP50 <= 2, `p50 within 2× the raw echo at every level (worst ${worstP50.toFixed(2)}×)`),
-    verdict(at100.p99Ms < 5, `p99 < 5 ms at 100 agents (${at100.p99Ms.toFixed(2)} ms)`),
+    verdict(at100.p99Ms < 5, `p99 < 5 ms at 100 agents, open loop (${at100.p99Ms.toFixed(2)} ms)`),
     verdict(best >= 5_000, `≥ 5,000 decisions/s (best ${Math.round(best).toLocaleString('en-US')}/s)`),
   ].join('\n');
 }
@@ -162,13 +183,20 @@ async function main(): Promise<void> {
       `${WARMUP.maxRequests} req / ${WARMUP.maxMs} ms, then ≤ ${MEASURE.maxRequests} req or ${MEASURE.maxMs} ms\n` +
       `console rate limit lifted to ${BENCH_RATE_LIMIT.toLocaleString('en-US')} msg/s per connection for the bench (default 500)\n`,
   );
-  const results = await levels();
-  console.log(levelTable(results));
-
-  for (const label of [CONSOLE, BRIDGE, SDK]) console.log(targets(results, label));
+  const { closed, open } = await levels();
+  console.log(levelTable(closed));
   console.log(
-    `  note: in a closed loop, mean latency = agents ÷ throughput (Little's law): p99 < 5 ms at 100 ` +
-      `agents needs > 20,000 decisions/s`,
+    `\nopen loop · ${OPEN.agents} agents, each sending ${OPEN.perAgentPerSecond} requests/s on its own schedule ` +
+      `(${(OPEN.agents * OPEN.perAgentPerSecond).toLocaleString('en-US')}/s offered) for ${OPEN.durationMs / 1_000} s · ` +
+      `latency from when each request was due`,
+  );
+  console.log(levelTable([open]));
+
+  for (const label of [CONSOLE, BRIDGE, SDK]) console.log(targets(closed, open, label));
+  console.log(
+    `  note: in a closed loop every agent always has a request in flight, so mean latency = agents ÷ ` +
+      `throughput (Little's law) and p99 at 100 agents measures the queue; the open loop measures the latency ` +
+      `100 agents see at a stated load`,
   );
 
   console.log(

@@ -57,7 +57,7 @@ export function createConsoleService({
   return {
     handlers: {
       'queue:list': () => ({ ok: true, value: registry.pending() }),
-      'queue:decide': (args, caller) => {
+      'queue:decide': async (args, caller) => {
         if (args.behavior === 'allow' && args.grant) {
           const pending = registry.lookup(args.id);
           if (!pending) return unknown(args.id);
@@ -84,6 +84,8 @@ export function createConsoleService({
               };
         const result = registry.decide(args.id, 'console', answer, caller.channel);
         if ('unknown' in result) return unknown(args.id);
+        // "Won" tells the person their answer stands: only once it is recorded and on its way.
+        if (result.won) await registry.durable();
         return { ok: true, value: result };
       },
       'queue:viewing': ({ id, viewing }, caller) => {

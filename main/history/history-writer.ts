@@ -148,7 +148,9 @@ export function createHistoryWriter(db: Database): HistoryWriter {
       queued.push([request, agent, receivedAt]);
       if (scheduled) return;
       scheduled = true;
-      setImmediate(flushPending);
+      // A timer, not setImmediate: it runs after this turn's group commit of decisions (a setImmediate), so
+      // a request decided in the turn it arrived has its rows written in that one commit.
+      setTimeout(flushPending, 0);
     },
     recordSessionEnd: (sessionId, endedAt) => {
       flushPending();

@@ -103,6 +103,19 @@ describe('RaceRegistry', () => {
     expect(registry.pending()).toEqual([]);
   });
 
+  it('says when every claimed decision is recorded and sent', async () => {
+    const { registry, store } = setup();
+    await registry.durable();
+    const deliver = vi.fn();
+    registry.submit(request('r1'), agent, deliver);
+    registry.decide('r1', 'console', { behavior: 'allow' });
+    const durable = registry.durable();
+    expect(store.records).toHaveLength(0);
+    await durable;
+    expect(store.records).toHaveLength(1);
+    expect(deliver).toHaveBeenCalledOnce();
+  });
+
   it('sends what was decided when it closes, before the next commit would have', () => {
     const { registry } = setup();
     const deliver = vi.fn();

@@ -109,6 +109,7 @@ export class RaceRegistry {
   private readonly races = new Map<string, Race>();
   /** Claimed decisions waiting for the next group commit. */
   private readonly commits: PendingCommit[] = [];
+  private committed: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: RegistryOptions) {
@@ -207,12 +208,36 @@ export class RaceRegistry {
   }
 
   /**
+   * Resolves once every decision claimed so far is recorded and sent: what a person's "it's done" waits
+   * for, since a claim alone dies with the process.
+   */
+  durable(): Promise<void> {
+    if (this.commits.length === 0) return Promise.resolve();
+    if (!this.committed) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.committed = { promise, resolve };
+    }
+    return this.committed.promise;
+  }
+
+  /**
    * Records the claimed decisions, then sends each: durable before visible, so a crash after the commit
    * still replays the same answers. A decision that could not be recorded is never sent; the agent gets
    * a passthrough (its own dialog asks), which needs no record because it decides nothing.
    */
   private commit(): void {
     const commits = this.commits.splice(0);
+    const waiting = this.committed;
+    this.committed = undefined;
+    try {
+      this.commitNow(commits);
+    } finally {
+      waiting?.resolve();
+    }
+  }
+
+  private commitNow(commits: readonly PendingCommit[]): void {
     if (commits.length === 0) return;
     const failures = new Map<PendingCommit, unknown>();
     try {

@@ -38,11 +38,19 @@ function serve(home: string): Promise<{ child: ChildProcess; url: URL }> {
   return webConsoleUrl(child).then((url) => ({ child, url: new URL(url) }));
 }
 
-/** A person at the web console who allows every card as it appears, counting what they answered. */
+/**
+ * A person at the web console who allows every card, one click after another as cards appear, counting
+ * the answers the console confirmed (recorded and sent).
+ */
 function answerEverything(url: URL, onAnswer: () => void): WebSocket {
   const socket = new WebSocket(`ws://${url.host}/console`, { origin: url.origin });
   let seq = 0;
-  const decide = (id: string) => {
+  const cards: string[] = [];
+  let clicking = false;
+  const next = () => {
+    const id = cards.shift();
+    clicking = id !== undefined;
+    if (id === undefined) return;
     socket.send(
       JSON.stringify({
         type: 'invoke',
@@ -51,6 +59,10 @@ function answerEverything(url: URL, onAnswer: () => void): WebSocket {
         args: { id, behavior: 'allow' },
       }),
     );
+  };
+  const decide = (id: string) => {
+    cards.push(id);
+    if (!clicking) next();
   };
   socket.on('open', () =>
     socket.send(JSON.stringify({ type: 'auth', token: url.hash.replace('#token=', '') })),
@@ -61,8 +73,10 @@ function answerEverything(url: URL, onAnswer: () => void): WebSocket {
       socket.send(JSON.stringify({ type: 'invoke', seq: 0, channel: 'queue:list', args: {} }));
     else if (frame.type === 'result' && frame.seq === 0)
       for (const view of frame.result.value) decide(view.id);
-    else if (frame.type === 'result' && frame.result.ok && frame.result.value.won) onAnswer();
-    else if (frame.type === 'event' && frame.payload.kind === 'added') decide(frame.payload.request.id);
+    else if (frame.type === 'result') {
+      if (frame.result.ok && frame.result.value.won) onAnswer();
+      next();
+    } else if (frame.type === 'event' && frame.payload.kind === 'added') decide(frame.payload.request.id);
   });
   socket.on('error', () => undefined);
   return socket;
