@@ -212,9 +212,11 @@ export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[];
 export interface EventPayloads {
   'queue:changed': QueueEvent;
   'grants:changed': GrantView[];
+  /** To a desktop window: bring this request under the cursor (its notification or the tray asked). */
+  'queue:reveal': { id: string };
 }
 export type EventChannel = keyof EventPayloads;
-export const eventChannels: readonly EventChannel[] = ['queue:changed', 'grants:changed'];
+export const eventChannels: readonly EventChannel[] = ['queue:changed', 'grants:changed', 'queue:reveal'];
 
 /** The whole surface a renderer sees, whichever transport carries it. */
 export interface ConsoleApi {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchForView, viewFromSearch, views } from './console-views';
+import { requestFromSearch, searchForView, viewFromSearch, views } from './console-views';
 
 describe('views', () => {
   it('reads the view the address names, and falls back to the queue', () => {
@@ -12,5 +12,14 @@ describe('views', () => {
 
   it('round-trips every view through its query string', () => {
     for (const view of views) expect(viewFromSearch(searchForView(view))).toBe(view);
+  });
+
+  it('names the request a window opens on, escaped, and ignores one that could not be an id', () => {
+    const search = searchForView('queue', { request: 'a b&view=rules' });
+    expect(viewFromSearch(search)).toBe('queue');
+    expect(requestFromSearch(search)).toBe('a b&view=rules');
+    expect(searchForView('history', { request: 'r1' })).toBe('?view=history&request=r1');
+    expect(requestFromSearch('?request=')).toBeUndefined();
+    expect(requestFromSearch(`?request=${'x'.repeat(201)}`)).toBeUndefined();
   });
 });

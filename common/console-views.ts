@@ -11,6 +11,16 @@ export function viewFromSearch(search: string): View {
 }
 
 /** The query string for a view; the queue, the console's home, needs none. */
-export function searchForView(view: View): string {
-  return view === 'queue' ? '' : `?view=${view}`;
+export function searchForView(view: View, options: { readonly request?: string } = {}): string {
+  const params = new URLSearchParams();
+  if (view !== 'queue') params.set('view', view);
+  if (options.request !== undefined) params.set('request', options.request);
+  const search = params.toString();
+  return search === '' ? '' : `?${search}`;
+}
+
+/** The request a desktop window was opened to show (`?request=<id>`), if any. */
+export function requestFromSearch(search: string): string | undefined {
+  const id = new URLSearchParams(search).get('request');
+  return id !== null && id.length > 0 && id.length <= 200 ? id : undefined;
 }

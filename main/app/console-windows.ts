@@ -1,4 +1,5 @@
 import type { BrowserWindow as BrowserWindowType, BrowserWindowConstructorOptions } from 'electron';
+import { eventIpcChannel } from '../../common/console-contract';
 import { searchForView } from '../../common/console-views';
 import type { View } from '../../common/console-views';
 
@@ -31,9 +32,10 @@ const FRAMES: Readonly<Record<View, { width: number; height: number; title: stri
 export interface ConsoleWindows {
   /**
    * Opens the view's window, or brings it forward if it is open. `focus: false` shows a new window without
-   * taking the keyboard: the console opening at login must never steal it from the terminal.
+   * taking the keyboard: the console opening at login must never steal it from the terminal. `request`
+   * puts that request under the queue's cursor (a notification's or the tray's "Open").
    */
-  open(view: View, options?: { focus?: boolean }): void;
+  open(view: View, options?: { focus?: boolean; request?: string }): void;
 }
 
 /** One window per view, each opened once: asking again brings the same window forward. */
@@ -48,12 +50,14 @@ export function createConsoleWindows(
 ): ConsoleWindows {
   const open = new Map<View, BrowserWindowType>();
   return {
-    open(view, { focus = true } = {}) {
+    open(view, { focus = true, request } = {}) {
       const existing = open.get(view);
       if (existing && !existing.isDestroyed()) {
         if (existing.isMinimized()) existing.restore();
         existing.show();
         existing.focus();
+        if (request !== undefined)
+          existing.webContents.send(eventIpcChannel('queue:reveal'), { id: request });
         return;
       }
       const frame = FRAMES[view];
@@ -72,7 +76,9 @@ export function createConsoleWindows(
       });
       window.once('ready-to-show', () => (focus ? window.show() : window.showInactive()));
       options.onCreated(window);
-      void window.loadURL(`${options.entryUrl}${searchForView(view)}`);
+      void window.loadURL(
+        `${options.entryUrl}${searchForView(view, request === undefined ? {} : { request })}`,
+      );
     },
   };
 }

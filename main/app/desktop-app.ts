@@ -49,7 +49,7 @@ export async function startDesktopApp(): Promise<void> {
     notifications: {},
     showView: (view) => windows.open(view),
   });
-  core.notifier?.opened.subscribe(() => openWindow());
+  core.notifier?.opened.subscribe(({ id }) => windows.open('queue', id === undefined ? {} : { request: id }));
   const loginItem = launchAtLogin();
   const tray = core.notifier
     ? createTray(
@@ -60,7 +60,7 @@ export async function startDesktopApp(): Promise<void> {
           iconDir: trayIconDir(app, process.resourcesPath),
           platform: process.platform,
           ...(loginItem ? { loginItem } : {}),
-          onOpenConsole: openWindow,
+          onOpenConsole: (request) => windows.open('queue', request === undefined ? {} : { request }),
           onOpenRules: () => windows.open('rules'),
           onOpenHistory: () => windows.open('history'),
           onQuit: () => app.quit(),

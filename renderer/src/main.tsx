@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { viewFromSearch } from '../../common/console-views';
+import { requestFromSearch, viewFromSearch } from '../../common/console-views';
 import { createPrefsStore } from './store/prefs-store';
 import { createQueueStore } from './store/queue-store';
 import { createIpcTransport } from './transport/ipc-transport';
@@ -31,6 +31,7 @@ function pickTransport() {
 const api = pickTransport();
 const store = createQueueStore(api);
 const initialView = viewFromSearch(window.location.search);
+const initialRequest = requestFromSearch(window.location.search);
 const prefs = createPrefsStore(window.localStorage);
 
 function Root() {
@@ -42,7 +43,16 @@ function Root() {
   useEffect(() => {
     if (state === 'ready' || state === 'ipc') void store.getState().load();
   }, [state]);
-  return <App api={api} store={store} prefs={prefs} connection={state} view={initialView} />;
+  return (
+    <App
+      api={api}
+      store={store}
+      prefs={prefs}
+      connection={state}
+      view={initialView}
+      {...(initialRequest === undefined ? {} : { reveal: initialRequest })}
+    />
+  );
 }
 
 const root = document.getElementById('root');

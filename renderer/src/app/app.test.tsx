@@ -276,3 +276,21 @@ describe('the views in the desktop app', () => {
     expect(within(nav).getByRole('button', { name: /Queue/ }).getAttribute('aria-current')).toBe('page');
   });
 });
+
+describe('opening a request from a notification or the tray', () => {
+  it('puts the named request under the cursor, whether the window was open or opened for it', async () => {
+    const { fake, store } = await renderWith([pendingRequest('a'), pendingRequest('b'), pendingRequest('c')]);
+    await act(async () => fake.reveal('c'));
+    expect(store.getState().cursor).toBe('c');
+    cleanup();
+
+    const opened = createFakeConsoleApi([pendingRequest('x'), pendingRequest('y')]);
+    const fresh = createQueueStore(opened.api, () => 0);
+    const prefs = createPrefsStore(undefined);
+    prefs.getState().set({ locale: 'en' });
+    render(<App api={opened.api} store={fresh} prefs={prefs} connection="ipc" reveal="y" />);
+    expect(fresh.getState().cursor).toBeUndefined();
+    await act(async () => fresh.getState().load());
+    expect(fresh.getState().cursor).toBe('y');
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConsoleApi } from '../../../common/console-contract';
 import { GrantsPanel } from '../features/grants/grants-panel';
@@ -37,6 +37,8 @@ export function App(props: {
   prefs: PrefsStore;
   connection: ConnectionState | 'ipc';
   view?: View;
+  /** The request this window was opened to show: put under the cursor once it has arrived. */
+  reveal?: string;
 }) {
   const { api, store, prefs } = props;
   const [view, setView] = useState<View>(props.view ?? 'queue');
@@ -60,6 +62,25 @@ export function App(props: {
     [store, sheetOpen],
   );
   useKeyboard(targets, view === 'queue');
+
+  // A notification's or the tray's "Open": the card comes under the cursor, whose keys wait a moment there.
+  const revealRequest = useCallback(
+    (id: string) => {
+      setView('queue');
+      store.getState().setCursor(id);
+      requestAnimationFrame(() => queue.current?.reveal(id));
+    },
+    [store],
+  );
+  useEffect(() => api.on('queue:reveal', ({ id }) => revealRequest(id)), [api, revealRequest]);
+  const pendingReveal = useRef(props.reveal);
+  const requests = useStore(store, (s) => s.requests);
+  useEffect(() => {
+    const id = pendingReveal.current;
+    if (id === undefined || !requests.some((request) => request.id === id)) return;
+    pendingReveal.current = undefined;
+    revealRequest(id);
+  }, [requests, revealRequest]);
 
   // In the desktop app each view is a window of its own, brought forward; a web tab switches in place.
   const navigate = async (next: View) => {

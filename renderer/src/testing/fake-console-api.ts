@@ -101,6 +101,10 @@ export function createFakeConsoleApi(
       grants = list;
       emit('grants:changed', list);
     },
+    /** What the desktop app sends a window when a notification's or the tray's "Open" names a request. */
+    reveal(id: string) {
+      emit('queue:reveal', { id });
+    },
   };
 }
 
