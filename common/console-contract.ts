@@ -14,6 +14,8 @@ import {
 import type { RacerKind } from './protocol';
 import { riskLabels } from '../engine/classifier/types';
 import { ruleSources } from '../engine/types';
+import { rulesEventChannels, rulesInvokeSchemas } from './rules-contract';
+import type { RulesEventPayloads, RulesInvokeValues } from './rules-contract';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
@@ -185,9 +187,10 @@ export const invokeSchemas = {
   'console:status': z.object({}).strict(),
   /** A new bridge token, at rest and in bridge.json; connected agents stay connected. */
   'console:rotate-token': z.object({}).strict(),
+  ...rulesInvokeSchemas,
 } as const;
 
-export interface InvokeValues {
+export interface InvokeValues extends RulesInvokeValues {
   'queue:list': PendingRequestView[];
   'queue:decide': DecideOutcome;
   'queue:viewing': { held: boolean };
@@ -204,12 +207,16 @@ export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)
 export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[];
 
 /** Main → renderer, pushed. */
-export interface EventPayloads {
+export interface EventPayloads extends RulesEventPayloads {
   'queue:changed': QueueEvent;
   'grants:changed': GrantView[];
 }
 export type EventChannel = keyof EventPayloads;
-export const eventChannels: readonly EventChannel[] = ['queue:changed', 'grants:changed'];
+export const eventChannels: readonly EventChannel[] = [
+  'queue:changed',
+  'grants:changed',
+  ...rulesEventChannels,
+];
 
 /** The whole surface a renderer sees, whichever transport carries it. */
 export interface ConsoleApi {

@@ -37,6 +37,8 @@ import { memoizeBash } from '../rules/memoized-bash';
 import { createRequestExplainer } from '../rules/request-explainer';
 import { previewRule } from '../rules/rule-preview';
 import { createScreening } from '../rules/screen-request';
+import { openExamplesStore } from '../rules/editor/examples-store';
+import { createRulesService } from './rules-handlers';
 
 export const CONSOLE_VERSION = '0.1.0';
 
@@ -132,12 +134,20 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const notifier = options.notifications
     ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
     : undefined;
+  const rules = createRulesService({
+    scope: { home: userHome, ...(options.policyFile ? { policyFile: options.policyFile } : {}) },
+    bash,
+    examples: await openExamplesStore(options.home),
+    recentRequests: () => store.recentRequests(PREVIEW_WINDOW),
+    pendingFolders: () => registry.pending().map((request) => request.cwd),
+  });
   const service = createConsoleService({
     registry,
     grants,
     previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
     status,
     rotateToken: rotate,
+    rules,
   });
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
 
@@ -195,6 +205,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         notifier?.close();
         registry.close();
         grants.close();
+        rules.close();
         await server.close();
         if (!options.store) (store as History).close();
       })();

@@ -14,6 +14,7 @@ import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
 import type { GrantBook } from '../rules/grant-book';
 import type { RulePreview } from '../../common/console-contract';
+import type { RulesService } from './rules-handlers';
 
 export interface ConsoleService {
   readonly handlers: ConsoleHandlers;
@@ -30,6 +31,7 @@ export interface ConsoleServiceDeps {
   readonly previewRule: (rule: string, cwd: string) => RulePreview;
   readonly status: () => ConsoleStatus;
   readonly rotateToken: () => Promise<ConsoleStatus>;
+  readonly rules: RulesService;
 }
 
 export function createConsoleService({
@@ -38,6 +40,7 @@ export function createConsoleService({
   previewRule,
   status,
   rotateToken,
+  rules,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
@@ -99,13 +102,16 @@ export function createConsoleService({
       'rules:preview': ({ rule, cwd }) => ({ ok: true, value: previewRule(rule, cwd) }),
       'console:status': () => ({ ok: true, value: status() }),
       'console:rotate-token': async () => ({ ok: true, value: await rotateToken() }),
+      ...rules.handlers,
     },
     subscribe(listener) {
       const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));
       const offGrants = grants.changed.subscribe((list) => listener('grants:changed', list));
+      const offRules = rules.subscribe(listener);
       return () => {
         offQueue();
         offGrants();
+        offRules();
       };
     },
     disconnect: (caller) => registry.releaseHolder(caller.id),
