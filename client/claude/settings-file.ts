@@ -50,6 +50,9 @@ export async function writeBackup(path: string, now: Date): Promise<string> {
 
 /** Replaces the file (or, through a symlink, its target) with `text`, keeping the mode it had. */
 export async function writeSettings(path: string, text: string, before: SettingsText): Promise<void> {
-  if (before.text === undefined || before.mode === undefined) return writeFileAtomic(path, text);
+  if (before.text === undefined || before.mode === undefined) {
+    await writeFileAtomic(path, text);
+    return;
+  }
   await writeFileAtomic(await realpath(path), text, { mode: before.mode });
 }

@@ -41,7 +41,9 @@ export async function openExamplesStore(home: string): Promise<ExamplesStore> {
     const stored: Stored = { version: 1, rules: Object.fromEntries(rules) };
     const text = `${JSON.stringify(stored, null, 2)}\n`;
     // Saves are chained so that two quick edits land in order, each as a whole file.
-    const next = queue.then(() => writeFileAtomic(path, text, { mode: 0o600 }));
+    const next = queue.then(async () => {
+      await writeFileAtomic(path, text, { mode: 0o600 });
+    });
     queue = next.catch(() => undefined);
     return next;
   };

@@ -3,17 +3,23 @@
  * (an add lands before the matching removal, so a crash between them never loses a rule). Each file is
  * re-read at save time: if it is not the version the person read, the operations are replayed onto it
  * when they still fit (a merge) and the save is a conflict when they do not. Just before the atomic
- * rename the file is read once more and the write starts over if it moved, and after it the result is
- * checked, so a writer racing in between (Claude Code writes settings.local.json itself) loses nothing.
+ * rename the file is read once more and the write starts over if it moved, and a moment after it the
+ * result is checked and the edit replayed if another writer (Claude Code writes settings.local.json
+ * itself) renamed over it.
  */
 import { realpath, stat } from 'node:fs/promises';
 import type { EditableSource, RuleEdit, SaveOutcome } from '../../../common/rules-contract';
 import { writeFileAtomic } from '../../../engine/node/atomic-write';
 import { applyFileOps, opsHold, type FileOp } from './rule-ops';
-import { readSettingsFile, versionOf, type SettingsRead } from './settings-text';
+import { currentVersion, readSettingsFile, versionOf, type SettingsRead } from './settings-text';
 
 /** How often a save starts over because another writer moved the file under it. */
 const MAX_ATTEMPTS = 50;
+/**
+ * POSIX has no compare-and-rename: a writer whose own check came just before our rename can still rename
+ * over us a moment later. The result is checked after this pause, and the edit replayed if it was lost.
+ */
+export const VERIFY_AFTER_MS = 25;
 
 export interface FilePlan {
   readonly source: EditableSource;
@@ -111,9 +117,9 @@ async function writeOps(
     if (outcome.kind === 'invalid') throw new SaveError('bad-rule', outcome.message);
     if (outcome.kind === 'conflict') return { status: 'conflict', message: outcome.message };
     if (!outcome.changed) return undefined;
-    const latest = await readSettingsFile(file);
-    if (latest.version !== read.version) continue;
-    await writeThrough(file, outcome.text, read.kind === 'text');
+    const unmoved = () => currentVersion(file) === read.version;
+    if (!(await writeThrough(file, outcome.text, read.kind === 'text', unmoved))) continue;
+    await new Promise((resolve) => setTimeout(resolve, VERIFY_AFTER_MS));
     const after = await readSettingsFile(file);
     if (after.kind === 'text' && (after.version === versionOf(outcome.text) || opsHold(after.text, ops)))
       return undefined;
@@ -125,9 +131,14 @@ async function writeOps(
 }
 
 /** Writes through a symlink (a dotfiles checkout) rather than replacing it, keeping the file's mode. */
-async function writeThrough(file: string, text: string, exists: boolean): Promise<void> {
-  if (!exists) return writeFileAtomic(file, text);
+async function writeThrough(
+  file: string,
+  text: string,
+  exists: boolean,
+  beforeRename: () => boolean,
+): Promise<boolean> {
+  if (!exists) return writeFileAtomic(file, text, { beforeRename });
   const target = await realpath(file);
   const mode = (await stat(target)).mode & 0o777;
-  await writeFileAtomic(target, text, { mode });
+  return writeFileAtomic(target, text, { mode, beforeRename });
 }

@@ -3,6 +3,7 @@
  * can tell whether the file changed since the person read it.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 export const MISSING_VERSION = 'missing';
@@ -34,5 +35,15 @@ export async function readSettingsFile(file: string): Promise<SettingsRead> {
       error: `The settings file ${file} ${why}.`,
       version: `unreadable:${code ?? ''}`,
     };
+  }
+}
+
+/** The file's version right now, read synchronously: for the compare step of a compare-and-rename. */
+export function currentVersion(file: string): string {
+  try {
+    return versionOf(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? MISSING_VERSION : `unreadable:${code ?? ''}`;
   }
 }
