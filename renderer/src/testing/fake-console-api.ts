@@ -11,12 +11,20 @@ import type {
   Result,
   RulePreview,
 } from '../../../common/console-contract';
+import type { RuleExamples, RulesSnapshot, SaveOutcome } from '../../../common/rules-contract';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
 export function createFakeConsoleApi(
   initial: PendingRequestView[] = [],
-  options: { status?: ConsoleStatus; diff?: EditPreview; preview?: RulePreview } = {},
+  options: {
+    status?: ConsoleStatus;
+    diff?: EditPreview;
+    preview?: RulePreview;
+    rules?: RulesSnapshot;
+    saveOutcome?: SaveOutcome;
+  } = {},
 ) {
+  let rulesSnapshot = options.rules;
   let pending = [...initial];
   let grants: GrantView[] = [];
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
@@ -51,6 +59,47 @@ export function createFakeConsoleApi(
           return ok(
             options.preview ?? { valid: true, matched: 3, examined: 10, examples: ['Bash: npm test'] },
           );
+        // The rule editor: one folder's snapshot, saves answered as configured, examples that all pass.
+        case 'rules:load':
+          return rulesSnapshot
+            ? ok(rulesSnapshot)
+            : ({
+                ok: false,
+                error: { code: 'bad-folder', message: 'The folder does not exist.' },
+              } as Result<never>);
+        case 'rules:folders':
+          return ok(['/home/dev/projects/shop']);
+        case 'rules:save':
+          return ok(options.saveOutcome ?? { status: 'saved', merged: false });
+        case 'rules:try-examples':
+        case 'rules:set-examples': {
+          const { examples } = args as { examples: RuleExamples };
+          return ok([
+            ...examples.match.map((text) => ({ text, expected: 'match', passed: true })),
+            ...examples.noMatch.map((text) => ({
+              text,
+              expected: 'noMatch',
+              passed: !text.includes('fail'),
+            })),
+          ]);
+        }
+        case 'rules:check':
+          return ok({
+            behavior: 'deny',
+            step: '1a',
+            reason: {
+              type: 'rule',
+              message: 'Denied by a rule.',
+              rule: {
+                text: 'Bash(rm *)',
+                behavior: 'deny',
+                source: 'projectSettings',
+                file: '/p/.claude/settings.json',
+                index: 0,
+              },
+            },
+            nearMisses: [],
+          });
         case 'queue:decide': {
           const decision = args as DecideArgs;
           if (!pending.some((r) => r.id === decision.id)) return ok({ won: false, winner: 'timeout' });
@@ -88,6 +137,11 @@ export function createFakeConsoleApi(
     ) {
       pending = pending.filter((r) => r.id !== id);
       emit('queue:changed', { kind: 'resolved', id, behavior, by, ...(message ? { message } : {}) });
+    },
+    /** Another window or process changed the folder's settings. */
+    changeRules(snapshot: RulesSnapshot) {
+      rulesSnapshot = snapshot;
+      emit('rules:changed', { folders: [snapshot.cwd] });
     },
     setGrants(list: GrantView[]) {
       grants = list;
