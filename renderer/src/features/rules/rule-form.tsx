@@ -38,7 +38,8 @@ export function RuleForm(props: { initial?: RuleDraftPlace; onDone?: () => void 
   const cwd = useRules((s) => s.cwd);
   const save = useRules((s) => s.save);
   const reload = useRules((s) => s.reload);
-  const { initial } = props;
+  // The rule as the person opened it: if the file changes meanwhile, the save is judged against this.
+  const [initial] = useState(props.initial);
   const [rule, setRule] = useState(initial?.rule ?? '');
   const [behavior, setBehavior] = useState<Behavior>(initial?.behavior ?? 'allow');
   const [source, setSource] = useState<EditableSource>(initial?.source ?? 'localSettings');
@@ -95,7 +96,14 @@ export function RuleForm(props: { initial?: RuleDraftPlace; onDone?: () => void 
         void submit();
       }}
     >
-      <RuleField label={t('rules.ruleField')} rule={rule} tool="" check={check} onChange={setRule} />
+      <RuleField
+        label={t('rules.ruleField')}
+        rule={rule}
+        tool=""
+        check={check}
+        onChange={setRule}
+        quietWhenEmpty={initial === undefined}
+      />
       <div className="rule-form__row">
         <label className="field" htmlFor={behaviorId}>
           <span className="field__label">{t('rules.behavior')}</span>

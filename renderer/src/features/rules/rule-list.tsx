@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ListedRuleView } from '../../../../common/rules-contract';
 import { isEditableSource } from '../../../../common/rules-contract';
 import { useT } from '../../i18n/i18n-context';
+import { LockIcon } from './lock-icon';
 import { VerdictList } from './examples-editor';
 import { behaviorLabel, sourceLabel } from './rule-labels';
 import { RuleForm } from './rule-form';
@@ -53,11 +54,7 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
           </span>
         )}
         <span className="rule-row__place" title={rule.file}>
-          {rule.locked && (
-            <span className="rule-lock" title={t('rules.locked')} aria-label={t('rules.locked')}>
-              🔒
-            </span>
-          )}
+          {rule.locked && <LockIcon />}
           {sourceLabel(t, rule.source)}
         </span>
         {editable && !editing && (

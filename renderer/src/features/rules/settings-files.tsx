@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/i18n-context';
+import { LockIcon } from './lock-icon';
 import { sourceLabel } from './rule-labels';
 import { useRules } from './rules-context';
 
@@ -15,11 +16,7 @@ export function SettingsFiles() {
         {files.map((file) => (
           <li key={file.source} className={`rule-file rule-file--${file.status}`} data-source={file.source}>
             <span className="rule-file__source">
-              {!file.editable && (
-                <span className="rule-lock" title={t('rules.locked')} aria-label={t('rules.locked')}>
-                  🔒
-                </span>
-              )}
+              {!file.editable && <LockIcon />}
               {sourceLabel(t, file.source)}
             </span>
             <code className="rule-file__path" title={file.file}>
