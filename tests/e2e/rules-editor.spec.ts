@@ -104,6 +104,7 @@ test('examples pass or fail as you type, and are kept in Gatehouse’s own data'
   await expect(edit.locator('.verdict--pass')).toHaveCount(4);
   await edit.getByLabel('Must not match (one per line)').fill('npm publish\nnpm test --coverage');
   await expect(edit.locator('.verdict--fail')).toHaveText(/npm test --coverage.*should not match · fails/);
+  await edit.locator('.verdicts').scrollIntoViewIfNeeded();
   await screenshot(page, 'rules-examples');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(ruleRow(page, 'Bash(npm test *)').locator('.rule-row__examples')).toHaveText(
@@ -170,13 +171,14 @@ test('a change made on disk shows at once, and a broken file is named, never ove
   await writeFile(settingsPath.local(gate), '{"permissions": {"allow": [');
   const broken = page.locator('.rule-file[data-source="localSettings"]');
   await expect(broken).toContainText('cannot be used');
-  await expect(broken.getByRole('alert')).toContainText('is not valid JSON');
+  await expect(page.locator('.rules-error')).toContainText('settings.local.json is not valid JSON');
   await expect(ruleRow(page, 'WebFetch(domain:docs.example.com)')).toHaveCount(0);
   await screenshot(page, 'rules-external');
   const add = page.getByRole('form', { name: 'Add a rule' });
   await add.getByLabel('Rule', { exact: true }).fill('Read');
   await add.getByRole('button', { name: 'Add rule' }).click();
-  await expect(page.locator('.rules-error')).toContainText('Gatehouse will not overwrite it');
+  await expect(page.locator('.rules-error').first()).toHaveText('Not saved: the file is broken, as said below.');
+  await expect(page.locator('.rules-error').last()).toContainText('Gatehouse will not overwrite it');
   expect(await readFile(settingsPath.local(gate), 'utf8')).toBe('{"permissions": {"allow": [');
 });
 

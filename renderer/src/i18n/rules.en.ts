@@ -37,6 +37,7 @@ export const rulesEn = {
   'rules.ruleField': 'Rule',
   'rules.saved': 'Saved.',
   'rules.merged': 'Saved, together with a change made to the file on disk meanwhile.',
+  'rules.notSaved': 'Not saved: the file is broken, as said below.',
   'rules.dismiss': 'Dismiss',
   'rules.conflict.title': 'Changed on disk',
   'rules.conflict.reload': 'Reload',

@@ -38,6 +38,7 @@ export const rulesZhCN: Partial<Catalogue> = {
   'rules.ruleField': '规则',
   'rules.saved': '已保存。',
   'rules.merged': '已保存，并合并了期间在磁盘上对文件所做的修改。',
+  'rules.notSaved': '未保存：该文件已损坏，见下文。',
   'rules.dismiss': '关闭',
   'rules.conflict.title': '磁盘上的文件已更改',
   'rules.conflict.reload': '重新加载',

@@ -23,7 +23,7 @@ export function RuleField(props: {
           value={props.rule}
           spellCheck={false}
           autoFocus
-          aria-invalid={!props.check.ok}
+          aria-invalid={!props.check.ok && !(props.quietWhenEmpty && props.rule === '')}
           onChange={(event) => props.onChange(event.target.value)}
         />
       </label>

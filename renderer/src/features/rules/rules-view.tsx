@@ -51,18 +51,27 @@ function RulesPage() {
   const snapshot = useRules((s) => s.snapshot);
   const loading = useRules((s) => s.loading);
   const error = useRules((s) => s.error);
+  const fileErrors = (snapshot?.files ?? []).flatMap((file) =>
+    file.error === undefined ? [] : [file.error],
+  );
   return (
     <main className="view rules">
       <h2 className="view__title">{t('rules.title')}</h2>
       <FolderPicker />
+      {/* A save refused for a broken file says what its file's own line already says: once is enough. */}
       {error && (
         <p className="rules-error" role="alert">
-          {error}
+          {fileErrors.includes(error) ? t('rules.notSaved') : error}
         </p>
       )}
       <SaveStatus />
       {!snapshot && !loading && !error && <p className="rules-hint">{t('rules.pickFolder')}</p>}
       {!snapshot && loading && <p className="rules-hint">{t('rules.loading')}</p>}
+      {fileErrors.map((fileError) => (
+        <p key={fileError} className="rules-error" role="alert">
+          {fileError}
+        </p>
+      ))}
       {snapshot && (
         <div className="rules__columns">
           <div className="rules__main">

@@ -23,11 +23,6 @@ export function SettingsFiles() {
               {file.file}
             </code>
             <span className="rule-file__status">{t(`rules.file.${file.status}`)}</span>
-            {file.error && (
-              <p className="rule-file__error" role="alert">
-                {file.error}
-              </p>
-            )}
           </li>
         ))}
       </ul>
