@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -40,7 +40,10 @@ beforeEach(async () => {
   await mkdir(join(project, '.claude'), { recursive: true });
   await mkdir(gatehouseHome);
   await writeFile(join(root, 'policy.json'), JSON.stringify({ permissions: { deny: ['Bash(rm -rf *)'] } }));
-  await writeFile(userFile(), JSON.stringify({ permissions: { allow: ['Bash', 'Bash(rm -rf build)'] } }, null, 2));
+  await writeFile(
+    userFile(),
+    JSON.stringify({ permissions: { allow: ['Bash', 'Bash(rm -rf build)'] } }, null, 2),
+  );
   await writeFile(
     projectFile(),
     '{\n    "env": {"A": "1"},\n    "permissions": {"allow": ["Bash(npm test)"]}\n}\n',
@@ -105,6 +108,28 @@ describe('the rule editor handlers', () => {
       versions: {},
     });
     expect(policy.ok).toBe(false);
+  });
+
+  it('never writes through a project settings link that leads out of the project', async () => {
+    const outside = join(root, 'outside.json');
+    await writeFile(outside, '{}');
+    await symlink(outside, localFile());
+    const result = await service.handlers['rules:save'](
+      {
+        cwd: project,
+        edit: { kind: 'add', to: { source: 'localSettings', behavior: 'allow' }, rule: 'Bash' },
+        versions: {},
+      },
+      caller,
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-folder',
+        message: `The settings file ${localFile()} links to ${outside}, outside the project folder; Gatehouse will not write through it.`,
+      },
+    });
+    expect(await readFile(outside, 'utf8')).toBe('{}');
   });
 
   it('adds a rule to a file that does not exist yet, and keeps the formatting and keys of one that does', async () => {

@@ -11,6 +11,7 @@ import type { BashSupport, ToolCall } from '../../engine';
 import { checkToolCall } from '../../engine/node/check-call';
 import { ExamplesFileError, type ExamplesStore } from '../rules/editor/examples-store';
 import {
+  checkInsideProject,
   checkProjectFolder,
   FolderError,
   locationOf,
@@ -116,6 +117,8 @@ export function createRulesService(deps: RulesHandlerDeps): RulesService {
         const files = Object.fromEntries(
           editableSources.map((source) => [source, locationOf(locations, source)!.file]),
         ) as Record<EditableSource, string>;
+        for (const plan of planEdit(edit))
+          if (plan.source !== 'userSettings') await checkInsideProject(files[plan.source], folder);
         const outcome = await saveRuleEdit({ edit, files, versions, ...(force ? { force } : {}) });
         if (outcome.status === 'saved') {
           if (edit.kind === 'change')

@@ -3,8 +3,8 @@
  * the engine's own locator. The renderer names a source and a folder; the folder must be an existing
  * absolute directory, so a crafted folder cannot point a write anywhere else.
  */
-import { stat } from 'node:fs/promises';
-import { isAbsolute, normalize } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, normalize, sep } from 'node:path';
 import type { FileSourceName } from '../../../common/rules-contract';
 import { settingsLocations, type SettingsLocation } from '../../../engine/node/settings-loader';
 
@@ -50,4 +50,22 @@ export function locationOf(
   source: FileSourceName,
 ): SettingsLocation | undefined {
   return locations.find((l) => l.source === source);
+}
+
+/**
+ * A project's own settings file may be a symlink (a checked-in link is the repository's to choose), but a
+ * save never follows one out of the project: a cloned repository must not make the editor write elsewhere.
+ */
+export async function checkInsideProject(file: string, cwd: string): Promise<void> {
+  let target: string;
+  try {
+    target = await realpath(file);
+  } catch {
+    return;
+  }
+  const root = await realpath(cwd);
+  if (target !== root && !target.startsWith(root + sep))
+    throw new FolderError(
+      `The settings file ${file} links to ${target}, outside the project folder; Gatehouse will not write through it.`,
+    );
 }
