@@ -177,7 +177,9 @@ test('a change made on disk shows at once, and a broken file is named, never ove
   const add = page.getByRole('form', { name: 'Add a rule' });
   await add.getByLabel('Rule', { exact: true }).fill('Read');
   await add.getByRole('button', { name: 'Add rule' }).click();
-  await expect(page.locator('.rules-error').first()).toHaveText('Not saved: the file is broken, as said below.');
+  await expect(page.locator('.rules-error').first()).toHaveText(
+    'Not saved: the file is broken, as said below.',
+  );
   await expect(page.locator('.rules-error').last()).toContainText('Gatehouse will not overwrite it');
   expect(await readFile(settingsPath.local(gate), 'utf8')).toBe('{"permissions": {"allow": [');
 });
