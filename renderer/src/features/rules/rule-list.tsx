@@ -35,7 +35,8 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
   const t = useT();
   const save = useRules((s) => s.save);
   const [editing, setEditing] = useState(false);
-  const editable = !rule.locked && isEditableSource(rule.source);
+  // Where the rule may be changed from, or undefined for a locked (policy or flag) rule.
+  const editableSource = !rule.locked && isEditableSource(rule.source) ? rule.source : undefined;
   const passed = rule.verdicts.filter((v) => v.passed).length;
 
   return (
@@ -57,7 +58,7 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
           {rule.locked && <LockIcon />}
           {sourceLabel(t, rule.source)}
         </span>
-        {editable && !editing && (
+        {editableSource && !editing && (
           <span className="rule-row__actions">
             <button
               type="button"
@@ -74,7 +75,7 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
               onClick={() =>
                 void save({
                   kind: 'remove',
-                  from: { source: rule.source as 'localSettings', behavior: rule.behavior },
+                  from: { source: editableSource, behavior: rule.behavior },
                   rule: rule.text,
                 })
               }
@@ -96,9 +97,14 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
       {!editing && rule.verdicts.some((v) => !v.passed) && (
         <VerdictList verdicts={rule.verdicts.filter((v) => !v.passed)} />
       )}
-      {editing && isEditableSource(rule.source) && (
+      {editing && editableSource && (
         <RuleForm
-          initial={{ rule: rule.text, behavior: rule.behavior, source: rule.source, examples: rule.examples }}
+          initial={{
+            rule: rule.text,
+            behavior: rule.behavior,
+            source: editableSource,
+            examples: rule.examples,
+          }}
           onDone={() => setEditing(false)}
         />
       )}
