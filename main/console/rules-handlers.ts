@@ -46,6 +46,8 @@ export interface RulesService {
 }
 
 const FOLDER_LIMIT = 20;
+/** Past calls of a folder that "never matched" is judged on: each rule is tried against each of them. */
+const NEVER_MATCHED_WINDOW = 1_000;
 
 function failure<T>(error: unknown): Result<T> {
   if (error instanceof FolderError)
@@ -76,6 +78,7 @@ export function createRulesService(deps: RulesHandlerDeps): RulesService {
     deps
       .recentRequests()
       .filter((call) => call.cwd === cwd)
+      .slice(0, NEVER_MATCHED_WINDOW)
       .map((call) => ({ toolName: call.tool, input: call.input }));
 
   const exampleTarget = async (args: {
