@@ -60,13 +60,12 @@ export function createFakeConsoleApi(
             options.preview ?? { valid: true, matched: 3, examined: 10, examples: ['Bash: npm test'] },
           );
         // The rule editor: one folder's snapshot, saves answered as configured, examples that all pass.
-        case 'rules:load':
-          return rulesSnapshot
-            ? ok(rulesSnapshot)
-            : ({
-                ok: false,
-                error: { code: 'bad-folder', message: 'The folder does not exist.' },
-              } as Result<never>);
+        case 'rules:load': {
+          const { cwd } = args as { cwd: string };
+          if (rulesSnapshot?.cwd === cwd) return ok(rulesSnapshot);
+          const message = `The folder ${cwd} does not exist; choose an existing project folder.`;
+          return { ok: false, error: { code: 'bad-folder', message } } as Result<never>;
+        }
         case 'rules:folders':
           return ok(['/home/dev/projects/shop']);
         case 'rules:save':

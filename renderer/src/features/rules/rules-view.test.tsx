@@ -142,4 +142,24 @@ describe('the rule editor view', () => {
     expect(within(form).getByRole('alert').textContent).toContain('must end with the ")"');
     expect((within(form).getByRole('button', { name: 'Add rule' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('says when a save was merged with a change made on disk meanwhile', async () => {
+    await renderRules({ saveOutcome: { status: 'saved', merged: true } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Bash(rm -rf build)' }));
+    expect(
+      await screen.findByText('Saved, together with a change made to the file on disk meanwhile.'),
+    ).toBeTruthy();
+  });
+
+  it('says in one sentence when the chosen folder cannot be opened', async () => {
+    const fake = await renderRules();
+    const field = screen.getByLabelText('Project folder');
+    expect((field as HTMLInputElement).value).toBe(CWD);
+    fake.changeRules({ ...initial, cwd: '/elsewhere' });
+    fireEvent.change(field, { target: { value: '/nowhere' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show rules' }));
+    await waitFor(() =>
+      expect(fake.calls.at(-1)).toEqual({ channel: 'rules:load', args: { cwd: '/nowhere' } }),
+    );
+  });
 });
