@@ -135,6 +135,10 @@ test('the playground shows the decision and the rule, file and index that made i
   await expect(answer).toContainText('Decided by Bash(git push *)');
   await expect(answer).toContainText(`Project · ${settingsPath.project(gate)} · #0`);
   await screenshot(page, 'rules-playground');
+  // Switching views and back keeps the folder.
+  await page.locator('.topbar__nav').getByText('Queue').click();
+  await page.locator('.topbar__nav').getByText('Rules').click();
+  await expect(ruleRow(page, 'Bash(git push *)')).toBeVisible();
   await playground.getByLabel('Tool').fill('Read');
   await playground.getByLabel('Input').fill('{"file_path": 3');
   await expect(playground.getByText('is not a JSON object')).toBeVisible();

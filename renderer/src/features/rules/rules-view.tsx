@@ -11,12 +11,22 @@ import { RulesProvider, useRules } from './rules-context';
 import { SettingsFiles } from './settings-files';
 import './rules.css';
 
-/** The address names the open folder (`?view=rules&cwd=…`), so a reload or the queue can open it. */
-function folderFromAddress(): string | undefined {
-  return new URLSearchParams(window.location.search).get('cwd') ?? undefined;
+const LAST_FOLDER_KEY = 'gatehouse.rules.folder';
+
+/**
+ * The address names the open folder (`?view=rules&cwd=…`), so a reload opens it again; switching views
+ * drops it from the address, so the tab also remembers the last one.
+ */
+function initialFolder(): string | undefined {
+  return (
+    new URLSearchParams(window.location.search).get('cwd') ??
+    window.sessionStorage.getItem(LAST_FOLDER_KEY) ??
+    undefined
+  );
 }
 
 function rememberFolder(cwd: string) {
+  window.sessionStorage.setItem(LAST_FOLDER_KEY, cwd);
   const params = new URLSearchParams(window.location.search);
   if (params.get('cwd') === cwd) return;
   params.set('cwd', cwd);
@@ -29,7 +39,7 @@ export function RulesView() {
   const store = useMemo(() => createRulesStore(api), [api]);
   useEffect(() => {
     const stop = store.getState().start();
-    const initial = folderFromAddress();
+    const initial = initialFolder();
     if (initial) void store.getState().open(initial);
     const off = store.subscribe((state, before) => {
       if (state.snapshot && state.snapshot !== before.snapshot) rememberFolder(state.snapshot.cwd);
