@@ -98,11 +98,11 @@ export interface FileView {
   readonly editable: boolean;
 }
 
-export const RuleWarningViewSchema = z.object({
-  kind: z.enum(['shadowed', 'duplicate', 'broad-allow', 'never-matched', 'load']),
-  message: z.string(),
-});
-export type RuleWarningView = z.infer<typeof RuleWarningViewSchema>;
+/** An `analyzeRules` warning, or `load`: the engine's own note that a rule cannot apply as written. */
+export interface RuleWarningView {
+  readonly kind: 'shadowed' | 'duplicate' | 'broad-allow' | 'never-matched' | 'load';
+  readonly message: string;
+}
 
 export interface ListedRuleView {
   readonly text: string;

@@ -30,7 +30,8 @@ export function ExamplesEditor(props: {
   const t = useT();
   const api = useConsoleApi();
   const cwd = useRules((s) => s.cwd);
-  const [verdicts, setVerdicts] = useState<readonly ExampleVerdict[]>([]);
+  // Verdicts belong to the rule they were computed for: a rule typed since then shows none until checked.
+  const [checked, setChecked] = useState<{ rule: string; verdicts: readonly ExampleVerdict[] }>();
   const matchId = useId();
   const noMatchId = useId();
   const { rule, behavior, source, match, noMatch } = props;
@@ -48,7 +49,7 @@ export function ExamplesEditor(props: {
           examples: examplesFromText(match, noMatch),
         })
         .then((result) => {
-          if (current) setVerdicts(result.ok ? result.value : []);
+          if (current) setChecked({ rule, verdicts: result.ok ? result.value : [] });
         });
     }, TRY_DEBOUNCE_MS);
     return () => {
@@ -85,7 +86,7 @@ export function ExamplesEditor(props: {
           />
         </label>
       </div>
-      <VerdictList verdicts={verdicts} />
+      <VerdictList verdicts={checked?.rule === rule ? checked.verdicts : []} />
     </details>
   );
 }
