@@ -229,6 +229,27 @@ describe('the rule editor handlers', () => {
     ]);
   });
 
+  it('takes a delete of a rule someone already removed as done', async () => {
+    const read = await readFile(projectFile(), 'utf8');
+    await writeFile(projectFile(), JSON.stringify({ permissions: { allow: ['Read'] } }));
+    const outcome = value(
+      await service.handlers['rules:save'](
+        {
+          cwd: project,
+          edit: {
+            kind: 'remove',
+            from: { source: 'projectSettings', behavior: 'allow' },
+            rule: 'Bash(npm test)',
+          },
+          versions: { projectSettings: versionOf(read) },
+        },
+        caller,
+      ),
+    );
+    expect(outcome).toEqual({ status: 'saved', merged: true });
+    expect(JSON.parse(await readFile(projectFile(), 'utf8')).permissions.allow).toEqual(['Read']);
+  });
+
   it('never overwrites a broken settings file and says so in one sentence', async () => {
     await writeFile(localFile(), '{"permissions": {"allow": [');
     const snapshot = value(await service.handlers['rules:load']({ cwd: project }, caller));

@@ -47,6 +47,16 @@ describe('rule operations on a settings file', () => {
     ]);
   });
 
+  it('takes a delete of a rule that is already gone as done, but not the removal half of a move', () => {
+    const gone = { kind: 'remove', behavior: 'allow', rule: 'Bash(gone)' } as const;
+    expect(applyFileOps(compact, FILE, [{ ...gone, goneIsDone: true }])).toEqual({
+      kind: 'done',
+      text: compact,
+      changed: false,
+    });
+    expect(applyFileOps(compact, FILE, [gone]).kind).toBe('conflict');
+  });
+
   it('refuses a broken file with one sentence and an invalid rule with the parser sentence', () => {
     const broken = applyFileOps('{"permissions": ', FILE, [{ kind: 'add', behavior: 'allow', rule: 'Bash' }]);
     expect(broken.kind).toBe('broken');

@@ -10,7 +10,13 @@ import { formatSettings } from '../../../engine/node/json-splice';
 
 export type FileOp =
   | { readonly kind: 'add'; readonly behavior: RuleBehavior; readonly rule: string }
-  | { readonly kind: 'remove'; readonly behavior: RuleBehavior; readonly rule: string }
+  | {
+      readonly kind: 'remove';
+      readonly behavior: RuleBehavior;
+      readonly rule: string;
+      /** A plain delete of a rule someone else already removed is done; the removal half of a move is not. */
+      readonly goneIsDone?: boolean;
+    }
   | {
       readonly kind: 'replace';
       readonly behavior: RuleBehavior;
@@ -63,6 +69,7 @@ export function applyFileOps(
     if (op.kind === 'add') {
       if (at === -1) list.push(op.rule);
     } else if (at === -1) {
+      if (op.kind === 'remove' && op.goneIsDone) continue;
       if (!force)
         return {
           kind: 'conflict',

@@ -37,7 +37,7 @@ export function planEdit(edit: RuleEdit): readonly FilePlan[] {
       return [
         {
           source: edit.from.source,
-          ops: [{ kind: 'remove', behavior: edit.from.behavior, rule: edit.rule }],
+          ops: [{ kind: 'remove', behavior: edit.from.behavior, rule: edit.rule, goneIsDone: true }],
         },
       ];
     case 'change': {
