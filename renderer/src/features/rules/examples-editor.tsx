@@ -18,7 +18,7 @@ export function examplesFromText(match: string, noMatch: string): RuleExamples {
  * each shown passing or failing.
  */
 export function ExamplesEditor(props: {
-  /** Shown at once (editing a rule), or behind its summary line (adding one). */
+  /** Shown at once (a rule that has examples), or behind its summary line. */
   open: boolean;
   rule: string;
   behavior: 'allow' | 'ask' | 'deny';

@@ -147,7 +147,7 @@ export function RuleForm(props: { initial?: RuleDraftPlace; onDone?: () => void 
         </div>
       </div>
       <ExamplesEditor
-        open={initial !== undefined}
+        open={initial !== undefined && initial.examples.match.length + initial.examples.noMatch.length > 0}
         rule={check.ok ? rule : ''}
         behavior={behavior}
         source={source}
