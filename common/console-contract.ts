@@ -184,10 +184,10 @@ export const invokeSchemas = {
   'grants:revoke': z.object({ id: z.string().min(1).max(200) }),
   /** How many past requests a rule would have matched, before the person saves it. */
   'rules:preview': RulePreviewArgsSchema,
+  ...rulesInvokeSchemas,
   'console:status': z.object({}).strict(),
   /** A new bridge token, at rest and in bridge.json; connected agents stay connected. */
   'console:rotate-token': z.object({}).strict(),
-  ...rulesInvokeSchemas,
 } as const;
 
 export interface InvokeValues extends RulesInvokeValues {

@@ -144,10 +144,10 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const service = createConsoleService({
     registry,
     grants,
+    rules,
     previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
     status,
     rotateToken: rotate,
-    rules,
   });
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
 
@@ -203,9 +203,9 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
           readFile(join(options.home, DISCOVERY_FILE), 'utf8'),
         );
         notifier?.close();
+        rules.close();
         registry.close();
         grants.close();
-        rules.close();
         await server.close();
         if (!options.store) (store as History).close();
       })();

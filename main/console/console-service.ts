@@ -10,11 +10,11 @@ import type {
   QueueEvent,
 } from '../../common/console-contract';
 import { createSignal } from '../../common/signal';
+import type { RulesService } from './rules-handlers';
 import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
 import type { GrantBook } from '../rules/grant-book';
 import type { RulePreview } from '../../common/console-contract';
-import type { RulesService } from './rules-handlers';
 
 export interface ConsoleService {
   readonly handlers: ConsoleHandlers;
@@ -29,18 +29,18 @@ export interface ConsoleServiceDeps {
   readonly registry: RaceRegistry;
   readonly grants: GrantBook;
   readonly previewRule: (rule: string, cwd: string) => RulePreview;
+  readonly rules: RulesService;
   readonly status: () => ConsoleStatus;
   readonly rotateToken: () => Promise<ConsoleStatus>;
-  readonly rules: RulesService;
 }
 
 export function createConsoleService({
   registry,
   grants,
   previewRule,
+  rules,
   status,
   rotateToken,
-  rules,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
@@ -100,18 +100,18 @@ export function createConsoleService({
       'grants:list': () => ({ ok: true, value: grants.list() }),
       'grants:revoke': ({ id }) => ({ ok: true, value: { revoked: grants.revoke(id) } }),
       'rules:preview': ({ rule, cwd }) => ({ ok: true, value: previewRule(rule, cwd) }),
+      ...rules.handlers,
       'console:status': () => ({ ok: true, value: status() }),
       'console:rotate-token': async () => ({ ok: true, value: await rotateToken() }),
-      ...rules.handlers,
     },
     subscribe(listener) {
+      const offRules = rules.subscribe(listener);
       const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));
       const offGrants = grants.changed.subscribe((list) => listener('grants:changed', list));
-      const offRules = rules.subscribe(listener);
       return () => {
+        offRules();
         offQueue();
         offGrants();
-        offRules();
       };
     },
     disconnect: (caller) => registry.releaseHolder(caller.id),

@@ -1,3 +1,4 @@
+import type { RuleExamples, RulesSnapshot, SaveOutcome } from '../../../common/rules-contract';
 import type {
   ConsoleApi,
   ConsoleStatus,
@@ -11,20 +12,12 @@ import type {
   Result,
   RulePreview,
 } from '../../../common/console-contract';
-import type { RuleExamples, RulesSnapshot, SaveOutcome } from '../../../common/rules-contract';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
 export function createFakeConsoleApi(
   initial: PendingRequestView[] = [],
-  options: {
-    status?: ConsoleStatus;
-    diff?: EditPreview;
-    preview?: RulePreview;
-    rules?: RulesSnapshot;
-    saveOutcome?: SaveOutcome;
-  } = {},
+  options: { status?: ConsoleStatus; diff?: EditPreview; preview?: RulePreview } = {},
 ) {
-  let rulesSnapshot = options.rules;
   let pending = [...initial];
   let grants: GrantView[] = [];
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
@@ -33,6 +26,9 @@ export function createFakeConsoleApi(
     listeners.get(channel)?.forEach((l) => l(payload as never));
   const ok = (value: unknown) => ({ ok: true, value }) as Result<never>;
 
+  // The rule editor's folder and how its saves are answered (setRules, answerSaves).
+  let rulesSnapshot: RulesSnapshot | undefined;
+  let saveOutcome: SaveOutcome = { status: 'saved', merged: false };
   const api: ConsoleApi = {
     async invoke(channel, args) {
       calls.push({ channel, args });
@@ -69,7 +65,7 @@ export function createFakeConsoleApi(
         case 'rules:folders':
           return ok(['/home/dev/projects/shop']);
         case 'rules:save':
-          return ok(options.saveOutcome ?? { status: 'saved', merged: false });
+          return ok(saveOutcome);
         case 'rules:try-examples':
         case 'rules:set-examples': {
           const { examples } = args as { examples: RuleExamples };
@@ -137,14 +133,21 @@ export function createFakeConsoleApi(
       pending = pending.filter((r) => r.id !== id);
       emit('queue:changed', { kind: 'resolved', id, behavior, by, ...(message ? { message } : {}) });
     },
+    setGrants(list: GrantView[]) {
+      grants = list;
+      emit('grants:changed', list);
+    },
+    /** The folder the rule editor will find. */
+    setRules(snapshot: RulesSnapshot) {
+      rulesSnapshot = snapshot;
+    },
+    answerSaves(outcome: SaveOutcome) {
+      saveOutcome = outcome;
+    },
     /** Another window or process changed the folder's settings. */
     changeRules(snapshot: RulesSnapshot) {
       rulesSnapshot = snapshot;
       emit('rules:changed', { folders: [snapshot.cwd] });
-    },
-    setGrants(list: GrantView[]) {
-      grants = list;
-      emit('grants:changed', list);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListedRuleView, RulesSnapshot } from '../../../../common/rules-contract';
+import type { ListedRuleView, RulesSnapshot, SaveOutcome } from '../../../../common/rules-contract';
 import { createPrefsStore } from '../../store/prefs-store';
 import { createQueueStore } from '../../store/queue-store';
 import { createFakeConsoleApi } from '../../testing/fake-console-api';
@@ -74,9 +74,11 @@ const initial = snapshot([
   }),
 ]);
 
-async function renderRules(options: Parameters<typeof createFakeConsoleApi>[1] = {}) {
+async function renderRules(options: { saveOutcome?: SaveOutcome } = {}) {
   window.history.replaceState(null, '', `/?view=rules&cwd=${encodeURIComponent(CWD)}`);
-  const fake = createFakeConsoleApi([], { rules: initial, ...options });
+  const fake = createFakeConsoleApi([]);
+  fake.setRules(initial);
+  if (options.saveOutcome) fake.answerSaves(options.saveOutcome);
   const store = createQueueStore(fake.api, () => 0);
   await store.getState().load();
   const prefs = createPrefsStore(undefined);
