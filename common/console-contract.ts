@@ -15,6 +15,8 @@ import type { RacerKind } from './protocol';
 import { riskLabels } from '../engine/classifier/types';
 import { views } from './console-views';
 import { ruleSources } from '../engine/types';
+import { rulesEventChannels, rulesInvokeSchemas } from './rules-contract';
+import type { RulesEventPayloads, RulesInvokeValues } from './rules-contract';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
@@ -183,6 +185,7 @@ export const invokeSchemas = {
   'grants:revoke': z.object({ id: z.string().min(1).max(200) }),
   /** How many past requests a rule would have matched, before the person saves it. */
   'rules:preview': RulePreviewArgsSchema,
+  ...rulesInvokeSchemas,
   'console:status': z.object({}).strict(),
   /** A new bridge token, at rest and in bridge.json; connected agents stay connected. */
   'console:rotate-token': z.object({}).strict(),
@@ -190,7 +193,7 @@ export const invokeSchemas = {
   'console:show-view': z.object({ view: z.enum(views) }).strict(),
 } as const;
 
-export interface InvokeValues {
+export interface InvokeValues extends RulesInvokeValues {
   'queue:list': PendingRequestView[];
   'queue:decide': DecideOutcome;
   'queue:viewing': { held: boolean };
@@ -209,14 +212,19 @@ export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)
 export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[];
 
 /** Main → renderer, pushed. */
-export interface EventPayloads {
+export interface EventPayloads extends RulesEventPayloads {
   'queue:changed': QueueEvent;
   'grants:changed': GrantView[];
   /** To a desktop window: bring this request under the cursor (its notification or the tray asked). */
   'queue:reveal': { id: string };
 }
 export type EventChannel = keyof EventPayloads;
-export const eventChannels: readonly EventChannel[] = ['queue:changed', 'grants:changed', 'queue:reveal'];
+export const eventChannels: readonly EventChannel[] = [
+  'queue:changed',
+  'grants:changed',
+  'queue:reveal',
+  ...rulesEventChannels,
+];
 
 /** The whole surface a renderer sees, whichever transport carries it. */
 export interface ConsoleApi {

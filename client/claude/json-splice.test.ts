@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { spliceJson } from './json-splice';
+import { spliceJson } from '../../engine/node/json-splice';
 import { installHooks, uninstallHooks } from './merge-hooks';
 
 const compact = `{ "model": "opus", "permissions": { "allow": ["Bash(npm test)"] },

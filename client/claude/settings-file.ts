@@ -7,7 +7,6 @@
 import { constants } from 'node:fs';
 import { copyFile, readFile, realpath, stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../../engine/node/atomic-write';
-import { spliceJson } from './json-splice';
 
 export interface SettingsText {
   /** Undefined when the file does not exist yet. */
@@ -35,18 +34,6 @@ export function parseSettings(text: string | undefined): { value: unknown } | { 
   }
 }
 
-/**
- * The new content: the old text with only the changed members rewritten (see json-splice.ts), indented as
- * the old was (two spaces when there is nothing to go by), with its line endings.
- */
-export function formatSettings(value: unknown, before: { text: string | undefined; value: unknown }): string {
-  const indent = /\n([ \t]+)["}\]]/.exec(before.text ?? '')?.[1] ?? '  ';
-  const spliced = before.text?.trim() ? spliceJson(before.text, before.value, value, indent) : undefined;
-  const text = spliced ?? `${JSON.stringify(value, null, indent)}\n`;
-  // JSON strings hold no raw line breaks, so every lone \n here is layout and may become \r\n.
-  return before.text?.includes('\r\n') ? text.replace(/\r?\n/g, '\r\n') : text;
-}
-
 /** `settings.json.gatehouse-backup-2026-08-22T10-15-30-123Z`: sorts by time, never overwrites one. */
 export async function writeBackup(path: string, now: Date): Promise<string> {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
@@ -63,6 +50,9 @@ export async function writeBackup(path: string, now: Date): Promise<string> {
 
 /** Replaces the file (or, through a symlink, its target) with `text`, keeping the mode it had. */
 export async function writeSettings(path: string, text: string, before: SettingsText): Promise<void> {
-  if (before.text === undefined || before.mode === undefined) return writeFileAtomic(path, text);
+  if (before.text === undefined || before.mode === undefined) {
+    await writeFileAtomic(path, text);
+    return;
+  }
   await writeFileAtomic(await realpath(path), text, { mode: before.mode });
 }

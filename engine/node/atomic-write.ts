@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { renameSync } from 'node:fs';
 import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 
@@ -7,6 +8,12 @@ export interface AtomicWriteOptions {
   readonly mode?: number;
   /** Mode of a parent folder this call creates, e.g. 0o700. */
   readonly dirMode?: number;
+  /**
+   * Asked once the new content is on disk, just before the rename: false leaves the target alone (the
+   * write returns false). A compare-and-swap against another writer checks here; the check and the rename
+   * then run synchronously, back to back, so no other work of this process can widen the window.
+   */
+  readonly beforeRename?: () => boolean;
 }
 
 /**
@@ -17,7 +24,7 @@ export async function writeFileAtomic(
   path: string,
   data: string,
   options: AtomicWriteOptions = {},
-): Promise<void> {
+): Promise<boolean> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, ...(options.dirMode === undefined ? {} : { mode: options.dirMode }) });
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -30,7 +37,16 @@ export async function writeFileAtomic(
   }
   try {
     if (options.mode !== undefined) await chmod(temp, options.mode);
-    await rename(temp, path);
+    if (options.beforeRename) {
+      if (!options.beforeRename()) {
+        await rm(temp, { force: true });
+        return false;
+      }
+      renameSync(temp, path);
+    } else {
+      await rename(temp, path);
+    }
+    return true;
   } catch (error) {
     await rm(temp, { force: true });
     throw error;

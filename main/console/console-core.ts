@@ -38,6 +38,8 @@ import { memoizeBash } from '../rules/memoized-bash';
 import { createRequestExplainer } from '../rules/request-explainer';
 import { previewRule } from '../rules/rule-preview';
 import { createScreening } from '../rules/screen-request';
+import { openExamplesStore } from '../rules/editor/examples-store';
+import { createRulesService } from './rules-handlers';
 
 export const CONSOLE_VERSION = '0.1.0';
 
@@ -135,9 +137,17 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const notifier = options.notifications
     ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
     : undefined;
+  const rules = createRulesService({
+    scope: { home: userHome, ...(options.policyFile ? { policyFile: options.policyFile } : {}) },
+    bash,
+    examples: await openExamplesStore(options.home),
+    recentRequests: () => store.recentRequests(PREVIEW_WINDOW),
+    pendingFolders: () => registry.pending().map((request) => request.cwd),
+  });
   const service = createConsoleService({
     registry,
     grants,
+    rules,
     previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
     status,
     rotateToken: rotate,
@@ -197,6 +207,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
           readFile(join(options.home, DISCOVERY_FILE), 'utf8'),
         );
         notifier?.close();
+        rules.close();
         registry.close();
         grants.close();
         await server.close();

@@ -11,6 +11,7 @@ import type {
 } from '../../common/console-contract';
 import type { View } from '../../common/console-views';
 import { createSignal } from '../../common/signal';
+import type { RulesService } from './rules-handlers';
 import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
 import type { GrantBook } from '../rules/grant-book';
@@ -29,6 +30,7 @@ export interface ConsoleServiceDeps {
   readonly registry: RaceRegistry;
   readonly grants: GrantBook;
   readonly previewRule: (rule: string, cwd: string) => RulePreview;
+  readonly rules: RulesService;
   readonly status: () => ConsoleStatus;
   readonly rotateToken: () => Promise<ConsoleStatus>;
   /** The desktop app's windows, one per view; absent when the console runs headless. */
@@ -39,6 +41,7 @@ export function createConsoleService({
   registry,
   grants,
   previewRule,
+  rules,
   status,
   rotateToken,
   showView,
@@ -103,6 +106,7 @@ export function createConsoleService({
       'grants:list': () => ({ ok: true, value: grants.list() }),
       'grants:revoke': ({ id }) => ({ ok: true, value: { revoked: grants.revoke(id) } }),
       'rules:preview': ({ rule, cwd }) => ({ ok: true, value: previewRule(rule, cwd) }),
+      ...rules.handlers,
       'console:status': () => ({ ok: true, value: status() }),
       'console:rotate-token': async () => ({ ok: true, value: await rotateToken() }),
       'console:show-view': ({ view }, caller) => {
@@ -112,9 +116,11 @@ export function createConsoleService({
       },
     },
     subscribe(listener) {
+      const offRules = rules.subscribe(listener);
       const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));
       const offGrants = grants.changed.subscribe((list) => listener('grants:changed', list));
       return () => {
+        offRules();
         offQueue();
         offGrants();
       };

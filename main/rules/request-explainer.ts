@@ -35,7 +35,7 @@ const DANGEROUS = new Set(['destructive', 'privileged']);
 export const CONTEXT_REUSE_MS = 1_000;
 const CONTEXT_CACHE_SIZE = 64;
 
-function refView(ref: {
+export function refView(ref: {
   text: string;
   behavior: RuleRefView['behavior'];
   source: RuleRefView['source'];
@@ -51,7 +51,7 @@ function refView(ref: {
   };
 }
 
-function reasonView(decision: Decision): Explanation['reason'] {
+export function reasonView(decision: Decision): Explanation['reason'] {
   const { reason } = decision;
   switch (reason.type) {
     case 'rule':

@@ -6,9 +6,6 @@
 import { parseArgs } from 'node:util';
 import { EXIT_USAGE, UsageError, usageError, type CliIo } from '../../../common/cli';
 import {
-  checkPermission,
-  createHeuristicClassifier,
-  loadBashSupport,
   permissionModes,
   type Decision,
   type DecisionReason,
@@ -16,7 +13,7 @@ import {
   type PermissionMode,
   type RuleBehavior,
 } from '../../../engine';
-import { resolveRealPath } from '../../../engine/node/realpath';
+import { checkToolCall } from '../../../engine/node/check-call';
 import { buildContext, folderHelp, folderOptionSpec, SetupError } from './engine-setup';
 
 const HELP = `Usage: gatehouse check --tool NAME [--input JSON] [options]
@@ -76,20 +73,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
       // A hook that answers is consulted before the dialog, as on the coordinator's serial path.
       awaitAutomatedChecksBeforeDialog: hookAllows,
     });
-    const call = { toolName: values.tool, input };
-    const bash = values.tool === 'Bash' ? await loadBashSupport() : undefined;
-    const decision = await checkPermission(context, call, {
-      deps: { realpath: resolveRealPath, ...(bash ? { bash } : {}) },
-      ...(context.mode.name === 'auto' ? { classifier: createHeuristicClassifier() } : {}),
-      ...(hookAllows
-        ? {
-            hook: async () => ({
-              behavior: 'allow' as const,
-              message: 'The PermissionRequest hook (--hook-allow) allowed it.',
-            }),
-          }
-        : {}),
-    });
+    const decision = await checkToolCall(context, { toolName: values.tool, input }, { hookAllows });
     io.stdout(`${JSON.stringify(toOutput(decision), null, 2)}\n`);
     return 0;
   } catch (error) {

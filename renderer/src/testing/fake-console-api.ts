@@ -1,3 +1,4 @@
+import type { RuleExamples, RulesSnapshot, SaveOutcome } from '../../../common/rules-contract';
 import type {
   ConsoleApi,
   ConsoleStatus,
@@ -31,6 +32,9 @@ export function createFakeConsoleApi(
     listeners.get(channel)?.forEach((l) => l(payload as never));
   const ok = (value: unknown) => ({ ok: true, value }) as Result<never>;
 
+  // The rule editor's folder and how its saves are answered (setRules, answerSaves).
+  let rulesSnapshot: RulesSnapshot | undefined;
+  let saveOutcome: SaveOutcome = { status: 'saved', merged: false };
   const api: ConsoleApi = {
     async invoke(channel, args) {
       calls.push({ channel, args });
@@ -59,6 +63,46 @@ export function createFakeConsoleApi(
           return ok(
             options.preview ?? { valid: true, matched: 3, examined: 10, examples: ['Bash: npm test'] },
           );
+        // The rule editor: one folder's snapshot, saves answered as configured, examples that all pass.
+        case 'rules:load': {
+          const { cwd } = args as { cwd: string };
+          if (rulesSnapshot?.cwd === cwd) return ok(rulesSnapshot);
+          const message = `The folder ${cwd} does not exist; choose an existing project folder.`;
+          return { ok: false, error: { code: 'bad-folder', message } } as Result<never>;
+        }
+        case 'rules:folders':
+          return ok(['/home/dev/projects/shop']);
+        case 'rules:save':
+          return ok(saveOutcome);
+        case 'rules:try-examples':
+        case 'rules:set-examples': {
+          const { examples } = args as { examples: RuleExamples };
+          return ok([
+            ...examples.match.map((text) => ({ text, expected: 'match', passed: true })),
+            ...examples.noMatch.map((text) => ({
+              text,
+              expected: 'noMatch',
+              passed: !text.includes('fail'),
+            })),
+          ]);
+        }
+        case 'rules:check':
+          return ok({
+            behavior: 'deny',
+            step: '1a',
+            reason: {
+              type: 'rule',
+              message: 'Denied by a rule.',
+              rule: {
+                text: 'Bash(rm *)',
+                behavior: 'deny',
+                source: 'projectSettings',
+                file: '/p/.claude/settings.json',
+                index: 0,
+              },
+            },
+            nearMisses: [],
+          });
         case 'queue:decide': {
           const decision = args as DecideArgs;
           if (!pending.some((r) => r.id === decision.id)) return ok({ won: false, winner: 'timeout' });
@@ -104,6 +148,18 @@ export function createFakeConsoleApi(
     /** What the desktop app sends a window when a notification's or the tray's "Open" names a request. */
     reveal(id: string) {
       emit('queue:reveal', { id });
+    },
+    /** The folder the rule editor will find. */
+    setRules(snapshot: RulesSnapshot) {
+      rulesSnapshot = snapshot;
+    },
+    answerSaves(outcome: SaveOutcome) {
+      saveOutcome = outcome;
+    },
+    /** Another window or process changed the folder's settings. */
+    changeRules(snapshot: RulesSnapshot) {
+      rulesSnapshot = snapshot;
+      emit('rules:changed', { folders: [snapshot.cwd] });
     },
   };
 }

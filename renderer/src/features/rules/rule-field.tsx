@@ -9,6 +9,8 @@ export function RuleField(props: {
   tool: string;
   check: ReturnType<typeof checkRule>;
   onChange: (rule: string) => void;
+  /** An empty field in a form nobody has typed in yet says nothing rather than that it is invalid. */
+  quietWhenEmpty?: boolean;
 }) {
   const inputId = useId();
   return (
@@ -21,11 +23,13 @@ export function RuleField(props: {
           value={props.rule}
           spellCheck={false}
           autoFocus
-          aria-invalid={!props.check.ok}
+          aria-invalid={!props.check.ok && !(props.quietWhenEmpty && props.rule === '')}
           onChange={(event) => props.onChange(event.target.value)}
         />
       </label>
-      <RuleCheckNote check={props.check} tool={props.tool} />
+      {!(props.quietWhenEmpty && props.rule === '') && (
+        <RuleCheckNote check={props.check} tool={props.tool} />
+      )}
     </>
   );
 }

@@ -1,10 +1,145 @@
+import { useEffect, useMemo } from 'react';
 import { useT } from '../../i18n/i18n-context';
+import { createRulesStore } from '../../store/rules-store';
+import { useConsoleApi } from '../../store/store-context';
+import { GrantsPanel } from '../grants/grants-panel';
+import { FolderPicker } from './folder-picker';
+import { Playground } from './playground';
+import { RuleForm } from './rule-form';
+import { RuleList } from './rule-list';
+import { RulesProvider, useRules } from './rules-context';
+import { SettingsFiles } from './settings-files';
+import './rules.css';
 
-export function RulesView() {
-  const t = useT();
+const LAST_FOLDER_KEY = 'gatehouse.rules.folder';
+
+/**
+ * The address names the open folder (`?view=rules&cwd=…`), so a reload opens it again; switching views
+ * drops it from the address, so the tab also remembers the last one.
+ */
+function initialFolder(): string | undefined {
   return (
-    <main className="view">
+    new URLSearchParams(window.location.search).get('cwd') ??
+    window.sessionStorage.getItem(LAST_FOLDER_KEY) ??
+    undefined
+  );
+}
+
+function rememberFolder(cwd: string) {
+  window.sessionStorage.setItem(LAST_FOLDER_KEY, cwd);
+  const params = new URLSearchParams(window.location.search);
+  if (params.get('cwd') === cwd) return;
+  params.set('cwd', cwd);
+  window.history.replaceState(null, '', `${window.location.pathname}?${params}${window.location.hash}`);
+}
+
+/** The rule editor: every rule of a project folder, editable and testable, and the console's own grants. */
+export function RulesView() {
+  const api = useConsoleApi();
+  const store = useMemo(() => createRulesStore(api), [api]);
+  useEffect(() => {
+    const stop = store.getState().start();
+    const initial = initialFolder();
+    if (initial) void store.getState().open(initial);
+    const off = store.subscribe((state, before) => {
+      if (state.snapshot && state.snapshot !== before.snapshot) rememberFolder(state.snapshot.cwd);
+    });
+    return () => {
+      stop();
+      off();
+    };
+  }, [store]);
+  return (
+    <RulesProvider value={store}>
+      <RulesPage />
+    </RulesProvider>
+  );
+}
+
+function RulesPage() {
+  const t = useT();
+  const snapshot = useRules((s) => s.snapshot);
+  const loading = useRules((s) => s.loading);
+  const error = useRules((s) => s.error);
+  const fileErrors = (snapshot?.files ?? []).flatMap((file) =>
+    file.error === undefined ? [] : [file.error],
+  );
+  return (
+    <main className="view rules">
       <h2 className="view__title">{t('rules.title')}</h2>
+      <FolderPicker />
+      {/* A save refused for a broken file says what its file's own line already says: once is enough. */}
+      {error && (
+        <p className="rules-error" role="alert">
+          {fileErrors.includes(error) ? t('rules.notSaved') : error}
+        </p>
+      )}
+      <SaveStatus />
+      {!snapshot && !loading && !error && <p className="rules-hint">{t('rules.pickFolder')}</p>}
+      {!snapshot && loading && <p className="rules-hint">{t('rules.loading')}</p>}
+      {fileErrors.map((fileError) => (
+        <p key={fileError} className="rules-error" role="alert">
+          {fileError}
+        </p>
+      ))}
+      {snapshot && (
+        <div className="rules__columns">
+          <div className="rules__main">
+            <section className="rules-section" aria-label={t('rules.add')}>
+              <h3 className="rules-section__title">{t('rules.add')}</h3>
+              <RuleForm />
+            </section>
+            <RuleList />
+            <SettingsFiles />
+          </div>
+          <aside className="rules__side">
+            <Playground />
+            <section className="rules-section" aria-label={t('rules.grants')}>
+              <GrantsPanel />
+            </section>
+          </aside>
+        </div>
+      )}
     </main>
+  );
+}
+
+/** Saved, merged with a change on disk, or a conflict the person resolves. */
+function SaveStatus() {
+  const t = useT();
+  const notice = useRules((s) => s.notice);
+  const conflict = useRules((s) => s.conflict);
+  const dismiss = useRules((s) => s.dismissNotice);
+  const applyAnyway = useRules((s) => s.applyAnyway);
+  const discard = useRules((s) => s.discardConflict);
+  if (conflict) {
+    return (
+      <div className="rules-conflict" role="alert">
+        <p>
+          <strong>{t('rules.conflict.title')}</strong> {conflict.message}
+        </p>
+        <div className="rules-conflict__actions">
+          <button type="button" className="button button--small" onClick={() => void discard()}>
+            {t('rules.conflict.reload')}
+          </button>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={() => void applyAnyway()}
+          >
+            {t('rules.conflict.apply')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!notice) return null;
+  return (
+    <p className="rules-notice" role="status">
+      {notice === 'merged' ? t('rules.merged') : t('rules.saved')}
+      <button type="button" className="button button--small button--quiet" onClick={dismiss}>
+        {t('rules.dismiss')}
+      </button>
+    </p>
   );
 }

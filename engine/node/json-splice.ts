@@ -5,7 +5,10 @@
  * any other changed value is re-serialised in place, indented to its depth.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isObject } from '../hook/shape';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 interface Edit {
   readonly start: number;
@@ -253,4 +256,16 @@ export function spliceJson(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A settings file's new content: the old text with only the changed members rewritten, indented as the old
+ * was (two spaces when there is nothing to go by), with its line endings. Install and the rule editor share it.
+ */
+export function formatSettings(value: unknown, before: { text: string | undefined; value: unknown }): string {
+  const indent = /\n([ \t]+)["}\]]/.exec(before.text ?? '')?.[1] ?? '  ';
+  const spliced = before.text?.trim() ? spliceJson(before.text, before.value, value, indent) : undefined;
+  const text = spliced ?? `${JSON.stringify(value, null, indent)}\n`;
+  // JSON strings hold no raw line breaks, so every lone \n here is layout and may become \r\n.
+  return before.text?.includes('\r\n') ? text.replace(/\r?\n/g, '\r\n') : text;
 }

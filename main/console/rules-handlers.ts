@@ -1,0 +1,188 @@
+/**
+ * The rule editor's handlers (common/rules-contract.ts): its slice of ConsoleHandlers and its pushed
+ * `rules:changed` event. Every argument arrives validated by zod; here the folder is checked to be an
+ * existing absolute directory and files are found only through its sources.
+ */
+import type { ConsoleHandlers, EventPayloads, Result } from '../../common/console-contract';
+import type { EditableSource, FileSourceName, RulesInvokeValues } from '../../common/rules-contract';
+import { editableSources } from '../../common/rules-contract';
+import { createSignal } from '../../common/signal';
+import type { BashSupport, ToolCall } from '../../engine';
+import { checkToolCall } from '../../engine/node/check-call';
+import { ExamplesFileError, type ExamplesStore } from '../rules/editor/examples-store';
+import {
+  checkInsideProject,
+  checkProjectFolder,
+  FolderError,
+  locationOf,
+  projectLocations,
+  type ProjectScope,
+} from '../rules/editor/project-folder';
+import { evaluateExamples } from '../rules/editor/rule-examples';
+import { createRulesWatcher } from '../rules/editor/rules-watch';
+import { ContextError, loadRulesSnapshot, readProjectRules } from '../rules/editor/rules-snapshot';
+import { planEdit, saveRuleEdit, SaveError } from '../rules/editor/save-rules';
+import { reasonView, refView } from '../rules/request-explainer';
+
+type RulesChannel = keyof RulesInvokeValues;
+export type RulesHandlers = Pick<ConsoleHandlers, RulesChannel>;
+
+export interface RulesHandlerDeps {
+  readonly scope: ProjectScope;
+  readonly bash: BashSupport;
+  readonly examples: ExamplesStore;
+  /** The most recent requests history remembers, newest first. */
+  readonly recentRequests: () => ReadonlyArray<{ tool: string; input: Record<string, unknown>; cwd: string }>;
+  /** The folders of requests waiting now. */
+  readonly pendingFolders: () => readonly string[];
+}
+
+export interface RulesService {
+  readonly handlers: RulesHandlers;
+  subscribe(
+    listener: (channel: 'rules:changed', payload: EventPayloads['rules:changed']) => void,
+  ): () => void;
+  close(): void;
+}
+
+const FOLDER_LIMIT = 20;
+/** Past calls of a folder that "never matched" is judged on: each rule is tried against each of them. */
+const NEVER_MATCHED_WINDOW = 1_000;
+
+function failure<T>(error: unknown): Result<T> {
+  if (error instanceof FolderError)
+    return { ok: false, error: { code: 'bad-folder', message: error.message } };
+  if (error instanceof SaveError) return { ok: false, error: { code: error.code, message: error.message } };
+  if (error instanceof ContextError)
+    return { ok: false, error: { code: 'bad-settings', message: error.message } };
+  if (error instanceof ExamplesFileError)
+    return { ok: false, error: { code: 'examples-file', message: error.message } };
+  throw error;
+}
+
+async function guarded<T>(run: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return failure<T>(error);
+  }
+}
+
+export function createRulesService(deps: RulesHandlerDeps): RulesService {
+  const changed = createSignal<EventPayloads['rules:changed']>();
+  const watcher = createRulesWatcher({
+    home: deps.scope.home,
+    onChange: (folders) => changed.emit({ folders }),
+  });
+  const history = (cwd: string): ToolCall[] =>
+    deps
+      .recentRequests()
+      .filter((call) => call.cwd === cwd)
+      .slice(0, NEVER_MATCHED_WINDOW)
+      .map((call) => ({ toolName: call.tool, input: call.input }));
+
+  const exampleTarget = async (args: {
+    cwd: string;
+    source: FileSourceName;
+    behavior: 'allow' | 'deny' | 'ask';
+    rule: string;
+  }) => {
+    const cwd = await checkProjectFolder(args.cwd);
+    const location = locationOf(projectLocations(cwd, deps.scope), args.source);
+    if (!location) throw new FolderError(`The folder ${cwd} has no ${args.source} file; reload the rules.`);
+    return { cwd, location };
+  };
+
+  const handlers: RulesHandlers = {
+    'rules:load': ({ cwd }) =>
+      guarded(async () => {
+        const folder = await checkProjectFolder(cwd);
+        watcher.watch(folder);
+        return loadRulesSnapshot(folder, {
+          scope: deps.scope,
+          bash: deps.bash,
+          examples: deps.examples,
+          history,
+        });
+      }),
+    'rules:folders': () => {
+      const seen = new Set<string>();
+      for (const cwd of [...deps.pendingFolders(), ...deps.recentRequests().map((r) => r.cwd)]) {
+        if (seen.size >= FOLDER_LIMIT) break;
+        seen.add(cwd);
+      }
+      return { ok: true, value: [...seen] };
+    },
+    'rules:save': ({ cwd, edit, versions, force }) =>
+      guarded(async () => {
+        const folder = await checkProjectFolder(cwd);
+        const locations = projectLocations(folder, deps.scope);
+        const files = Object.fromEntries(
+          editableSources.map((source) => [source, locationOf(locations, source)!.file]),
+        ) as Record<EditableSource, string>;
+        for (const plan of planEdit(edit))
+          if (plan.source !== 'userSettings') await checkInsideProject(files[plan.source], folder);
+        const outcome = await saveRuleEdit({ edit, files, versions, ...(force ? { force } : {}) });
+        if (outcome.status === 'saved') {
+          if (edit.kind === 'change')
+            await deps.examples.move(
+              { file: files[edit.from.source], rule: edit.rule },
+              { file: files[edit.to.source], rule: edit.newRule },
+            );
+          const touchesUser = planEdit(edit).some((plan) => plan.source === 'userSettings');
+          watcher.touched(touchesUser ? 'all' : folder);
+        }
+        return outcome;
+      }),
+    'rules:try-examples': (args) =>
+      guarded(async () => {
+        const { cwd, location } = await exampleTarget(args);
+        return evaluateExamples(
+          {
+            rule: args.rule,
+            behavior: args.behavior,
+            source: location.source,
+            file: location.file,
+            anchorDir: location.anchorDir,
+          },
+          args.examples,
+          { cwd, home: deps.scope.home, bash: deps.bash },
+        );
+      }),
+    'rules:set-examples': (args) =>
+      guarded(async () => {
+        const { cwd, location } = await exampleTarget(args);
+        await deps.examples.set(location.file, args.rule, args.examples);
+        watcher.touched(cwd);
+        return evaluateExamples(
+          {
+            rule: args.rule,
+            behavior: args.behavior,
+            source: location.source,
+            file: location.file,
+            anchorDir: location.anchorDir,
+          },
+          args.examples,
+          { cwd, home: deps.scope.home, bash: deps.bash },
+        );
+      }),
+    'rules:check': ({ cwd, tool, input }) =>
+      guarded(async () => {
+        const folder = await checkProjectFolder(cwd);
+        const { context } = await readProjectRules(folder, deps.scope);
+        const decision = await checkToolCall(context, { toolName: tool, input }, { bash: deps.bash });
+        return {
+          behavior: decision.behavior,
+          step: decision.step,
+          reason: reasonView(decision),
+          nearMisses: decision.nearMisses.map(refView),
+        };
+      }),
+  };
+
+  return {
+    handlers,
+    subscribe: (listener) => changed.subscribe((payload) => listener('rules:changed', payload)),
+    close: () => watcher.close(),
+  };
+}

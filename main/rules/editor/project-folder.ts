@@ -1,0 +1,71 @@
+/**
+ * Which files the rule editor may touch: only the settings files of a project folder's sources, found by
+ * the engine's own locator. The renderer names a source and a folder; the folder must be an existing
+ * absolute directory, so a crafted folder cannot point a write anywhere else.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, normalize, sep } from 'node:path';
+import type { FileSourceName } from '../../../common/rules-contract';
+import { settingsLocations, type SettingsLocation } from '../../../engine/node/settings-loader';
+
+export interface ProjectScope {
+  /** The user's home folder, where user settings live. */
+  readonly home: string;
+  /** Replaces the managed policy file (tests). */
+  readonly policyFile?: string;
+}
+
+export class FolderError extends Error {}
+
+/** The folder as main will use it, or a FolderError saying what is wrong with it. */
+export async function checkProjectFolder(cwd: string): Promise<string> {
+  if (!isAbsolute(cwd))
+    throw new FolderError(
+      `The folder "${cwd}" is not an absolute path; choose a project folder such as /home/you/project.`,
+    );
+  const folder = normalize(cwd).replace(/(.)[\\/]+$/, '$1');
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await stat(folder)).isDirectory();
+  } catch {
+    isDirectory = false;
+  }
+  if (!isDirectory)
+    throw new FolderError(`The folder ${folder} does not exist; choose an existing project folder.`);
+  return folder;
+}
+
+/** The Claude Code settings files of the folder, highest precedence first. */
+export function projectLocations(cwd: string, scope: ProjectScope): readonly SettingsLocation[] {
+  return settingsLocations({
+    profile: 'claude',
+    cwd,
+    home: scope.home,
+    ...(scope.policyFile === undefined ? {} : { policyFile: scope.policyFile }),
+  });
+}
+
+export function locationOf(
+  locations: readonly SettingsLocation[],
+  source: FileSourceName,
+): SettingsLocation | undefined {
+  return locations.find((l) => l.source === source);
+}
+
+/**
+ * A project's own settings file may be a symlink (a checked-in link is the repository's to choose), but a
+ * save never follows one out of the project: a cloned repository must not make the editor write elsewhere.
+ */
+export async function checkInsideProject(file: string, cwd: string): Promise<void> {
+  let target: string;
+  try {
+    target = await realpath(file);
+  } catch {
+    return;
+  }
+  const root = await realpath(cwd);
+  if (target !== root && !target.startsWith(root + sep))
+    throw new FolderError(
+      `The settings file ${file} links to ${target}, outside the project folder; Gatehouse will not write through it.`,
+    );
+}

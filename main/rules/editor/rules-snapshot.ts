@@ -1,0 +1,132 @@
+/**
+ * Everything the rule editor shows for a project folder: each settings file (missing, usable, or broken
+ * with its sentence), every rule in effective order with its lock, its warnings and its examples' verdicts.
+ * A broken file is left out of the context and said so; the other files still show.
+ */
+import type {
+  FileView,
+  ListedRuleView,
+  RuleWarningView,
+  RulesSnapshot,
+} from '../../../common/rules-contract';
+import { isEditableSource } from '../../../common/rules-contract';
+import {
+  analyzeRules,
+  createPermissionContext,
+  listRules,
+  parseSettingsText,
+  PermissionContextError,
+} from '../../../engine';
+import type { BashSupport, SettingsLayer, ToolCall, ToolPermissionContext } from '../../../engine';
+import type { SettingsLocation } from '../../../engine/node/settings-loader';
+import type { ExamplesStore } from './examples-store';
+import { projectLocations, type ProjectScope } from './project-folder';
+import { evaluateExamples } from './rule-examples';
+import { readSettingsFile } from './settings-text';
+
+export interface SnapshotDeps {
+  readonly scope: ProjectScope;
+  readonly bash: BashSupport;
+  readonly examples: ExamplesStore;
+  /** Past calls made in this folder, for the never-matched warning. */
+  readonly history: (cwd: string) => readonly ToolCall[];
+}
+
+export interface ProjectRules {
+  readonly locations: readonly SettingsLocation[];
+  readonly files: readonly FileView[];
+  readonly context: ToolPermissionContext;
+}
+
+export class ContextError extends Error {}
+
+/** Reads every settings file of the folder and builds the context of the usable ones. */
+export async function readProjectRules(cwd: string, scope: ProjectScope): Promise<ProjectRules> {
+  const locations = projectLocations(cwd, scope);
+  const files: FileView[] = [];
+  const layers: SettingsLayer[] = [];
+  for (const location of locations) {
+    const read = await readSettingsFile(location.file);
+    const base = {
+      source: location.source,
+      file: location.file,
+      version: read.version,
+      editable: isEditableSource(location.source),
+    };
+    if (read.kind === 'missing') {
+      files.push({ ...base, status: 'missing' });
+      continue;
+    }
+    if (read.kind === 'unreadable') {
+      files.push({ ...base, status: 'broken', error: read.error });
+      continue;
+    }
+    const parsed = parseSettingsText(read.text, location.file);
+    if (!parsed.ok) {
+      files.push({
+        ...base,
+        status: 'broken',
+        error: `${parsed.error.replace(/\.$/, '')}; fix it by hand, Gatehouse will not overwrite it.`,
+      });
+      continue;
+    }
+    files.push({ ...base, status: 'ok' });
+    layers.push({ ...location, exists: true, settings: parsed.settings });
+  }
+  try {
+    return {
+      locations,
+      files,
+      context: createPermissionContext({ cwd, home: scope.home, settings: layers }),
+    };
+  } catch (error) {
+    if (error instanceof PermissionContextError) throw new ContextError(error.message);
+    throw error;
+  }
+}
+
+export async function loadRulesSnapshot(cwd: string, deps: SnapshotDeps): Promise<RulesSnapshot> {
+  const { locations, files, context } = await readProjectRules(cwd, deps.scope);
+  const history = deps.history(cwd);
+  const warnings = analyzeRules(context, { history, bash: deps.bash });
+  const keyOf = (r: { source: string; behavior: string; index?: number | undefined; text: string }) =>
+    `${r.source}\0${r.behavior}\0${r.index ?? ''}\0${r.text}`;
+  const byRule = new Map<string, RuleWarningView[]>();
+  for (const warning of warnings) {
+    const list = byRule.get(keyOf(warning.rule)) ?? [];
+    list.push({ kind: warning.kind, message: warning.message });
+    byRule.set(keyOf(warning.rule), list);
+  }
+  const rules: ListedRuleView[] = [];
+  for (const rule of listRules(context)) {
+    const location = locations.find((l) => l.source === rule.source);
+    if (!location || rule.file === undefined || rule.index === undefined) continue;
+    const examples = deps.examples.get(rule.file, rule.text);
+    rules.push({
+      text: rule.text,
+      behavior: rule.behavior,
+      source: location.source,
+      file: rule.file,
+      index: rule.index,
+      order: rule.order,
+      locked: rule.locked,
+      warnings: [
+        ...(rule.warning === undefined ? [] : [{ kind: 'load' as const, message: rule.warning }]),
+        ...(byRule.get(keyOf(rule)) ?? []),
+      ],
+      examples,
+      verdicts: evaluateExamples(
+        {
+          rule: rule.text,
+          behavior: rule.behavior,
+          source: location.source,
+          file: rule.file,
+          anchorDir: location.anchorDir,
+        },
+        examples,
+        { cwd, home: deps.scope.home, bash: deps.bash },
+      ),
+    });
+  }
+  return { cwd, files, rules, historyExamined: history.length };
+}

@@ -1,0 +1,167 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ListedRuleView, RulesSnapshot, SaveOutcome } from '../../../../common/rules-contract';
+import { createPrefsStore } from '../../store/prefs-store';
+import { createQueueStore } from '../../store/queue-store';
+import { createFakeConsoleApi } from '../../testing/fake-console-api';
+import { App } from '../../app/app';
+
+afterEach(cleanup);
+
+const CWD = '/home/dev/projects/shop';
+const PROJECT = `${CWD}/.claude/settings.json`;
+
+function rule(overrides: Partial<ListedRuleView>): ListedRuleView {
+  return {
+    text: 'Bash(npm test *)',
+    behavior: 'allow',
+    source: 'projectSettings',
+    file: PROJECT,
+    index: 0,
+    order: 1,
+    locked: false,
+    warnings: [],
+    examples: { match: [], noMatch: [] },
+    verdicts: [],
+    ...overrides,
+  };
+}
+
+function snapshot(rules: ListedRuleView[]): RulesSnapshot {
+  return {
+    cwd: CWD,
+    files: [
+      {
+        source: 'policySettings',
+        file: '/etc/claude-code/managed-settings.json',
+        status: 'ok',
+        version: 'p1',
+        editable: false,
+      },
+      { source: 'projectSettings', file: PROJECT, status: 'ok', version: 'v1', editable: true },
+      {
+        source: 'localSettings',
+        file: `${CWD}/.claude/settings.local.json`,
+        status: 'missing',
+        version: 'missing',
+        editable: true,
+      },
+    ],
+    rules,
+    historyExamined: 0,
+  };
+}
+
+const initial = snapshot([
+  rule({
+    text: 'Bash(rm -rf *)',
+    behavior: 'deny',
+    source: 'policySettings',
+    file: '/etc/claude-code/managed-settings.json',
+    order: 1,
+    locked: true,
+  }),
+  rule({
+    text: 'Bash(rm -rf build)',
+    order: 2,
+    index: 1,
+    warnings: [
+      {
+        kind: 'shadowed',
+        message: 'The allow rule Bash(rm -rf build) never applies: Bash(rm -rf *) denies first.',
+      },
+    ],
+  }),
+]);
+
+async function renderRules(options: { saveOutcome?: SaveOutcome } = {}) {
+  window.history.replaceState(null, '', `/?view=rules&cwd=${encodeURIComponent(CWD)}`);
+  const fake = createFakeConsoleApi([]);
+  fake.setRules(initial);
+  if (options.saveOutcome) fake.answerSaves(options.saveOutcome);
+  const store = createQueueStore(fake.api, () => 0);
+  await store.getState().load();
+  const prefs = createPrefsStore(undefined);
+  prefs.getState().set({ locale: 'en' });
+  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" view="rules" />);
+  await screen.findByText('Bash(rm -rf build)');
+  return fake;
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('li')!;
+
+describe('the rule editor view', () => {
+  it('locks policy rules, offers edit and delete on the others, and shows warnings beside their rule', async () => {
+    await renderRules();
+    const policy = rowOf('Bash(rm -rf *)');
+    expect(within(policy).getAllByRole('img', { name: 'Locked: only its owner can change it' })).toHaveLength(
+      1,
+    );
+    expect(within(policy).queryByRole('button', { name: /Edit/ })).toBeNull();
+    const shadowed = rowOf('Bash(rm -rf build)');
+    expect(within(shadowed).getByText(/never applies/)).toBeTruthy();
+    expect(within(shadowed).getByRole('button', { name: 'Delete Bash(rm -rf build)' })).toBeTruthy();
+  });
+
+  it('deletes with the version it read, and reloads at once when another window changes the files', async () => {
+    const fake = await renderRules();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Bash(rm -rf build)' }));
+    await waitFor(() => expect(fake.calls.some((c) => c.channel === 'rules:save')).toBe(true));
+    expect(fake.calls.find((c) => c.channel === 'rules:save')!.args).toEqual({
+      cwd: CWD,
+      edit: {
+        kind: 'remove',
+        from: { source: 'projectSettings', behavior: 'allow' },
+        rule: 'Bash(rm -rf build)',
+      },
+      versions: { projectSettings: 'v1' },
+    });
+    act(() => fake.changeRules(snapshot([rule({ text: 'WebFetch(domain:example.com)' })])));
+    expect(await screen.findByText('WebFetch(domain:example.com)')).toBeTruthy();
+    expect(screen.queryByText('Bash(rm -rf build)')).toBeNull();
+  });
+
+  it('shows a conflict with its sentence, and applies anyway only when asked', async () => {
+    const fake = await renderRules({
+      saveOutcome: {
+        status: 'conflict',
+        message: `The allow rule Bash(rm -rf build) is no longer in ${PROJECT}.`,
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Bash(rm -rf build)' }));
+    const banner = await screen.findByText('Changed on disk');
+    const box = banner.closest('div')!;
+    expect(box.textContent).toContain('is no longer in');
+    fireEvent.click(within(box).getByRole('button', { name: 'Apply anyway' }));
+    await waitFor(() => expect(fake.calls.filter((c) => c.channel === 'rules:save')).toHaveLength(2));
+    expect(fake.calls.filter((c) => c.channel === 'rules:save')[1]!.args).toMatchObject({ force: true });
+  });
+
+  it('checks a new rule as it is typed with the engine’s own sentence', async () => {
+    await renderRules();
+    const form = screen.getByRole('form', { name: 'Add a rule' });
+    fireEvent.change(within(form).getByLabelText('Rule'), { target: { value: 'Bash(npm' } });
+    expect(within(form).getByRole('alert').textContent).toContain('must end with the ")"');
+    expect((within(form).getByRole('button', { name: 'Add rule' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says when a save was merged with a change made on disk meanwhile', async () => {
+    await renderRules({ saveOutcome: { status: 'saved', merged: true } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Bash(rm -rf build)' }));
+    expect(
+      await screen.findByText('Saved, together with a change made to the file on disk meanwhile.'),
+    ).toBeTruthy();
+  });
+
+  it('says in one sentence when the chosen folder cannot be opened', async () => {
+    const fake = await renderRules();
+    const field = screen.getByLabelText('Project folder');
+    expect((field as HTMLInputElement).value).toBe(CWD);
+    fake.changeRules({ ...initial, cwd: '/elsewhere' });
+    fireEvent.change(field, { target: { value: '/nowhere' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show rules' }));
+    await waitFor(() =>
+      expect(fake.calls.at(-1)).toEqual({ channel: 'rules:load', args: { cwd: '/nowhere' } }),
+    );
+  });
+});
