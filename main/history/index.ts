@@ -3,6 +3,7 @@ export { NewerSchemaError } from './migrate';
 export { RecordRefusedError } from './types';
 export type {
   ExportFormat,
+  ExportPage,
   History,
   HistoryEntry,
   OutcomeCounts,
