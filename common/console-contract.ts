@@ -12,6 +12,8 @@ import {
   RacerKindSchema,
 } from './protocol';
 import type { RacerKind } from './protocol';
+import { historyInvokeSchemas } from './history-contract';
+import type { HistoryChanged, HistoryInvokeValues } from './history-contract';
 import { riskLabels } from '../engine/classifier/types';
 import { ruleSources } from '../engine/types';
 
@@ -185,9 +187,10 @@ export const invokeSchemas = {
   'console:status': z.object({}).strict(),
   /** A new bridge token, at rest and in bridge.json; connected agents stay connected. */
   'console:rotate-token': z.object({}).strict(),
+  ...historyInvokeSchemas,
 } as const;
 
-export interface InvokeValues {
+export interface InvokeValues extends HistoryInvokeValues {
   'queue:list': PendingRequestView[];
   'queue:decide': DecideOutcome;
   'queue:viewing': { held: boolean };
@@ -207,9 +210,10 @@ export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[];
 export interface EventPayloads {
   'queue:changed': QueueEvent;
   'grants:changed': GrantView[];
+  'history:changed': HistoryChanged;
 }
 export type EventChannel = keyof EventPayloads;
-export const eventChannels: readonly EventChannel[] = ['queue:changed', 'grants:changed'];
+export const eventChannels: readonly EventChannel[] = ['queue:changed', 'grants:changed', 'history:changed'];
 
 /** The whole surface a renderer sees, whichever transport carries it. */
 export interface ConsoleApi {

@@ -30,6 +30,10 @@ import { createStaticSite } from '../web/static-site';
 import { createConsoleService } from './console-service';
 import type { ConsoleService } from './console-service';
 import { loadConsoleSettings } from './console-settings';
+import { createHistoryChanges } from './history-changes';
+import { createHistoryHandlers, unavailableHistoryHandlers } from './history-handlers';
+import { startRetention } from './history-retention';
+import { saveRetentionDays } from './retention-setting';
 import { listenLoopback } from './loopback-server';
 import { loadBashSupport } from '../../engine';
 import { GrantBook } from '../rules/grant-book';
@@ -85,6 +89,13 @@ export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /** After a person leaves a request they had open, the timeout waits at least this long. */
 export const RESUME_GRACE_MS = 5_000;
 
+/** The history the console keeps, unless a test gave it a decision store of its own. */
+function openStore(options: ConsoleCoreOptions): { store: DecisionStore; history?: History } {
+  if (options.store) return { store: options.store };
+  const history = createSqliteHistory(join(options.home, HISTORY_FILE));
+  return { store: history, history };
+}
+
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   await mkdir(options.home, { recursive: true, mode: 0o700 });
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -96,7 +107,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   // drive the console and approve its own requests.
   const consoleToken = generateToken();
 
-  const store = options.store ?? createSqliteHistory(join(options.home, HISTORY_FILE));
+  const { store, history } = openStore(options);
   const bash = memoizeBash(await loadBashSupport());
   const userHome = options.userHome ?? homedir();
   const grants = new GrantBook(bash);
@@ -129,6 +140,16 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     await writeDiscoveryFile(options.home, discovery);
     return status();
   };
+  const historyChanges = createHistoryChanges(Date.now);
+  const retention = history
+    ? startRetention({
+        history,
+        days: settings.history?.retentionDays,
+        now: Date.now,
+        onPurged: () => historyChanges.notify(),
+        onError: (sentence) => warnings.push(sentence),
+      })
+    : undefined;
   const notifier = options.notifications
     ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
     : undefined;
@@ -138,6 +159,17 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
     status,
     rotateToken: rotate,
+    history:
+      history && retention
+        ? createHistoryHandlers({
+            history,
+            retention,
+            saveRetention: (days) => saveRetentionDays(options.home, days),
+            now: Date.now,
+            purged: () => historyChanges.notify(),
+          })
+        : unavailableHistoryHandlers(),
+    historyChanges,
   });
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
 
@@ -195,8 +227,10 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         notifier?.close();
         registry.close();
         grants.close();
+        retention?.close();
+        historyChanges.close();
         await server.close();
-        if (!options.store) (store as History).close();
+        history?.close();
       })();
       return closing;
     },

@@ -14,6 +14,8 @@ import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
 import type { GrantBook } from '../rules/grant-book';
 import type { RulePreview } from '../../common/console-contract';
+import type { HistoryChanges } from './history-changes';
+import type { HistoryHandlers } from './history-handlers';
 
 export interface ConsoleService {
   readonly handlers: ConsoleHandlers;
@@ -30,6 +32,8 @@ export interface ConsoleServiceDeps {
   readonly previewRule: (rule: string, cwd: string) => RulePreview;
   readonly status: () => ConsoleStatus;
   readonly rotateToken: () => Promise<ConsoleStatus>;
+  readonly history: HistoryHandlers;
+  readonly historyChanges: HistoryChanges;
 }
 
 export function createConsoleService({
@@ -38,11 +42,16 @@ export function createConsoleService({
   previewRule,
   status,
   rotateToken,
+  history,
+  historyChanges,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
   registry.updated.subscribe((request) => queueChanged.emit({ kind: 'updated', request }));
   registry.resolved.subscribe((resolved) => queueChanged.emit({ kind: 'resolved', ...resolved }));
+  // A request is in history from its arrival (pending) and again once decided.
+  registry.added.subscribe(() => historyChanges.notify());
+  registry.resolved.subscribe(() => historyChanges.notify());
 
   const unknown = (id: string) =>
     ({
@@ -99,13 +108,16 @@ export function createConsoleService({
       'rules:preview': ({ rule, cwd }) => ({ ok: true, value: previewRule(rule, cwd) }),
       'console:status': () => ({ ok: true, value: status() }),
       'console:rotate-token': async () => ({ ok: true, value: await rotateToken() }),
+      ...history,
     },
     subscribe(listener) {
       const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));
       const offGrants = grants.changed.subscribe((list) => listener('grants:changed', list));
+      const offHistory = historyChanges.changed.subscribe((change) => listener('history:changed', change));
       return () => {
         offQueue();
         offGrants();
+        offHistory();
       };
     },
     disconnect: (caller) => registry.releaseHolder(caller.id),
