@@ -11,12 +11,20 @@ import type {
   Result,
   RulePreview,
 } from '../../../common/console-contract';
+import { createFakeHistory } from './fake-history';
+import type { FakeHistoryData } from './fake-history';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
 export function createFakeConsoleApi(
   initial: PendingRequestView[] = [],
-  options: { status?: ConsoleStatus; diff?: EditPreview; preview?: RulePreview } = {},
+  options: {
+    status?: ConsoleStatus;
+    diff?: EditPreview;
+    preview?: RulePreview;
+    history?: FakeHistoryData;
+  } = {},
 ) {
+  const history = createFakeHistory(options.history);
   let pending = [...initial];
   let grants: GrantView[] = [];
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
@@ -63,6 +71,14 @@ export function createFakeConsoleApi(
           });
           return ok({ won: true });
         }
+        case 'history:sessions':
+        case 'history:timeline':
+        case 'history:requests':
+        case 'history:export':
+        case 'history:retention':
+        case 'history:set-retention':
+        case 'history:purge':
+          return history.invoke(channel, args) as Result<never>;
       }
     },
     on(channel, listener) {
@@ -89,6 +105,8 @@ export function createFakeConsoleApi(
       pending = pending.filter((r) => r.id !== id);
       emit('queue:changed', { kind: 'resolved', id, behavior, by, ...(message ? { message } : {}) });
     },
+    history,
+    historyChanged: () => emit('history:changed', { at: Date.now() }),
     setGrants(list: GrantView[]) {
       grants = list;
       emit('grants:changed', list);
