@@ -26,6 +26,9 @@ export const EMPTY_DRAFT: FilterDraft = {
   to: '',
 };
 
+export const draftIsBlank = (draft: FilterDraft) =>
+  Object.values(draft).every((value) => value.trim() === '');
+
 export const outcomeChoices = requestOutcomes;
 export const racerChoices = racerKinds;
 

@@ -23,11 +23,14 @@ export function HistoryFilters({
   onChange,
   projects,
   rangeError,
+  onClear,
 }: {
   draft: FilterDraft;
   onChange: (draft: FilterDraft) => void;
   projects: readonly string[];
   rangeError: boolean;
+  /** Shown while anything is set. */
+  onClear: (() => void) | undefined;
 }) {
   const t = useT();
   const id = useId();
@@ -128,6 +131,11 @@ export function HistoryFilters({
           onChange={(event) => edit({ to: event.target.value })}
         />
       </label>
+      {onClear && (
+        <button type="button" className="button button--small history__clear" onClick={onClear}>
+          {t('history.filter.clear')}
+        </button>
+      )}
       {rangeError && (
         <p className="history__error" role="alert">
           {t('history.filter.badRange')}

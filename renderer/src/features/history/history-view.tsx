@@ -3,7 +3,7 @@ import { useT } from '../../i18n/i18n-context';
 import { createHistoryStore, isFiltering } from '../../store/history-store';
 import { useConsoleApi } from '../../store/store-context';
 import { ExportButtons } from './export-buttons';
-import { EMPTY_DRAFT, readDraft } from './filter-draft';
+import { draftIsBlank, EMPTY_DRAFT, readDraft } from './filter-draft';
 import type { FilterDraft } from './filter-draft';
 import { HistoryStoreProvider, useHistory, useHistoryStore } from './history-context';
 import { HistoryFilters } from './history-filters';
@@ -67,7 +67,13 @@ function HistoryPage() {
           {t('history.retention.toggle')}
         </button>
       </header>
-      <HistoryFilters draft={draft} onChange={setDraft} projects={projects} rangeError={'error' in reading} />
+      <HistoryFilters
+        draft={draft}
+        onChange={setDraft}
+        projects={projects}
+        rangeError={'error' in reading}
+        onClear={draftIsBlank(draft) ? undefined : () => setDraft(EMPTY_DRAFT)}
+      />
       {retentionOpen && <RetentionPanel />}
       <Notices />
       {filtering ? (

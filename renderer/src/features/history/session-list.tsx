@@ -56,10 +56,6 @@ function SessionRow({ session }: { session: SessionSummaryView }) {
         type="button"
         className={`session-row${selected ? ' session-row--selected' : ''}`}
         aria-current={selected ? 'true' : undefined}
-        aria-label={t('history.session.label', {
-          agent: session.agent.name,
-          folder: folderName(session.cwd),
-        })}
         title={t('history.session.open')}
         onClick={() => void openSession(session.id)}
       >
