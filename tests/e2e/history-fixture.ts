@@ -159,7 +159,7 @@ export const RECENT_SESSIONS: readonly Session[] = [
       {
         tool: 'Bash',
         input: { command: 'npm run lint -- --fix', description: 'Fix lint errors' },
-        answer: { behavior: 'allow', by: 'session', latencyMs: 30_500 },
+        answer: { behavior: 'passthrough', by: 'session', latencyMs: 30_500 },
       },
     ],
   },

@@ -8,13 +8,14 @@ export function useDateFormat() {
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
     const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    const shortTime = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
     return {
       dateTime: (at: number) => dateTime.format(at),
       time: (at: number) => time.format(at),
       /** A start and an end, the end's day left out when it is the start's. */
       range(start: number, end: number) {
         const sameDay = day.format(start) === day.format(end);
-        return `${dateTime.format(start)} – ${sameDay ? time.format(end) : dateTime.format(end)}`;
+        return `${dateTime.format(start)} – ${sameDay ? shortTime.format(end) : dateTime.format(end)}`;
       },
     };
   }, [locale]);
