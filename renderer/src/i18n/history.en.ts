@@ -5,6 +5,7 @@ export const historyEn = {
   'history.search.label': 'Search commands, paths and URLs',
   'history.search.placeholder': 'Search commands, paths, URLs…',
   'history.filters': 'Filters',
+  'history.filters.count': { one: 'Filters ({count})', other: 'Filters ({count})' },
   'history.filter.tool': 'Tool',
   'history.filter.toolAny': 'Any tool',
   'history.filter.outcome': 'Outcome',

@@ -7,6 +7,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.search.label': '搜索命令、路径和网址',
   'history.search.placeholder': '搜索命令、路径、网址…',
   'history.filters': '筛选',
+  'history.filters.count': { one: '筛选（{count}）', other: '筛选（{count}）' },
   'history.filter.tool': '工具',
   'history.filter.toolAny': '任意工具',
   'history.filter.outcome': '结果',
