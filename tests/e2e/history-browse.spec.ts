@@ -228,13 +228,13 @@ test('keeps history to a retention written to settings.json, and purges after a 
 
 test('offers a refresh when a request is decided while the history is open', async ({ page }) => {
   await openHistory(page);
-  await expect(page.getByText('New requests were recorded since this page loaded.')).toHaveCount(0);
+  await expect(page.getByText('History has changed since this page loaded.')).toHaveCount(0);
   const hook = gate.ask(
     'Bash',
     { command: 'git push origin release', description: 'Push the release' },
     { session: 'live-session-0001' },
   );
-  await expect(page.getByText('New requests were recorded since this page loaded.')).toBeVisible();
+  await expect(page.getByText('History has changed since this page loaded.')).toBeVisible();
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(sessionsPane(page).locator('.session-row').first()).toContainText('1 not answered');
 

@@ -49,7 +49,7 @@ export const historyEn = {
   'history.export.hint': 'Downloads every request the filters select, or all of history without filters',
   'history.retention.toggle': 'Retention',
 
-  'history.stale': 'New requests were recorded since this page loaded.',
+  'history.stale': 'History has changed since this page loaded.',
   'history.refresh': 'Refresh',
   'history.loading': 'Loading…',
 

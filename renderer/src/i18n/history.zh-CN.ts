@@ -51,7 +51,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.export.hint': '下载筛选选中的所有请求；没有筛选时下载全部历史',
   'history.retention.toggle': '保留期限',
 
-  'history.stale': '页面加载后又记录了新的请求。',
+  'history.stale': '页面加载后历史已有变化。',
   'history.refresh': '刷新',
   'history.loading': '正在加载…',
 

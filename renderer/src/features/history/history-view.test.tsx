@@ -44,7 +44,7 @@ describe('the history view', () => {
   it('offers a refresh when history changes while it is open', async () => {
     const fake = renderHistory({ sessions: [historySession('session-1')] });
     await screen.findByRole('button', { name: /shop/ });
-    expect(screen.queryByText('New requests were recorded since this page loaded.')).toBeNull();
+    expect(screen.queryByText('History has changed since this page loaded.')).toBeNull();
     act(() => fake.historyChanged());
     fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull());
