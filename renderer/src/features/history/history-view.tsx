@@ -36,6 +36,7 @@ function HistoryPage() {
   const store = useHistoryStore();
   const filtering = useHistory((s) => isFiltering(s.filter));
   const detail = useHistory((s) => s.timeline !== undefined);
+  const nothingYet = useHistory((s) => s.sessions.loaded && s.sessions.items.length === 0);
   const sessions = useHistory((s) => s.sessions.items);
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_DRAFT);
   const [retentionOpen, setRetentionOpen] = useState(false);
@@ -78,6 +79,8 @@ function HistoryPage() {
       <Notices />
       {filtering ? (
         <ResultsList onClear={() => setDraft(EMPTY_DRAFT)} />
+      ) : nothingYet ? (
+        <SessionList />
       ) : (
         <div className={`history__panes${detail ? ' history__panes--detail' : ''}`}>
           <SessionList />
