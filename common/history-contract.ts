@@ -26,6 +26,7 @@ export const requestOutcomes = ['allow', 'deny', 'passthrough', 'pending'] as co
 /** Which requests a page or an export selects; every field given must hold (see main/history/types.ts). */
 export const HistoryFilterSchema = z
   .object({
+    sessionId: z.string().min(1).max(200).optional(),
     tool: z.string().min(1).max(500).optional(),
     outcome: z.enum(requestOutcomes).optional(),
     decidedBy: RacerKindSchema.optional(),
@@ -61,9 +62,7 @@ export const RetentionDaysSchema = z.number().int().min(1).max(RETENTION_DAYS_MA
 export const historyInvokeSchemas = {
   /** Sessions newest first by start, a page at a time. */
   'history:sessions': z.object({ limit: PageLimitSchema, before: SessionCursorSchema.optional() }).strict(),
-  /** Every request of one session in arrival order. */
-  'history:timeline': z.object({ sessionId: z.string().min(1).max(200) }).strict(),
-  /** The requests a filter selects across sessions, newest first, a page at a time. */
+  /** The requests a filter selects, newest first, a page at a time; `sessionId` makes it one timeline. */
   'history:requests': z
     .object({ filter: HistoryFilterSchema, limit: PageLimitSchema, before: RequestCursorSchema.optional() })
     .strict(),
@@ -153,7 +152,6 @@ export interface RetentionView {
 
 export interface HistoryInvokeValues {
   'history:sessions': SessionPageView;
-  'history:timeline': HistoryEntryView[];
   'history:requests': RequestPageView;
   'history:export': ExportPageView;
   'history:retention': RetentionView;

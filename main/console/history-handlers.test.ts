@@ -123,20 +123,15 @@ describe('history:sessions', () => {
   });
 });
 
-describe('history:timeline', () => {
-  it('returns a session in arrival order with each decision', async () => {
-    const entries = await value('history:timeline', { sessionId: 's1' });
-    expect(entries.map((e: { request: { id: string } }) => e.request.id)).toEqual([
-      's1-r0',
-      's1-r1',
-      's1-r2',
-      's1-pending',
-    ]);
-    expect(entries[1]?.decision).toMatchObject({
+describe("a session's timeline", () => {
+  it('is its requests by session id, newest first, each with its decision', async () => {
+    const { entries } = await value('history:requests', { filter: { sessionId: 's1' }, limit: 10 });
+    expect(entries.map((e) => e.request.id)).toEqual(['s1-pending', 's1-r2', 's1-r1', 's1-r0']);
+    expect(entries[2]?.decision).toMatchObject({
       decision: { behavior: 'deny', by: 'notification' },
       latencyMs: 400,
     });
-    expect(entries[3]?.decision).toBeUndefined();
+    expect(entries[0]?.decision).toBeUndefined();
   });
 });
 
@@ -181,6 +176,7 @@ describe('history:requests', () => {
     ['a date no calendar has', { filter: { from: 9e15 }, limit: 10 }, /a date a calendar can show/],
     ['an unknown racer', { filter: { decidedBy: 'someone' }, limit: 10 }, /filter\.decidedBy/],
     ['an unknown field', { filter: { sql: '1=1' }, limit: 10 }, /filter/],
+    ['an empty session id', { filter: { sessionId: '' }, limit: 10 }, /filter\.sessionId/],
   ])('refuses %s with a sentence', async (_name, args, message) => {
     const result = await invoke('history:requests', args);
     expect(result.ok).toBe(false);

@@ -1,6 +1,6 @@
 /**
- * The history browser's handlers: pages of sessions and requests, a session's timeline, the export in
- * pages, retention and purge. Arguments arrive validated by `history-contract.ts`.
+ * The history browser's handlers: pages of sessions and of requests (a session's timeline is its requests
+ * by `sessionId`), the export in pages, retention and purge. Arguments arrive validated by `history-contract.ts`.
  */
 import type { ConsoleHandlers, Result } from '../../common/console-contract';
 import type { historyInvokeSchemas } from '../../common/history-contract';
@@ -52,7 +52,6 @@ export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers
             : { sessions },
       };
     },
-    'history:timeline': ({ sessionId }) => ({ ok: true, value: history.sessionTimeline(sessionId) }),
     'history:requests': ({ filter, limit, before }) => ({
       ok: true,
       value: history.queryRequests(toRequestFilter(filter), { limit, ...(before ? { before } : {}) }),
@@ -98,7 +97,6 @@ export function unavailableHistoryHandlers(): HistoryHandlers {
     );
   return {
     'history:sessions': none,
-    'history:timeline': none,
     'history:requests': none,
     'history:export': none,
     'history:retention': none,

@@ -26,6 +26,10 @@ function whereClause(
 ): { sql: string; params: Params } | undefined {
   const terms: string[] = [];
   const params: Params = {};
+  if (filter.sessionId !== undefined) {
+    terms.push('r.session_id = @sessionId');
+    params.sessionId = filter.sessionId;
+  }
   if (filter.tool !== undefined) {
     terms.push('r.tool = @tool');
     params.tool = filter.tool;

@@ -65,6 +65,8 @@ export type RequestOutcome = DecisionBehavior | 'pending';
 
 /** Which requests `queryRequests` and `exportRequests` select; every field given must hold. */
 export interface RequestFilter {
+  /** One session's requests: its timeline, a page at a time. */
+  readonly sessionId?: string;
   readonly tool?: string;
   readonly outcome?: RequestOutcome;
   /** The racer that won the decision; a pending request has none, so it never matches. */

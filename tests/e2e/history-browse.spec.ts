@@ -149,7 +149,9 @@ test('searches commands, paths and URLs as you type, and says what to do when no
   await expect(sessionsPane(page)).toBeVisible();
 });
 
-test('exports the current selection as CSV and JSONL files', async ({ page }) => {
+test('exports the current selection (the filters, else the open session, else everything) as CSV and JSONL', async ({
+  page,
+}) => {
   await openHistory(page);
   await page.getByRole('search', { name: 'Filters' }).getByLabel('Outcome').selectOption({ label: 'Denied' });
   await expect(rowsOf(page)).toHaveCount(4);
@@ -189,6 +191,18 @@ test('exports the current selection as CSV and JSONL files', async ({ page }) =>
   ]);
   const everything = (await readFile((await all.path())!, 'utf8')).trimEnd().split('\n');
   expect(everything).toHaveLength(recentRequestCount() + OLD_SESSIONS);
+
+  await sessionsPane(page).locator('.session-row').nth(1).click();
+  await expect(timeline(page).locator('.entry')).toHaveCount(3);
+  const [session] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const sessionRows = (await readFile((await session.path())!, 'utf8')).trimEnd().split('\r\n');
+  expect(sessionRows).toHaveLength(4);
+  expect(sessionRows.slice(1).every((row) => row.includes(',b81c55e0-2f4d-4c1e-9a7b-61f0c3d2e4a9,'))).toBe(
+    true,
+  );
 });
 
 test('keeps history to a retention written to settings.json, and purges after a second click', async ({

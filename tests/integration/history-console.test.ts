@@ -96,8 +96,11 @@ describe('the console keeps history to its retention', () => {
       check();
     });
     expect(changes[0]?.at).toBeTypeOf('number');
-    const pending = await console.service.handlers['history:timeline']({ sessionId: 'live' }, caller);
-    expect(pending.ok && pending.value.map((e) => [e.request.id, e.decision])).toEqual([
+    const pending = await console.service.handlers['history:requests'](
+      { filter: { sessionId: 'live' }, limit: 10 },
+      caller,
+    );
+    expect(pending.ok && pending.value.entries.map((e) => [e.request.id, e.decision])).toEqual([
       ['live-1', undefined],
     ]);
     off();

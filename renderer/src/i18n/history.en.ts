@@ -46,7 +46,8 @@ export const historyEn = {
   'history.export.jsonl': 'Export JSONL',
   'history.export.csv': 'Export CSV',
   'history.export.busy': 'Exporting…',
-  'history.export.hint': 'Downloads every request the filters select, or all of history without filters',
+  'history.export.hint':
+    'Downloads what the filters select; without filters, the open session, or else all of history',
   'history.retention.toggle': 'Retention',
 
   'history.stale': 'History has changed since this page loaded.',
@@ -71,6 +72,7 @@ export const historyEn = {
   'history.timeline.pick': 'Pick a session to see its requests in the order they came.',
   'history.timeline.empty': 'This session has no requests left: they were purged.',
   'history.timeline.back': 'All sessions',
+  'history.timeline.loadEarlier': 'Load earlier requests',
   'history.timeline.count': { one: '{count} request', other: '{count} requests' },
 
   'history.results.title': 'Matching requests',

@@ -48,7 +48,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.export.jsonl': '导出 JSONL',
   'history.export.csv': '导出 CSV',
   'history.export.busy': '正在导出…',
-  'history.export.hint': '下载筛选选中的所有请求；没有筛选时下载全部历史',
+  'history.export.hint': '下载筛选选中的请求；没有筛选时下载打开的会话，否则下载全部历史',
   'history.retention.toggle': '保留期限',
 
   'history.stale': '页面加载后历史已有变化。',
@@ -73,6 +73,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.timeline.pick': '选择一个会话，按到达顺序查看它的请求。',
   'history.timeline.empty': '此会话已没有请求：它们已被清除。',
   'history.timeline.back': '全部会话',
+  'history.timeline.loadEarlier': '加载更早的请求',
   'history.timeline.count': { one: '{count} 个请求', other: '{count} 个请求' },
 
   'history.results.title': '匹配的请求',

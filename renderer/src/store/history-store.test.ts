@@ -36,7 +36,7 @@ describe('the history store', () => {
     expect(store.getState().sessions).toMatchObject({ items: [], loaded: true, loading: false });
   });
 
-  it('opens a session timeline in arrival order and closes it', async () => {
+  it('opens a session timeline newest first and closes it', async () => {
     const { store } = setUp({
       entries: [
         historyEntry('b', { receivedAt: 2 }),
@@ -45,7 +45,7 @@ describe('the history store', () => {
       ],
     });
     await store.getState().openSession('session-1');
-    expect(store.getState().timeline?.entries.map((e) => e.request.id)).toEqual(['a', 'b']);
+    expect(store.getState().timeline?.page.items.map((e) => e.request.id)).toEqual(['b', 'a']);
     await store.getState().openSession(undefined);
     expect(store.getState().timeline).toBeUndefined();
   });
@@ -72,6 +72,41 @@ describe('the history store', () => {
     const newer = store.getState().setFilter({ tool: 'Edit' });
     await Promise.all([newer, older]);
     expect(store.getState().results.items.map((e) => e.request.id)).toEqual(['edit']);
+  });
+
+  it('pages a long timeline back to its start', async () => {
+    const entries = Array.from({ length: HISTORY_PAGE + 3 }, (_, i) =>
+      historyEntry(`r${i}`, { receivedAt: i }),
+    );
+    const { store, fake } = setUp({ entries });
+    await store.getState().openSession('session-1');
+    expect(store.getState().timeline?.page.items).toHaveLength(HISTORY_PAGE);
+    await store.getState().loadEarlier();
+    expect(store.getState().timeline?.page.items.at(-1)?.request.id).toBe('r0');
+    expect(store.getState().timeline?.page.next).toBeUndefined();
+    const filters = fake.calls
+      .filter((c) => c.channel === 'history:requests')
+      .map((c) => (c.args as { filter: unknown }).filter);
+    expect(filters).toEqual([{ sessionId: 'session-1' }, { sessionId: 'session-1' }]);
+  });
+
+  it('exports the filters, else the open session, else everything', async () => {
+    const { store, fake } = setUp({
+      entries: [historyEntry('a'), historyEntry('x', { sessionId: 'other' })],
+    });
+    const exported = () =>
+      fake.calls
+        .filter((c) => c.channel === 'history:export')
+        .map((c) => (c.args as { filter: unknown }).filter)
+        .at(-1);
+    await store.getState().exportSelection('jsonl');
+    expect(exported()).toEqual({});
+    await store.getState().openSession('other');
+    await store.getState().exportSelection('jsonl');
+    expect(exported()).toEqual({ sessionId: 'other' });
+    await store.getState().setFilter({ tool: 'Bash' });
+    await store.getState().exportSelection('jsonl');
+    expect(exported()).toEqual({ tool: 'Bash' });
   });
 
   it('assembles an export from all its pages', async () => {

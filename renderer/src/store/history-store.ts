@@ -1,5 +1,5 @@
 /**
- * The history browser's state: the sessions list and the open session's timeline, or, while a filter is
+ * The history browser's state: the sessions list and the open session's timeline (a page at a time), or, while a filter is
  * set, the matching requests across sessions; the request opened as a card; retention and purge; and
  * whether history changed since it was loaded. Built over a `ConsoleApi`, so tests drive it with a fake.
  */
@@ -29,10 +29,10 @@ export interface Paged<T, C> {
 
 const emptyPage = <T, C>(): Paged<T, C> => ({ items: [], next: undefined, loading: false, loaded: false });
 
+/** One session's requests, newest first as they are read; a timeline shows them the other way up. */
 export interface Timeline {
   readonly sessionId: string;
-  readonly entries: readonly HistoryEntryView[];
-  readonly loading: boolean;
+  readonly page: Paged<HistoryEntryView, RequestCursorView>;
 }
 
 export interface HistoryState {
@@ -52,6 +52,8 @@ export interface HistoryState {
   load(): Promise<void>;
   loadMoreSessions(): Promise<void>;
   openSession(sessionId: string | undefined): Promise<void>;
+  /** The open session's next page of older requests. */
+  loadEarlier(): Promise<void>;
   /** Replaces the filter and reads its first page; an empty filter shows the sessions again. */
   setFilter(filter: HistoryFilter): Promise<void>;
   loadMoreResults(): Promise<void>;
@@ -59,7 +61,10 @@ export interface HistoryState {
   markStale(): void;
   /** Reads again whatever is shown. */
   refresh(): Promise<void>;
-  /** The whole export of the current filter, page by page; undefined when it failed (see `error`). */
+  /**
+   * The whole export of the selection — what the filters select, else the open session, else everything —
+   * page by page; undefined when it failed (see `error`).
+   */
   exportSelection(format: ExportFormatView): Promise<string[] | undefined>;
   setRetention(days: number | null): Promise<PurgeView | undefined | false>;
   /** What was removed, or undefined when the purge failed (see `error`). */
@@ -130,22 +135,41 @@ export function createHistoryStore(api: ConsoleApi) {
       }));
     };
 
-    const readTimeline = async (sessionId: string) => {
+    const readTimeline = async (sessionId: string, more: boolean) => {
+      const current = get().timeline;
+      const page =
+        current?.sessionId === sessionId ? current.page : emptyPage<HistoryEntryView, RequestCursorView>();
+      if (more && (page.loading || !page.next)) return;
       const ticket = ++timelineTicket;
-      set((state) => ({
-        timeline: {
-          sessionId,
-          entries: state.timeline?.sessionId === sessionId ? state.timeline.entries : [],
-          loading: true,
-        },
-      }));
-      const result = await api.invoke('history:timeline', { sessionId });
+      set({ timeline: { sessionId, page: { ...page, loading: true } } });
+      const result = await api.invoke('history:requests', {
+        filter: { sessionId },
+        limit: HISTORY_PAGE,
+        ...(more && page.next ? { before: page.next } : {}),
+      });
       if (ticket !== timelineTicket) return;
       if (!result.ok) {
-        set((state) => (state.timeline ? { timeline: { ...state.timeline, loading: false } } : {}));
+        set({ timeline: { sessionId, page: { ...page, loading: false, loaded: true } } });
         return fail(result.error.message);
       }
-      set({ timeline: { sessionId, entries: result.value, loading: false } });
+      set({
+        timeline: {
+          sessionId,
+          page: {
+            items: more ? [...page.items, ...result.value.entries] : result.value.entries,
+            next: result.value.next,
+            loading: false,
+            loaded: true,
+          },
+        },
+      });
+    };
+
+    /** What an export takes: the filters while any is set, else the open session, else everything. */
+    const selection = (): HistoryFilter => {
+      const { filter, timeline } = get();
+      if (isFiltering(filter)) return filter;
+      return timeline ? { sessionId: timeline.sessionId } : {};
     };
 
     return {
@@ -174,7 +198,12 @@ export function createHistoryStore(api: ConsoleApi) {
           set({ timeline: undefined });
           return;
         }
-        await readTimeline(sessionId);
+        await readTimeline(sessionId, false);
+      },
+
+      async loadEarlier() {
+        const timeline = get().timeline;
+        if (timeline) await readTimeline(timeline.sessionId, true);
       },
 
       async setFilter(filter) {
@@ -200,14 +229,14 @@ export function createHistoryStore(api: ConsoleApi) {
         await Promise.all([
           readSessions(false),
           isFiltering(filter) ? readResults(false) : undefined,
-          timeline ? readTimeline(timeline.sessionId) : undefined,
+          timeline ? readTimeline(timeline.sessionId, false) : undefined,
         ]);
       },
 
       async exportSelection(format) {
         if (get().exporting) return undefined;
         set({ exporting: format });
-        const { filter } = get();
+        const filter = selection();
         const parts: string[] = [];
         let before: RequestCursorView | undefined;
         try {

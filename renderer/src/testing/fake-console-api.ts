@@ -72,7 +72,6 @@ export function createFakeConsoleApi(
           return ok({ won: true });
         }
         case 'history:sessions':
-        case 'history:timeline':
         case 'history:requests':
         case 'history:export':
         case 'history:retention':

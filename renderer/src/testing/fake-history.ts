@@ -19,6 +19,7 @@ const matches = (entry: HistoryEntryView, filter: HistoryFilter) => {
   const { request, decision } = entry;
   const outcome = decision?.decision.behavior ?? 'pending';
   return (
+    (filter.sessionId === undefined || request.sessionId === filter.sessionId) &&
     (filter.tool === undefined || request.tool === filter.tool) &&
     (filter.outcome === undefined || outcome === filter.outcome) &&
     (filter.decidedBy === undefined || decision?.decision.by === filter.decidedBy) &&
@@ -46,8 +47,6 @@ export function createFakeHistory(data: FakeHistoryData = {}) {
           : { sessions: page },
       );
     },
-    'history:timeline': ({ sessionId }: { sessionId: string }) =>
-      ok(entries.filter((e) => e.request.sessionId === sessionId).reverse()),
     'history:requests': ({
       filter,
       limit,

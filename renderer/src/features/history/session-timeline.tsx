@@ -9,6 +9,7 @@ export function SessionTimeline() {
   const timeline = useHistory((s) => s.timeline);
   const session = useHistory((s) => s.sessions.items.find((item) => item.id === s.timeline?.sessionId));
   const openSession = useHistory((s) => s.openSession);
+  const loadEarlier = useHistory((s) => s.loadEarlier);
   if (!timeline) {
     return (
       <section className="history__pane history__timeline" aria-label={t('history.timeline.title')}>
@@ -17,6 +18,10 @@ export function SessionTimeline() {
     );
   }
   const agent = session?.agent.name ?? '';
+  const { page } = timeline;
+  const total = session ? Object.values(session.counts).reduce((sum, count) => sum + count, 0) : undefined;
+  // Pages arrive newest first; a timeline reads oldest first, so earlier pages load in above.
+  const entries = page.items.toReversed();
   return (
     <section className="history__pane history__timeline" aria-label={t('history.timeline.title')}>
       <div className="history__timeline-head">
@@ -32,18 +37,28 @@ export function SessionTimeline() {
             ? t('history.session.label', { agent, folder: folderName(session.cwd) })
             : t('history.timeline.title')}
         </h3>
-        {!timeline.loading && (
-          <span className="history__count">
-            {t('history.timeline.count', { count: timeline.entries.length })}
-          </span>
+        {total !== undefined && (
+          <span className="history__count">{t('history.timeline.count', { count: total })}</span>
         )}
       </div>
-      {timeline.loading && timeline.entries.length === 0 ? (
+      {!page.loaded ? (
         <p className="history__note">{t('history.loading')}</p>
-      ) : timeline.entries.length === 0 ? (
+      ) : entries.length === 0 ? (
         <p className="history__note">{t('history.timeline.empty')}</p>
       ) : (
-        <EntryList entries={timeline.entries} agent={agent} />
+        <>
+          {page.next && (
+            <button
+              type="button"
+              className="button button--small history__more"
+              disabled={page.loading}
+              onClick={() => void loadEarlier()}
+            >
+              {page.loading ? t('history.loading') : t('history.timeline.loadEarlier')}
+            </button>
+          )}
+          <EntryList entries={entries} agent={agent} />
+        </>
       )}
     </section>
   );
