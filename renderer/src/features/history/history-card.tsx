@@ -2,7 +2,14 @@ import type { HistoryEntryView } from '../../../../common/history-contract';
 import { useT } from '../../i18n/i18n-context';
 import { ToolInput } from '../queue/tool-input';
 import { shortSessionId } from '../queue/session-groups';
-import { decidedByKey, decidingRule, formatLatency, outcomeOf, toCardRequest } from './history-format';
+import {
+  decidedByKey,
+  decidingRule,
+  formatLatency,
+  otherChannel,
+  outcomeOf,
+  toCardRequest,
+} from './history-format';
 import { useDateFormat } from './use-date-format';
 
 /**
@@ -16,6 +23,7 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
   const card = toCardRequest(request, agent);
   const by = decidedByKey(entry);
   const rule = decidingRule(entry);
+  const channel = otherChannel(entry);
   const agentSays = request.provenance?.message;
   return (
     <article className="card card--recorded" aria-label={t('history.card.label', { tool: request.tool })}>
@@ -42,11 +50,11 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
             <>
               <dt>{t('history.card.decidedBy')}</dt>
               <dd>{t(by)}</dd>
-              {decision.channel && !rule && (
+              {channel && (
                 <>
                   <dt>{t('history.card.channel')}</dt>
                   <dd>
-                    <code>{decision.channel}</code>
+                    <code>{channel}</code>
                   </dd>
                 </>
               )}

@@ -7,6 +7,7 @@ import {
   decidingRule,
   exportFileName,
   formatLatency,
+  otherChannel,
   parseDays,
   summaryOf,
 } from './history-format';
@@ -34,6 +35,13 @@ describe('history wording', () => {
 
   it('has no racer for a request nobody answered', () => {
     expect(decidedByKey({ request: { id: 'r' } } as unknown as HistoryEntryView)).toBeUndefined();
+  });
+
+  it('names a channel only when the wording does not already say it', () => {
+    expect(otherChannel(entry('console', 'window'))).toBeUndefined();
+    expect(otherChannel(entry('grant', 'grant:Bash(ls)'))).toBeUndefined();
+    expect(otherChannel(entry('console', 'vscode'))).toBe('vscode');
+    expect(otherChannel(entry('agent'))).toBeUndefined();
   });
 
   it('reads the deciding rule out of a grant channel only', () => {

@@ -16,6 +16,14 @@ export function decidedByKey(entry: HistoryEntryView): MessageKey | undefined {
   return `history.by.${by}`;
 }
 
+/** A channel the other wording does not already say ("window", "web" and grants are said in words). */
+export function otherChannel(entry: HistoryEntryView): string | undefined {
+  const channel = entry.decision?.channel;
+  if (channel === undefined || channel.startsWith('grant:')) return undefined;
+  const said = entry.decision?.decision.by === 'console' && (channel === 'window' || channel === 'web');
+  return said ? undefined : channel;
+}
+
 /** The rule that answered: a grant names its rule in its channel, `grant:<rule>`. */
 export function decidingRule(entry: HistoryEntryView): string | undefined {
   const channel = entry.decision?.channel;
