@@ -71,3 +71,20 @@ test('the history with nothing recorded yet', async ({ page }) => {
     await empty.stop();
   }
 });
+
+test('the history in Chinese at tray size', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: SIZES.tray });
+  const page = await context.newPage();
+  try {
+    await page.goto(gate.url.replace('/#', '/?view=history#'));
+    await page.locator('.session-row').first().click();
+    const timeline = page.getByRole('region', { name: '时间线' });
+    await expect(timeline.getByText('由你（控制台窗口）已允许')).toBeVisible();
+    await timeline.locator('.entry').first().getByRole('button').click();
+    await expect(timeline.getByRole('article', { name: '已记录的 Bash 请求' })).toContainText('写入的规则');
+    await screenshot(page, 'history-tray-light-zh');
+    await expectAccessible(page, 'the history in Chinese');
+  } finally {
+    await context.close();
+  }
+});
