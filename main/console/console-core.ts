@@ -23,7 +23,7 @@ import { generateToken } from '../secrets/token';
 import { loadOrCreateToken, rotateToken } from '../secrets/token-store';
 import type { StoredToken } from '../secrets/token-store';
 import type { KeychainLike } from '../secrets/keychain';
-import { createSqliteHistory } from '../history';
+import { createSqliteHistory, HISTORY_FILE } from '../history';
 import type { History } from '../history';
 import { serveConsoleChannel } from '../web/console-channel';
 import { createStaticSite } from '../web/static-site';
@@ -64,9 +64,6 @@ export interface ConsoleCoreOptions {
   /** OS notifications as a racer; off unless given (`gatehouse serve --notify`, the desktop app). */
   readonly notifications?: NotificationOptions | false;
 }
-
-/** The history database, in the console's home. */
-export const HISTORY_FILE = 'history.sqlite3';
 
 /** How many past requests a rule preview looks at. */
 const PREVIEW_WINDOW = 5_000;

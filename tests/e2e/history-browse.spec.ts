@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fillHistory, OLD_SESSIONS, RECENT_SESSIONS, recentRequestCount, SHOP } from './history-fixture';
+import {
+  fillHistory,
+  fillLongSession,
+  OLD_SESSIONS,
+  RECENT_SESSIONS,
+  recentRequestCount,
+  SHOP,
+} from './history-fixture';
 import { expectAccessible, hookDecision, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
 
@@ -259,4 +266,26 @@ test('offers a refresh when a request is decided while the history is open', asy
   await page.getByRole('navigation').getByRole('button', { name: 'History' }).click();
   await sessionsPane(page).locator('.session-row').first().click();
   await expect(timeline(page).locator('.entry').first()).toContainText('Denied by you in the web console');
+});
+
+test('pages a long timeline back to its first request', async ({ page }) => {
+  const long = await startQueueConsole({ prepare: (home) => fillLongSession(home, 120) });
+  try {
+    await page.goto(long.url.replace('/#', '/?view=history#'));
+    await sessionsPane(page).locator('.session-row').first().click();
+    const entries = timeline(page).locator('.entry');
+    await expect(entries).toHaveCount(50);
+    await expect(timeline(page)).toContainText('120 requests');
+    await expect(entries.last()).toContainText('echo step 119');
+    await expect(entries.first()).toContainText('echo step 70');
+    const earlier = timeline(page).getByRole('button', { name: 'Load earlier requests' });
+    await earlier.click();
+    await expect(entries).toHaveCount(100);
+    await earlier.click();
+    await expect(entries).toHaveCount(120);
+    await expect(entries.first()).toContainText('echo step 0');
+    await expect(earlier).toHaveCount(0);
+  } finally {
+    await long.stop();
+  }
 });

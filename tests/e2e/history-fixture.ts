@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import type { DecisionBehavior, PermissionRequest, RacerKind } from '../../common/protocol';
-import { HISTORY_FILE } from '../../main/console/console-core';
-import { createSqliteHistory } from '../../main/history';
+import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
 import { requestFingerprint } from '../../main/registry/fingerprint';
 
 const MINUTE = 60_000;
@@ -236,6 +235,36 @@ export function fillHistory(home: string, now: number = Date.now()): void {
         now,
       );
     }
+  } finally {
+    history.close();
+  }
+}
+
+/** One session of `count` Bash requests a minute apart, `echo step 0` first. */
+export function fillLongSession(home: string, count: number, now: number = Date.now()): void {
+  const history = createSqliteHistory(join(home, HISTORY_FILE));
+  try {
+    record(
+      history,
+      {
+        id: 'long-session-0000-4000-8000-000000000000',
+        agent: 'claude-code',
+        cwd: SHOP,
+        ago: count * 3 * MINUTE,
+        ended: false,
+        asks: Array.from({ length: count }, (_, i) => ({
+          tool: 'Bash',
+          input: { command: `echo step ${i}` },
+          answer: {
+            behavior: 'allow' as const,
+            by: 'grant' as const,
+            channel: 'grant:Bash(echo *)',
+            latencyMs: 3,
+          },
+        })),
+      },
+      now,
+    );
   } finally {
     history.close();
   }

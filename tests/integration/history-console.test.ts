@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectBridge } from '../../client/sdk/bridge-client';
 import type { HistoryChanged } from '../../common/history-contract';
-import { HISTORY_FILE, startConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/console/console-core';
 import type { ConsoleCore } from '../../main/console/console-core';
 import { DAY_MS } from '../../main/console/history-retention';
-import { createSqliteHistory } from '../../main/history';
+import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
 import { sampleEntry, sampleRequest } from '../../main/history/testing/sample';
 import { makeTempDir } from '../support/temp-dir';
 
