@@ -12,6 +12,8 @@ import {
   RacerKindSchema,
 } from './protocol';
 import type { RacerKind } from './protocol';
+import { historyInvokeSchemas } from './history-contract';
+import type { HistoryChanged, HistoryInvokeValues } from './history-contract';
 import { riskLabels } from '../engine/classifier/types';
 import { views } from './console-views';
 import { ruleSources } from '../engine/types';
@@ -191,9 +193,10 @@ export const invokeSchemas = {
   'console:rotate-token': z.object({}).strict(),
   /** Brings the desktop window of a view forward (opening it once); a web tab switches in place instead. */
   'console:show-view': z.object({ view: z.enum(views) }).strict(),
+  ...historyInvokeSchemas,
 } as const;
 
-export interface InvokeValues extends RulesInvokeValues {
+export interface InvokeValues extends RulesInvokeValues, HistoryInvokeValues {
   'queue:list': PendingRequestView[];
   'queue:decide': DecideOutcome;
   'queue:viewing': { held: boolean };
@@ -217,12 +220,14 @@ export interface EventPayloads extends RulesEventPayloads {
   'grants:changed': GrantView[];
   /** To a desktop window: bring this request under the cursor (its notification or the tray asked). */
   'queue:reveal': { id: string };
+  'history:changed': HistoryChanged;
 }
 export type EventChannel = keyof EventPayloads;
 export const eventChannels: readonly EventChannel[] = [
   'queue:changed',
   'grants:changed',
   'queue:reveal',
+  'history:changed',
   ...rulesEventChannels,
 ];
 

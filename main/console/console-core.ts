@@ -24,13 +24,17 @@ import { generateToken } from '../secrets/token';
 import { loadOrCreateToken, rotateToken } from '../secrets/token-store';
 import type { StoredToken } from '../secrets/token-store';
 import type { KeychainLike } from '../secrets/keychain';
-import { createSqliteHistory } from '../history';
+import { createSqliteHistory, HISTORY_FILE } from '../history';
 import type { History } from '../history';
 import { serveConsoleChannel } from '../web/console-channel';
 import { createStaticSite } from '../web/static-site';
 import { createConsoleService } from './console-service';
 import type { ConsoleService } from './console-service';
 import { loadConsoleSettings } from './console-settings';
+import { createHistoryChanges } from './history-changes';
+import { createHistoryHandlers, unavailableHistoryHandlers } from './history-handlers';
+import { startRetention } from './history-retention';
+import { saveRetentionDays } from './retention-setting';
 import { listenLoopback } from './loopback-server';
 import { loadBashSupport } from '../../engine';
 import { GrantBook } from '../rules/grant-book';
@@ -66,9 +70,6 @@ export interface ConsoleCoreOptions {
   readonly showView?: (view: View) => void;
 }
 
-/** The history database, in the console's home. */
-export const HISTORY_FILE = 'history.sqlite3';
-
 /** How many past requests a rule preview looks at. */
 const PREVIEW_WINDOW = 5_000;
 
@@ -90,6 +91,13 @@ export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /** After a person leaves a request they had open, the timeout waits at least this long. */
 export const RESUME_GRACE_MS = 5_000;
 
+/** The history the console keeps, unless a test gave it a decision store of its own. */
+function openStore(options: ConsoleCoreOptions): { store: DecisionStore; history?: History } {
+  if (options.store) return { store: options.store };
+  const history = createSqliteHistory(join(options.home, HISTORY_FILE));
+  return { store: history, history };
+}
+
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   await mkdir(options.home, { recursive: true, mode: 0o700 });
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -101,7 +109,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   // drive the console and approve its own requests.
   const consoleToken = generateToken();
 
-  const store = options.store ?? createSqliteHistory(join(options.home, HISTORY_FILE));
+  const { store, history } = openStore(options);
   const bash = memoizeBash(await loadBashSupport());
   const userHome = options.userHome ?? homedir();
   const grants = new GrantBook(bash);
@@ -134,6 +142,16 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     await writeDiscoveryFile(options.home, discovery);
     return status();
   };
+  const historyChanges = createHistoryChanges(Date.now);
+  const retention = history
+    ? startRetention({
+        history,
+        days: settings.history?.retentionDays,
+        now: Date.now,
+        onPurged: () => historyChanges.notify(),
+        onError: (sentence) => warnings.push(sentence),
+      })
+    : undefined;
   const notifier = options.notifications
     ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
     : undefined;
@@ -152,6 +170,17 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     status,
     rotateToken: rotate,
     ...(options.showView ? { showView: options.showView } : {}),
+    history:
+      history && retention
+        ? createHistoryHandlers({
+            history,
+            retention,
+            saveRetention: (days) => saveRetentionDays(options.home, days),
+            now: Date.now,
+            purged: () => historyChanges.notify(),
+          })
+        : unavailableHistoryHandlers(),
+    historyChanges,
   });
   const site = options.rendererDir ? createStaticSite(options.rendererDir) : undefined;
 
@@ -210,8 +239,10 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         rules.close();
         registry.close();
         grants.close();
+        retention?.close();
+        historyChanges.close();
         await server.close();
-        if (!options.store) (store as History).close();
+        history?.close();
       })();
       return closing;
     },

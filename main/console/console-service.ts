@@ -16,6 +16,8 @@ import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
 import type { GrantBook } from '../rules/grant-book';
 import type { RulePreview } from '../../common/console-contract';
+import type { HistoryChanges } from './history-changes';
+import type { HistoryHandlers } from './history-handlers';
 
 export interface ConsoleService {
   readonly handlers: ConsoleHandlers;
@@ -35,6 +37,8 @@ export interface ConsoleServiceDeps {
   readonly rotateToken: () => Promise<ConsoleStatus>;
   /** The desktop app's windows, one per view; absent when the console runs headless. */
   readonly showView?: (view: View) => void;
+  readonly history: HistoryHandlers;
+  readonly historyChanges: HistoryChanges;
 }
 
 export function createConsoleService({
@@ -45,11 +49,16 @@ export function createConsoleService({
   status,
   rotateToken,
   showView,
+  history,
+  historyChanges,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
   registry.updated.subscribe((request) => queueChanged.emit({ kind: 'updated', request }));
   registry.resolved.subscribe((resolved) => queueChanged.emit({ kind: 'resolved', ...resolved }));
+  // A request is in history from its arrival (pending) and again once decided.
+  registry.added.subscribe(() => historyChanges.notify());
+  registry.resolved.subscribe(() => historyChanges.notify());
 
   const unknown = (id: string) =>
     ({
@@ -114,15 +123,18 @@ export function createConsoleService({
         showView(view);
         return { ok: true, value: { shown: true } };
       },
+      ...history,
     },
     subscribe(listener) {
       const offRules = rules.subscribe(listener);
       const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));
       const offGrants = grants.changed.subscribe((list) => listener('grants:changed', list));
+      const offHistory = historyChanges.changed.subscribe((change) => listener('history:changed', change));
       return () => {
         offRules();
         offQueue();
         offGrants();
+        offHistory();
       };
     },
     disconnect: (caller) => registry.releaseHolder(caller.id),

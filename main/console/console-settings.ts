@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { RetentionDaysSchema } from '../../common/history-contract';
 
 export const CONSOLE_SETTINGS_FILE = 'settings.json';
 
@@ -24,6 +25,8 @@ export const ConsoleSettingsSchema = z.object({
       allowedOrigins: z.array(OriginSchema).max(50).default([]),
     })
     .prefault({}),
+  /** Absent, or without `retentionDays`, keeps history for good. */
+  history: z.object({ retentionDays: RetentionDaysSchema.optional() }).optional(),
 });
 export type ConsoleSettings = z.infer<typeof ConsoleSettingsSchema>;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteHistory } from './sqlite-history';
 import { sampleEntry, sampleRequest } from './testing/sample';
-import type { ExportFormat, History, RequestFilter } from './types';
+import type { ExportFormat, ExportPage, History, RequestCursor, RequestFilter } from './types';
 
 let dir: string;
 let history: History;
@@ -152,5 +152,52 @@ describe('exportRequests', () => {
       .map((line) => JSON.parse(line).request.id);
     expect(new Set(ids).size).toBe(1_200);
     expect(ids[0]).toBe('bulk1199');
+  });
+});
+
+describe('exportPage', () => {
+  function pages(format: ExportFormat, maxBytes: number, filter: RequestFilter = {}): ExportPage[] {
+    const all: ExportPage[] = [];
+    let before: RequestCursor | undefined;
+    do {
+      const page = history.exportPage(filter, format, { maxBytes, ...(before ? { before } : {}) });
+      all.push(page);
+      before = page.next;
+    } while (before);
+    return all;
+  }
+
+  beforeEach(() => {
+    for (let index = 0; index < 40; index++)
+      history.record(
+        sampleEntry(
+          sampleRequest({ id: `p${index}`, input: { command: `echo ${'x'.repeat(index * 20)} "${index}"` } }),
+          { behavior: index % 2 === 0 ? 'allow' : 'deny' },
+          { receivedAt: 1_000 + Math.floor(index / 3) },
+        ),
+      );
+  });
+
+  it.each(['jsonl', 'csv'] as const)('concatenates to exactly the whole %s export', (format) => {
+    const whole = exported(format).join('');
+    const paged = pages(format, 2_000);
+    expect(paged.length).toBeGreaterThan(5);
+    expect(paged.map((page) => page.text).join('')).toBe(whole);
+    for (const page of paged.slice(0, -1)) expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(2_000);
+  });
+
+  it('keeps the selection across pages and writes the CSV header once', () => {
+    const text = pages('csv', 1_000, { outcome: 'deny' })
+      .map((page) => page.text)
+      .join('');
+    const rows = parseCsv(text);
+    expect(rows.filter((row) => row[0] === 'id')).toHaveLength(1);
+    expect(rows.slice(1).map((row) => row[7])).toEqual(Array(20).fill('deny'));
+  });
+
+  it('moves on by one record when a record alone is larger than the budget', () => {
+    const paged = pages('jsonl', 10);
+    expect(paged).toHaveLength(40);
+    expect(paged.every((page) => page.text.split('\n').length === 2)).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 import { csvRecord } from './csv';
 import type { CsvCell } from './csv';
-import type { RequestQuery } from './request-query';
-import type { ExportFormat, RequestCursor, RequestFilter, TimelineEntry } from './types';
+import type { RequestRows } from './request-query';
+import type { ExportFormat, ExportPage, RequestCursor, RequestFilter, TimelineEntry } from './types';
 
 /** Rows read per query: large enough that paging costs little, small enough that memory stays flat. */
 const EXPORT_PAGE = 500;
+/** What `exportRequests` hands its writer at a time. */
+const WRITE_CHUNK_BYTES = 1024 * 1024;
 
 const CSV_HEADER = [
   'id',
@@ -47,26 +49,56 @@ function csvCells(entry: TimelineEntry): CsvCell[] {
   ];
 }
 
+const lineOf: Record<ExportFormat, (entry: TimelineEntry) => string> = {
+  jsonl: (entry) => `${JSON.stringify(entry)}\n`,
+  csv: (entry) => csvRecord(csvCells(entry)),
+};
+
 /**
  * JSONL is one `TimelineEntry` per line, exactly as `queryRequests` returns it (JSON escapes newlines, so
  * a line is a record). CSV is one flat row per request under a header, times in ISO 8601, the tool input
  * as JSON in one cell, and `pending` as the outcome of an undecided request.
+ *
+ * One page is up to 500 records after `before` (the header first, on the page without one), fewer when
+ * the next record would take the text past `maxBytes` of UTF-8, and never none, so a huge record still
+ * moves the export on. Concatenated in order, the pages are the whole export.
  */
+export function exportPage(
+  rows: RequestRows,
+  filter: RequestFilter,
+  format: ExportFormat,
+  page: { readonly before?: RequestCursor; readonly maxBytes: number },
+): ExportPage {
+  const line = lineOf[format];
+  const parts: string[] = format === 'csv' && !page.before ? [csvRecord(CSV_HEADER)] : [];
+  let bytes = parts.length > 0 ? Buffer.byteLength(parts[0]!) : 0;
+  let before = page.before;
+  const batch = rows(filter, { limit: EXPORT_PAGE, ...(before ? { before } : {}) });
+  for (const [index, { entry, cursor }] of batch.rows.entries()) {
+    const text = line(entry);
+    const size = Buffer.byteLength(text);
+    if (index > 0 && bytes + size > page.maxBytes) return { text: parts.join(''), next: before! };
+    parts.push(text);
+    bytes += size;
+    before = cursor;
+  }
+  return batch.more && before ? { text: parts.join(''), next: before } : { text: parts.join('') };
+}
+
+/** The whole export, a page at a time, so no export holds all rows. */
 export function exportRequests(
-  query: RequestQuery,
+  rows: RequestRows,
   filter: RequestFilter,
   format: ExportFormat,
   write: (chunk: string) => void,
 ): void {
-  const line =
-    format === 'jsonl'
-      ? (entry: TimelineEntry) => `${JSON.stringify(entry)}\n`
-      : (entry: TimelineEntry) => csvRecord(csvCells(entry));
-  if (format === 'csv') write(csvRecord(CSV_HEADER));
   let before: RequestCursor | undefined;
   do {
-    const page = query(filter, { limit: EXPORT_PAGE, ...(before ? { before } : {}) });
-    if (page.entries.length > 0) write(page.entries.map(line).join(''));
+    const page = exportPage(rows, filter, format, {
+      maxBytes: WRITE_CHUNK_BYTES,
+      ...(before ? { before } : {}),
+    });
+    if (page.text !== '') write(page.text);
     before = page.next;
   } while (before);
 }

@@ -76,6 +76,18 @@ describe('queryRequests', () => {
     expect(ids({ decidedBy: 'console', outcome: 'deny' })).toEqual([]);
   });
 
+  it("selects one session's requests, a timeline newest first, with the other filters", () => {
+    expect(ids({ sessionId: 'S2' })).toEqual(['wait', 'agent', 'test']);
+    expect(ids({ sessionId: 'S2', outcome: 'pending' })).toEqual(['wait']);
+    expect(ids({ sessionId: 'nobody' })).toEqual([]);
+    expect(
+      history
+        .queryRequests({ sessionId: 'S1' }, { limit: 10 })
+        .entries.toReversed()
+        .map((entry) => entry.request.id),
+    ).toEqual(history.sessionTimeline('S1').map((entry) => entry.request.id));
+  });
+
   it('selects a project folder and what is below it, but not a sibling that shares its prefix', () => {
     expect(ids({ project: '/srv/app' })).toEqual(['edit', 'deploy']);
     expect(ids({ project: '/srv/app/' })).toEqual(['edit', 'deploy']);

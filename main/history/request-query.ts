@@ -2,7 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { TIMELINE_COLUMNS, toTimelineEntry } from './rows';
 import type { TimelineRow } from './rows';
 import { toFtsQuery } from './search-query';
-import type { RequestCursor, RequestFilter, RequestPage } from './types';
+import type { RequestCursor, RequestFilter, RequestPage, TimelineEntry } from './types';
 
 type Params = Record<string, string | number>;
 
@@ -26,6 +26,10 @@ function whereClause(
 ): { sql: string; params: Params } | undefined {
   const terms: string[] = [];
   const params: Params = {};
+  if (filter.sessionId !== undefined) {
+    terms.push('r.session_id = @sessionId');
+    params.sessionId = filter.sessionId;
+  }
   if (filter.tool !== undefined) {
     terms.push('r.tool = @tool');
     params.tool = filter.tool;
@@ -70,7 +74,22 @@ export type RequestQuery = (
   page: { readonly limit: number; readonly before?: RequestCursor },
 ) => RequestPage;
 
-export function createRequestQuery(db: Database): RequestQuery {
+/** One entry with the cursor that starts the page after it. */
+export interface CursoredEntry {
+  readonly entry: TimelineEntry;
+  readonly cursor: RequestCursor;
+}
+
+/**
+ * The rows behind `RequestQuery`, each with its own cursor, so a reader that stops partway through a page
+ * (the export, at its byte budget) can say exactly where the next one starts.
+ */
+export type RequestRows = (
+  filter: RequestFilter,
+  page: { readonly limit: number; readonly before?: RequestCursor },
+) => { readonly rows: readonly CursoredEntry[]; readonly more: boolean };
+
+export function createRequestRows(db: Database): RequestRows {
   const statements = new Map<string, Statement<[Params], TimelineRow & { row: number }>>();
   const statement = (where: string) => {
     let cached = statements.get(where);
@@ -99,13 +118,22 @@ export function createRequestQuery(db: Database): RequestQuery {
       throw new RangeError(`A page holds at least one request; got a limit of ${limit}.`);
     }
     const where = whereClause(filter, before);
-    if (!where) return { entries: [] };
+    if (!where) return { rows: [], more: false };
     // One row beyond the page says whether another page follows, without a count.
-    const rows = statement(where.sql).all({ ...where.params, limit: limit + 1 });
-    const entries = rows.slice(0, limit).map(toTimelineEntry);
-    const last = rows[limit - 1];
-    return rows.length > limit && last
-      ? { entries, next: { receivedAt: last.received_at, rowid: last.row } }
-      : { entries };
+    const found = statement(where.sql).all({ ...where.params, limit: limit + 1 });
+    const rows = found.slice(0, limit).map((row) => ({
+      entry: toTimelineEntry(row),
+      cursor: { receivedAt: row.received_at, rowid: row.row },
+    }));
+    return { rows, more: found.length > limit };
+  };
+}
+
+export function createRequestQuery(rows: RequestRows): RequestQuery {
+  return (filter, page) => {
+    const found = rows(filter, page);
+    const entries = found.rows.map((row) => row.entry);
+    const last = found.rows.at(-1);
+    return found.more && last ? { entries, next: last.cursor } : { entries };
   };
 }

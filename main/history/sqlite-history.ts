@@ -2,8 +2,8 @@ import { createHistoryReader } from './history-reader';
 import { createHistoryWriter } from './history-writer';
 import { MIGRATIONS } from './migrations';
 import { openHistoryDatabase } from './open-database';
-import { exportRequests } from './request-export';
-import { createRequestQuery } from './request-query';
+import { exportPage, exportRequests } from './request-export';
+import { createRequestQuery, createRequestRows } from './request-query';
 import { createPurge } from './retention';
 import type { History } from './types';
 
@@ -15,7 +15,8 @@ export function createSqliteHistory(path: string): History {
   const db = openHistoryDatabase(path, MIGRATIONS);
   const { flushPending, ...writer } = createHistoryWriter(db);
   const reader = createHistoryReader(db);
-  const queryRequests = createRequestQuery(db);
+  const requestRows = createRequestRows(db);
+  const queryRequests = createRequestQuery(requestRows);
   const purge = createPurge(db);
   const fresh =
     <A extends unknown[], R>(read: (...args: A) => R) =>
@@ -30,7 +31,8 @@ export function createSqliteHistory(path: string): History {
     sessionTimeline: fresh(reader.sessionTimeline),
     search: fresh(reader.search),
     queryRequests: fresh(queryRequests),
-    exportRequests: fresh((filter, format, write) => exportRequests(queryRequests, filter, format, write)),
+    exportRequests: fresh((filter, format, write) => exportRequests(requestRows, filter, format, write)),
+    exportPage: fresh((filter, format, page) => exportPage(requestRows, filter, format, page)),
     purgeOlderThan: fresh(purge),
     countDecisions: reader.countDecisions,
     recentRequests: fresh(reader.recentRequests),

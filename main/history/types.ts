@@ -65,6 +65,8 @@ export type RequestOutcome = DecisionBehavior | 'pending';
 
 /** Which requests `queryRequests` and `exportRequests` select; every field given must hold. */
 export interface RequestFilter {
+  /** One session's requests: its timeline, a page at a time. */
+  readonly sessionId?: string;
   readonly tool?: string;
   readonly outcome?: RequestOutcome;
   /** The racer that won the decision; a pending request has none, so it never matches. */
@@ -100,6 +102,12 @@ export interface RequestPage {
 
 export type ExportFormat = 'jsonl' | 'csv';
 
+/** One page of an export: its text, and where the next page starts (absent on the last). */
+export interface ExportPage {
+  readonly text: string;
+  readonly next?: RequestCursor;
+}
+
 export interface PurgeResult {
   readonly requests: number;
   readonly sessions: number;
@@ -131,6 +139,15 @@ export interface History extends DecisionStore {
   ): RequestPage;
   /** Writes every request `filter` selects, newest first, a page at a time, so no export holds all rows. */
   exportRequests(filter: RequestFilter, format: ExportFormat, write: (chunk: string) => void): void;
+  /**
+   * One page of the same export, for a caller that carries it in bounded pieces (the console's invoke
+   * channel): start without `before`, pass each page's `next`, and the pages concatenated are the export.
+   */
+  exportPage(
+    filter: RequestFilter,
+    format: ExportFormat,
+    page: { readonly before?: RequestCursor; readonly maxBytes: number },
+  ): ExportPage;
   /**
    * Deletes the requests that arrived before `cutoff` (epoch ms) with their decisions and search terms,
    * and the sessions that leaves without requests, in one transaction.

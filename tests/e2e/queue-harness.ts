@@ -42,7 +42,12 @@ export const PROJECT_SETTINGS = {
 };
 
 export async function startQueueConsole(
-  options: { consoleSettings?: string; timeoutMs?: number } = {},
+  options: {
+    consoleSettings?: string;
+    timeoutMs?: number;
+    /** Runs before the console starts, with its home: where a test writes a history to browse. */
+    prepare?: (home: string) => void | Promise<void>;
+  } = {},
 ): Promise<QueueConsole> {
   assertBuilt();
   const root = await mkdtemp(join(tmpdir(), 'gatehouse-queue-'));
@@ -55,6 +60,7 @@ export async function startQueueConsole(
   await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify(PROJECT_SETTINGS, null, 2));
   if (options.consoleSettings !== undefined)
     await writeFile(join(home, 'settings.json'), options.consoleSettings);
+  await options.prepare?.(home);
 
   const args = [
     CLI,

@@ -12,8 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connect } from '../../client/sdk';
 import type { GatehouseClient, PermissionDecision } from '../../client/sdk';
-import { createSqliteHistory } from '../../main/history';
-import { HISTORY_FILE } from '../../main/console/console-core';
+import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
 import { makeTempDir } from '../support/temp-dir';
 import { webConsoleUrl } from '../support/web-console-url';
 

@@ -12,6 +12,8 @@ import type {
   Result,
   RulePreview,
 } from '../../../common/console-contract';
+import { createFakeHistory } from './fake-history';
+import type { FakeHistoryData } from './fake-history';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
 export function createFakeConsoleApi(
@@ -22,8 +24,10 @@ export function createFakeConsoleApi(
     preview?: RulePreview;
     /** The desktop app, where each view has a window of its own. */
     windows?: boolean;
+    history?: FakeHistoryData;
   } = {},
 ) {
+  const history = createFakeHistory(options.history);
   let pending = [...initial];
   let grants: GrantView[] = [];
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
@@ -115,6 +119,13 @@ export function createFakeConsoleApi(
           });
           return ok({ won: true });
         }
+        case 'history:sessions':
+        case 'history:requests':
+        case 'history:export':
+        case 'history:retention':
+        case 'history:set-retention':
+        case 'history:purge':
+          return history.invoke(channel, args) as Result<never>;
       }
     },
     on(channel, listener) {
@@ -141,6 +152,8 @@ export function createFakeConsoleApi(
       pending = pending.filter((r) => r.id !== id);
       emit('queue:changed', { kind: 'resolved', id, behavior, by, ...(message ? { message } : {}) });
     },
+    history,
+    historyChanged: () => emit('history:changed', { at: Date.now() }),
     setGrants(list: GrantView[]) {
       grants = list;
       emit('grants:changed', list);

@@ -11,9 +11,16 @@ const END_SLACK_PX = 4;
 
 /**
  * The whole command, highlighted and wrapped, never cut. A command taller than the card scrolls inside it,
- * and the card's Allow waits until it has been scrolled to the end.
+ * and the card's Allow waits until it has been scrolled to the end — unless it is `recorded` history,
+ * which no one answers any more.
  */
-export function BashCommand({ request }: { request: PendingRequestView }) {
+export function BashCommand({
+  request,
+  recorded = false,
+}: {
+  request: PendingRequestView;
+  recorded?: boolean;
+}) {
   const t = useT();
   const command = String(request.input.command);
   const description = typeof request.input.description === 'string' ? request.input.description : undefined;
@@ -21,11 +28,11 @@ export function BashCommand({ request }: { request: PendingRequestView }) {
   const seen = useQueue((s) => Boolean(s.seenToEnd[request.id]));
   const markSeen = useQueue((s) => s.markSeenToEnd);
   const box = useRef<HTMLPreElement>(null);
-  const gated = commandMayOverflow(request) && !seen;
+  const gated = !recorded && commandMayOverflow(request) && !seen;
 
   const check = () => {
     const element = box.current;
-    if (!element) return;
+    if (!element || recorded) return;
     if (element.scrollTop + element.clientHeight >= element.scrollHeight - END_SLACK_PX) markSeen(request.id);
   };
   useLayoutEffect(check);

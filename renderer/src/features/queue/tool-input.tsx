@@ -1,18 +1,28 @@
 import type { PendingRequestView } from '../../../../common/console-contract';
 import { EditDiff } from '../diff/edit-diff';
+import { RecordedEdit } from '../diff/recorded-edit';
 import { BashCommand } from './bash-command';
 import { FetchInput } from './fetch-input';
 import { JsonInput } from './json-input';
 import { McpInput } from './mcp-input';
 import { familyOf } from './tool-family';
 
-/** The body of a card, by tool family. */
-export function ToolInput({ request }: { request: PendingRequestView }) {
+/**
+ * The body of a card, by tool family. `recorded` is a request from history: nothing to gate, and an edit
+ * shows the change as asked rather than a diff against today's file.
+ */
+export function ToolInput({
+  request,
+  recorded = false,
+}: {
+  request: PendingRequestView;
+  recorded?: boolean;
+}) {
   switch (familyOf(request.tool, request.input)) {
     case 'bash':
-      return <BashCommand request={request} />;
+      return <BashCommand request={request} recorded={recorded} />;
     case 'edit':
-      return <EditDiff request={request} />;
+      return recorded ? <RecordedEdit request={request} /> : <EditDiff request={request} />;
     case 'fetch':
       return <FetchInput request={request} />;
     case 'mcp':

@@ -1,0 +1,165 @@
+/**
+ * The history browser's part of the console contract: its invoke channels with their argument schemas,
+ * the values they return, and the event that says history has changed. `console-contract.ts` merges these
+ * into the one contract both transports serve.
+ */
+import { z } from 'zod';
+import { RacerKindSchema } from './protocol';
+import type { PermissionDecision, PermissionMode, PermissionUpdate, ProvenanceSchema } from './protocol';
+
+/** The most rows one page may ask for: a page is one frame, and a frame must stay small. */
+export const HISTORY_PAGE_MAX = 200;
+/** Longer than any search a person types; FTS work grows with the words given. */
+export const HISTORY_TEXT_MAX = 500;
+/** About a hundred years: more than anyone keeps, few enough that the cutoff stays a sane date. */
+export const RETENTION_DAYS_MAX = 36_500;
+
+// The range a JavaScript Date can hold, so every bound converts to a real date and back.
+const EpochMsSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(8_640_000_000_000_000, 'must be a date a calendar can show');
+
+export const requestOutcomes = ['allow', 'deny', 'passthrough', 'pending'] as const;
+
+/** Which requests a page or an export selects; every field given must hold (see main/history/types.ts). */
+export const HistoryFilterSchema = z
+  .object({
+    sessionId: z.string().min(1).max(200).optional(),
+    tool: z.string().min(1).max(500).optional(),
+    outcome: z.enum(requestOutcomes).optional(),
+    decidedBy: RacerKindSchema.optional(),
+    project: z.string().min(1).max(4_096).optional(),
+    from: EpochMsSchema.optional(),
+    to: EpochMsSchema.optional(),
+    text: z.string().max(HISTORY_TEXT_MAX).optional(),
+  })
+  .strict()
+  .refine((filter) => filter.from === undefined || filter.to === undefined || filter.from <= filter.to, {
+    message: 'the start of the date range must not be after its end',
+    path: ['to'],
+  });
+export type HistoryFilter = z.infer<typeof HistoryFilterSchema>;
+
+const PageLimitSchema = z.number().int().min(1).max(HISTORY_PAGE_MAX);
+
+export const RequestCursorSchema = z
+  .object({ receivedAt: EpochMsSchema, rowid: z.number().int().min(0) })
+  .strict();
+export type RequestCursorView = z.infer<typeof RequestCursorSchema>;
+
+export const SessionCursorSchema = z
+  .object({ firstSeen: EpochMsSchema, id: z.string().min(1).max(200) })
+  .strict();
+export type SessionCursorView = z.infer<typeof SessionCursorSchema>;
+
+export const exportFormats = ['jsonl', 'csv'] as const;
+export type ExportFormatView = (typeof exportFormats)[number];
+
+export const RetentionDaysSchema = z.number().int().min(1).max(RETENTION_DAYS_MAX);
+
+export const historyInvokeSchemas = {
+  /** Sessions newest first by start, a page at a time. */
+  'history:sessions': z.object({ limit: PageLimitSchema, before: SessionCursorSchema.optional() }).strict(),
+  /** The requests a filter selects, newest first, a page at a time; `sessionId` makes it one timeline. */
+  'history:requests': z
+    .object({ filter: HistoryFilterSchema, limit: PageLimitSchema, before: RequestCursorSchema.optional() })
+    .strict(),
+  /** One page of an export: start without `before`, follow `next` until there is none. */
+  'history:export': z
+    .object({
+      filter: HistoryFilterSchema,
+      format: z.enum(exportFormats),
+      before: RequestCursorSchema.optional(),
+    })
+    .strict(),
+  'history:retention': z.object({}).strict(),
+  /** Keep this many days of history (purging what is older now and every hour), or `null` to keep all. */
+  'history:set-retention': z.object({ days: RetentionDaysSchema.nullable() }).strict(),
+  /** Deletes requests older than this many days (0: every request so far) and sessions left empty. */
+  'history:purge': z.object({ olderThanDays: z.number().int().min(0).max(RETENTION_DAYS_MAX) }).strict(),
+} as const;
+
+export interface OutcomeCountsView {
+  readonly allow: number;
+  readonly deny: number;
+  readonly passthrough: number;
+  readonly pending: number;
+}
+
+export interface SessionSummaryView {
+  readonly id: string;
+  readonly agent: { readonly name: string; readonly version?: string };
+  readonly cwd: string;
+  readonly firstSeen: number;
+  readonly lastSeen: number;
+  readonly endedAt?: number;
+  readonly counts: OutcomeCountsView;
+}
+
+export interface RecordedRequestView {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly tool: string;
+  readonly input: Record<string, unknown>;
+  readonly mode: PermissionMode;
+  readonly suggestions?: PermissionUpdate[];
+  readonly provenance?: z.infer<typeof ProvenanceSchema>;
+  readonly fingerprint: string;
+  readonly receivedAt: number;
+}
+
+export interface RecordedDecisionView {
+  readonly decision: PermissionDecision;
+  /** Where a person answered ("window", "web"), or `grant:<rule>` for the grant that answered. */
+  readonly channel?: string;
+  readonly ruleWritten?: string;
+  readonly latencyMs: number;
+  readonly decidedAt: number;
+}
+
+export interface HistoryEntryView {
+  readonly request: RecordedRequestView;
+  readonly decision?: RecordedDecisionView;
+}
+
+export interface SessionPageView {
+  readonly sessions: readonly SessionSummaryView[];
+  readonly next?: SessionCursorView;
+}
+
+export interface RequestPageView {
+  readonly entries: readonly HistoryEntryView[];
+  readonly next?: RequestCursorView;
+}
+
+export interface ExportPageView {
+  readonly text: string;
+  readonly next?: RequestCursorView;
+}
+
+export interface PurgeView {
+  readonly requests: number;
+  readonly sessions: number;
+}
+
+export interface RetentionView {
+  /** Absent when history is kept for good. */
+  readonly days?: number;
+}
+
+export interface HistoryInvokeValues {
+  'history:sessions': SessionPageView;
+  'history:requests': RequestPageView;
+  'history:export': ExportPageView;
+  'history:retention': RetentionView;
+  'history:set-retention': RetentionView & { readonly purged?: PurgeView };
+  'history:purge': PurgeView;
+}
+
+/** Pushed when history gained or lost entries; throttled, so it says only "look again". */
+export interface HistoryChanged {
+  readonly at: number;
+}

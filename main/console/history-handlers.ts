@@ -1,0 +1,106 @@
+/**
+ * The history browser's handlers: pages of sessions and of requests (a session's timeline is its requests
+ * by `sessionId`), the export in pages, retention and purge. Arguments arrive validated by `history-contract.ts`.
+ */
+import type { ConsoleHandlers, Result } from '../../common/console-contract';
+import type { historyInvokeSchemas } from '../../common/history-contract';
+import type { History, RequestFilter } from '../history';
+import type { HistoryFilter } from '../../common/history-contract';
+import { DAY_MS } from './history-retention';
+import type { RetentionKeeper } from './history-retention';
+
+export type HistoryChannel = keyof typeof historyInvokeSchemas;
+export type HistoryHandlers = Pick<ConsoleHandlers, HistoryChannel>;
+
+/**
+ * Text per export page: the web console's frames are capped at 1 MiB, and JSON-escaping a page in its frame
+ * can double it, so a quarter of that leaves room.
+ */
+export const EXPORT_PAGE_BYTES = 256 * 1024;
+
+export interface HistoryHandlerDeps {
+  readonly history: History;
+  readonly retention: RetentionKeeper;
+  /** Makes the setting durable; rejects with one sentence when the settings file cannot be written. */
+  readonly saveRetention: (days: number | undefined) => Promise<void>;
+  readonly now: () => number;
+  /** History lost entries through a purge. */
+  readonly purged: () => void;
+}
+
+/** A blank search is no search; the rest of the filter passes as it is. */
+function toRequestFilter(filter: HistoryFilter): RequestFilter {
+  const { text, ...rest } = filter;
+  return text !== undefined && text.trim() !== '' ? { ...rest, text } : rest;
+}
+
+const failed = (code: string, message: string) => ({ ok: false, error: { code, message } }) as const;
+
+export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers {
+  const { history, retention } = deps;
+  return {
+    'history:sessions': ({ limit, before }) => {
+      // One summary beyond the page says whether another follows.
+      const found = history.listSessions({ limit: limit + 1, ...(before ? { before } : {}) });
+      const sessions = found.slice(0, limit);
+      const last = sessions.at(-1);
+      return {
+        ok: true,
+        value:
+          found.length > limit && last
+            ? { sessions, next: { firstSeen: last.firstSeen, id: last.id } }
+            : { sessions },
+      };
+    },
+    'history:requests': ({ filter, limit, before }) => ({
+      ok: true,
+      value: history.queryRequests(toRequestFilter(filter), { limit, ...(before ? { before } : {}) }),
+    }),
+    'history:export': ({ filter, format, before }) => ({
+      ok: true,
+      value: history.exportPage(toRequestFilter(filter), format, {
+        maxBytes: EXPORT_PAGE_BYTES,
+        ...(before ? { before } : {}),
+      }),
+    }),
+    'history:retention': () => {
+      const days = retention.days();
+      return { ok: true, value: days === undefined ? {} : { days } };
+    },
+    'history:set-retention': async ({ days }) => {
+      const next = days ?? undefined;
+      try {
+        await deps.saveRetention(next);
+      } catch (error) {
+        return failed('settings-not-saved', (error as Error).message);
+      }
+      const purged = retention.set(next);
+      return {
+        ok: true,
+        value: { ...(next === undefined ? {} : { days: next }), ...(purged ? { purged } : {}) },
+      };
+    },
+    'history:purge': ({ olderThanDays }): Result<{ requests: number; sessions: number }> => {
+      const result = history.purgeOlderThan(deps.now() - olderThanDays * DAY_MS);
+      if (result.requests > 0 || result.sessions > 0) deps.purged();
+      return { ok: true, value: result };
+    },
+  };
+}
+
+/** For a console started over a decision store that keeps no history (some tests): each channel says so. */
+export function unavailableHistoryHandlers(): HistoryHandlers {
+  const none = () =>
+    failed(
+      'no-history',
+      'This console keeps no history; start it without a custom decision store to browse it.',
+    );
+  return {
+    'history:sessions': none,
+    'history:requests': none,
+    'history:export': none,
+    'history:retention': none,
+    'history:set-retention': none,
+    'history:purge': none,
+  };
+}

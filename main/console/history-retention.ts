@@ -1,0 +1,60 @@
+/**
+ * Keeping history to its retention: a purge when the console starts, and then every hour, of everything
+ * older than the setting. Without a setting nothing is purged.
+ */
+import type { History, PurgeResult } from '../history';
+
+export const DAY_MS = 86_400_000;
+export const RETENTION_INTERVAL_MS = 3_600_000;
+
+/** Requests that arrived before this instant are older than `days`. */
+export const retentionCutoff = (days: number, now: number) => now - days * DAY_MS;
+
+export interface RetentionKeeper {
+  days(): number | undefined;
+  /** Takes a new setting and applies it at once; what that purge removed, when there is a setting. */
+  set(days: number | undefined): PurgeResult | undefined;
+  close(): void;
+}
+
+export interface RetentionOptions {
+  readonly history: Pick<History, 'purgeOlderThan'>;
+  readonly days: number | undefined;
+  readonly now: () => number;
+  readonly intervalMs?: number;
+  /** A purge removed something. */
+  readonly onPurged: (result: PurgeResult) => void;
+  /** A scheduled purge failed: one sentence for the console's warnings. */
+  readonly onError: (sentence: string) => void;
+}
+
+export function startRetention(options: RetentionOptions): RetentionKeeper {
+  let days = options.days;
+  const purge = (): PurgeResult | undefined => {
+    if (days === undefined) return undefined;
+    const result = options.history.purgeOlderThan(retentionCutoff(days, options.now()));
+    if (result.requests > 0 || result.sessions > 0) options.onPurged(result);
+    return result;
+  };
+  const scheduled = () => {
+    try {
+      purge();
+    } catch (error) {
+      options.onError(
+        `History older than ${days} days could not be purged (${(error as Error).message}); it is tried again within the hour.`,
+      );
+    }
+  };
+  scheduled();
+  // The hourly purge must never be what keeps the process alive.
+  const timer = setInterval(scheduled, options.intervalMs ?? RETENTION_INTERVAL_MS);
+  timer.unref();
+  return {
+    days: () => days,
+    set(next) {
+      days = next;
+      return purge();
+    },
+    close: () => clearInterval(timer),
+  };
+}

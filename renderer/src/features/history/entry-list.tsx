@@ -1,0 +1,82 @@
+import type { HistoryEntryView } from '../../../../common/history-contract';
+import { useT } from '../../i18n/i18n-context';
+import { folderName } from '../queue/session-groups';
+import { useHistory } from './history-context';
+import { HistoryCard } from './history-card';
+import { decidedByKey, formatLatency, outcomeOf, summaryOf } from './history-format';
+import { useDateFormat } from './use-date-format';
+
+/**
+ * Requests as rows, each opening into its card. In a timeline the rows share one session; across
+ * sessions (`across`) each row also names its project and shows its day.
+ */
+export function EntryList({
+  entries,
+  agent,
+  across = false,
+}: {
+  entries: readonly HistoryEntryView[];
+  agent: string;
+  across?: boolean;
+}) {
+  return (
+    <ol className="entries">
+      {entries.map((entry) => (
+        <EntryRow key={entry.request.id} entry={entry} agent={agent} across={across} />
+      ))}
+    </ol>
+  );
+}
+
+function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: string; across: boolean }) {
+  const t = useT();
+  const format = useDateFormat();
+  const open = useHistory((s) => s.openId === entry.request.id);
+  const toggle = useHistory((s) => s.toggleOpen);
+  const { request, decision } = entry;
+  const outcome = outcomeOf(entry);
+  const by = decidedByKey(entry);
+  const cardId = `history-card-${request.id}`;
+  return (
+    <li className={`entry entry--${outcome}`} data-request-id={request.id}>
+      <button
+        type="button"
+        className="entry__head"
+        aria-expanded={open}
+        aria-controls={open ? cardId : undefined}
+        title={t('history.row.open')}
+        onClick={() => toggle(request.id)}
+      >
+        <span className="entry__line">
+          <span className="entry__tool">{request.tool}</span>
+          <code className="entry__summary">{summaryOf(request)}</code>
+        </span>
+        <span className="entry__line entry__meta">
+          <span className="entry__time">
+            {across ? format.dateTime(request.receivedAt) : format.time(request.receivedAt)}
+          </span>
+          <span className={`outcome outcome--${outcome}`}>
+            {decision && by
+              ? t('history.row.decided', { outcome: t(`history.outcome.${outcome}`), who: t(by) })
+              : t('history.outcome.pending')}
+          </span>
+          {decision && (
+            <span className="entry__latency">
+              {t('history.row.after', { time: formatLatency(decision.latencyMs) })}
+            </span>
+          )}
+          {across && (
+            <span className="entry__project" title={request.cwd}>
+              {folderName(request.cwd)}
+            </span>
+          )}
+        </span>
+      </button>
+      {open && (
+        <div id={cardId} className="entry__card">
+          <HistoryCard entry={entry} agent={agent} />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ExportFormatView } from '../../../../common/history-contract';
+import { useT } from '../../i18n/i18n-context';
+import { useHistory } from './history-context';
+import { exportFileName } from './history-format';
+
+const MIME: Record<ExportFormatView, string> = {
+  jsonl: 'application/x-ndjson;charset=utf-8',
+  csv: 'text/csv;charset=utf-8',
+};
+
+/** Hands the browser a file to save; the object URL outlives the click only as long as the download needs. */
+function download(parts: readonly string[], format: ExportFormatView) {
+  const url = URL.createObjectURL(new Blob([...parts], { type: MIME[format] }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(format, new Date());
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking in the same task can cancel the download in some browsers; the next task is late enough.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
+
+/** Export of what the filters select (everything without filters), as JSONL or CSV. */
+export function ExportButtons() {
+  const t = useT();
+  const exporting = useHistory((s) => s.exporting);
+  const exportSelection = useHistory((s) => s.exportSelection);
+  const run = async (format: ExportFormatView) => {
+    const parts = await exportSelection(format);
+    if (parts) download(parts, format);
+  };
+  return (
+    <div className="history__export" role="group" title={t('history.export.hint')}>
+      {(['jsonl', 'csv'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="button button--small"
+          disabled={exporting !== undefined}
+          onClick={() => void run(format)}
+        >
+          {exporting === format ? t('history.export.busy') : t(`history.export.${format}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

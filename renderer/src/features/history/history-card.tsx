@@ -1,0 +1,124 @@
+import type { HistoryEntryView } from '../../../../common/history-contract';
+import { useT } from '../../i18n/i18n-context';
+import { ToolInput } from '../queue/tool-input';
+import { shortSessionId } from '../queue/session-groups';
+import {
+  decidedByKey,
+  decidingRule,
+  formatLatency,
+  otherChannel,
+  outcomeOf,
+  toCardRequest,
+} from './history-format';
+import { useDateFormat } from './use-date-format';
+
+/**
+ * A recorded request in the queue's card, read-only: what it would have done, then how it was answered —
+ * the decision, the racer that won and where, the latency, and the rule that decided or was written.
+ */
+export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: string }) {
+  const t = useT();
+  const format = useDateFormat();
+  const { request, decision } = entry;
+  const card = toCardRequest(request, agent);
+  const by = decidedByKey(entry);
+  const rule = decidingRule(entry);
+  const channel = otherChannel(entry);
+  const agentSays = request.provenance?.message;
+  return (
+    <article className="card card--recorded" aria-label={t('history.card.label', { tool: request.tool })}>
+      <header className="card__header">
+        <h3 className="card__tool">{request.tool}</h3>
+        {request.mode !== 'default' && <span className="chip">{t('card.mode', { mode: request.mode })}</span>}
+        <span className="card__spacer" />
+        <span className="card__age">
+          {t('history.card.asked', { time: format.dateTime(request.receivedAt) })}
+        </span>
+      </header>
+      <div className="card__body">
+        <ToolInput request={card} recorded />
+      </div>
+      <footer className="card__footer">
+        <dl className="fields recorded">
+          <dt>{t('history.card.decision')}</dt>
+          <dd>
+            <span className={`outcome outcome--${outcomeOf(entry)}`}>
+              {t(`history.outcome.${outcomeOf(entry)}`)}
+            </span>
+          </dd>
+          {decision && by ? (
+            <>
+              <dt>{t('history.card.decidedBy')}</dt>
+              <dd>{t(by)}</dd>
+              {channel && (
+                <>
+                  <dt>{t('history.card.channel')}</dt>
+                  <dd>
+                    <code>{channel}</code>
+                  </dd>
+                </>
+              )}
+              <dt>{t('history.card.latency')}</dt>
+              <dd>{formatLatency(decision.latencyMs)}</dd>
+              <dt>{t('history.card.decidedAt')}</dt>
+              <dd>{format.dateTime(decision.decidedAt)}</dd>
+              {rule && (
+                <>
+                  <dt>{t('history.card.rule')}</dt>
+                  <dd>
+                    <code className="recorded__rule">{rule}</code>
+                  </dd>
+                </>
+              )}
+              {decision.ruleWritten && (
+                <>
+                  <dt>{t('history.card.ruleWritten')}</dt>
+                  <dd>
+                    <code className="recorded__rule">{decision.ruleWritten}</code>
+                  </dd>
+                </>
+              )}
+              {decision.decision.updatedInput && (
+                <>
+                  <dt>{t('history.card.updatedInput')}</dt>
+                  <dd>{t('history.card.inputEdited')}</dd>
+                </>
+              )}
+              {decision.decision.message && (
+                <>
+                  <dt>{t('history.card.message')}</dt>
+                  <dd>{decision.decision.message}</dd>
+                </>
+              )}
+              {decision.decision.interrupt && (
+                <>
+                  <dt />
+                  <dd>{t('history.card.interrupted')}</dd>
+                </>
+              )}
+            </>
+          ) : (
+            <>
+              <dt />
+              <dd className="recorded__muted">{t('history.card.pending')}</dd>
+            </>
+          )}
+          {agentSays && (
+            <>
+              <dt>{t('history.card.agentSays')}</dt>
+              <dd>{agentSays}</dd>
+            </>
+          )}
+          <dt>{t('history.card.project')}</dt>
+          <dd>
+            <code>{request.cwd}</code>
+          </dd>
+          <dt>{t('history.card.session')}</dt>
+          <dd>
+            <code title={request.sessionId}>{shortSessionId(request.sessionId)}</code>
+          </dd>
+        </dl>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntryView } from '../../../../common/history-contract';
+import {
+  dayEnd,
+  dayStart,
+  decidedByKey,
+  decidingRule,
+  exportFileName,
+  formatLatency,
+  otherChannel,
+  parseDays,
+  summaryOf,
+} from './history-format';
+
+const entry = (by: string, channel?: string): HistoryEntryView =>
+  ({
+    request: { id: 'r', input: {} },
+    decision: {
+      decision: { type: 'permission.decision', id: 'r', behavior: 'allow', by },
+      latencyMs: 1,
+      decidedAt: 1,
+      ...(channel ? { channel } : {}),
+    },
+  }) as unknown as HistoryEntryView;
+
+describe('history wording', () => {
+  it.each([
+    [entry('console', 'window'), 'history.by.console.window'],
+    [entry('console', 'web'), 'history.by.console.web'],
+    [entry('console'), 'history.by.console'],
+    [entry('grant', 'grant:Bash(npm test)'), 'history.by.grant'],
+    [entry('agent'), 'history.by.agent'],
+    [entry('timeout'), 'history.by.timeout'],
+  ])('names the racer that won', (e, key) => expect(decidedByKey(e)).toBe(key));
+
+  it('has no racer for a request nobody answered', () => {
+    expect(decidedByKey({ request: { id: 'r' } } as unknown as HistoryEntryView)).toBeUndefined();
+  });
+
+  it('names a channel only when the wording does not already say it', () => {
+    expect(otherChannel(entry('console', 'window'))).toBeUndefined();
+    expect(otherChannel(entry('grant', 'grant:Bash(ls)'))).toBeUndefined();
+    expect(otherChannel(entry('console', 'vscode'))).toBe('vscode');
+    expect(otherChannel(entry('agent'))).toBeUndefined();
+  });
+
+  it('reads the deciding rule out of a grant channel only', () => {
+    expect(decidingRule(entry('grant', 'grant:Bash(npm test)'))).toBe('Bash(npm test)');
+    expect(decidingRule(entry('console', 'window'))).toBeUndefined();
+  });
+
+  it.each([
+    [0, '0 ms'],
+    [999, '999 ms'],
+    [1_000, '1.0 s'],
+    [2_460, '2.4 s'],
+    [59_999, '59.9 s'],
+    [185_000, '3 min 5 s'],
+    [7_800_000, '2 h 10 min'],
+  ])('formats a latency of %d ms as %s', (ms, text) => expect(formatLatency(ms)).toBe(text));
+
+  it('summarises a request by its command, path or URL, else its JSON', () => {
+    expect(summaryOf({ input: { command: 'npm\n  test', description: 'x' } })).toBe('npm test');
+    expect(summaryOf({ input: { file_path: '/a/b.ts', old_string: 'x' } })).toBe('/a/b.ts');
+    expect(summaryOf({ input: { url: 'https://x.example' } })).toBe('https://x.example');
+    expect(summaryOf({ input: { a: 1 } })).toBe('{"a":1}');
+  });
+
+  it('names an export file by its format and local time', () => {
+    expect(exportFileName('csv', new Date(2026, 0, 2, 3, 4, 5))).toBe(
+      'gatehouse-history-20260102-030405.csv',
+    );
+  });
+
+  it('turns a date field into the bounds of its local day', () => {
+    expect(dayStart('2026-03-09')).toBe(new Date(2026, 2, 9).getTime());
+    expect(dayEnd('2026-03-09')).toBe(new Date(2026, 2, 10).getTime() - 1);
+    expect(dayStart('')).toBeUndefined();
+    expect(dayEnd('not a day')).toBeUndefined();
+  });
+
+  it.each([
+    ['30', 1, 100, 30],
+    [' 7 ', 1, 100, 7],
+    ['0', 1, 100, undefined],
+    ['0', 0, 100, 0],
+    ['1.5', 1, 100, undefined],
+    ['101', 1, 100, undefined],
+    ['-3', 0, 100, undefined],
+    ['', 1, 100, undefined],
+  ])('reads %j days within [%d, %d] as %s', (text, min, max, days) =>
+    expect(parseDays(text, min, max)).toBe(days),
+  );
+});

@@ -1,0 +1,104 @@
+/** The history browser's pure wording helpers: who decided, how long it took, what a request touched. */
+import type { HistoryEntryView, RecordedRequestView } from '../../../../common/history-contract';
+import type { PendingRequestView } from '../../../../common/console-contract';
+import type { MessageKey } from '../../i18n/en';
+
+/** The racer that won, in words: a person's channel makes "the console" into "the window" or "the web console". */
+export function decidedByKey(entry: HistoryEntryView): MessageKey | undefined {
+  const decision = entry.decision;
+  if (!decision) return undefined;
+  const by = decision.decision.by;
+  if (by === 'console') {
+    if (decision.channel === 'window') return 'history.by.console.window';
+    if (decision.channel === 'web') return 'history.by.console.web';
+    return 'history.by.console';
+  }
+  return `history.by.${by}`;
+}
+
+/** A channel the other wording does not already say ("window", "web" and grants are said in words). */
+export function otherChannel(entry: HistoryEntryView): string | undefined {
+  const channel = entry.decision?.channel;
+  if (channel === undefined || channel.startsWith('grant:')) return undefined;
+  const said = entry.decision?.decision.by === 'console' && (channel === 'window' || channel === 'web');
+  return said ? undefined : channel;
+}
+
+/** The rule that answered: a grant names its rule in its channel, `grant:<rule>`. */
+export function decidingRule(entry: HistoryEntryView): string | undefined {
+  const channel = entry.decision?.channel;
+  return channel?.startsWith('grant:') ? channel.slice('grant:'.length) : undefined;
+}
+
+export type Outcome = 'allow' | 'deny' | 'passthrough' | 'pending';
+
+export const outcomeOf = (entry: HistoryEntryView): Outcome => entry.decision?.decision.behavior ?? 'pending';
+
+/** A latency as one short figure: `850 ms`, `2.4 s`, `3 min 5 s`, `2 h 10 min`. */
+export function formatLatency(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+  const seconds = Math.floor(ms / 1_000);
+  if (seconds < 3_600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  return `${Math.floor(seconds / 3_600)} h ${Math.floor((seconds % 3_600) / 60)} min`;
+}
+
+const SUMMARY_FIELDS = ['command', 'file_path', 'notebook_path', 'url', 'path', 'pattern', 'query'] as const;
+
+/** The one line a row shows of a request: its command, path, URL or pattern, else its input as JSON. */
+export function summaryOf(request: Pick<RecordedRequestView, 'input'>): string {
+  for (const field of SUMMARY_FIELDS) {
+    const value = request.input[field];
+    if (typeof value === 'string' && value !== '') return value.replace(/\s+/g, ' ');
+  }
+  return JSON.stringify(request.input);
+}
+
+/** A recorded request in the shape the queue's card parts read. History keeps no explanation of it. */
+export function toCardRequest(request: RecordedRequestView, agent: string): PendingRequestView {
+  return {
+    id: request.id,
+    sessionId: request.sessionId,
+    agent: { name: agent },
+    cwd: request.cwd,
+    tool: request.tool,
+    input: request.input,
+    mode: request.mode,
+    ...(request.suggestions ? { suggestions: request.suggestions } : {}),
+    ...(request.provenance ? { provenance: request.provenance } : {}),
+    receivedAt: request.receivedAt,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `gatehouse-history-20260601-142501.csv`, in local time, sortable and free of characters files refuse. */
+export function exportFileName(format: 'jsonl' | 'csv', at: Date): string {
+  const day = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}`;
+  const time = `${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
+  return `gatehouse-history-${day}-${time}.${format}`;
+}
+
+/** The first millisecond of a `YYYY-MM-DD` day in local time, or undefined for a blank or broken value. */
+export function dayStart(value: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime()) ? undefined : date.getTime();
+}
+
+/** The last millisecond of that day. */
+export function dayEnd(value: string): number | undefined {
+  const start = dayStart(value);
+  if (start === undefined) return undefined;
+  const next = new Date(start);
+  next.setDate(next.getDate() + 1);
+  return next.getTime() - 1;
+}
+
+/** A whole number of days within bounds, from what a person typed, or undefined. */
+export function parseDays(text: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(text.trim())) return undefined;
+  const days = Number(text.trim());
+  return days >= min && days <= max ? days : undefined;
+}

@@ -1,0 +1,62 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../app/app';
+import { createPrefsStore } from '../../store/prefs-store';
+import { createQueueStore } from '../../store/queue-store';
+import { createFakeConsoleApi } from '../../testing/fake-console-api';
+import { historyEntry, historySession } from '../../testing/fake-history';
+import type { FakeHistoryData } from '../../testing/fake-history';
+
+afterEach(cleanup);
+
+function renderHistory(history: FakeHistoryData, locale: 'en' | 'zh-CN' = 'en') {
+  const fake = createFakeConsoleApi([], { history });
+  const prefs = createPrefsStore(undefined);
+  prefs.getState().set({ locale });
+  render(
+    <App api={fake.api} store={createQueueStore(fake.api)} prefs={prefs} connection="ready" view="history" />,
+  );
+  return fake;
+}
+
+describe('the history view', () => {
+  it('says what to do when nothing is recorded yet', async () => {
+    renderHistory({});
+    expect(await screen.findByText('No history yet')).toBeTruthy();
+    expect(screen.getByText(/gatehouse install claude/)).toBeTruthy();
+  });
+
+  it('opens a session, then a request as a read-only card with the command in full', async () => {
+    renderHistory({
+      sessions: [historySession('session-1')],
+      entries: [historyEntry('a', { input: { command: 'npm run build && npm test' } })],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /shop/ }));
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const row = await within(timeline).findByRole('button', { name: /Allowed by you at the console window/ });
+    expect(row.textContent).toContain('after 2.4 s');
+    fireEvent.click(row);
+    const card = within(timeline).getByRole('article', { name: 'Recorded Bash request' });
+    expect(within(card).getByLabelText('Command').textContent).toBe('npm run build && npm test');
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('offers a refresh when history changes while it is open', async () => {
+    const fake = renderHistory({ sessions: [historySession('session-1')] });
+    await screen.findByRole('button', { name: /shop/ });
+    expect(screen.queryByText('History has changed since this page loaded.')).toBeNull();
+    act(() => fake.historyChanged());
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull());
+  });
+
+  it('shows a failing history as one sentence', async () => {
+    renderHistory({ failWith: 'The history database is locked.' });
+    expect((await screen.findByRole('alert')).textContent).toContain('The history database is locked.');
+  });
+
+  it('speaks Chinese when the console does', async () => {
+    renderHistory({}, 'zh-CN');
+    expect(await screen.findByText('还没有历史')).toBeTruthy();
+  });
+});

@@ -1,0 +1,83 @@
+import type { SessionSummaryView } from '../../../../common/history-contract';
+import { useT } from '../../i18n/i18n-context';
+import { folderName } from '../queue/session-groups';
+import { useHistory } from './history-context';
+import { useDateFormat } from './use-date-format';
+
+const COUNTED = ['allow', 'deny', 'passthrough', 'pending'] as const;
+
+/** Sessions newest first, a page at a time, each opening its timeline. */
+export function SessionList() {
+  const t = useT();
+  const sessions = useHistory((s) => s.sessions);
+  const loadMore = useHistory((s) => s.loadMoreSessions);
+  if (sessions.loaded && sessions.items.length === 0) {
+    return (
+      <section className="history__pane history__sessions" aria-label={t('history.sessions.title')}>
+        <div className="empty history__empty">
+          <p className="empty__title">{t('history.sessions.empty.title')}</p>
+          <p>{t('history.sessions.empty.body')}</p>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="history__pane history__sessions" aria-label={t('history.sessions.title')}>
+      <h3 className="history__heading">{t('history.sessions.title')}</h3>
+      {!sessions.loaded && <p className="history__note">{t('history.loading')}</p>}
+      <ul className="sessions">
+        {sessions.items.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+      </ul>
+      {sessions.next && (
+        <button
+          type="button"
+          className="button button--small history__more"
+          disabled={sessions.loading}
+          onClick={() => void loadMore()}
+        >
+          {sessions.loading ? t('history.loading') : t('history.sessions.loadMore')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function SessionRow({ session }: { session: SessionSummaryView }) {
+  const t = useT();
+  const format = useDateFormat();
+  const selected = useHistory((s) => s.timeline?.sessionId === session.id);
+  const openSession = useHistory((s) => s.openSession);
+  const end = session.endedAt ?? session.lastSeen;
+  return (
+    <li>
+      <button
+        type="button"
+        className={`session-row${selected ? ' session-row--selected' : ''}`}
+        aria-current={selected ? 'true' : undefined}
+        title={t('history.session.open')}
+        onClick={() => void openSession(session.id)}
+      >
+        <span className="session-row__title">
+          <strong>{folderName(session.cwd)}</strong>
+          <span className="session-row__agent">{session.agent.name}</span>
+          <span className={`chip session-row__state${session.endedAt ? '' : ' session-row__state--running'}`}>
+            {session.endedAt ? t('history.session.ended') : t('history.session.running')}
+          </span>
+        </span>
+        <span className="session-row__cwd" title={session.cwd}>
+          {session.cwd}
+        </span>
+        <span className="session-row__time">{format.range(session.firstSeen, end)}</span>
+        <span className="session-row__counts">
+          {COUNTED.filter((outcome) => session.counts[outcome] > 0).map((outcome) => (
+            <span key={outcome} className={`count count--${outcome}`}>
+              {t(`history.count.${outcome}`, { count: session.counts[outcome] })}
+            </span>
+          ))}
+        </span>
+      </button>
+    </li>
+  );
+}
