@@ -9,6 +9,8 @@ import type { History, HistoryEntry } from './types';
 type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'> & {
   /** Writes the pending requests queued so far; reads call it first, so they see every request. */
   flushPending(): void;
+  /** Rows were deleted behind the writer's back (a purge): it must not assume any pending row is still there. */
+  forgetStored(): void;
 };
 
 export function createHistoryWriter(db: Database): HistoryWriter {
@@ -157,5 +159,6 @@ export function createHistoryWriter(db: Database): HistoryWriter {
       endSession.run({ id: sessionId, endedAt });
     },
     flushPending,
+    forgetStored: () => awaiting.clear(),
   };
 }

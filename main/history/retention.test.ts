@@ -106,3 +106,16 @@ describe('purgeOlderThan', () => {
     expect(searched('ls')).toEqual(['after']);
   });
 });
+
+describe('a request still waiting when a purge takes its row', () => {
+  it('records its decision afterwards with the request written again', () => {
+    const waiting = sampleRequest({ id: 'w1', sessionId: 'OLD', input: { command: 'terraform output' } });
+    history.recordPending(waiting, { name: 'claude-code' }, 300);
+    expect(history.sessionTimeline('OLD').map((entry) => entry.request.id)).toContain('w1');
+    history.purgeOlderThan(1_000);
+    expect(history.find('w1')).toBeUndefined();
+    history.record(sampleEntry(waiting, {}, { receivedAt: 300, decidedAt: 3_000 }));
+    expect(history.find('w1')?.decision.behavior).toBe('allow');
+    expect(history.sessionTimeline('OLD').map((entry) => entry.request.id)).toEqual(['w1']);
+  });
+});

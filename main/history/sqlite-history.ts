@@ -13,7 +13,7 @@ import type { History } from './types';
  */
 export function createSqliteHistory(path: string): History {
   const db = openHistoryDatabase(path, MIGRATIONS);
-  const { flushPending, ...writer } = createHistoryWriter(db);
+  const { flushPending, forgetStored, ...writer } = createHistoryWriter(db);
   const reader = createHistoryReader(db);
   const requestRows = createRequestRows(db);
   const queryRequests = createRequestQuery(requestRows);
@@ -33,7 +33,11 @@ export function createSqliteHistory(path: string): History {
     queryRequests: fresh(queryRequests),
     exportRequests: fresh((filter, format, write) => exportRequests(requestRows, filter, format, write)),
     exportPage: fresh((filter, format, page) => exportPage(requestRows, filter, format, page)),
-    purgeOlderThan: fresh(purge),
+    purgeOlderThan: fresh((cutoff) => {
+      // A purge may take the row of a request still waiting; its decision then writes the row again.
+      forgetStored();
+      return purge(cutoff);
+    }),
     countDecisions: reader.countDecisions,
     recentRequests: fresh(reader.recentRequests),
     close: () => {
