@@ -26,8 +26,9 @@ export async function openLoop(
           const due = begin + phase + n * interval;
           const wait = due - performance.now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          // A timer may fire a fraction of a millisecond early; then the clock starts at the send.
-          const start = Math.max(due, performance.now());
+          // Late, the clock still starts when the request was due; early (a timer may fire a fraction of a
+          // millisecond before its time), it starts at the send.
+          const start = Math.min(due, performance.now());
           sends.push(
             request(agent).then(() => {
               latencies[answered] = performance.now() - start;
