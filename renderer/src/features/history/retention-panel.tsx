@@ -13,6 +13,21 @@ const removedText = (t: Translate, purged: PurgeView) => ({
 });
 
 /** How long history is kept, and a purge of what is older than a number of days, confirmed first. */
+interface Note {
+  readonly text: string;
+  readonly error: boolean;
+}
+
+/** What the last save or purge did, or why it could not. */
+function PanelNote({ note }: { note: Note | undefined }) {
+  if (!note) return null;
+  return (
+    <p className={note.error ? 'history__error' : 'history__done'} role={note.error ? 'alert' : 'status'}>
+      {note.text}
+    </p>
+  );
+}
+
 export function RetentionPanel() {
   const t = useT();
   const id = useId();
@@ -20,10 +35,10 @@ export function RetentionPanel() {
   const setRetention = useHistory((s) => s.setRetention);
   const purge = useHistory((s) => s.purge);
   const [days, setDays] = useState(() => (retention?.days === undefined ? '' : String(retention.days)));
-  const [retentionNote, setRetentionNote] = useState<{ text: string; error: boolean }>();
+  const [retentionNote, setRetentionNote] = useState<Note>();
   const [purgeDays, setPurgeDays] = useState(() => String(retention?.days ?? 90));
   const [confirming, setConfirming] = useState<number>();
-  const [purgeNote, setPurgeNote] = useState<{ text: string; error: boolean }>();
+  const [purgeNote, setPurgeNote] = useState<Note>();
 
   const save = async (value: number | null) => {
     const purged = await setRetention(value);
@@ -98,14 +113,7 @@ export function RetentionPanel() {
           </button>
         )}
       </form>
-      {retentionNote && (
-        <p
-          className={retentionNote.error ? 'history__error' : 'history__done'}
-          role={retentionNote.error ? 'alert' : 'status'}
-        >
-          {retentionNote.text}
-        </p>
-      )}
+      <PanelNote note={retentionNote} />
       <form className="history__form" onSubmit={onPurge}>
         <label className="field">
           <span className="field__label">{t('history.purge.days')}</span>
@@ -145,14 +153,7 @@ export function RetentionPanel() {
           </div>
         </div>
       )}
-      {purgeNote && (
-        <p
-          className={purgeNote.error ? 'history__error' : 'history__done'}
-          role={purgeNote.error ? 'alert' : 'status'}
-        >
-          {purgeNote.text}
-        </p>
-      )}
+      <PanelNote note={purgeNote} />
     </section>
   );
 }
