@@ -192,7 +192,13 @@ export const invokeSchemas = {
   /** A new bridge token, at rest and in bridge.json; connected agents stay connected. */
   'console:rotate-token': z.object({}).strict(),
   /** Brings the desktop window of a view forward (opening it once); a web tab switches in place instead. */
-  'console:show-view': z.object({ view: z.enum(views) }).strict(),
+  'console:show-view': z
+    .object({
+      view: z.enum(views),
+      /** For the rule editor: the project folder to open in it. */
+      cwd: z.string().min(1).max(4_096).optional(),
+    })
+    .strict(),
   ...historyInvokeSchemas,
 } as const;
 
@@ -220,6 +226,8 @@ export interface EventPayloads extends RulesEventPayloads {
   'grants:changed': GrantView[];
   /** To a desktop window: bring this request under the cursor (its notification or the tray asked). */
   'queue:reveal': { id: string };
+  /** To the rule editor's desktop window: open this project folder (the queue's Always allow asked). */
+  'rules:show-folder': { cwd: string };
   'history:changed': HistoryChanged;
 }
 export type EventChannel = keyof EventPayloads;
@@ -227,6 +235,7 @@ export const eventChannels: readonly EventChannel[] = [
   'queue:changed',
   'grants:changed',
   'queue:reveal',
+  'rules:show-folder',
   'history:changed',
   ...rulesEventChannels,
 ];

@@ -11,10 +11,14 @@ export function viewFromSearch(search: string): View {
 }
 
 /** The query string for a view; the queue, the console's home, needs none. */
-export function searchForView(view: View, options: { readonly request?: string } = {}): string {
+export function searchForView(
+  view: View,
+  options: { readonly request?: string; readonly cwd?: string } = {},
+): string {
   const params = new URLSearchParams();
   if (view !== 'queue') params.set('view', view);
   if (options.request !== undefined) params.set('request', options.request);
+  if (options.cwd !== undefined) params.set('cwd', options.cwd);
   const search = params.toString();
   return search === '' ? '' : `?${search}`;
 }

@@ -42,4 +42,13 @@ describe('the console windows', () => {
     expect(created[0]!.focused).toBe(true);
     expect(created[0]!.webContents.sent).toEqual([['event:queue:reveal', { id: 'r7' }]]);
   });
+
+  it('opens the rule editor on a project folder, in a new window or the one already open', () => {
+    const set = windows();
+    set.open('rules', { cwd: '/srv/app' });
+    expect(created[0]!.loadedUrl).toBe('gatehouse://app/index.html?view=rules&cwd=%2Fsrv%2Fapp');
+    set.open('rules', { cwd: '/srv/other' });
+    expect(created).toHaveLength(1);
+    expect(created[0]!.webContents.sent).toEqual([['event:rules:show-folder', { cwd: '/srv/other' }]]);
+  });
 });

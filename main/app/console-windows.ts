@@ -33,9 +33,10 @@ export interface ConsoleWindows {
   /**
    * Opens the view's window, or brings it forward if it is open. `focus: false` shows a new window without
    * taking the keyboard: the console opening at login must never steal it from the terminal. `request`
-   * puts that request under the queue's cursor (a notification's or the tray's "Open").
+   * puts that request under the queue's cursor (a notification's or the tray's "Open"); `cwd` opens that
+   * project folder in the rule editor.
    */
-  open(view: View, options?: { focus?: boolean; request?: string }): void;
+  open(view: View, options?: { focus?: boolean; request?: string; cwd?: string }): void;
 }
 
 /** One window per view, each opened once: asking again brings the same window forward. */
@@ -50,7 +51,7 @@ export function createConsoleWindows(
 ): ConsoleWindows {
   const open = new Map<View, BrowserWindowType>();
   return {
-    open(view, { focus = true, request } = {}) {
+    open(view, { focus = true, request, cwd } = {}) {
       const existing = open.get(view);
       if (existing && !existing.isDestroyed()) {
         if (existing.isMinimized()) existing.restore();
@@ -58,6 +59,7 @@ export function createConsoleWindows(
         existing.focus();
         if (request !== undefined)
           existing.webContents.send(eventIpcChannel('queue:reveal'), { id: request });
+        if (cwd !== undefined) existing.webContents.send(eventIpcChannel('rules:show-folder'), { cwd });
         return;
       }
       const frame = FRAMES[view];
@@ -76,9 +78,11 @@ export function createConsoleWindows(
       });
       window.once('ready-to-show', () => (focus ? window.show() : window.showInactive()));
       options.onCreated(window);
-      void window.loadURL(
-        `${options.entryUrl}${searchForView(view, request === undefined ? {} : { request })}`,
-      );
+      const search = searchForView(view, {
+        ...(request === undefined ? {} : { request }),
+        ...(cwd === undefined ? {} : { cwd }),
+      });
+      void window.loadURL(`${options.entryUrl}${search}`);
     },
   };
 }

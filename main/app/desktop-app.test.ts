@@ -140,6 +140,14 @@ describe('the desktop shell', () => {
     expect(FakeBrowserWindow.instances.find((w) => w.loadedUrl?.endsWith('?view=history'))!.focused).toBe(
       true,
     );
+    expect(await show(trustedEvent(window().webContents), { view: 'rules', cwd: '/srv/app' })).toEqual({
+      ok: true,
+      value: { shown: true },
+    });
+    const rules = FakeBrowserWindow.instances.find(
+      (w) => w.loadedUrl?.endsWith('?view=rules') && !w.destroyed,
+    )!;
+    expect(rules.webContents.sent).toContainEqual(['event:rules:show-folder', { cwd: '/srv/app' }]);
     expect(await show(trustedEvent(window().webContents), { view: 'settings' })).toMatchObject({
       ok: false,
       error: { code: 'bad-arguments' },

@@ -47,7 +47,7 @@ export async function startDesktopApp(): Promise<void> {
     timeoutMs: DEFAULT_TIMEOUT_MS,
     timeoutAction: 'passthrough',
     notifications: {},
-    showView: (view) => windows.open(view),
+    showView: (view, { cwd }) => windows.open(view, cwd === undefined ? {} : { cwd }),
   });
   core.notifier?.opened.subscribe(({ id }) => windows.open('queue', id === undefined ? {} : { request: id }));
   const loginItem = launchAtLogin();

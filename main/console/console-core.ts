@@ -67,7 +67,7 @@ export interface ConsoleCoreOptions {
   /** OS notifications as a racer; off unless given (`gatehouse serve --notify`, the desktop app). */
   readonly notifications?: NotificationOptions | false;
   /** Brings a view's desktop window forward when one of the app's windows asks (the desktop app only). */
-  readonly showView?: (view: View) => void;
+  readonly showView?: (view: View, options: { readonly cwd?: string }) => void;
 }
 
 /** How many past requests a rule preview looks at. */

@@ -36,7 +36,7 @@ export interface ConsoleServiceDeps {
   readonly status: () => ConsoleStatus;
   readonly rotateToken: () => Promise<ConsoleStatus>;
   /** The desktop app's windows, one per view; absent when the console runs headless. */
-  readonly showView?: (view: View) => void;
+  readonly showView?: (view: View, options: { readonly cwd?: string }) => void;
   readonly history: HistoryHandlers;
   readonly historyChanges: HistoryChanges;
 }
@@ -118,9 +118,9 @@ export function createConsoleService({
       ...rules.handlers,
       'console:status': () => ({ ok: true, value: status() }),
       'console:rotate-token': async () => ({ ok: true, value: await rotateToken() }),
-      'console:show-view': ({ view }, caller) => {
+      'console:show-view': ({ view, cwd }, caller) => {
         if (caller.channel !== 'window' || !showView) return { ok: true, value: { shown: false } };
-        showView(view);
+        showView(view, cwd === undefined ? {} : { cwd });
         return { ok: true, value: { shown: true } };
       },
       ...history,

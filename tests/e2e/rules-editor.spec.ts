@@ -221,3 +221,25 @@ test('a save over a rule changed on disk asks: reload, or apply anyway', async (
     'Bash(git status --short)',
   ]);
 });
+
+test("Always allow on a waiting request leads to every rule of the request's folder", async ({ page }) => {
+  await page.setViewportSize(SIZES.window);
+  await page.goto(gate.url);
+  const run = gate.ask('Bash', { command: 'npm run lint src', description: 'Lint' });
+  const target = card(page, 'npm run lint src');
+  await target.getByRole('button', { name: 'Always allow…' }).click();
+  await target.getByRole('button', { name: 'See every rule of this folder' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Rules' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('.rule-row .rule-row__text')).toHaveText([
+    'Bash(git push *)',
+    'Bash(npm run build *)',
+    'Bash(npm test *)',
+    'Bash(git status)',
+  ]);
+  // The request still waits in the queue, its Always allow panel as it was left.
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: /Queue/ }).click();
+  await target.getByRole('button', { name: 'Deny', exact: true }).click();
+  expect(await hookDecision(run)).toMatchObject({ behavior: 'deny' });
+});

@@ -294,3 +294,37 @@ describe('opening a request from a notification or the tray', () => {
     expect(fresh.getState().cursor).toBe('y');
   });
 });
+
+describe('from Always allow to the rule editor', () => {
+  it('opens the Rules view on the request’s project folder in a web tab', async () => {
+    const { fake } = await renderWith([pendingRequest('a', { cwd: '/home/dev/projects/shop' })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Always allow…' }));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'See every rule of this folder' })),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Views' });
+    expect(within(nav).getByRole('button', { name: 'Rules' }).getAttribute('aria-current')).toBe('page');
+    expect(new URLSearchParams(window.location.search).get('cwd')).toBe('/home/dev/projects/shop');
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.channel === 'rules:load').at(-1)?.args).toEqual({
+        cwd: '/home/dev/projects/shop',
+      }),
+    );
+  });
+
+  it('asks the desktop app for the rule editor’s window on that folder', async () => {
+    const fake = createFakeConsoleApi([pendingRequest('a', { cwd: '/srv/app' })], { windows: true });
+    const store = createQueueStore(fake.api, () => 0);
+    await store.getState().load();
+    const prefs = createPrefsStore(undefined);
+    prefs.getState().set({ locale: 'en' });
+    render(<App api={fake.api} store={store} prefs={prefs} connection="ipc" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Always allow…' }));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'See every rule of this folder' })),
+    );
+    expect(fake.calls.filter((c) => c.channel === 'console:show-view').map((c) => c.args)).toEqual([
+      { view: 'rules', cwd: '/srv/app' },
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import type { PrefsStore } from '../store/prefs-store';
 import type { QueueStore } from '../store/queue-store';
 import { StoresProvider } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
+import { NavigationProvider } from './navigation';
 import { TopBar } from './top-bar';
 import { searchForView } from '../../../common/console-views';
 import type { View } from '../../../common/console-views';
@@ -40,7 +41,7 @@ export function App(props: {
   /** The request this window was opened to show: put under the cursor once it has arrived. */
   reveal?: string;
 }) {
-  const { api, store, prefs } = props;
+  const { api, store, prefs, connection } = props;
   const [view, setView] = useState<View>(props.view ?? 'queue');
   const theme = useStore(prefs, (s) => s.theme);
   const localeChoice = useStore(prefs, (s) => s.locale);
@@ -83,43 +84,52 @@ export function App(props: {
   }, [requests, revealRequest]);
 
   // In the desktop app each view is a window of its own, brought forward; a web tab switches in place.
-  const navigate = async (next: View) => {
-    if (next === view) return;
-    if (props.connection === 'ipc') {
-      const shown = await api.invoke('console:show-view', { view: next });
-      if (shown.ok && shown.value.shown) return;
-    }
-    setView(next);
-    window.history.replaceState(null, '', `${window.location.pathname}${searchForView(next)}`);
-  };
+  const navigate = useCallback(
+    async (next: View, options: { readonly cwd?: string } = {}) => {
+      if (next === view && options.cwd === undefined) return;
+      if (connection === 'ipc') {
+        const shown = await api.invoke('console:show-view', { view: next, ...options });
+        if (shown.ok && shown.value.shown) return;
+      }
+      setView(next);
+      window.history.replaceState(null, '', `${window.location.pathname}${searchForView(next, options)}`);
+    },
+    [api, connection, view],
+  );
+  const navigation = useMemo(
+    () => ({ openRules: (cwd: string) => void navigate('rules', { cwd }) }),
+    [navigate],
+  );
 
   return (
     <StoresProvider value={stores}>
-      <I18nProvider value={i18n}>
-        <div className="app">
-          <TopBar
-            view={view}
-            onNavigate={(next) => void navigate(next)}
-            connection={props.connection}
-            grantsOpen={grantsOpen}
-            onToggleGrants={() => setGrantsOpen(!grantsOpen)}
-            onShowShortcuts={() => setSheetOpen(true)}
-          />
-          <StatusBanner />
-          {/* The queue stays mounted behind the other views: its scroll, panels and drafts survive a visit. */}
-          <div className="layout" hidden={view !== 'queue'}>
-            <main className="layout__main">
-              <QueueView handle={queue} />
-            </main>
-            <aside id="grants-aside" className={`layout__aside${grantsOpen ? ' layout__aside--open' : ''}`}>
-              <GrantsPanel />
-            </aside>
+      <NavigationProvider value={navigation}>
+        <I18nProvider value={i18n}>
+          <div className="app">
+            <TopBar
+              view={view}
+              onNavigate={(next) => void navigate(next)}
+              connection={props.connection}
+              grantsOpen={grantsOpen}
+              onToggleGrants={() => setGrantsOpen(!grantsOpen)}
+              onShowShortcuts={() => setSheetOpen(true)}
+            />
+            <StatusBanner />
+            {/* The queue stays mounted behind the other views: its scroll, panels and drafts survive a visit. */}
+            <div className="layout" hidden={view !== 'queue'}>
+              <main className="layout__main">
+                <QueueView handle={queue} />
+              </main>
+              <aside id="grants-aside" className={`layout__aside${grantsOpen ? ' layout__aside--open' : ''}`}>
+                <GrantsPanel />
+              </aside>
+            </div>
+            {view === 'rules' && <RulesView />}
+            {view === 'history' && <HistoryView />}
+            <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
           </div>
-          {view === 'rules' && <RulesView />}
-          {view === 'history' && <HistoryView />}
-          <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
-        </div>
-      </I18nProvider>
+        </I18nProvider>
+      </NavigationProvider>
     </StoresProvider>
   );
 }

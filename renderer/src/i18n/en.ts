@@ -168,6 +168,7 @@ export const en = {
   'rule.preview.none': 'No past requests to compare with yet',
   'rule.preview.examples': 'Examples it matches',
   'rule.save': 'Save rule and allow',
+  'rule.openEditor': 'See every rule of this folder',
   'rule.otherTool': 'This rule is for {tool}, not for this {requestTool} call.',
 
   'deny.title': 'Tell the agent what to do instead',

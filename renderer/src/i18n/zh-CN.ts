@@ -164,6 +164,7 @@ export const zhCN: Partial<Catalogue> = {
   'rule.preview.none': '还没有可比较的过去请求',
   'rule.preview.examples': '它匹配的示例',
   'rule.save': '保存规则并允许',
+  'rule.openEditor': '查看此文件夹的所有规则',
   'rule.otherTool': '此规则适用于 {tool}，而不是这次 {requestTool} 调用。',
 
   'deny.title': '告诉代理应该怎么做',

@@ -162,6 +162,10 @@ export function createFakeConsoleApi(
     reveal(id: string) {
       emit('queue:reveal', { id });
     },
+    /** What the desktop app sends the rule editor's window when Always allow asks for a folder. */
+    showFolder(cwd: string) {
+      emit('rules:show-folder', { cwd });
+    },
     /** The folder the rule editor will find. */
     setRules(snapshot: RulesSnapshot) {
       rulesSnapshot = snapshot;

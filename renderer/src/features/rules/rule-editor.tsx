@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PendingRequestView, RulePreview } from '../../../../common/console-contract';
+import { useNavigation } from '../../app/navigation';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { AllowButton } from '../queue/allow-button';
@@ -17,6 +18,7 @@ const PREVIEW_DEBOUNCE_MS = 250;
  */
 export function RuleEditor({ request, initialRule }: { request: PendingRequestView; initialRule?: string }) {
   const t = useT();
+  const navigation = useNavigation();
   const decide = useQueue((s) => s.decide);
   const previewRule = useQueue((s) => s.previewRule);
   const [rule, setRule] = useState(initialRule ?? request.explanation?.suggestedRules[0] ?? request.tool);
@@ -77,6 +79,15 @@ export function RuleEditor({ request, initialRule }: { request: PendingRequestVi
         <AllowButton className="button button--allow" disabled={!check.ok} onClick={save}>
           {t('rule.save')}
         </AllowButton>
+        {navigation && (
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => navigation.openRules(request.cwd)}
+          >
+            {t('rule.openEditor')}
+          </button>
+        )}
       </div>
     </PanelFrame>
   );

@@ -91,6 +91,12 @@ async function renderRules(options: { saveOutcome?: SaveOutcome } = {}) {
 const rowOf = (text: string) => screen.getByText(text).closest('li')!;
 
 describe('the rule editor view', () => {
+  it('opens the folder the desktop app names when it brings the window forward', async () => {
+    const fake = await renderRules();
+    await act(async () => fake.showFolder('/srv/app'));
+    expect(fake.calls.filter((c) => c.channel === 'rules:load').at(-1)?.args).toEqual({ cwd: '/srv/app' });
+  });
+
   it('locks policy rules, offers edit and delete on the others, and shows warnings beside their rule', async () => {
     await renderRules();
     const policy = rowOf('Bash(rm -rf *)');

@@ -44,11 +44,14 @@ export function RulesView() {
     const off = store.subscribe((state, before) => {
       if (state.snapshot && state.snapshot !== before.snapshot) rememberFolder(state.snapshot.cwd);
     });
+    // The desktop app's rule editor window, asked for a folder by the queue's Always allow.
+    const offShow = api.on('rules:show-folder', ({ cwd }) => void store.getState().open(cwd));
     return () => {
       stop();
       off();
+      offShow();
     };
-  }, [store]);
+  }, [api, store]);
   return (
     <RulesProvider value={store}>
       <RulesPage />
