@@ -103,6 +103,15 @@ describe('RaceRegistry', () => {
     expect(registry.pending()).toEqual([]);
   });
 
+  it('no longer lists or looks up a request once it is claimed, before its commit', () => {
+    const { registry } = setup();
+    registry.submit(request('r1'), agent, vi.fn());
+    registry.decide('r1', 'console', { behavior: 'allow' });
+    expect(registry.pending()).toEqual([]);
+    expect(registry.lookup('r1')).toBeUndefined();
+    registry.close();
+  });
+
   it('says when every claimed decision is recorded and sent', async () => {
     const { registry, store } = setup();
     await registry.durable();

@@ -335,7 +335,7 @@ export class RaceRegistry {
   /** The request and who sent it, while it is undecided. */
   lookup(id: string): { request: PermissionRequest; agent: AgentInfo } | undefined {
     const race = this.races.get(id);
-    return race && { request: race.request, agent: race.agent };
+    return race && !race.claimed ? { request: race.request, agent: race.agent } : undefined;
   }
 
   has(id: string): boolean {
