@@ -3,12 +3,13 @@
  * `gatehouse hook <event>`. A self-running CommonJS file starts measurably faster than the ESM dispatcher
  * that then imports the hook module, and Claude Code waits for this process on every prompt and tool call.
  */
-import { runHook } from './commands/hook';
+import { outputFlushed, writeOutput } from '../hook/sync-output';
+import { run } from './commands/hook';
 
 const [verb, ...rest] = process.argv.slice(2);
 const io = {
-  stdout: (text: string) => void process.stdout.write(text),
-  stderr: (text: string) => void process.stderr.write(text),
+  stdout: (text: string) => writeOutput(1, text),
+  stderr: (text: string) => writeOutput(2, text),
   env: process.env,
 };
 
@@ -16,5 +17,8 @@ if (verb !== 'hook') {
   io.stderr('gatehouse-hook: run it as "gatehouse-hook.cjs hook <event>"; see "gatehouse hook --help".\n');
   process.exitCode = 1;
 } else {
-  void runHook(rest, io).then((code) => process.stdout.write('', () => process.exit(code)));
+  void run(rest, io).then(async (code) => {
+    await outputFlushed();
+    process.exit(code);
+  });
 }

@@ -80,6 +80,48 @@ describe('the hook socket', () => {
     ).rejects.toThrow(new ConnectError('The console refused the connection (HTTP 401).'));
   });
 
+  it('sends its early messages with the upgrade, read once the console accepts it', async () => {
+    let peer!: WebSocket;
+    let heard!: Promise<string>;
+    const url = await listen((socket) => {
+      peer = socket;
+      // Listening in the connection handler: the early frames arrived with the upgrade itself.
+      heard = firstMessage(socket);
+    });
+    const early = Promise.resolve([{ type: 'hello' }]);
+    const socket = await openHookSocket(
+      { url, token: TOKEN, source: 'environment' },
+      { timeoutMs: 2_000, early },
+    );
+    expect(JSON.parse(await heard)).toEqual({ type: 'hello' });
+    expect(peer).toBeDefined();
+    await socket.close();
+  });
+
+  it('loses its early messages with a refused upgrade: nothing reaches a console that refused the token', async () => {
+    let connections = 0;
+    const url = await listen(() => (connections += 1));
+    await expect(
+      openHookSocket(
+        { url, token: 'wrong'.repeat(9), source: 'environment' },
+        { timeoutMs: 2_000, early: [{ type: 'permission.request', id: 'secret' }] },
+      ),
+    ).rejects.toThrow(new ConnectError('The console refused the connection (HTTP 401).'));
+    expect(connections).toBe(0);
+  });
+
+  it('drops the connection when it turns out to have nothing to send', async () => {
+    let connections = 0;
+    const url = await listen(() => (connections += 1));
+    await expect(
+      openHookSocket(
+        { url, token: TOKEN, source: 'environment' },
+        { timeoutMs: 2_000, early: Promise.resolve(undefined) },
+      ),
+    ).rejects.toThrow(/nothing to send/);
+    expect(connections).toBe(0);
+  });
+
   it('fails at once when nothing listens', async () => {
     const url = await listen();
     server!.close();

@@ -2,9 +2,16 @@
  * One authenticated WebSocket to the console over node:net (see websocket-frames.ts for why not `ws`):
  * the opening handshake with the bearer token, JSON text messages both ways, pongs for the console's
  * heartbeat pings, and a polite close. No reconnect: an absent console means "no decision" at once.
+ *
+ * The first messages may go out with the upgrade request instead of after its answer (RFC 6455 has a
+ * client wait): the console reads them once it has accepted the upgrade and drops them with the
+ * connection if it refuses it, and waiting would cost the hook a round trip through two cold processes
+ * on every prompt. Nothing the console sends is read before its accept key has been checked.
  */
+import { sha1 } from '@noble/hashes/legacy';
 import type { Socket } from 'node:net';
 import type { ConsoleEndpoint } from '../sdk/discover';
+import { loadRandomBytes, type RandomBytes } from './entropy';
 import { encodeFrame, FrameReader, OPCODE } from './websocket-frames';
 import type { Frame } from './websocket-frames';
 
@@ -26,23 +33,33 @@ export interface HookSocket {
 
 export class ConnectError extends Error {}
 
+export interface HookSocketOptions {
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  /**
+   * Sent in the same write as the upgrade request. A promise lets the connection open while they are
+   * made; if it settles with undefined, there is nothing to send and the connection is dropped.
+   */
+  readonly early?: readonly object[] | Promise<readonly object[] | undefined>;
+  /** Called once the upgrade request and `early` are written, while the console has them to answer. */
+  readonly onSent?: () => void;
+}
+
 export async function openHookSocket(
   endpoint: ConsoleEndpoint,
-  options: { readonly timeoutMs: number; readonly signal?: AbortSignal },
+  options: HookSocketOptions,
 ): Promise<HookSocket> {
   const url = new URL(endpoint.url);
   if (url.protocol !== 'ws:')
     throw new ConnectError(`The console address ${endpoint.url} is not a ws:// URL.`);
-  // Loaded only once a console is announced: with none running, the hook exits without paying for them.
-  const [{ connect }, { createHash, randomBytes }] = await Promise.all([
-    import('node:net'),
-    import('node:crypto'),
-  ]);
+  // Loaded only once a console is announced: with none running, the hook exits without paying for it.
+  const [{ connect }, randomBytes] = await Promise.all([import('node:net'), loadRandomBytes()]);
   const key = randomBytes(16).toString('base64');
   const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) });
 
   return new Promise<HookSocket>((resolve, reject) => {
     let response = Buffer.alloc(0);
+    let expected: string | undefined;
     const fail = (message: string) => {
       cleanup();
       // A write still in flight may fail after this; one listener keeps that from throwing.
@@ -68,11 +85,20 @@ export async function openHookSocket(
     socket.on('connect', () => {
       // Each frame goes out at once: Nagle's algorithm would hold the request behind the hello's ACK.
       socket.setNoDelay(true);
-      socket.write(
-        `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
-          `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
-          `Authorization: Bearer ${endpoint.token}\r\n\r\n`,
-      );
+      void Promise.resolve(options.early ?? []).then((early) => {
+        if (socket.destroyed) return;
+        if (early === undefined) return fail('The hook had nothing to send the console.');
+        const upgrade = Buffer.from(
+          `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
+            `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
+            `Authorization: Bearer ${endpoint.token}\r\n\r\n`,
+          'latin1',
+        );
+        socket.write(Buffer.concat([upgrade, ...textFrames(early, randomBytes)]));
+        // Computed while the console reads the upgrade: the hook has nothing else to do until it answers.
+        expected = acceptKey(key);
+        options.onSent?.();
+      });
     });
     socket.on('data', (chunk: Buffer) => {
       response = Buffer.concat([response, chunk]);
@@ -84,21 +110,19 @@ export async function openHookSocket(
       const [status = '', ...headers] = response.subarray(0, end).toString('latin1').split('\r\n');
       const code = /^HTTP\/1\.1 (\d{3})/.exec(status)?.[1];
       if (code !== '101') return fail(`The console refused the connection (HTTP ${code ?? '?'}).`);
-      const expected = createHash('sha1')
-        .update(key + ACCEPT_GUID)
-        .digest('base64');
       const accept = headers
         .find((line) => /^sec-websocket-accept:/i.test(line))
         ?.slice(21)
         .trim();
-      if (accept !== expected) return fail('The console answered the handshake with a wrong accept key.');
+      if (accept === undefined || accept !== expected)
+        return fail('The console answered the handshake with a wrong accept key.');
       cleanup();
       resolve(adopt(socket, response.subarray(end + 4), randomBytes));
     });
   });
 }
 
-function adopt(socket: Socket, early: Buffer, randomBytes: (size: number) => Buffer): HookSocket {
+function adopt(socket: Socket, afterHandshake: Buffer, randomBytes: RandomBytes): HookSocket {
   const reader = new FrameReader(MAX_MESSAGE_BYTES);
   const listeners: ((message: unknown) => void)[] = [];
   /** Messages that arrive before anyone listens (with the handshake response) wait here. */
@@ -107,9 +131,8 @@ function adopt(socket: Socket, early: Buffer, randomBytes: (size: number) => Buf
   let closing = false;
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
 
-  const frame = (opcode: number, payload: Buffer) => encodeFrame(opcode, payload, randomBytes(4));
   const write = (opcode: number, payload: Buffer) => {
-    if (socket.writable) socket.write(frame(opcode, payload));
+    if (socket.writable) socket.write(encodeFrame(opcode, payload, randomBytes(4)));
   };
   const deliver = (text: string) => {
     let message: unknown;
@@ -145,12 +168,12 @@ function adopt(socket: Socket, early: Buffer, randomBytes: (size: number) => Buf
   };
   socket.on('data', onData);
   socket.on('error', () => socket.destroy());
-  if (early.length) onData(early);
+  if (afterHandshake.length) onData(afterHandshake);
 
   return {
     send(...messages) {
       if (!socket.writable) return;
-      const frames = messages.map((message) => frame(OPCODE.text, Buffer.from(JSON.stringify(message))));
+      const frames = textFrames(messages, randomBytes);
       socket.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
     },
     onMessage(listener) {
@@ -165,12 +188,25 @@ function adopt(socket: Socket, early: Buffer, randomBytes: (size: number) => Buf
         closing = true;
         const normal = Buffer.alloc(2);
         normal.writeUInt16BE(1000);
+        // No end() of our own: the console closes the TCP connection once it has answered the close frame
+        // (RFC 6455 §7.1.1), and a hook that exits meanwhile closes it anyway. Half-closing first cost the
+        // hook over a millisecond on every prompt (bench/hook).
         write(OPCODE.close, normal);
-        socket.end();
       }
       const grace = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
       grace.unref();
       return closed.finally(() => clearTimeout(grace));
     },
   };
+}
+
+/** noble's SHA-1 rather than node:crypto's, which would load OpenSSL for this one hash (entropy.ts). */
+function acceptKey(key: string): string {
+  return Buffer.from(sha1(Buffer.from(key + ACCEPT_GUID, 'latin1'))).toString('base64');
+}
+
+function textFrames(messages: readonly object[], randomBytes: RandomBytes): Buffer[] {
+  return messages.map((message) =>
+    encodeFrame(OPCODE.text, Buffer.from(JSON.stringify(message)), randomBytes(4)),
+  );
 }

@@ -13,7 +13,8 @@ type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recor
   forgetStored(): void;
 };
 
-export function createHistoryWriter(db: Database): HistoryWriter {
+/** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
+export function createHistoryWriter(db: Database, onWrite: () => void = () => undefined): HistoryWriter {
   const upsertAgent = db.prepare<{ name: string; version: string; at: number }, { id: number }>(`
     INSERT INTO agents (name, version, first_seen, last_seen) VALUES (@name, @version, @at, @at)
     ON CONFLICT (name, version) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)
@@ -131,7 +132,9 @@ export function createHistoryWriter(db: Database): HistoryWriter {
   });
   const flushPending = () => {
     scheduled = false;
-    if (queued.length > 0) writeQueued.immediate();
+    if (queued.length === 0) return;
+    writeQueued.immediate();
+    onWrite();
   };
 
   // Inside it, each `record` and the pending flush are nested transactions, so SAVEPOINTs: one refused
@@ -144,8 +147,15 @@ export function createHistoryWriter(db: Database): HistoryWriter {
     record: (entry) => {
       flushPending();
       record.immediate(entry);
+      onWrite();
     },
-    batch: (work) => batch.immediate(work),
+    batch: (work) => {
+      try {
+        batch.immediate(work);
+      } finally {
+        onWrite();
+      }
+    },
     recordPending: (request, agent, receivedAt) => {
       queued.push([request, agent, receivedAt]);
       if (scheduled) return;

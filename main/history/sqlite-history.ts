@@ -5,6 +5,7 @@ import { openHistoryDatabase } from './open-database';
 import { exportPage, exportRequests } from './request-export';
 import { createRequestQuery, createRequestRows } from './request-query';
 import { createPurge } from './retention';
+import { createSearchIndexer } from './search-indexer';
 import type { History } from './types';
 
 /**
@@ -13,7 +14,8 @@ import type { History } from './types';
  */
 export function createSqliteHistory(path: string): History {
   const db = openHistoryDatabase(path, MIGRATIONS);
-  const { flushPending, forgetStored, ...writer } = createHistoryWriter(db);
+  const indexer = createSearchIndexer(db);
+  const { flushPending, forgetStored, ...writer } = createHistoryWriter(db, indexer.schedule);
   const reader = createHistoryReader(db);
   const requestRows = createRequestRows(db);
   const queryRequests = createRequestQuery(requestRows);
@@ -22,6 +24,7 @@ export function createSqliteHistory(path: string): History {
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A): R => {
       flushPending();
+      indexer.catchUp();
       return read(...args);
     };
   return {
@@ -36,12 +39,16 @@ export function createSqliteHistory(path: string): History {
     purgeOlderThan: fresh((cutoff) => {
       // A purge may take the row of a request still waiting; its decision then writes the row again.
       forgetStored();
-      return purge(cutoff);
+      const purged = purge(cutoff);
+      indexer.deleted();
+      return purged;
     }),
     countDecisions: reader.countDecisions,
     recentRequests: fresh(reader.recentRequests),
     close: () => {
       flushPending();
+      indexer.stop();
+      indexer.catchUp();
       db.close();
     },
   };

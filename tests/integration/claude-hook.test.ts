@@ -18,6 +18,8 @@ import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { makeTempDir } from '../support/temp-dir';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
+/** What `gatehouse install claude` points Claude Code at. */
+const INSTALLED_HOOK = resolve('out/cli/gatehouse-hook.cjs');
 const FIXTURES = resolve('tests/fixtures/claude-code');
 const fixture = (name: string) =>
   JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')) as Record<string, unknown>;
@@ -62,8 +64,13 @@ async function startConsole(): Promise<ConsoleCore> {
 }
 
 /** As Claude Code runs it: no shell, stdin/stdout/stderr all pipes, only the environment it passes. */
-function spawnHook(event: string, payload: unknown, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [CLI, 'hook', event], {
+function spawnHook(
+  event: string,
+  payload: unknown,
+  env: Record<string, string> = {},
+  command: readonly string[] = [CLI],
+) {
+  const child = spawn(process.execPath, [...command, 'hook', event], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH ?? '',
@@ -142,6 +149,29 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     const exit = await hook.exit;
     expect(decisionIn(exit)).toEqual({ behavior: 'allow' });
     expect(exit.stderr).toBe('');
+  });
+
+  it('as installed (gatehouse-hook.cjs) answers without loading node:crypto, and with a UUID request id', async () => {
+    const c = await startConsole();
+    // Preloaded into the hook's process: at exit it reports every built-in module the process loaded.
+    const spy = join(home.path, 'loaded-modules.cjs');
+    await writeFile(
+      spy,
+      "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(process.moduleLoadList)));",
+    );
+    const hook = spawnHook('permission-request', fixture('permission-request'), {}, [
+      '--require',
+      spy,
+      INSTALLED_HOOK,
+    ]);
+    const request = await nextRequest(c);
+    expect(request.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    c.registry.decide(request.id, 'console', { behavior: 'allow' });
+    const exit = await hook.exit;
+    expect(decisionIn(exit)).toEqual({ behavior: 'allow' });
+    const loaded = JSON.parse(exit.stderr.slice(exit.stderr.indexOf('LOADED ') + 7)) as string[];
+    expect(loaded).toContain('NativeModule net');
+    expect(loaded.filter((name) => /^NativeModule (internal\/)?crypto\b/.test(name))).toEqual([]);
   });
 
   it('forwards the 2.1.221 payload (prompt_id, effort, mode and directory suggestions)', async () => {
@@ -243,6 +273,20 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
       JSON.stringify({ protocol: 1, port: 1, pid: 999_999, token: 'x'.repeat(43) }),
     );
     expectNoDecision(await spawnHook('permission-request', fixture('permission-request')).exit);
+  });
+
+  it('with a wrong token, its request (sent with the upgrade) never reaches the console', async () => {
+    const c = await startConsole();
+    let added = 0;
+    c.registry.added.subscribe(() => (added += 1));
+    const exit = await spawnHook('permission-request', fixture('permission-request'), {
+      GATEHOUSE_URL: `ws://127.0.0.1:${c.port}`,
+      GATEHOUSE_TOKEN: 'w'.repeat(43),
+    }).exit;
+    expectNoDecision(exit);
+    expect(added).toBe(0);
+    expect(c.registry.pending()).toEqual([]);
+    expect(store.records).toEqual([]);
   });
 
   it('leaves a payload it cannot read to Claude Code, saying so on stderr only', async () => {

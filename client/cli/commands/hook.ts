@@ -8,12 +8,13 @@
  * `ws`, no engine (tests/integration/claude-hook-bundle.test.ts keeps it that way).
  */
 import type { CliIo } from '../../../common/cli';
-import { askConsole } from '../../hook/ask-console';
+import { askConsole, requestMessages } from '../../hook/ask-console';
 import { CLAUDE_HOOK_EVENTS, hookEventByArg, PERMISSION_REQUEST } from '../../hook/claude-events';
 import type { ClaudeHookEvent } from '../../hook/claude-events';
 import { readPermissionRequest, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
 import { toSessionEvent } from '../../hook/claude-session-events';
-import { openHookSocket } from '../../hook/hook-socket';
+import { loadRandomBytes, randomUuid } from '../../hook/entropy';
+import { openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
 import { findConsole } from '../../hook/lean-discovery';
 import { readStdin } from '../../hook/read-stdin';
 
@@ -78,16 +79,19 @@ async function readPayload(stdin: () => Promise<string>, signal: AbortSignal): P
   }
 }
 
+/** Aborting it gives up; `arm`, if present, starts listening for whatever else should abort it. */
+export type HookStop = AbortController & { arm?(): void };
+
 /**
- * Runs one hook. `stop` aborts a waiting permission request (the command wires it to SIGTERM and SIGINT,
- * which is how Claude Code cancels a hook), withdrawing its card instead of leaving it for the console's
- * disconnect grace period.
+ * Runs one hook. Aborting `stop` gives up on a waiting permission request (the command wires it to SIGTERM
+ * and SIGINT, which is how Claude Code cancels a hook), withdrawing its card instead of leaving it for the
+ * console's disconnect grace period; the hook's own deadline aborts it too.
  */
 export async function runHook(
   argv: readonly string[],
   io: CliIo,
   stdin: () => Promise<string> = readStdin,
-  stop?: AbortSignal,
+  stop: HookStop = new AbortController(),
 ): Promise<number> {
   const arg = argv[0];
   if (arg === '--help' || arg === '-h') {
@@ -106,48 +110,69 @@ export async function runHook(
     return EXIT_HOOK_MISUSE;
   }
   const deadlineMs = deadlineOf(io.env);
-  const deadline = AbortSignal.timeout(deadlineMs);
-  const signal = stop ? AbortSignal.any([deadline, stop]) : deadline;
+  // One controller and a plain timer rather than AbortSignal.timeout and AbortSignal.any, whose weak
+  // timers and listeners cost the hook measurably on every prompt (bench/hook).
+  const deadline = setTimeout(() => stop.abort(), deadlineMs);
   try {
-    if (hook === PERMISSION_REQUEST) await permissionRequest(io, stdin, signal, deadlineMs);
-    else await sessionEvent(hook, io, stdin, signal);
+    if (hook === PERMISSION_REQUEST) await permissionRequest(io, stdin, stop, deadlineMs);
+    else await sessionEvent(hook, io, stdin, stop.signal);
   } catch (error) {
     io.stderr(`gatehouse hook: ${(error as Error).message}; leaving the decision to Claude Code.\n`);
+  } finally {
+    clearTimeout(deadline);
   }
   return 0;
 }
 
-/** Finds the console and opens the socket, or undefined: the console is absent, refused, or too slow. */
-async function connectToConsole(io: CliIo, signal: AbortSignal, timeoutMs: number) {
+/**
+ * Finds the console and opens the socket with `early` already sent, or undefined: the console is absent,
+ * refused, or too slow.
+ */
+async function connectToConsole(
+  io: CliIo,
+  signal: AbortSignal,
+  timeoutMs: number,
+  early: HookSocketOptions['early'],
+  onSent?: () => void,
+) {
   const discovery = await findConsole(io.env);
   if (!discovery.found) return undefined;
-  return openHookSocket(discovery.endpoint, { timeoutMs, signal }).catch(() => undefined);
+  return openHookSocket(discovery.endpoint, {
+    timeoutMs,
+    signal,
+    early,
+    ...(onSent ? { onSent } : {}),
+  }).catch(() => undefined);
 }
 
 async function permissionRequest(
   io: CliIo,
   stdin: () => Promise<string>,
-  signal: AbortSignal,
+  stop: HookStop,
   deadlineMs: number,
 ) {
-  // The handshake runs while stdin is read: Claude Code waits for this process on every prompt.
-  const connecting = connectToConsole(io, signal, CONNECT_TIMEOUT_MS);
+  const { signal } = stop;
+  // The connection opens while stdin is read and the request made: Claude Code waits for this process on
+  // every prompt.
+  let send!: (messages: readonly object[] | undefined) => void;
+  const early = new Promise<readonly object[] | undefined>((resolve) => (send = resolve));
+  const connecting = connectToConsole(io, signal, CONNECT_TIMEOUT_MS, early, () => stop.arm?.());
   const payload = readPermissionRequest(await readPayload(stdin, signal));
   if (!payload) {
-    void (await connecting)?.close();
+    send(undefined);
+    await connecting;
     if (!signal.aborted)
       io.stderr(
         'gatehouse hook: stdin is not a Claude Code PermissionRequest payload; leaving the decision to Claude Code.\n',
       );
     return;
   }
+  const call = toPermissionCall(payload, randomUuid(await loadRandomBytes()), deadlineMs);
+  send(requestMessages(call, AGENT));
   const socket = await connecting;
   if (!socket) return;
   try {
-    // node:crypto is loaded by now (the handshake needed it); importing it earlier would slow the no-console path.
-    const { randomUUID } = await import('node:crypto');
-    const call = toPermissionCall(payload, randomUUID(), deadlineMs);
-    const outcome = await askConsole(socket, call, AGENT, signal);
+    const outcome = await askConsole(socket, call.id, signal);
     if (!outcome.decision) {
       io.stderr(`gatehouse hook: ${outcome.reason} Leaving the decision to Claude Code.\n`);
       return;
@@ -174,14 +199,29 @@ async function sessionEvent(
       );
     return;
   }
-  const socket = await connectToConsole(io, signal, EVENT_CONNECT_TIMEOUT_MS);
-  if (!socket) return;
-  socket.send({ type: 'session.event', ...event });
-  void socket.close();
+  const socket = await connectToConsole(io, signal, EVENT_CONNECT_TIMEOUT_MS, [
+    { type: 'session.event', ...event },
+  ]);
+  void socket?.close();
 }
 
 export function run(argv: readonly string[], io: CliIo): Promise<number> {
+  return runHook(argv, io, readStdin, cancelOnSignals());
+}
+
+/**
+ * A controller that SIGTERM, SIGINT and SIGHUP abort, once armed: the handlers go in while the hook waits
+ * for the console, which is when a cancel has a card to withdraw and the process has time to spare;
+ * before that, the signal's default (exit) loses nothing.
+ */
+function cancelOnSignals(): HookStop {
   const stop = new AbortController();
-  for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(name, () => stop.abort());
-  return runHook(argv, io, readStdin, stop.signal);
+  let armed = false;
+  return Object.assign(stop, {
+    arm() {
+      if (armed) return;
+      armed = true;
+      for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(name, () => stop.abort());
+    },
+  });
 }
