@@ -5,6 +5,7 @@
  * of the WebAssembly API.
  */
 import type { Language, Tree } from 'web-tree-sitter';
+import { FIELD_PARENTS, LEAF_TYPES } from './grammar-shape';
 
 export interface SyntaxNode {
   readonly type: string;
@@ -44,19 +45,26 @@ export function copyTree(tree: Tree): SyntaxNode {
 
   const cursor = tree.walk();
   try {
+    // The grammar's shape spares the reads that cannot find anything: the field of a child whose parent
+    // has none, and the children of a node that never has any.
     const copy = (parent: SyntaxNode | null): MutableNode => {
       const typeId = cursor.nodeTypeId;
+      const type = language.types[typeId] ?? 'ERROR';
+      const named = isNamed(typeId);
       const node: MutableNode = {
-        type: language.types[typeId] ?? 'ERROR',
-        isNamed: isNamed(typeId),
-        field: language.fields[cursor.currentFieldId] ?? null,
+        type,
+        isNamed: named,
+        field:
+          parent !== null && FIELD_PARENTS.has(parent.type)
+            ? (language.fields[cursor.currentFieldId] ?? null)
+            : null,
         startIndex: cursor.startIndex,
         endIndex: cursor.endIndex,
         children: [],
         namedChildren: [],
         parent,
       };
-      if (cursor.gotoFirstChild()) {
+      if (named && !LEAF_TYPES.has(type) && cursor.gotoFirstChild()) {
         do {
           const child = copy(node);
           node.children.push(child);

@@ -111,5 +111,5 @@ export function requireWholeLineEnd(heredoc: SyntaxNode, source: string): void {
 
 /** A newline that is not a line continuation. */
 function hasLineBreak(text: string): boolean {
-  return text.replaceAll('\\\n', '').includes('\n');
+  return text.includes('\n') && text.replaceAll('\\\n', '').includes('\n');
 }

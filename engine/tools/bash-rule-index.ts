@@ -22,24 +22,27 @@ interface Index {
 
 const indexes = new WeakMap<readonly CompiledRule[], Index>();
 
-/** The words a line's match texts are built from: of its subcommands, or of its raw text if unparsed. */
+/**
+ * The words a line's match texts are built from: of its subcommands, or of its raw text if unparsed. Every
+ * match text joins a subcommand's argv, assignments and wrappers (match.ts `viewsFor`), so their words are
+ * all there is; `text` and `unsafeAssignments` repeat them.
+ */
 export function lineWords(line: readonly BashSubcommand[] | string): ReadonlySet<string> {
   const words = new Set<string>();
   const add = (field: string) => {
+    // Most fields are one word already, and this runs for every field of every check.
+    if (!/\s/.test(field)) {
+      if (field !== '') words.add(field);
+      return;
+    }
     for (const word of field.split(/\s+/)) if (word !== '') words.add(word);
   };
   if (typeof line === 'string') add(line);
   else {
     for (const sub of line) {
-      for (const field of [
-        sub.text,
-        sub.source,
-        ...sub.argv,
-        ...sub.assignments,
-        ...sub.unsafeAssignments,
-        ...sub.wrappers,
-      ])
-        add(field);
+      for (const field of sub.argv) add(field);
+      for (const field of sub.assignments) add(field);
+      for (const field of sub.wrappers) add(field);
     }
   }
   return words;
