@@ -94,7 +94,7 @@ export const RESUME_GRACE_MS = 5_000;
 /** The history the console keeps, unless a test gave it a decision store of its own. */
 function openStore(options: ConsoleCoreOptions): { store: DecisionStore; history?: History } {
   if (options.store) return { store: options.store };
-  const history = createSqliteHistory(join(options.home, HISTORY_FILE));
+  const history = createSqliteHistory(join(options.home, HISTORY_FILE), { checkpointInBackground: true });
   return { store: history, history };
 }
 
