@@ -21,9 +21,12 @@ export interface SyntaxNode {
 }
 
 interface MutableNode extends SyntaxNode {
-  readonly children: SyntaxNode[];
-  readonly namedChildren: SyntaxNode[];
+  children: readonly SyntaxNode[];
+  namedChildren: readonly SyntaxNode[];
 }
+
+/** Shared by every node without children (most of a tree's nodes are leaves): two arrays fewer each. */
+const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]);
 
 const namedTypes = new WeakMap<Language, Map<number, boolean>>();
 
@@ -60,17 +63,21 @@ export function copyTree(tree: Tree): SyntaxNode {
             : null,
         startIndex: cursor.startIndex,
         endIndex: cursor.endIndex,
-        children: [],
-        namedChildren: [],
+        children: NO_CHILDREN,
+        namedChildren: NO_CHILDREN,
         parent,
       };
       if (named && !LEAF_TYPES.has(type) && cursor.gotoFirstChild()) {
+        const children: SyntaxNode[] = [];
+        const namedChildren: SyntaxNode[] = [];
         do {
           const child = copy(node);
-          node.children.push(child);
-          if (child.isNamed) node.namedChildren.push(child);
+          children.push(child);
+          if (child.isNamed) namedChildren.push(child);
         } while (cursor.gotoNextSibling());
         cursor.gotoParent();
+        node.children = children;
+        node.namedChildren = namedChildren;
       }
       return node;
     };

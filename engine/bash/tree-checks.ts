@@ -68,20 +68,27 @@ export function requireNoKeywordName(command: SyntaxNode, source: string): void 
 export function requireWordBoundaries(node: SyntaxNode, source: string): void {
   let previous: SyntaxNode | undefined;
   for (const child of node.children) {
-    const gap = previous === undefined ? '' : source.slice(previous.endIndex, child.startIndex);
-    const bareWords = child.type === 'word' ? [child] : WORD_HOLDERS.has(child.type) ? child.children : [];
-    const brokenWord = bareWords.some(
-      (word) => word.type === 'word' && hasLineBreak(source.slice(word.startIndex, word.endIndex)),
-    );
+    // Positions, not slices: this runs for every word of every check, and a slice is an allocation.
+    const gapStart = previous === undefined ? child.startIndex : previous.endIndex;
+    const brokenWord =
+      child.type === 'word'
+        ? hasLineBreak(source, child.startIndex, child.endIndex)
+        : WORD_HOLDERS.has(child.type) &&
+          child.children.some(
+            (word) => word.type === 'word' && hasLineBreak(source, word.startIndex, word.endIndex),
+          );
     const glued =
-      gap === '' && previous !== undefined && REDIRECTS.has(previous.type) && !REDIRECTS.has(child.type);
+      gapStart === child.startIndex &&
+      previous !== undefined &&
+      REDIRECTS.has(previous.type) &&
+      !REDIRECTS.has(child.type);
     if (glued) {
       throw new BashSyntaxError(
         `the parser split the redirect target before "${source.slice(child.startIndex, child.endIndex)}"`,
         child.startIndex,
       );
     }
-    if (previous?.type === 'comment' || hasLineBreak(gap) || brokenWord) {
+    if (previous?.type === 'comment' || hasLineBreak(source, gapStart, child.startIndex) || brokenWord) {
       const text = source.slice(child.startIndex, child.endIndex);
       const word = text.trimStart();
       throw new BashSyntaxError(
@@ -109,7 +116,10 @@ export function requireWholeLineEnd(heredoc: SyntaxNode, source: string): void {
   }
 }
 
-/** A newline that is not a line continuation. */
-function hasLineBreak(text: string): boolean {
-  return text.includes('\n') && text.replaceAll('\\\n', '').includes('\n');
+/** A newline in source[from, to) that is not a line continuation (a backslash right before it, within the range). */
+function hasLineBreak(source: string, from: number, to: number): boolean {
+  for (let i = source.indexOf('\n', from); i !== -1 && i < to; i = source.indexOf('\n', i + 1)) {
+    if (i === from || source[i - 1] !== '\\') return true;
+  }
+  return false;
 }
