@@ -1,5 +1,5 @@
 /** The worker thread that checkpoints the log, on a real SQLite file. */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
@@ -53,6 +53,16 @@ describe('the background checkpointer', () => {
     await until(() => automaticPages() === 0);
     checkpointer.stop();
     expect(automaticPages()).toBe(1_000);
+  });
+
+  it('lets go of the file before stop returns, so the folder can be deleted at once', async () => {
+    const checkpointer = startCheckpointer(db, path);
+    writeRows(50);
+    checkpointer.stop();
+    db.close();
+    rmSync(dir, { recursive: true });
+    await new Promise((done) => setTimeout(done, 300));
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('leaves the writer checkpointing for itself when the worker cannot open the file', async () => {
