@@ -323,9 +323,12 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     expect(store.records[0]?.request.timeoutMs).toBe(45_000);
   });
 
-  it('withdraws its card and exits 0 when Claude Code cancels it (SIGTERM)', async () => {
+  it.each([
+    ['gatehouse hook', [CLI]],
+    ['the installed gatehouse-hook.cjs', [INSTALLED_HOOK]],
+  ])('%s withdraws its card and exits 0 when Claude Code cancels it (SIGTERM)', async (_, command) => {
     const c = await startConsole();
-    const hook = spawnHook('permission-request', fixture('permission-request'));
+    const hook = spawnHook('permission-request', fixture('permission-request'), {}, command);
     await nextRequest(c);
     const withdrawn = nextResolved(c);
     hook.child.kill('SIGTERM');
