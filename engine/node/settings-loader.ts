@@ -95,6 +95,18 @@ export async function loadSettings(options: LocateOptions): Promise<readonly Set
   return Promise.all(settingsLocations(options).map(loadLayer));
 }
 
+/** The sentence for a settings file that exists but cannot be read, whoever reads it. */
+export function unreadableSettings(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EISDIR'
+      ? 'is a folder, not a file'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'cannot be read (permission denied)'
+        : `cannot be read (${code ?? String(error)})`;
+  return `The settings file ${file} ${why}.`;
+}
+
 export async function loadLayer(location: SettingsLocation): Promise<SettingsLayer> {
   let text: string;
   try {
@@ -103,13 +115,7 @@ export async function loadLayer(location: SettingsLocation): Promise<SettingsLay
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
       return { ...location, exists: false, settings: emptySettings };
-    const why =
-      code === 'EISDIR'
-        ? 'is a folder, not a file'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'cannot be read (permission denied)'
-          : `cannot be read (${code ?? String(error)})`;
-    throw new SettingsFileError(location.file, `The settings file ${location.file} ${why}.`);
+    throw new SettingsFileError(location.file, unreadableSettings(location.file, error));
   }
   const parsed = parseSettingsText(text, location.file);
   if (!parsed.ok) throw new SettingsFileError(location.file, parsed.error);

@@ -3,12 +3,13 @@
  * `rules:changed` event. Every argument arrives validated by zod; here the folder is checked to be an
  * existing absolute directory and files are found only through its sources.
  */
-import type { ConsoleHandlers, EventPayloads, Result } from '../../common/console-contract';
+import type { ConsoleHandlers, EventPayloads, InvokeArgs, Result } from '../../common/console-contract';
 import type { EditableSource, FileSourceName, RulesInvokeValues } from '../../common/rules-contract';
 import { editableSources } from '../../common/rules-contract';
 import { createSignal } from '../../common/signal';
 import type { BashSupport, ToolCall } from '../../engine';
 import { checkToolCall } from '../../engine/node/check-call';
+import type { SettingsLocation } from '../../engine/node/settings-loader';
 import { ExamplesFileError, type ExamplesStore } from '../rules/editor/examples-store';
 import {
   checkInsideProject,
@@ -92,6 +93,19 @@ export function createRulesService(deps: RulesHandlerDeps): RulesService {
     if (!location) throw new FolderError(`The folder ${cwd} has no ${args.source} file; reload the rules.`);
     return { cwd, location };
   };
+  /** What the engine says of each example under the rule, read from the file it would be saved in. */
+  const examplesVerdict = (args: InvokeArgs<'rules:try-examples'>, cwd: string, location: SettingsLocation) =>
+    evaluateExamples(
+      {
+        rule: args.rule,
+        behavior: args.behavior,
+        source: location.source,
+        file: location.file,
+        anchorDir: location.anchorDir,
+      },
+      args.examples,
+      { cwd, home: deps.scope.home, bash: deps.bash },
+    );
 
   const handlers: RulesHandlers = {
     'rules:load': ({ cwd }) =>
@@ -137,34 +151,14 @@ export function createRulesService(deps: RulesHandlerDeps): RulesService {
     'rules:try-examples': (args) =>
       guarded(async () => {
         const { cwd, location } = await exampleTarget(args);
-        return evaluateExamples(
-          {
-            rule: args.rule,
-            behavior: args.behavior,
-            source: location.source,
-            file: location.file,
-            anchorDir: location.anchorDir,
-          },
-          args.examples,
-          { cwd, home: deps.scope.home, bash: deps.bash },
-        );
+        return examplesVerdict(args, cwd, location);
       }),
     'rules:set-examples': (args) =>
       guarded(async () => {
         const { cwd, location } = await exampleTarget(args);
         await deps.examples.set(location.file, args.rule, args.examples);
         watcher.touched(cwd);
-        return evaluateExamples(
-          {
-            rule: args.rule,
-            behavior: args.behavior,
-            source: location.source,
-            file: location.file,
-            anchorDir: location.anchorDir,
-          },
-          args.examples,
-          { cwd, home: deps.scope.home, bash: deps.bash },
-        );
+        return examplesVerdict(args, cwd, location);
       }),
     'rules:check': ({ cwd, tool, input }) =>
       guarded(async () => {

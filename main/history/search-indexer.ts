@@ -54,15 +54,19 @@ export function createSearchIndexer(db: Database): SearchIndexer {
     return indexedThrough < latest;
   }
 
+  // Never what keeps a process alive: whatever is left is indexed on the next read or open.
+  const runIn = (ms: number) => {
+    timer = setTimeout(step, ms);
+    timer.unref();
+  };
   function step() {
     timer = undefined;
-    if (indexSome(BATCH)) timer = setTimeout(step, 0);
+    if (indexSome(BATCH)) runIn(0);
   }
 
   const indexer: SearchIndexer = {
     schedule() {
-      timer ??= setTimeout(step, DELAY_MS);
-      timer.unref();
+      if (timer === undefined) runIn(DELAY_MS);
     },
     catchUp() {
       indexSome(Number.POSITIVE_INFINITY);

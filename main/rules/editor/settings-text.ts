@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { unreadableSettings } from '../../../engine/node/settings-loader';
 
 export const MISSING_VERSION = 'missing';
 
@@ -24,15 +25,9 @@ export async function readSettingsFile(file: string): Promise<SettingsRead> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing', version: MISSING_VERSION };
-    const why =
-      code === 'EISDIR'
-        ? 'is a folder, not a file'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'cannot be read (permission denied)'
-          : `cannot be read (${code ?? String(error)})`;
     return {
       kind: 'unreadable',
-      error: `The settings file ${file} ${why}.`,
+      error: unreadableSettings(file, error),
       version: `unreadable:${code ?? ''}`,
     };
   }
