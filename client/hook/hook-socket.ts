@@ -1,6 +1,6 @@
 /**
- * One authenticated WebSocket to the console over node:net (see websocket-frames.ts for why not `ws`):
- * the opening handshake with the bearer token, JSON text messages both ways, pongs for the console's
+ * One authenticated WebSocket to the console over loopback-connection.ts (websocket-frames.ts says why not
+ * `ws`): the opening handshake with the bearer token, JSON text messages both ways, pongs for the console's
  * heartbeat pings, and a polite close. No reconnect: an absent console means "no decision" at once.
  *
  * The first messages may go out with the upgrade request instead of after its answer (RFC 6455 has a
@@ -9,9 +9,9 @@
  * on every prompt. Nothing the console sends is read before its accept key has been checked.
  */
 import { sha1 } from '@noble/hashes/legacy';
-import type { Socket } from 'node:net';
 import type { ConsoleEndpoint } from '../sdk/discover';
 import { loadRandomBytes, type RandomBytes } from './entropy';
+import { connectLoopback, type LoopbackConnection } from './loopback-connection';
 import { encodeFrame, FrameReader, OPCODE } from './websocket-frames';
 import type { Frame } from './websocket-frames';
 
@@ -52,19 +52,19 @@ export async function openHookSocket(
   const url = new URL(endpoint.url);
   if (url.protocol !== 'ws:')
     throw new ConnectError(`The console address ${endpoint.url} is not a ws:// URL.`);
-  // Loaded only once a console is announced: with none running, the hook exits without paying for it.
-  const [{ connect }, randomBytes] = await Promise.all([import('node:net'), loadRandomBytes()]);
+  const randomBytes = await loadRandomBytes();
   const key = randomBytes(16).toString('base64');
-  const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) });
 
   return new Promise<HookSocket>((resolve, reject) => {
+    let connection: LoopbackConnection | undefined;
+    let settled = false;
     let response = Buffer.alloc(0);
     let expected: string | undefined;
     const fail = (message: string) => {
+      if (settled) return;
+      settled = true;
       cleanup();
-      // A write still in flight may fail after this; one listener keeps that from throwing.
-      socket.on('error', () => undefined);
-      socket.destroy();
+      connection?.destroy();
       reject(new ConnectError(message));
     };
     const onAbort = () => fail('The hook stopped waiting for the console.');
@@ -75,32 +75,11 @@ export async function openHookSocket(
     const cleanup = () => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      socket.removeAllListeners();
     };
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    socket.on('error', (error) => fail(`Cannot reach the console: ${error.message}`));
-    socket.on('close', () => fail('The console closed the connection during the handshake.'));
-    socket.on('connect', () => {
-      // Each frame goes out at once: Nagle's algorithm would hold the request behind the hello's ACK.
-      socket.setNoDelay(true);
-      void Promise.resolve(options.early ?? []).then((early) => {
-        if (socket.destroyed) return;
-        if (early === undefined) return fail('The hook had nothing to send the console.');
-        const upgrade = Buffer.from(
-          `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
-            `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
-            `Authorization: Bearer ${endpoint.token}\r\n\r\n`,
-          'latin1',
-        );
-        socket.write(Buffer.concat([upgrade, ...textFrames(early, randomBytes)]));
-        // Computed while the console reads the upgrade: the hook has nothing else to do until it answers.
-        expected = acceptKey(key);
-        options.onSent?.();
-      });
-    });
-    socket.on('data', (chunk: Buffer) => {
+    const onHandshake = (chunk: Buffer) => {
       response = Buffer.concat([response, chunk]);
       const end = response.indexOf('\r\n\r\n');
       if (end === -1) {
@@ -116,24 +95,48 @@ export async function openHookSocket(
         .trim();
       if (accept === undefined || accept !== expected)
         return fail('The console answered the handshake with a wrong accept key.');
+      settled = true;
       cleanup();
-      resolve(adopt(socket, response.subarray(end + 4), randomBytes));
-    });
+      resolve(adopt(connection!, response.subarray(end + 4), randomBytes));
+    };
+
+    connectLoopback(url.hostname.replace(/^\[|\]$/g, ''), Number(url.port || 80)).then(
+      (opened) => {
+        if (settled) return opened.destroy();
+        connection = opened;
+        void opened.closed.then(() => fail('The console closed the connection during the handshake.'));
+        opened.receive(onHandshake);
+        void Promise.resolve(options.early ?? []).then((early) => {
+          if (settled) return;
+          if (early === undefined) return fail('The hook had nothing to send the console.');
+          const upgrade = Buffer.from(
+            `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
+              `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
+              `Authorization: Bearer ${endpoint.token}\r\n\r\n`,
+            'latin1',
+          );
+          opened.write(Buffer.concat([upgrade, ...textFrames(early, randomBytes)]));
+          // Computed while the console reads the upgrade: the hook has nothing else to do until it answers.
+          expected = acceptKey(key);
+          options.onSent?.();
+        });
+      },
+      (error: Error) => fail(`Cannot reach the console: ${error.message}`),
+    );
   });
 }
 
-function adopt(socket: Socket, afterHandshake: Buffer, randomBytes: RandomBytes): HookSocket {
+function adopt(connection: LoopbackConnection, afterHandshake: Buffer, randomBytes: RandomBytes): HookSocket {
   const reader = new FrameReader(MAX_MESSAGE_BYTES);
   const listeners: ((message: unknown) => void)[] = [];
   /** Messages that arrive before anyone listens (with the handshake response) wait here. */
   let unheard: unknown[] | undefined = [];
   let fragments: Buffer[] = [];
   let closing = false;
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const { closed } = connection;
 
-  const write = (opcode: number, payload: Buffer) => {
-    if (socket.writable) socket.write(encodeFrame(opcode, payload, randomBytes(4)));
-  };
+  const write = (opcode: number, payload: Buffer) =>
+    connection.write(encodeFrame(opcode, payload, randomBytes(4)));
   const deliver = (text: string) => {
     let message: unknown;
     try {
@@ -149,7 +152,7 @@ function adopt(socket: Socket, afterHandshake: Buffer, randomBytes: RandomBytes)
     else if (frame.opcode === OPCODE.close) {
       if (!closing) write(OPCODE.close, frame.payload.subarray(0, 2));
       closing = true;
-      socket.end();
+      connection.end();
     } else if (frame.opcode === OPCODE.text || frame.opcode === OPCODE.continuation) {
       fragments.push(frame.payload);
       if (!frame.fin) return;
@@ -163,18 +166,16 @@ function adopt(socket: Socket, afterHandshake: Buffer, randomBytes: RandomBytes)
       for (const frame of reader.push(chunk)) onFrame(frame);
     } catch {
       // A stream we cannot read further is a console we cannot trust with this request.
-      socket.destroy();
+      connection.destroy();
     }
   };
-  socket.on('data', onData);
-  socket.on('error', () => socket.destroy());
+  connection.receive(onData);
   if (afterHandshake.length) onData(afterHandshake);
 
   return {
     send(...messages) {
-      if (!socket.writable) return;
       const frames = textFrames(messages, randomBytes);
-      socket.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
+      connection.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
     },
     onMessage(listener) {
       listeners.push(listener);
@@ -193,7 +194,7 @@ function adopt(socket: Socket, afterHandshake: Buffer, randomBytes: RandomBytes)
         // hook over a millisecond on every prompt (bench/hook).
         write(OPCODE.close, normal);
       }
-      const grace = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+      const grace = setTimeout(() => connection.destroy(), CLOSE_GRACE_MS);
       grace.unref();
       return closed.finally(() => clearTimeout(grace));
     },

@@ -1,5 +1,5 @@
 /**
- * The RFC 6455 framing a client needs, and nothing else: the hook speaks WebSocket over node:net itself
+ * The RFC 6455 framing a client needs, and nothing else: the hook speaks WebSocket over TCP itself
  * because the `ws` package alone costs it more start-up time than all of its own work.
  */
 export const OPCODE = { continuation: 0, text: 1, close: 8, ping: 9, pong: 10 } as const;

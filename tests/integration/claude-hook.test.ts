@@ -151,27 +151,52 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     expect(exit.stderr).toBe('');
   });
 
-  it('as installed (gatehouse-hook.cjs) answers without loading node:crypto, and with a UUID request id', async () => {
-    const c = await startConsole();
-    // Preloaded into the hook's process: at exit it reports every built-in module the process loaded.
+  /** Spawns the installed hook with a preload that reports, at exit, every built-in module it loaded. */
+  async function spawnInstalledReportingModules(env: Record<string, string> = {}) {
     const spy = join(home.path, 'loaded-modules.cjs');
     await writeFile(
       spy,
-      "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(process.moduleLoadList)));",
+      // fs, not process.stderr: creating that stream over a pipe would itself load node:net.
+      "process.on('exit', () => require('fs').writeSync(2, 'LOADED ' + JSON.stringify(process.moduleLoadList)));",
     );
-    const hook = spawnHook('permission-request', fixture('permission-request'), {}, [
+    const hook = spawnHook('permission-request', fixture('permission-request'), env, [
       '--require',
       spy,
       INSTALLED_HOOK,
     ]);
+    const loaded = async (exit: Exit) => {
+      const at = exit.stderr.indexOf('LOADED ');
+      return { loaded: JSON.parse(exit.stderr.slice(at + 7)) as string[], before: exit.stderr.slice(0, at) };
+    };
+    return { hook, loaded };
+  }
+
+  it('as installed (gatehouse-hook.cjs) answers without loading node:net, node:stream or node:crypto, and with a UUID request id', async () => {
+    const c = await startConsole();
+    const { hook, loaded } = await spawnInstalledReportingModules();
     const request = await nextRequest(c);
     expect(request.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     c.registry.decide(request.id, 'console', { behavior: 'allow' });
     const exit = await hook.exit;
     expect(decisionIn(exit)).toEqual({ behavior: 'allow' });
-    const loaded = JSON.parse(exit.stderr.slice(exit.stderr.indexOf('LOADED ') + 7)) as string[];
-    expect(loaded).toContain('NativeModule net');
-    expect(loaded.filter((name) => /^NativeModule (internal\/)?crypto\b/.test(name))).toEqual([]);
+    const modules = (await loaded(exit)).loaded;
+    // libuv's TCP handle directly (client/hook/loopback-connection.ts): none of node:net's stream machinery.
+    expect(modules).toContain('Internal Binding tcp_wrap');
+    expect(modules.filter((name) => /^NativeModule (net|stream|(internal\/)?crypto\b)/.test(name))).toEqual(
+      [],
+    );
+  });
+
+  it('under --pending-deprecation takes node:net instead, and prints no deprecation warning', async () => {
+    const c = await startConsole();
+    const { hook, loaded } = await spawnInstalledReportingModules({ NODE_OPTIONS: '--pending-deprecation' });
+    const request = await nextRequest(c);
+    c.registry.decide(request.id, 'console', { behavior: 'deny', message: 'Not now.' });
+    const exit = await hook.exit;
+    expect(decisionIn(exit)).toEqual({ behavior: 'deny', message: 'Not now.' });
+    const { loaded: modules, before } = await loaded(exit);
+    expect(modules).toContain('NativeModule net');
+    expect(before).toBe('');
   });
 
   it('forwards the 2.1.221 payload (prompt_id, effort, mode and directory suggestions)', async () => {
