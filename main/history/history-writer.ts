@@ -7,13 +7,37 @@ import { RecordRefusedError } from './types';
 import type { History, HistoryEntry } from './types';
 
 type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'> & {
-  /** Writes the pending requests queued so far; reads call it first, so they see every request. */
+  /**
+   * Writes every journaled decision and every pending request queued so far into the history's tables;
+   * reads call it first, so they see every request and decision.
+   */
   flushPending(): void;
+  /** A decision recorded and not yet written into the tables, as a re-sent request needs it. */
+  findJournaled(id: string): Pick<HistoryEntry, 'decision' | 'fingerprint'> | undefined;
   /** Rows were deleted behind the writer's back (a purge): it must not assume any pending row is still there. */
   forgetStored(): void;
+  /** No more timers; whatever is journaled is written on the next open, or by a last `flushPending`. */
+  stop(): void;
 };
 
-/** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
+interface Arrival {
+  readonly request: PermissionRequest;
+  readonly agent: AgentInfo;
+  readonly receivedAt: number;
+  readonly sequence: number;
+}
+
+/** Long enough for a burst of decisions to be journaled, so their rows are written together. */
+const BACKLOG_DELAY_MS = 10;
+
+/**
+ * Records decisions in two steps (migration 005): the decision's own commit writes one journal row, which
+ * is all a decision waits for before it is sent; a moment later its agent, session, request and decision
+ * rows are written from the journal, many to a transaction, and the row leaves the journal in the same
+ * transaction, so a crash between the two steps only defers the second to the next open.
+ *
+ * `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then).
+ */
 export function createHistoryWriter(db: Database, onWrite: () => void = () => undefined): HistoryWriter {
   const upsertAgent = db.prepare<{ name: string; version: string; at: number }, { id: number }>(`
     INSERT INTO agents (name, version, first_seen, last_seen) VALUES (@name, @version, @at, @at)
@@ -81,11 +105,32 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
 
   /**
    * Requests this writer stored as pending and that await their decision: their rows need not be written
-   * again, which halves the work of a decision (the request's search terms are the costly part).
+   * again, so their decision writes its own row alone.
    */
   const awaiting = new Map<string, { readonly fingerprint: string; readonly receivedAt: number }>();
 
-  const record = db.transaction((entry: HistoryEntry) => {
+  const decided = db.prepare<[string], number>('SELECT 1 FROM decisions WHERE request_id = ?').pluck();
+  const journalInsert = db.prepare<[string, string]>(
+    'INSERT INTO decision_journal (request_id, entry) VALUES (?, ?) ON CONFLICT (request_id) DO NOTHING',
+  );
+  const journalEntry = db
+    .prepare<[string], string>('SELECT entry FROM decision_journal WHERE request_id = ?')
+    .pluck();
+  const journalAll = db.prepare<[], string>('SELECT entry FROM decision_journal ORDER BY rowid').pluck();
+  const journalDelete = db.prepare<[string]>('DELETE FROM decision_journal WHERE request_id = ?');
+
+  /** The decision's own commit: refused exactly when writing its rows would be, and one row otherwise. */
+  const journal = db.transaction((entry: HistoryEntry) => {
+    const { id } = entry.request;
+    if (decided.get(id) !== undefined) throw new RecordRefusedError('already-decided', id);
+    const stored = awaiting.get(id) ?? storedRequest.get(id);
+    if (stored && stored.fingerprint !== entry.fingerprint)
+      throw new RecordRefusedError('different-request', id);
+    if (journalInsert.run(id, JSON.stringify(entry)).changes === 0)
+      throw new RecordRefusedError('already-decided', id);
+  });
+
+  function writeDecision(entry: HistoryEntry): void {
     const { request, decision } = entry;
     const known = awaiting.get(request.id);
     let firstSeen: number;
@@ -109,33 +154,82 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       ruleWritten: entry.ruleWritten ?? null,
       decidedAt: entry.decidedAt,
     });
-    // Throwing rolls the whole transaction back, so a refused record leaves no trace.
+    // Throwing rolls the entry's savepoint back, so a refused entry leaves no trace.
     if (inserted.changes === 0) throw new RecordRefusedError('already-decided', request.id);
     awaiting.delete(request.id);
-  });
+  }
+
+  // Nested in the backlog's transaction, so a SAVEPOINT: an entry refused halfway leaves none of its rows.
+  const writeOne = db.transaction(writeDecision);
+  function writeJournaled(entry: HistoryEntry): void {
+    try {
+      writeOne(entry);
+    } catch (error) {
+      // Checked when it was journaled, so only a row written since could refuse it; that row stands.
+      if (!(error instanceof RecordRefusedError)) throw error;
+    }
+    journalDelete.run(entry.request.id);
+  }
 
   // A pending row only makes an undecided request visible; exactly-once rests on `record`. So arrivals are
   // queued and written together once per turn of the event loop: one transaction for a whole burst.
-  const queued: Array<readonly [PermissionRequest, AgentInfo, number]> = [];
-  let scheduled = false;
-  const writeQueued = db.transaction(() => {
-    for (const [request, agent, receivedAt] of queued.splice(0)) {
-      try {
-        const fingerprint = requestFingerprint(request);
-        const firstSeen = storeRequest(request, agent, fingerprint, receivedAt, receivedAt);
-        awaiting.set(request.id, { fingerprint, receivedAt: firstSeen });
-      } catch (error) {
-        // A conflicting id stays refused at `record`; one bad arrival must not drop the rest of the batch.
-        if (!(error instanceof RecordRefusedError)) throw error;
-      }
+  const queued = new Map<string, Arrival>();
+  /** The order requests reached this writer, which is the order their rows are written in. */
+  let sequence = 0;
+  /** Where each journaled decision of this process falls in that order (a crash's leftovers go first). */
+  const journaledAt = new Map<string, number>();
+  function writeArrival(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void {
+    try {
+      const fingerprint = requestFingerprint(request);
+      const firstSeen = storeRequest(request, agent, fingerprint, receivedAt, receivedAt);
+      awaiting.set(request.id, { fingerprint, receivedAt: firstSeen });
+    } catch (error) {
+      // A conflicting id stays refused at `record`; one bad arrival must not drop the rest of the batch.
+      if (!(error instanceof RecordRefusedError)) throw error;
     }
+  }
+
+  /**
+   * Writes the journaled decisions and the queued arrivals into the tables in one transaction, in the order
+   * the requests arrived (rowid order is arrival order, which search relies on); how many it wrote.
+   */
+  const writeBacklog = db.transaction((): number => {
+    const decisions = journalAll.all().map((text) => JSON.parse(text) as HistoryEntry);
+    const backlog = [
+      ...decisions.map((entry) => ({
+        at: journaledAt.get(entry.request.id) ?? -1,
+        write: () => writeJournaled(entry),
+      })),
+      ...[...queued.values()].map((arrival) => ({
+        at: arrival.sequence,
+        write: () => writeArrival(arrival.request, arrival.agent, arrival.receivedAt),
+      })),
+    ];
+    queued.clear();
+    journaledAt.clear();
+    // Stable, so a crash's leftovers keep the journal's order.
+    backlog.sort((a, b) => a.at - b.at);
+    for (const item of backlog) item.write();
+    return backlog.length;
   });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let due = Number.POSITIVE_INFINITY;
   const flushPending = () => {
-    scheduled = false;
-    if (queued.length === 0) return;
-    writeQueued.immediate();
-    onWrite();
+    clearTimeout(timer);
+    timer = undefined;
+    due = Number.POSITIVE_INFINITY;
+    if (writeBacklog.immediate() > 0) onWrite();
   };
+  const flushIn = (ms: number) => {
+    const at = performance.now() + ms;
+    if (timer !== undefined && due <= at) return;
+    clearTimeout(timer);
+    due = at;
+    timer = setTimeout(flushPending, ms);
+  };
+  // What a crash left journaled is written before anything reads the history.
+  flushPending();
 
   // Inside it, each `record` and the pending flush are nested transactions, so SAVEPOINTs: one refused
   // record rolls back alone, and the whole burst reaches the WAL in one commit.
@@ -145,30 +239,43 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   // fails with SQLITE_BUSY at once, without waiting, when another connection committed in between.
   return {
     record: (entry) => {
-      flushPending();
-      record.immediate(entry);
-      onWrite();
+      const { id } = entry.request;
+      const arrival = queued.get(id);
+      // A request decided in the turn it arrived gets its rows from the journal alone, in its arrival's place;
+      // an arrival that is another call under the same id is written first, so the journal refuses this one.
+      const sameCall =
+        arrival !== undefined &&
+        (arrival.request === entry.request || requestFingerprint(arrival.request) === entry.fingerprint);
+      if (arrival && !sameCall) flushPending();
+      journal.immediate(entry);
+      if (sameCall) queued.delete(id);
+      journaledAt.set(id, sameCall ? arrival.sequence : (sequence += 1));
+      flushIn(BACKLOG_DELAY_MS);
     },
-    batch: (work) => {
-      try {
-        batch.immediate(work);
-      } finally {
-        onWrite();
-      }
-    },
+    batch: (work) => batch.immediate(work),
     recordPending: (request, agent, receivedAt) => {
-      queued.push([request, agent, receivedAt]);
-      if (scheduled) return;
-      scheduled = true;
+      if (!queued.has(request.id))
+        queued.set(request.id, { request, agent, receivedAt, sequence: (sequence += 1) });
       // A timer, not setImmediate: it runs after this turn's group commit of decisions (a setImmediate), so
-      // a request decided in the turn it arrived has its rows written in that one commit.
-      setTimeout(flushPending, 0);
+      // a request decided in the turn it arrived is journaled with its decision and never written pending.
+      flushIn(0);
     },
     recordSessionEnd: (sessionId, endedAt) => {
       flushPending();
       endSession.run({ id: sessionId, endedAt });
     },
     flushPending,
+    findJournaled(id) {
+      const text = journalEntry.get(id);
+      if (text === undefined) return undefined;
+      const { decision, fingerprint } = JSON.parse(text) as HistoryEntry;
+      return { decision, fingerprint };
+    },
     forgetStored: () => awaiting.clear(),
+    stop: () => {
+      clearTimeout(timer);
+      timer = undefined;
+      due = Number.POSITIVE_INFINITY;
+    },
   };
 }

@@ -54,6 +54,72 @@ describe('createSqliteHistory', () => {
     expect(history.find('req-unknown')).toBeUndefined();
   });
 
+  describe('the decision journal', () => {
+    /** What another connection sees of the file: journal rows, request rows, decision rows. */
+    function onDisk() {
+      const reader = new Database(path, { readonly: true });
+      try {
+        const count = (table: string) =>
+          reader.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+        return {
+          journal: count('decision_journal'),
+          requests: count('requests'),
+          decisions: count('decisions'),
+        };
+      } finally {
+        reader.close();
+      }
+    }
+
+    it('makes a decision durable as one journal row, and writes its rows a moment later', async () => {
+      const entry = sampleEntry(sampleRequest(), { behavior: 'deny', message: 'no' });
+      history.record(entry);
+      expect(onDisk()).toEqual({ journal: 1, requests: 0, decisions: 0 });
+      // A re-sent request is answered from the journal as it would be from the tables.
+      expect(history.find('req-1')).toEqual({ fingerprint: entry.fingerprint, decision: entry.decision });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(onDisk()).toEqual({ journal: 0, requests: 1, decisions: 1 });
+      expect(history.find('req-1')).toEqual({ fingerprint: entry.fingerprint, decision: entry.decision });
+    });
+
+    it('writes the journal into the tables before any read, so reads see every decision at once', () => {
+      history.record(sampleEntry(sampleRequest({ id: 'a' })));
+      history.record(sampleEntry(sampleRequest({ id: 'b' }), { behavior: 'deny' }));
+      expect(history.countDecisions()).toBe(2);
+      expect(history.sessionTimeline('session-1').map((item) => item.decision?.decision.behavior)).toEqual([
+        'allow',
+        'deny',
+      ]);
+      expect(onDisk()).toEqual({ journal: 0, requests: 2, decisions: 2 });
+    });
+
+    it('refuses a second decision for a request still in the journal', () => {
+      history.record(sampleEntry(sampleRequest(), { behavior: 'allow' }));
+      const error = refusal(() => history.record(sampleEntry(sampleRequest(), { behavior: 'deny' })));
+      expect(error.reason).toBe('already-decided');
+      expect(history.find('req-1')?.decision.behavior).toBe('allow');
+      expect(history.countDecisions()).toBe(1);
+    });
+
+    it('writes what a crash left in the journal when the history is next opened', () => {
+      history.close();
+      // As a console killed between a decision's commit and its rows would leave the file.
+      const leftover = sampleEntry(sampleRequest({ id: 'left' }), { behavior: 'deny', message: 'stop' });
+      const raw = new Database(path);
+      raw
+        .prepare('INSERT INTO decision_journal (request_id, entry) VALUES (?, ?)')
+        .run('left', JSON.stringify(leftover));
+      raw.close();
+      history = createSqliteHistory(path);
+      expect(onDisk()).toEqual({ journal: 0, requests: 1, decisions: 1 });
+      expect(history.find('left')).toEqual({
+        fingerprint: leftover.fingerprint,
+        decision: leftover.decision,
+      });
+      expect(history.search('npm', { limit: 5 }).map((item) => item.request.id)).toEqual(['left']);
+    });
+  });
+
   it('still has every decision after the database is closed and opened again', () => {
     for (const id of ['a', 'b', 'c'])
       history.record(sampleEntry(sampleRequest({ id }), { behavior: 'deny', message: `no ${id}` }));

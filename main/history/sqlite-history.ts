@@ -22,7 +22,10 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
   const db = openHistoryDatabase(path, MIGRATIONS);
   const checkpointer = options.checkpointInBackground ? startCheckpointer(db, path) : undefined;
   const indexer = createSearchIndexer(db);
-  const { flushPending, forgetStored, ...writer } = createHistoryWriter(db, indexer.schedule);
+  const { flushPending, forgetStored, findJournaled, stop, ...writer } = createHistoryWriter(
+    db,
+    indexer.schedule,
+  );
   const reader = createHistoryReader(db);
   const requestRows = createRequestRows(db);
   const queryRequests = createRequestQuery(requestRows);
@@ -36,7 +39,8 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
     };
   return {
     ...writer,
-    find: reader.find,
+    // A decision is journaled before its rows are written: a re-sent request finds it either way.
+    find: (id) => findJournaled(id) ?? reader.find(id),
     listSessions: fresh(reader.listSessions),
     sessionTimeline: fresh(reader.sessionTimeline),
     search: fresh(reader.search),
@@ -50,9 +54,10 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
       indexer.deleted();
       return purged;
     }),
-    countDecisions: reader.countDecisions,
+    countDecisions: fresh(reader.countDecisions),
     recentRequests: fresh(reader.recentRequests),
     close: () => {
+      stop();
       flushPending();
       indexer.stop();
       indexer.catchUp();
