@@ -113,9 +113,6 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   const journalInsert = db.prepare<[string, string]>(
     'INSERT INTO decision_journal (request_id, entry) VALUES (?, ?) ON CONFLICT (request_id) DO NOTHING',
   );
-  const journalEntry = db
-    .prepare<[string], string>('SELECT entry FROM decision_journal WHERE request_id = ?')
-    .pluck();
   const journalAll = db.prepare<[], string>('SELECT entry FROM decision_journal ORDER BY rowid').pluck();
   const journalDelete = db.prepare<[string]>('DELETE FROM decision_journal WHERE request_id = ?');
 
@@ -176,8 +173,11 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   const queued = new Map<string, Arrival>();
   /** The order requests reached this writer, which is the order their rows are written in. */
   let sequence = 0;
-  /** Where each journaled decision of this process falls in that order (a crash's leftovers go first). */
-  const journaledAt = new Map<string, number>();
+  /**
+   * This process's journaled decisions, where each falls in that order, and what a re-sent request needs of
+   * it. Opening writes whatever an earlier process left, so the journal on disk never holds more than this.
+   */
+  const journaled = new Map<string, { readonly at: number; readonly entry: HistoryEntry }>();
   function writeArrival(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void {
     try {
       const fingerprint = requestFingerprint(request);
@@ -197,7 +197,8 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     const decisions = journalAll.all().map((text) => JSON.parse(text) as HistoryEntry);
     const backlog = [
       ...decisions.map((entry) => ({
-        at: journaledAt.get(entry.request.id) ?? -1,
+        // A crash's leftovers go first.
+        at: journaled.get(entry.request.id)?.at ?? -1,
         write: () => writeJournaled(entry),
       })),
       ...[...queued.values()].map((arrival) => ({
@@ -205,11 +206,12 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
         write: () => writeArrival(arrival.request, arrival.agent, arrival.receivedAt),
       })),
     ];
-    queued.clear();
-    journaledAt.clear();
     // Stable, so a crash's leftovers keep the journal's order.
     backlog.sort((a, b) => a.at - b.at);
     for (const item of backlog) item.write();
+    // Only once all is written: a transaction that fails leaves both for the next try.
+    queued.clear();
+    journaled.clear();
     return backlog.length;
   });
 
@@ -249,7 +251,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       if (arrival && !sameCall) flushPending();
       journal.immediate(entry);
       if (sameCall) queued.delete(id);
-      journaledAt.set(id, sameCall ? arrival.sequence : (sequence += 1));
+      journaled.set(id, { at: sameCall ? arrival.sequence : (sequence += 1), entry });
       flushIn(BACKLOG_DELAY_MS);
     },
     batch: (work) => batch.immediate(work),
@@ -266,10 +268,8 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     },
     flushPending,
     findJournaled(id) {
-      const text = journalEntry.get(id);
-      if (text === undefined) return undefined;
-      const { decision, fingerprint } = JSON.parse(text) as HistoryEntry;
-      return { decision, fingerprint };
+      const entry = journaled.get(id)?.entry;
+      return entry && { decision: entry.decision, fingerprint: entry.fingerprint };
     },
     forgetStored: () => awaiting.clear(),
     stop: () => {
