@@ -3,6 +3,7 @@
  * compound command, beside a baseline measured in the same run: parsing the same command with no rules.
  * The rules are Bash rules (the worst case: every one is matched against every subcommand), and the
  * command matches only the last allow rule, so each check walks the deny, ask and allow lists in full.
+ * Analyses are not memoized, so every check parses its command for real.
  * Target: p50 under 50 µs with 1,000 rules.
  */
 import {

@@ -136,19 +136,22 @@ class Walker {
   private simpleCommand(node: SyntaxNode, span: SyntaxNode, extraDestinations: readonly SyntaxNode[]): void {
     requireWordBoundaries(node, this.source);
     requireNoKeywordName(node, this.source);
-    const assignments = node.children.filter((child) => child.type === 'variable_assignment');
-    const wordNodes = node.children.filter((child) => child.field === 'name' || child.field === 'argument');
-    const words = [
-      ...groupAdjacent(wordNodes, this.source),
-      ...groupAdjacent(extraDestinations, this.source),
-    ].map((group) => readWord(group, this.source));
+    const assignments: SyntaxNode[] = [];
+    const wordNodes: SyntaxNode[] = [];
+    for (const child of node.children) {
+      if (child.type === 'variable_assignment') assignments.push(child);
+      if (child.field === 'name' || child.field === 'argument') wordNodes.push(child);
+    }
+    const groups = groupAdjacent(wordNodes, this.source);
+    if (extraDestinations.length > 0) groups.push(...groupAdjacent(extraDestinations, this.source));
+    const words = groups.map((group) => readWord(group, this.source));
     const { wrappers, words: rest } = stripWrappers(words);
     this.noteRunsOtherCode(this.subcommand(span, rest, assignments, wrappers), rest);
   }
 
   /** Sets `hasEval` and `unapprovableByPrefix` for a command that runs code its words do not show. */
   private noteRunsOtherCode(sub: BashSubcommand, words: readonly ShellWord[]): void {
-    const [name, ...args] = sub.argv;
+    const name = sub.argv[0];
     const path = words[1];
     if (name === 'eval' || ((name === 'source' || name === '.') && path !== undefined && !path.literal)) {
       this.hasEval = true;
@@ -157,7 +160,7 @@ class Walker {
     // A `find` whose arguments are not all known, or that xargs feeds more, might carry `-delete` or `-exec`.
     if (
       name === 'find' &&
-      (sub.dynamic || sub.wrappers.includes('xargs') || args.some((arg) => findActions.has(arg)))
+      (sub.dynamic || sub.wrappers.includes('xargs') || sub.argv.slice(1).some((arg) => findActions.has(arg)))
     ) {
       this.unapprovableByPrefix = true;
     }

@@ -8,11 +8,15 @@ import { analyzeTree } from './analyze';
 import { copyTree } from './syntax-tree';
 import { BashSyntaxError } from './tree-checks';
 import type { BashAnalysis, BashAnalyzer } from './types';
+import type { WasmTreeWalker } from './wasm-cursor';
 
 /** Longer commands always prompt (claude-code.md §3.2). */
 export const MAX_COMMAND_LENGTH = 10_000;
 
-export function createBashAnalyzer(parse: (command: string) => Tree | null): BashAnalyzer {
+export function createBashAnalyzer(
+  parse: (command: string) => Tree | null,
+  walker: WasmTreeWalker,
+): BashAnalyzer {
   return {
     analyze(command) {
       if (command.length > MAX_COMMAND_LENGTH) {
@@ -27,7 +31,7 @@ export function createBashAnalyzer(parse: (command: string) => Tree | null): Bas
       if (tree === null) return refuse(command, 'unparseable', 'The command could not be parsed as Bash.');
       try {
         const error = firstSyntaxError(tree.rootNode);
-        if (error === undefined) return analyzeTree(copyTree(tree), command);
+        if (error === undefined) return analyzeTree(copyTree(tree, walker), command);
         return refuse(
           command,
           'unparseable',

@@ -5,7 +5,6 @@
  * is the same as `prefix *`; `*` alone or empty content is the whole tool. `\*` is a literal star and `\\` a
  * literal backslash.
  */
-import type { RuleBehavior } from '../types';
 import type { BashPatternMatcher, BashSubcommand } from './types';
 
 interface CompiledPattern {
@@ -25,8 +24,10 @@ export const matchBashPattern: BashPatternMatcher = (pattern, subcommand, behavi
   const { regex, openEnded } = compilePattern(pattern);
   if (regex === undefined) return true;
   // Flagless xargs appends words read from stdin, so only a pattern that allows any extra words may approve it.
-  if (behavior === 'allow' && subcommand.wrappers.includes('xargs') && !openEnded) return false;
-  return viewsFor(subcommand, behavior).some((view) => regex.test(view));
+  if (behavior === 'allow') {
+    return (openEnded || !subcommand.wrappers.includes('xargs')) && regex.test(allowView(subcommand));
+  }
+  return viewsFor(subcommand).some((view) => regex.test(view));
 };
 
 /** Tests a pattern against raw text, for commands that could not be split into subcommands. */
@@ -34,13 +35,17 @@ export function matchBashPatternText(pattern: string, text: string): boolean {
   return compilePattern(pattern).regex?.test(text) ?? true;
 }
 
+/** Allow sees the command past its wrappers and known-safe assignments only. */
+function allowView(sub: BashSubcommand): string {
+  // Most commands have no unsafe assignment, and this runs for every allow rule tried.
+  return sub.unsafeAssignments.length === 0 ? sub.text : joinWords([...sub.unsafeAssignments, sub.text]);
+}
+
 /**
- * Allow sees the command past its wrappers and known-safe assignments only. Deny and ask see it at every
- * stage of stripping, so `Bash(rm *)`, `Bash(nohup *)` and `Bash(PATH=* *)` all catch
- * `PATH=/x nohup rm -rf /`.
+ * Deny and ask see the command at every stage of stripping, so `Bash(rm *)`, `Bash(nohup *)` and
+ * `Bash(PATH=* *)` all catch `PATH=/x nohup rm -rf /`.
  */
-function viewsFor(sub: BashSubcommand, behavior: RuleBehavior): string[] {
-  if (behavior === 'allow') return [joinWords([...sub.unsafeAssignments, sub.text])];
+function viewsFor(sub: BashSubcommand): string[] {
   const views = [sub.text];
   for (let i = sub.wrappers.length - 1; i >= 0; i--) {
     views.push(joinWords([...sub.wrappers.slice(i), sub.text]));

@@ -5,6 +5,7 @@
 import { Language, Parser } from 'web-tree-sitter';
 import { createBashAnalyzer } from './analyzer';
 import type { BashAnalyzer } from './types';
+import { initTreeSitter } from './wasm-cursor';
 
 export interface BashAnalyzerOptions {
   /** Path or URL of `tree-sitter-bash.wasm`; defaults to the installed `tree-sitter-bash` package. */
@@ -26,10 +27,10 @@ export function loadBashAnalyzer(options: BashAnalyzerOptions = {}): Promise<Bas
 
 async function load(options: BashAnalyzerOptions): Promise<BashAnalyzer> {
   const { wasmPath, treeSitterWasmPath } = await resolvePaths(options);
-  await Parser.init({ locateFile: () => treeSitterWasmPath });
+  const walker = await initTreeSitter(treeSitterWasmPath);
   const parser = new Parser();
   parser.setLanguage(await Language.load(wasmPath));
-  return createBashAnalyzer((command) => parser.parse(command));
+  return createBashAnalyzer((command) => parser.parse(command), walker);
 }
 
 async function resolvePaths(options: BashAnalyzerOptions): Promise<Required<BashAnalyzerOptions>> {

@@ -118,8 +118,9 @@ export function requireWholeLineEnd(heredoc: SyntaxNode, source: string): void {
 
 /** A newline in source[from, to) that is not a line continuation (a backslash right before it, within the range). */
 function hasLineBreak(source: string, from: number, to: number): boolean {
-  for (let i = source.indexOf('\n', from); i !== -1 && i < to; i = source.indexOf('\n', i + 1)) {
-    if (i === from || source[i - 1] !== '\\') return true;
+  // A bounded loop: `indexOf` would search on to the end of a one-line command, for every word.
+  for (let i = from; i < to; i++) {
+    if (source[i] === '\n' && (i === from || source[i - 1] !== '\\')) return true;
   }
   return false;
 }

@@ -24,9 +24,8 @@ interface Piece {
 /** Reads one word made of `parts`, adjacent nodes with no space between them (`$"x"` parses as two). */
 export function readWord(parts: readonly SyntaxNode[], source: string): ShellWord {
   const piece = concatenate(parts, source);
-  const raw = source.slice(parts[0]?.startIndex ?? 0, parts.at(-1)?.endIndex ?? 0);
-  if (!piece.literal || expandsAsPattern(piece.bare)) return { value: raw, literal: false };
-  return { value: piece.value, literal: true };
+  if (piece.literal && !expandsAsPattern(piece.bare)) return { value: piece.value, literal: true };
+  return { value: source.slice(parts[0]?.startIndex ?? 0, parts.at(-1)?.endIndex ?? 0), literal: false };
 }
 
 /**
@@ -38,11 +37,25 @@ export function groupAdjacent(nodes: readonly SyntaxNode[], source: string): Syn
   for (const node of nodes) {
     const group = groups.at(-1);
     const previous = group?.at(-1);
-    const gap = previous === undefined ? undefined : source.slice(previous.endIndex, node.startIndex);
-    if (group !== undefined && gap?.replaceAll('\\\n', '') === '') group.push(node);
-    else groups.push([node]);
+    if (group !== undefined && previous !== undefined && joins(source, previous.endIndex, node.startIndex)) {
+      group.push(node);
+    } else {
+      groups.push([node]);
+    }
   }
   return groups;
+}
+
+/**
+ * Whether the gap source[from, to) makes one word of the nodes on either side: nothing, or only `\⏎`s.
+ * Read in place rather than sliced, as this runs between every two words.
+ */
+function joins(source: string, from: number, to: number): boolean {
+  if ((to - from) % 2 === 1) return false;
+  for (let i = from; i < to; i += 2) {
+    if (source[i] !== '\\' || source[i + 1] !== '\n') return false;
+  }
+  return true;
 }
 
 /** True when the node or anything under it expands a parameter, command or arithmetic expression. */
@@ -63,14 +76,15 @@ function concatenate(nodes: readonly SyntaxNode[], source: string): Piece {
   let value = '';
   let bare = '';
   let literal = true;
-  nodes.forEach((node, index) => {
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
     // `$"text"` is a locale-translated string; untranslated, it is just the string.
-    if (node.type === '$' && !node.isNamed && nodes[index + 1]?.type === 'string') return;
+    if (node.type === '$' && !node.isNamed && nodes[index + 1]?.type === 'string') continue;
     const piece = readPiece(node, source);
     value += piece.value;
     bare += piece.bare;
     literal &&= piece.literal;
-  });
+  }
   return { value, literal, bare };
 }
 
@@ -110,6 +124,8 @@ function quoted(value: string): Piece {
 }
 
 function unquoteBare(text: string): Piece {
+  // Most words have no backslash, and building them again character by character is most of their cost.
+  if (!text.includes('\\')) return { value: text, literal: true, bare: text };
   let value = '';
   let bare = '';
   for (let i = 0; i < text.length; i++) {
@@ -181,6 +197,7 @@ function expandsAsPattern(bare: string): boolean {
 }
 
 function hasBraceExpansion(bare: string): boolean {
+  if (!bare.includes('{')) return false;
   const stack: number[] = [];
   for (let i = 0; i < bare.length; i++) {
     const ch = bare[i];

@@ -15,6 +15,8 @@ export function toPosixPath(path: string): string {
 
 /** Collapses `//`, `.` and `..` of an absolute path; `..` above the root stays at the root. */
 export function normalizeAbsolute(path: string): string {
+  // Most paths are normal already; checking costs less than splitting and joining them again.
+  if (isNormalAbsolute(path)) return path;
   const out: string[] = [];
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;
@@ -22,6 +24,21 @@ export function normalizeAbsolute(path: string): string {
     else out.push(segment);
   }
   return `/${out.join('/')}`;
+}
+
+/** Starts with `/`, and has no empty, `.` or `..` segment (so no `//` and no trailing `/` but the root). */
+function isNormalAbsolute(path: string): boolean {
+  if (path[0] !== '/') return false;
+  if (path.length === 1) return true;
+  let start = 1;
+  for (let i = 1; i <= path.length; i++) {
+    if (i < path.length && path[i] !== '/') continue;
+    const length = i - start;
+    if (length === 0 || (path[start] === '.' && (length === 1 || (length === 2 && path[start + 1] === '.'))))
+      return false;
+    start = i + 1;
+  }
+  return true;
 }
 
 export function isAbsolutePath(path: string): boolean {

@@ -68,7 +68,12 @@ function buildIndex(context: ToolPermissionContext): RuleIndex {
     }
   }
 
-  const contentCache = new Map<string, readonly CompiledRule[]>();
+  // Keyed by behavior, then tool: a check asks a dozen times, and a joined key would be a new string each.
+  const contentCache: Record<RuleBehavior, Map<string, readonly CompiledRule[]>> = {
+    deny: new Map(),
+    ask: new Map(),
+    allow: new Map(),
+  };
   return {
     rules: all,
     toolWide(behavior, toolName) {
@@ -87,8 +92,8 @@ function buildIndex(context: ToolPermissionContext): RuleIndex {
       return best;
     },
     contentRules(behavior, ruleToolName) {
-      const key = `${behavior}\u0000${ruleToolName}`;
-      let rules = contentCache.get(key);
+      const cache = contentCache[behavior];
+      let rules = cache.get(ruleToolName);
       if (!rules) {
         const bucket = content[behavior];
         const server = parseMcpName(ruleToolName)?.server;
@@ -97,7 +102,7 @@ function buildIndex(context: ToolPermissionContext): RuleIndex {
           ...(server === undefined ? [] : (bucket.server.get(server) ?? [])),
           ...bucket.globs.filter((g) => toolNameMatches(g.name, ruleToolName)),
         ].sort((a, b) => a.order - b.order);
-        contentCache.set(key, rules);
+        cache.set(ruleToolName, rules);
       }
       return rules;
     },

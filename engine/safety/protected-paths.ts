@@ -68,6 +68,8 @@ export interface ProtectedPath {
 export function protectedPathOf(path: string): ProtectedPath | undefined {
   if (SUSPICIOUS.test(path))
     return { path, matched: 'a file-system alias spelling', classifierApprovable: false };
+  // Every protected name starts with a dot, and most paths have no segment that does.
+  if (!path.startsWith('.') && !path.includes('/.')) return undefined;
   const segments = path.split('/').filter((s) => s !== '');
   const lower = segments.map((s) => s.toLowerCase());
   const classifierApprovable = !RULE_FILES.test(path);

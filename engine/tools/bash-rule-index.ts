@@ -55,17 +55,21 @@ export function bashCandidates(
 ): readonly CompiledRule[] {
   if (rules.length === 0) return rules;
   const index = indexOf(rules);
-  const picked = new Set<CompiledRule>(index.always);
-  for (const word of words) for (const rule of index.byWord.get(word) ?? []) picked.add(rule);
+  // Made only once a rule is picked: most lines pick none of most behaviors' rules.
+  let picked: Set<CompiledRule> | undefined;
+  for (const word of words) {
+    const byWord = index.byWord.get(word);
+    if (byWord !== undefined) for (const rule of byWord) (picked ??= new Set(index.always)).add(rule);
+  }
   for (const { prefix, rule } of index.byPrefix) {
     for (const word of words) {
       if (word.startsWith(prefix)) {
-        picked.add(rule);
+        (picked ??= new Set(index.always)).add(rule);
         break;
       }
     }
   }
-  return picked.size === index.always.length ? index.always : [...picked].sort((a, b) => a.order - b.order);
+  return picked === undefined ? index.always : [...picked].sort((a, b) => a.order - b.order);
 }
 
 function indexOf(rules: readonly CompiledRule[]): Index {

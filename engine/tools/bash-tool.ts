@@ -283,11 +283,12 @@ function pathUses(analysis: OkBashAnalysis, env: CheckEnv): PathUse[] {
   const { cwd, home } = env.context;
   const uses: PathUse[] = [];
   for (const redirect of analysis.redirects) {
-    if (isUnknown(redirect.target)) continue;
+    // Only a write or `<` opens a file: `2>&1` and `> /dev/null` need no path.
+    if (!(redirect.isWrite || redirect.operator === '<') || isUnknown(redirect.target)) continue;
     const path = resolvePath(cwd, redirect.target, home);
     if (redirect.isWrite)
       uses.push({ path, access: 'edit', origin: 'redirect', what: `the redirect to ${redirect.target}` });
-    else if (redirect.operator === '<')
+    else
       uses.push({
         path,
         access: 'read',
