@@ -29,6 +29,8 @@ interface Arrival {
 
 /** Long enough for a burst of decisions to be journaled, so their rows are written together. */
 const BACKLOG_DELAY_MS = 10;
+/** Requests written per transaction while the console runs: about half a millisecond of work. */
+const BACKLOG_PART = 8;
 
 /**
  * Records decisions in two steps (migration 005): the decision's own commit writes one journal row, which
@@ -174,8 +176,9 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   /** The order requests reached this writer, which is the order their rows are written in. */
   let sequence = 0;
   /**
-   * This process's journaled decisions, where each falls in that order, and what a re-sent request needs of
-   * it. Opening writes whatever an earlier process left, so the journal on disk never holds more than this.
+   * The journaled decisions whose rows are not written yet, where each falls in that order, and what a
+   * re-sent request needs of it. The journal on disk holds exactly these: opening reads what an earlier
+   * process left into it, and writes it.
    */
   const journaled = new Map<string, { readonly at: number; readonly entry: HistoryEntry }>();
   function writeArrival(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void {
@@ -190,47 +193,79 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   }
 
   /**
-   * Writes the journaled decisions and the queued arrivals into the tables in one transaction, in the order
-   * the requests arrived (rowid order is arrival order, which search relies on); how many it wrote.
+   * Writes the oldest `limit` of the journaled decisions and queued arrivals into the tables in one
+   * transaction, in the order the requests arrived (rowid order is arrival order, which search relies on);
+   * how many it wrote.
    */
-  const writeBacklog = db.transaction((): number => {
-    const decisions = journalAll.all().map((text) => JSON.parse(text) as HistoryEntry);
+  const writeBacklog = db.transaction((limit: number): number => {
     const backlog = [
-      ...decisions.map((entry) => ({
-        // A crash's leftovers go first.
-        at: journaled.get(entry.request.id)?.at ?? -1,
+      ...[...journaled.values()].map(({ at, entry }) => ({
+        at,
         write: () => writeJournaled(entry),
+        done: () => journaled.delete(entry.request.id),
       })),
       ...[...queued.values()].map((arrival) => ({
         at: arrival.sequence,
         write: () => writeArrival(arrival.request, arrival.agent, arrival.receivedAt),
+        done: () => queued.delete(arrival.request.id),
       })),
-    ];
-    // Stable, so a crash's leftovers keep the journal's order.
-    backlog.sort((a, b) => a.at - b.at);
+    ]
+      .sort((a, b) => a.at - b.at)
+      .slice(0, limit);
     for (const item of backlog) item.write();
-    // Only once all is written: a transaction that fails leaves both for the next try.
-    queued.clear();
-    journaled.clear();
+    // Only once all is written: a transaction that fails leaves everything for the next try.
+    for (const item of backlog) item.done();
     return backlog.length;
   });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let due = Number.POSITIVE_INFINITY;
-  const flushPending = () => {
+  /** When the oldest decision journaled since the backlog was last empty was journaled. */
+  let journaledSince = Number.POSITIVE_INFINITY;
+  let next: ReturnType<typeof setImmediate> | undefined;
+  const idle = () => {
     clearTimeout(timer);
+    clearImmediate(next);
     timer = undefined;
+    next = undefined;
     due = Number.POSITIVE_INFINITY;
-    if (writeBacklog.immediate() > 0) onWrite();
   };
-  const flushIn = (ms: number) => {
-    const at = performance.now() + ms;
-    if (timer !== undefined && due <= at) return;
+  const flushPending = () => {
+    idle();
+    journaledSince = Number.POSITIVE_INFINITY;
+    if (writeBacklog.immediate(Number.POSITIVE_INFINITY) > 0) onWrite();
+  };
+  /**
+   * Writes the backlog a few requests at a time, each part after whatever the loop has waiting: a decision
+   * that arrives meanwhile waits for one part, not the whole backlog.
+   */
+  const writeSome = () => {
+    idle();
+    if (writeBacklog.immediate(BACKLOG_PART) > 0) onWrite();
+    if (journaled.size + queued.size === 0) journaledSince = Number.POSITIVE_INFINITY;
+    else next = setImmediate(writeSome);
+  };
+  /**
+   * Arrivals are written in the next turn, so an undecided request shows at once; decisions alone wait a
+   * little, so a burst of them is written together. A request decided in the turn it arrived takes its
+   * arrival out of the queue, and with it the reason to write in the next turn.
+   */
+  const schedule = () => {
+    if (next !== undefined) return;
+    const at = Math.min(
+      queued.size > 0 ? performance.now() : Number.POSITIVE_INFINITY,
+      journaledSince + BACKLOG_DELAY_MS,
+    );
+    if (at === due) return;
     clearTimeout(timer);
     due = at;
-    timer = setTimeout(flushPending, ms);
+    timer = at === Number.POSITIVE_INFINITY ? undefined : setTimeout(writeSome, at - performance.now());
   };
-  // What a crash left journaled is written before anything reads the history.
+  // What a crash left journaled is written before anything reads the history, in the journal's order.
+  for (const [index, text] of journalAll.all().entries()) {
+    const entry = JSON.parse(text) as HistoryEntry;
+    journaled.set(entry.request.id, { at: index - Number.MAX_SAFE_INTEGER, entry });
+  }
   flushPending();
 
   // Inside it, each `record` and the pending flush are nested transactions, so SAVEPOINTs: one refused
@@ -252,7 +287,8 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       journal.immediate(entry);
       if (sameCall) queued.delete(id);
       journaled.set(id, { at: sameCall ? arrival.sequence : (sequence += 1), entry });
-      flushIn(BACKLOG_DELAY_MS);
+      journaledSince = Math.min(journaledSince, performance.now());
+      schedule();
     },
     batch: (work) => batch.immediate(work),
     recordPending: (request, agent, receivedAt) => {
@@ -260,7 +296,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
         queued.set(request.id, { request, agent, receivedAt, sequence: (sequence += 1) });
       // A timer, not setImmediate: it runs after this turn's group commit of decisions (a setImmediate), so
       // a request decided in the turn it arrived is journaled with its decision and never written pending.
-      flushIn(0);
+      schedule();
     },
     recordSessionEnd: (sessionId, endedAt) => {
       flushPending();
@@ -272,10 +308,6 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       return entry && { decision: entry.decision, fingerprint: entry.fingerprint };
     },
     forgetStored: () => awaiting.clear(),
-    stop: () => {
-      clearTimeout(timer);
-      timer = undefined;
-      due = Number.POSITIVE_INFINITY;
-    },
+    stop: idle,
   };
 }
