@@ -29,8 +29,11 @@ interface Arrival {
 
 /** Long enough for a burst of decisions to be journaled, so their rows are written together. */
 const BACKLOG_DELAY_MS = 10;
-/** Requests written per transaction while the console runs: about half a millisecond of work. */
-const BACKLOG_PART = 8;
+/**
+ * Requests written per transaction while the console runs: about a millisecond of work, which is what a
+ * decision arriving meanwhile may wait. Smaller parts cost throughput: each is a commit of its own.
+ */
+const BACKLOG_PART = 32;
 
 /**
  * Records decisions in two steps (migration 005): the decision's own commit writes one journal row, which
@@ -222,12 +225,9 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   let due = Number.POSITIVE_INFINITY;
   /** When the oldest decision journaled since the backlog was last empty was journaled. */
   let journaledSince = Number.POSITIVE_INFINITY;
-  let next: ReturnType<typeof setImmediate> | undefined;
   const idle = () => {
     clearTimeout(timer);
-    clearImmediate(next);
     timer = undefined;
-    next = undefined;
     due = Number.POSITIVE_INFINITY;
   };
   const flushPending = () => {
@@ -236,14 +236,20 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     if (writeBacklog.immediate(Number.POSITIVE_INFINITY) > 0) onWrite();
   };
   /**
-   * Writes the backlog a few requests at a time, each part after whatever the loop has waiting: a decision
-   * that arrives meanwhile waits for one part, not the whole backlog.
+   * Writes the backlog a part at a time, one part per turn of the event loop and from a timer: timers run
+   * before the turn reads its sockets, and decisions are committed after, so a decision claimed in a turn is
+   * sent in that turn without waiting for the backlog, and one that arrives meanwhile waits for one part.
+   * A part grows with the backlog, so a backlog that outruns parts of the usual size still drains.
    */
   const writeSome = () => {
     idle();
-    if (writeBacklog.immediate(BACKLOG_PART) > 0) onWrite();
+    const waiting = journaled.size + queued.size;
+    if (writeBacklog.immediate(Math.max(BACKLOG_PART, Math.ceil(waiting / 4))) > 0) onWrite();
     if (journaled.size + queued.size === 0) journaledSince = Number.POSITIVE_INFINITY;
-    else next = setImmediate(writeSome);
+    else {
+      due = performance.now();
+      timer = setTimeout(writeSome, 0);
+    }
   };
   /**
    * Arrivals are written in the next turn, so an undecided request shows at once; decisions alone wait a
@@ -251,7 +257,6 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
    * arrival out of the queue, and with it the reason to write in the next turn.
    */
   const schedule = () => {
-    if (next !== undefined) return;
     const at = Math.min(
       queued.size > 0 ? performance.now() : Number.POSITIVE_INFINITY,
       journaledSince + BACKLOG_DELAY_MS,
