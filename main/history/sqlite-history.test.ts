@@ -82,6 +82,19 @@ describe('createSqliteHistory', () => {
       expect(history.find('req-1')).toEqual({ fingerprint: entry.fingerprint, decision: entry.decision });
     });
 
+    it('drains a burst of decisions a part at a time without any read, in the order they were recorded', async () => {
+      const ids = Array.from({ length: 300 }, (_, i) => `burst-${i}`);
+      for (const id of ids) history.record(sampleEntry(sampleRequest({ id })));
+      expect(onDisk().journal).toBe(300);
+      const deadline = Date.now() + 5_000;
+      while (onDisk().journal > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(onDisk()).toEqual({ journal: 0, requests: 300, decisions: 300 });
+      const reader = new Database(path, { readonly: true });
+      const order = reader.prepare('SELECT id FROM requests ORDER BY rowid').pluck().all();
+      reader.close();
+      expect(order).toEqual(ids);
+    });
+
     it('writes the journal into the tables before any read, so reads see every decision at once', () => {
       history.record(sampleEntry(sampleRequest({ id: 'a' })));
       history.record(sampleEntry(sampleRequest({ id: 'b' }), { behavior: 'deny' }));
