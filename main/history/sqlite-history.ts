@@ -22,10 +22,7 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
   const db = openHistoryDatabase(path, MIGRATIONS);
   const checkpointer = options.checkpointInBackground ? startCheckpointer(db, path) : undefined;
   const indexer = createSearchIndexer(db);
-  const { flushPending, forgetStored, findJournaled, stop, ...writer } = createHistoryWriter(
-    db,
-    indexer.schedule,
-  );
+  const { flushPending, forgetStored, ...writer } = createHistoryWriter(db, indexer.schedule);
   const reader = createHistoryReader(db);
   const requestRows = createRequestRows(db);
   const queryRequests = createRequestQuery(requestRows);
@@ -39,8 +36,7 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
     };
   return {
     ...writer,
-    // A decision is journaled before its rows are written: a re-sent request finds it either way.
-    find: (id) => findJournaled(id) ?? reader.find(id),
+    find: reader.find,
     listSessions: fresh(reader.listSessions),
     sessionTimeline: fresh(reader.sessionTimeline),
     search: fresh(reader.search),
@@ -54,10 +50,9 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
       indexer.deleted();
       return purged;
     }),
-    countDecisions: fresh(reader.countDecisions),
+    countDecisions: reader.countDecisions,
     recentRequests: fresh(reader.recentRequests),
     close: () => {
-      stop();
       flushPending();
       indexer.stop();
       indexer.catchUp();
