@@ -186,6 +186,14 @@ describe('createSqliteHistory', () => {
     expect(history.listSessions({ limit: 2, before: next[0] })).toEqual([]);
   });
 
+  it('moves a session’s start back when a request from before it is recorded later, and only then', () => {
+    history.record(sampleEntry(sampleRequest({ id: 'late' }), {}, { receivedAt: 500, decidedAt: 600 }));
+    history.record(sampleEntry(sampleRequest({ id: 'later' }), {}, { receivedAt: 700, decidedAt: 800 }));
+    expect(history.listSessions({ limit: 1 })[0]).toMatchObject({ firstSeen: 500, lastSeen: 800 });
+    history.record(sampleEntry(sampleRequest({ id: 'early' }), {}, { receivedAt: 200, decidedAt: 300 }));
+    expect(history.listSessions({ limit: 1 })[0]).toMatchObject({ firstSeen: 200, lastSeen: 800 });
+  });
+
   it('lists the latest requests first, decided or pending, for rule previews', () => {
     history.record(
       sampleEntry(sampleRequest({ id: 'old', input: { command: 'npm test' } }), { behavior: 'allow' }),
