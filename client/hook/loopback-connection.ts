@@ -102,14 +102,21 @@ function loadTcpBindings(): TcpBindings | undefined {
       TCPConnectWrap?: new () => Request;
       constants?: { SOCKET?: number };
     };
-    const { WriteWrap, ShutdownWrap, streamBaseState, kReadBytesOrError, kArrayBufferOffset } = stream as {
+    const {
+      WriteWrap,
+      ShutdownWrap,
+      streamBaseState,
+      kReadBytesOrError,
+      kArrayBufferOffset,
+      kLastWriteWasAsync,
+    } = stream as {
       WriteWrap?: new () => WriteRequest;
       ShutdownWrap?: new () => Request;
       streamBaseState?: Int32Array;
       kReadBytesOrError?: number;
       kArrayBufferOffset?: number;
+      kLastWriteWasAsync?: number;
     };
-    const { kLastWriteWasAsync } = stream as { kLastWriteWasAsync?: number };
     const socketType = constants?.SOCKET;
     if (
       typeof TCP !== 'function' ||

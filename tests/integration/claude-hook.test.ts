@@ -164,7 +164,7 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
       spy,
       INSTALLED_HOOK,
     ]);
-    const loaded = async (exit: Exit) => {
+    const loaded = (exit: Exit) => {
       const at = exit.stderr.indexOf('LOADED ');
       return { loaded: JSON.parse(exit.stderr.slice(at + 7)) as string[], before: exit.stderr.slice(0, at) };
     };
@@ -179,7 +179,7 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     c.registry.decide(request.id, 'console', { behavior: 'allow' });
     const exit = await hook.exit;
     expect(decisionIn(exit)).toEqual({ behavior: 'allow' });
-    const modules = (await loaded(exit)).loaded;
+    const modules = loaded(exit).loaded;
     // libuv's TCP handle directly (client/hook/loopback-connection.ts): none of node:net's stream machinery.
     expect(modules).toContain('Internal Binding tcp_wrap');
     expect(modules.filter((name) => /^NativeModule (net|stream|(internal\/)?crypto\b)/.test(name))).toEqual(
@@ -194,7 +194,7 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     c.registry.decide(request.id, 'console', { behavior: 'deny', message: 'Not now.' });
     const exit = await hook.exit;
     expect(decisionIn(exit)).toEqual({ behavior: 'deny', message: 'Not now.' });
-    const { loaded: modules, before } = await loaded(exit);
+    const { loaded: modules, before } = loaded(exit);
     expect(modules).toContain('NativeModule net');
     expect(before).toBe('');
   });
