@@ -4,6 +4,7 @@
  * id that is no longer here (a decision replayed twice around a reconnect) is ignored.
  */
 import type { PermissionDecision } from '../../common/protocol';
+import { SlotMap } from '../../common/slot-map';
 import { BridgeError } from './errors';
 import type { PermissionCall } from './types';
 
@@ -14,7 +15,8 @@ interface Entry {
 }
 
 export class PendingRequests {
-  private readonly entries = new Map<string, Entry>();
+  /** A SlotMap, not a Map, so that a settled call and its request die young (slot-map.ts says why). */
+  private readonly entries = new SlotMap<string, Entry>();
 
   /**
    * Registers a call; `added` is false when it was refused at once (already aborted, or its id is taken).

@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import { parseAgentMessage, PROTOCOL_VERSION } from '../../common/protocol';
 import type { AgentMessage, ConsoleMessage, ErrorCode } from '../../common/protocol';
+import { SlotMap } from '../../common/slot-map';
 import type { AgentInfo, Deliver, RaceRegistry } from '../registry/race-registry';
 import { createRateLimiter } from './limits';
 import type { BridgeLimits } from './limits';
@@ -23,7 +24,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
   let agent = UNNAMED_AGENT;
   const limiter = createRateLimiter(limits.maxMessagesPerSecond, limits.maxMessagesPerSecond * 2);
   /** ids this connection submitted, per session, that are still undecided. */
-  const mine = new Map<string, string>();
+  const mine = new SlotMap<string, string>();
 
   const send = (message: ConsoleMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { PermissionRequest } from '../../common/protocol';
+import { SlotMap } from '../../common/slot-map';
 import { requestFingerprint } from '../registry/fingerprint';
 import type { AgentInfo } from '../registry/race-registry';
 import { jsonOrNull } from './rows';
@@ -87,7 +88,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
    * Requests this writer stored as pending and that await their decision: their rows need not be written
    * again, which halves the work of a decision (the request's search terms are the costly part).
    */
-  const awaiting = new Map<string, { readonly fingerprint: string; readonly receivedAt: number }>();
+  const awaiting = new SlotMap<string, { readonly fingerprint: string; readonly receivedAt: number }>();
 
   const record = db.transaction((entry: HistoryEntry) => {
     const { request, decision } = entry;

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
 import { CLOCK_ONLY, committed } from '../../tests/support/committed';
+import { promotedBy } from '../../tests/support/young-generation';
 import { createMemoryDecisionStore } from './decision-store';
+import type { DecisionStore } from './decision-store';
 import { RaceRegistry } from './race-registry';
 
 const agent = { name: 'test-agent' };
@@ -220,6 +222,32 @@ describe('RaceRegistry', () => {
       message: 'use pnpm',
       interrupt: true,
     });
+  });
+
+  it('lets a decided request, its race and its timer die young', async () => {
+    // The SQLite history keeps nothing in memory; neither does this store, so whatever stays is the registry's.
+    const forgetful: DecisionStore = {
+      record: () => undefined,
+      batch: (work) => work(),
+      find: () => undefined,
+      recentRequests: () => [],
+    };
+    const { registry } = setup({ store: forgetful });
+    registry.added.subscribe((view) => registry.decide(view.id, 'console', { behavior: 'allow' }));
+    const requests = 2_000;
+    const inputBytes = 2_048;
+    let delivered = 0;
+    const promoted = await promotedBy(async () => {
+      for (let i = 0; i < requests; i += 1) {
+        const input = { command: 'npm test', context: new Array<number>(inputBytes / 8).fill(i) };
+        registry.submit(request(`r${i}`, { input }), agent, () => (delivered += 1));
+        if (i % 10 === 9) await committed();
+      }
+      await committed();
+    });
+    expect(delivered).toBe(requests);
+    // Every request's input alone would be 4 MB.
+    expect(promoted).toBeLessThan((requests * inputBytes) / 10);
   });
 
   it('says when a racer answers a request it never saw', () => {

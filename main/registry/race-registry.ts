@@ -14,6 +14,7 @@ import type {
   SessionEvent,
 } from '../../common/protocol';
 import { createSignal } from '../../common/signal';
+import { SlotMap } from '../../common/slot-map';
 import { createResolveOnce } from '../../engine/race/resolve-once';
 import type { ResolveOnce } from '../../engine/race/resolve-once';
 import type { DecisionRecord, DecisionStore } from './decision-store';
@@ -106,7 +107,8 @@ export class RaceRegistry {
   /** A pending request changed (its clock was held or resumed). */
   readonly updated = createSignal<PendingRequestView>();
   readonly resolved = createSignal<ResolvedEvent>();
-  private readonly races = new Map<string, Race>();
+  /** A SlotMap, not a Map, so that a finished race and its request die young (slot-map.ts says why). */
+  private readonly races = new SlotMap<string, Race>();
   /** Claimed decisions waiting for the next group commit. */
   private readonly commits: PendingCommit[] = [];
   private committed: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
