@@ -59,7 +59,7 @@ describe('SlotMap', () => {
   it('lets a deleted value die young while the table itself lives on', async () => {
     const table = new SlotMap<string, number[]>();
     const values = 4_000;
-    const valueBytes = 2_048;
+    const valueBytes = 8_192;
     // The table reaches the old generation first, as the console's tables do within seconds of starting.
     const promoted = await promotedBy(async () => {
       for (let i = 0; i < values; i += 1) {
@@ -70,7 +70,7 @@ describe('SlotMap', () => {
       for (const key of [...table.keys()]) table.delete(key);
     });
     expect(table.size).toBe(0);
-    // Every value would be 8 MB; a tenth of it allows for whatever else the test process promotes.
-    expect(promoted).toBeLessThan((values * valueBytes) / 10);
+    // Every value would be 32 MB; a quarter of it allows for what the test process itself moves around.
+    expect(promoted).toBeLessThan((values * valueBytes) / 4);
   });
 });

@@ -41,7 +41,7 @@ describe('createResolveOnce', () => {
     // the request, so a race that outlives young collections drags it into the old generation (see the
     // class comment in resolve-once.ts).
     const races = 4_000;
-    const requestBytes = 2_048;
+    const requestBytes = 8_192;
     let delivered = 0;
     const promoted = await promotedBy(() => {
       for (let i = 0; i < races; i += 1) {
@@ -50,7 +50,7 @@ describe('createResolveOnce', () => {
       }
     });
     expect(delivered).toBeGreaterThan(0);
-    // What every race held would be 8 MB; a tenth of it allows for whatever else the test process promotes.
-    expect(promoted).toBeLessThan((races * requestBytes) / 10);
+    // What every race held would be 32 MB; a quarter of it allows for what the test process itself moves around.
+    expect(promoted).toBeLessThan((races * requestBytes) / 4);
   });
 });

@@ -235,7 +235,7 @@ describe('RaceRegistry', () => {
     const { registry } = setup({ store: forgetful });
     registry.added.subscribe((view) => registry.decide(view.id, 'console', { behavior: 'allow' }));
     const requests = 2_000;
-    const inputBytes = 2_048;
+    const inputBytes = 8_192;
     let delivered = 0;
     const promoted = await promotedBy(async () => {
       for (let i = 0; i < requests; i += 1) {
@@ -246,8 +246,9 @@ describe('RaceRegistry', () => {
       await committed();
     });
     expect(delivered).toBe(requests);
-    // Every request's input alone would be 4 MB.
-    expect(promoted).toBeLessThan((requests * inputBytes) / 10);
+    // Every request's input alone would be 16 MB; a quarter of it allows for what the test process itself
+    // moves around.
+    expect(promoted).toBeLessThan((requests * inputBytes) / 4);
   });
 
   it('says when a racer answers a request it never saw', () => {

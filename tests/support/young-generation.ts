@@ -21,7 +21,9 @@ const oldGenerationBytes = (): number =>
 /** Old-generation bytes that `work` leaves behind once two young collections have run. */
 export async function promotedBy(work: () => unknown): Promise<number> {
   const { young: collectYoung, full } = collectors();
-  // A full collection first, so that garbage it sweeps later cannot hide what the work promotes.
+  // Full collections first, so that garbage swept later cannot hide what the work promotes: the second
+  // finishes sweeping what the first found dead before it starts.
+  full();
   full();
   collectYoung();
   collectYoung();
