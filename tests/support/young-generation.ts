@@ -2,9 +2,9 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * V8's young-generation collection, on demand: what runs every few hundred requests on a busy console. An
+ * V8's collections on demand. A young collection runs every few hundred requests on a busy console; an
  * object still reachable after two of them is promoted to the old generation, where it stays until a full
- * collection, and the young collections that promote it take longer the more they copy.
+ * collection, and the young collections that copy it grow slow.
  */
 function collectors(): { young: () => void; full: () => void } {
   setFlagsFromString('--expose-gc');
@@ -15,21 +15,27 @@ function collectors(): { young: () => void; full: () => void } {
   };
 }
 
-const oldGenerationBytes = (): number =>
-  getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')!.space_used_size;
+const youngGenerationBytes = (): number =>
+  getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_used_size;
 
-/** Old-generation bytes that `work` leaves behind once two young collections have run. */
-export async function promotedBy(work: () => unknown): Promise<number> {
-  const { young: collectYoung, full } = collectors();
-  // Full collections first, so that garbage swept later cannot hide what the work promotes: the second
-  // finishes sweeping what the first found dead before it starts.
+/**
+ * Bytes that outlive the young collection that follows each step of `work`, summed over the steps: what the
+ * work would have promoted. Counting survivors at once, rather than the old generation's growth, keeps
+ * sweeping and any full collection during the work from hiding them.
+ *
+ * Everything that exists beforehand is moved to the old generation first, as on a console that has been
+ * running for a while: the tables that hold requests are old by the time most requests pass through them.
+ */
+export async function youngSurvivorBytes(steps: number, step: (index: number) => unknown): Promise<number> {
+  const { young, full } = collectors();
   full();
-  full();
-  collectYoung();
-  collectYoung();
-  const before = oldGenerationBytes();
-  await work();
-  collectYoung();
-  collectYoung();
-  return oldGenerationBytes() - before;
+  young();
+  young();
+  let survived = 0;
+  for (let index = 0; index < steps; index += 1) {
+    await step(index);
+    young();
+    survived += youngGenerationBytes();
+  }
+  return survived;
 }
