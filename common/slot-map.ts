@@ -7,7 +7,7 @@
  * A replaced table still points at every value it held (iterators that were walking it need them) until a
  * full collection sweeps it. Until then each young collection treats those values as live, so every value
  * that was ever in the table, and everything it references, is copied and promoted, and the young
- * collections that do it take longer (main/registry/race-registry.test.ts shows the difference).
+ * collections that do it take longer (slot-map.test.ts measures it; a plain Map fails it).
  *
  * Here the Map holds only a small integer per key, and the values sit in an array whose slot is cleared on
  * delete and reused; that array is only replaced when more values are held at once than ever before. A
