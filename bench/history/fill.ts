@@ -99,7 +99,7 @@ function toolInput(tool: string, next: () => number, project: string): Record<st
 export function fillHistory(db: Database, count: number, now: number): void {
   const next = random(0x9a7e);
   const agent = db.prepare(
-    "INSERT INTO agents (id, name, version, first_seen, last_seen) VALUES (1, 'claude-code', '2.0.14', ?, ?)",
+    "INSERT INTO agents (id, name, version, first_seen) VALUES (1, 'claude-code', '2.0.14', ?)",
   );
   const session = db.prepare(
     'INSERT INTO sessions (id, agent_id, cwd, first_seen, last_seen, ended_at) VALUES (?, 1, ?, ?, ?, ?)',
@@ -113,7 +113,7 @@ export function fillHistory(db: Database, count: number, now: number): void {
   const start = now - SPAN_MS;
   const step = SPAN_MS / count;
   db.transaction(() => {
-    agent.run(start, now);
+    agent.run(start);
     for (let first = 0; first < count; first += REQUESTS_PER_SESSION) {
       const sessionId = `session-${first / REQUESTS_PER_SESSION}`;
       const project = `/home/dev/project-${Math.floor(next() * 25)}`;

@@ -31,7 +31,7 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 function writeRows(count: number): void {
-  const insert = db.prepare("INSERT INTO agents (name, version, first_seen, last_seen) VALUES (?, '', 1, 1)");
+  const insert = db.prepare("INSERT INTO agents (name, version, first_seen) VALUES (?, '', 1)");
   // One transaction per row, as decisions are written: each a commit appended to the log.
   for (let i = 0; i < count; i++) insert.run(`agent-${i}-${'x'.repeat(200)}`);
 }

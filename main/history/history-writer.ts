@@ -16,10 +16,25 @@ type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recor
 
 /** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
 export function createHistoryWriter(db: Database, onWrite: () => void = () => undefined): HistoryWriter {
-  const upsertAgent = db.prepare<{ name: string; version: string; at: number }, { id: number }>(`
-    INSERT INTO agents (name, version, first_seen, last_seen) VALUES (@name, @version, @at, @at)
-    ON CONFLICT (name, version) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)
-    RETURNING id`);
+  const insertAgent = db
+    .prepare<{ name: string; version: string; at: number }, number>(
+      'INSERT INTO agents (name, version, first_seen) VALUES (@name, @version, @at) RETURNING id',
+    )
+    .pluck();
+  const agentRow = db
+    .prepare<{ name: string; version: string }, number>(
+      'SELECT id FROM agents WHERE name = @name AND version = @version',
+    )
+    .pluck();
+  /**
+   * The agent's row id. The row is written once, when the agent is first seen, and never changes after, so
+   * a request of a known agent writes nothing to the agents table. Callers hold the write lock (IMMEDIATE),
+   * so no other connection can insert between the lookup and the insert.
+   */
+  function agentId(agent: AgentInfo, seenAt: number): number {
+    const key = { name: agent.name, version: agent.version ?? '' };
+    return agentRow.get(key) ?? insertAgent.get({ ...key, at: seenAt })!;
+  }
   // first_seen is in three indexes, and SQLite rewrites an index whose column an UPDATE assigns even to the
   // same value: it is assigned only when it moves, which an arrival out of order alone makes it do.
   const upsertSession = db.prepare(`
@@ -55,11 +70,9 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     receivedAt: number,
     seenAt: number,
   ): number {
-    // RETURNING yields the row on the insert and on the update path alike.
-    const agentId = upsertAgent.get({ name: agent.name, version: agent.version ?? '', at: seenAt })!.id;
     upsertSession.run({
       id: request.sessionId,
-      agentId,
+      agentId: agentId(agent, seenAt),
       cwd: request.cwd,
       firstSeen: receivedAt,
       lastSeen: seenAt,

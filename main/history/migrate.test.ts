@@ -75,6 +75,15 @@ describe('migrations', () => {
       },
     });
     expect(history.search('terraform', { limit: 5 }).map((entry) => entry.request.id)).toEqual(['r-old']);
+    expect(history.listSessions({ limit: 5 })).toEqual([
+      expect.objectContaining({
+        id: 's-old',
+        agent: { name: 'claude-code', version: '2.0.0' },
+        firstSeen: 10,
+        lastSeen: 20,
+        counts: { allow: 0, deny: 1, passthrough: 0, pending: 0 },
+      }),
+    ]);
     history.close();
   });
 

@@ -70,7 +70,7 @@ describe('the search indexer', () => {
     // Rows as a console killed between its decision's commit and the indexing would leave them.
     const db = new Database(path);
     db.exec(`
-      INSERT INTO agents (id, name, version, first_seen, last_seen) VALUES (1, 'claude-code', '', 1, 1);
+      INSERT INTO agents (id, name, version, first_seen) VALUES (1, 'claude-code', '', 1);
       INSERT INTO sessions (id, agent_id, cwd, first_seen, last_seen) VALUES ('s', 1, '/p', 1, 1);
       INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at)
         VALUES ('crashed', 's', 'Bash', '{"command":"terraform destroy"}', '/p', 'default', 'f', 1);`);

@@ -235,6 +235,40 @@ describe('createSqliteHistory', () => {
     });
   });
 
+  it("writes an agent's row once: later requests of that agent, in any session, leave the agents table alone", () => {
+    history.record(sampleEntry(sampleRequest({ id: '1', sessionId: 'S1' })));
+    history.close();
+    const db = new Database(path);
+    db.exec(`
+      CREATE TABLE agent_writes (name TEXT);
+      CREATE TRIGGER agent_updated AFTER UPDATE ON agents BEGIN INSERT INTO agent_writes VALUES (new.name); END;
+      CREATE TRIGGER agent_inserted AFTER INSERT ON agents BEGIN INSERT INTO agent_writes VALUES (new.name); END;`);
+    db.close();
+
+    history = createSqliteHistory(path);
+    history.record(sampleEntry(sampleRequest({ id: '2', sessionId: 'S1' })));
+    history.recordPending(
+      sampleRequest({ id: '3', sessionId: 'S2' }),
+      { name: 'claude-code', version: '2.0.14' },
+      1_000,
+    );
+    history.record(sampleEntry(sampleRequest({ id: '3', sessionId: 'S2' })));
+    history.record(
+      sampleEntry(sampleRequest({ id: '4', sessionId: 'S3' }), {}, { agent: { name: 'codex' } }),
+    );
+    history.close();
+
+    const check = new Database(path, { readonly: true });
+    expect(check.prepare('SELECT name FROM agent_writes').pluck().all()).toEqual(['codex']);
+    check.close();
+    history = createSqliteHistory(path);
+    expect(history.listSessions({ limit: 5 }).map((session) => [session.id, session.agent.name])).toEqual([
+      ['S3', 'codex'],
+      ['S2', 'claude-code'],
+      ['S1', 'claude-code'],
+    ]);
+  });
+
   it('leaves the file in WAL mode, so readers never wait for the writer', () => {
     history.close();
     const db = new Database(path, { readonly: true });

@@ -2,9 +2,16 @@ import { coreSchema } from './001-core';
 import { searchIndex } from './002-search';
 import { browseIndexes } from './003-browse';
 import { deferredSearch } from './004-deferred-search';
+import { leanerWrites } from './005-leaner-writes';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
 
 /** Every schema step in order; the last one's version is the schema this build writes. */
-export const MIGRATIONS: readonly Migration[] = [coreSchema, searchIndex, browseIndexes, deferredSearch];
+export const MIGRATIONS: readonly Migration[] = [
+  coreSchema,
+  searchIndex,
+  browseIndexes,
+  deferredSearch,
+  leanerWrites,
+];
