@@ -1,8 +1,10 @@
 /**
  * The bridge and the race registry alone, composed from the same parts as the console core but without
  * its per-request screening (the engine explaining each request from the agent's settings files) and with
- * the in-memory store instead of the SQLite history. The bench runs it beside the full console to show how
- * much of a round trip is the SDK and the bridge, and how much is the console's own work per request.
+ * no store: decisions are neither recorded nor replayed. The bench runs it beside the full console to show
+ * how much of a round trip is the SDK and the bridge, and how much is the console's own work per request.
+ * Not the in-memory store, which keeps every decision by design (the soak measures it): its heap would grow
+ * through the whole run, and the collections of that heap would count as the bridge's latency.
  */
 import { mkdir } from 'node:fs/promises';
 import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
@@ -11,17 +13,23 @@ import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { DEFAULT_LIMITS } from '../../main/bridge/limits';
 import { guardBridgeUpgrade } from '../../main/bridge/upgrade-guard';
 import { listenLoopback } from '../../main/console/loopback-server';
-import { createMemoryDecisionStore } from '../../main/registry/decision-store';
+import type { DecisionStore } from '../../main/registry/decision-store';
 import { RaceRegistry } from '../../main/registry/race-registry';
 import { generateToken } from '../../main/secrets/token';
+
+const NO_STORE: DecisionStore = {
+  record: () => undefined,
+  batch: (work) => work(),
+  find: () => undefined,
+  recentRequests: () => [],
+};
 
 export async function startBridgeOnly(home: string, maxMessagesPerSecond: number) {
   await mkdir(home, { recursive: true, mode: 0o700 });
   const token = generateToken();
   const limits = { ...DEFAULT_LIMITS, maxMessagesPerSecond };
-  const store = createMemoryDecisionStore();
   const registry = new RaceRegistry({
-    store,
+    store: NO_STORE,
     defaultTimeoutMs: 60_000,
     timeoutAction: 'passthrough',
     disconnectGraceMs: 10_000,
@@ -43,7 +51,6 @@ export async function startBridgeOnly(home: string, maxMessagesPerSecond: number
   await writeDiscoveryFile(home, { protocol: PROTOCOL_VERSION, port: server.port, pid: process.pid, token });
   return {
     registry,
-    store,
     port: server.port,
     async close() {
       registry.close();

@@ -28,7 +28,7 @@ import { soak } from './soak';
 
 const ENTRY = 'bench/bridge/run.ts';
 const CONSOLE = 'console (screening + SQLite history)';
-const BRIDGE = 'bridge + registry only';
+const BRIDGE = 'bridge + registry, no store';
 const SDK = 'SDK → decision echo';
 const ECHO = 'raw ws echo';
 const SERVE_FLAG = '--serve';

@@ -1,8 +1,8 @@
 /**
  * The server side of the bench, in a process of its own: the real console core (its default SQLite
- * history, or the in-memory store), the bridge and registry alone, a server that only answers decisions,
- * or a raw `ws` echo server as the floor to compare with. The first two get a console-side racer that allows every request the instant it is
- * shown. All listen on 127.0.0.1 only.
+ * history, or the in-memory store), the bridge and registry alone with no store, a server that only answers
+ * decisions, or a raw `ws` echo server as the floor to compare with. The first two get a console-side racer
+ * that allows every request the instant it is shown. All listen on 127.0.0.1 only.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -96,7 +96,7 @@ export async function serve(spec: ServerSpec): Promise<void> {
     allowAtOnce(bridge.registry);
     serveRpc({
       info: (): ServerInfo => ({ home, port: bridge.port }),
-      heap: (): HeapReport => ({ heapBytes: heapUsedBytes(), keptInMemory: bridge.store.records.length }),
+      heap: (): HeapReport => ({ heapBytes: heapUsedBytes(), keptInMemory: 0 }),
       stop: async () => {
         await bridge.close();
         await rm(root, { recursive: true, force: true });
