@@ -43,11 +43,9 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   const sessionStartedEarlier = db.prepare(
     'UPDATE sessions SET first_seen = @firstSeen WHERE id = @id AND first_seen > @firstSeen',
   );
-  // A re-sent request keeps its first row: same arrival time, same rowid, one set of search terms.
   const insertRequest = db.prepare(`
     INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at, suggestions, provenance)
-    VALUES (@id, @sessionId, @tool, @input, @cwd, @mode, @fingerprint, @receivedAt, @suggestions, @provenance)
-    ON CONFLICT (id) DO NOTHING`);
+    VALUES (@id, @sessionId, @tool, @input, @cwd, @mode, @fingerprint, @receivedAt, @suggestions, @provenance)`);
   const storedRequest = db.prepare<[string], { fingerprint: string; received_at: number }>(
     'SELECT fingerprint, received_at FROM requests WHERE id = ?',
   );
@@ -62,14 +60,14 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     'UPDATE sessions SET ended_at = @endedAt, last_seen = max(last_seen, @endedAt) WHERE id = @id AND ended_at IS NULL',
   );
 
-  /** Agent, session and request rows for one request; returns when the console first saw it. */
-  function storeRequest(
+  /** Agent, session and request rows for a request that has no row yet. */
+  function insertRequestRows(
     request: PermissionRequest,
     agent: AgentInfo,
     fingerprint: string,
     receivedAt: number,
     seenAt: number,
-  ): number {
+  ): void {
     upsertSession.run({
       id: request.sessionId,
       agentId: agentId(agent, seenAt),
@@ -90,29 +88,42 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       suggestions: jsonOrNull(request.suggestions),
       provenance: jsonOrNull(request.provenance),
     });
-    const stored = storedRequest.get(request.id);
-    if (!stored || stored.fingerprint !== fingerprint) {
-      throw new RecordRefusedError('different-request', request.id);
-    }
-    return stored.received_at;
   }
 
   /**
-   * Requests this writer stored as pending and that await their decision: their rows need not be written
-   * again, which halves the work of a decision (the request's search terms are the costly part).
+   * When the console first saw the request, if it has a row; a re-sent request keeps its first row (same
+   * arrival time, same rowid, one set of search terms). Refuses an id recorded for a different tool call.
+   */
+  function storedArrival(request: PermissionRequest, fingerprint: string): number | undefined {
+    const stored = storedRequest.get(request.id);
+    if (stored && stored.fingerprint !== fingerprint)
+      throw new RecordRefusedError('different-request', request.id);
+    return stored?.received_at;
+  }
+
+  /**
+   * Requests this writer stored as pending and that await their decision: when it comes, their rows need
+   * not be looked up or written again.
    */
   const awaiting = new SlotMap<string, { readonly fingerprint: string; readonly receivedAt: number }>();
 
-  const record = db.transaction((entry: HistoryEntry) => {
+  /**
+   * One decision, in the transaction the caller holds. Every refusal comes before the record's first write,
+   * so a refused record leaves nothing to roll back and needs no savepoint. That is the point: inside a
+   * savepoint SQLite copies each page the batch already changed to a sub-journal before changing it again,
+   * about 40% of a decision's cost in a batch of twenty.
+   */
+  function recordIn(entry: HistoryEntry): void {
     const { request, decision } = entry;
     const known = awaiting.get(request.id);
-    let firstSeen: number;
-    if (known && known.fingerprint === entry.fingerprint) {
-      touchSession.run({ id: request.sessionId, lastSeen: entry.decidedAt });
-      firstSeen = known.receivedAt;
-    } else {
-      firstSeen = storeRequest(request, entry.agent, entry.fingerprint, entry.receivedAt, entry.decidedAt);
+    const stored =
+      known && known.fingerprint === entry.fingerprint
+        ? known.receivedAt
+        : storedArrival(request, entry.fingerprint);
+    if (stored === undefined) {
+      insertRequestRows(request, entry.agent, entry.fingerprint, entry.receivedAt, entry.decidedAt);
     }
+    const firstSeen = stored ?? entry.receivedAt;
     const inserted = insertDecision.run({
       requestId: request.id,
       behavior: decision.behavior,
@@ -127,49 +138,95 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       ruleWritten: entry.ruleWritten ?? null,
       decidedAt: entry.decidedAt,
     });
-    // Throwing rolls the whole transaction back, so a refused record leaves no trace.
+    // A decision needs its request's row (a foreign key), so only a request stored before can have one:
+    // this refusal follows no write.
     if (inserted.changes === 0) throw new RecordRefusedError('already-decided', request.id);
+    if (stored !== undefined) touchSession.run({ id: request.sessionId, lastSeen: entry.decidedAt });
     awaiting.delete(request.id);
-  });
+  }
 
   // A pending row only makes an undecided request visible; exactly-once rests on `record`. So arrivals are
   // queued and written together once per turn of the event loop: one transaction for a whole burst.
   const queued: Array<readonly [PermissionRequest, AgentInfo, number]> = [];
   let scheduled = false;
-  const writeQueued = db.transaction(() => {
+  function writeQueuedIn(): void {
     for (const [request, agent, receivedAt] of queued.splice(0)) {
+      const fingerprint = requestFingerprint(request);
+      let stored: number | undefined;
       try {
-        const fingerprint = requestFingerprint(request);
-        const firstSeen = storeRequest(request, agent, fingerprint, receivedAt, receivedAt);
-        awaiting.set(request.id, { fingerprint, receivedAt: firstSeen });
+        stored = storedArrival(request, fingerprint);
       } catch (error) {
-        // A conflicting id stays refused at `record`; one bad arrival must not drop the rest of the batch.
-        if (!(error instanceof RecordRefusedError)) throw error;
+        // A conflicting id stays refused at `record`; one bad arrival must not drop the rest of the burst.
+        if (error instanceof RecordRefusedError) continue;
+        throw error;
       }
+      if (stored === undefined) insertRequestRows(request, agent, fingerprint, receivedAt, receivedAt);
+      else touchSession.run({ id: request.sessionId, lastSeen: receivedAt });
+      awaiting.set(request.id, { fingerprint, receivedAt: stored ?? receivedAt });
     }
+  }
+
+  /**
+   * Runs `work` in the transaction the caller holds, or in one of its own. A refusal wrote nothing, so the
+   * transaction still commits what else it holds (a burst of pending rows) before the refusal is thrown on.
+   * Any other failure may have written half a record: it fails the whole transaction, and `awaiting` is
+   * forgotten, since the pending rows it names may have gone too. IMMEDIATE takes the write lock before the
+   * first read; a deferred transaction that reads and then writes fails with SQLITE_BUSY at once, without
+   * waiting, when another connection committed in between.
+   */
+  let failure: { readonly error: unknown } | undefined;
+  const transaction = db.transaction((work: () => void): RecordRefusedError | undefined => {
+    let refused: RecordRefusedError | undefined;
+    try {
+      work();
+    } catch (error) {
+      if (!(error instanceof RecordRefusedError)) throw error;
+      refused = error;
+    }
+    if (failure) throw failure.error;
+    return refused;
   });
+  function write(work: () => void): void {
+    if (db.inTransaction) {
+      try {
+        work();
+      } catch (error) {
+        if (!(error instanceof RecordRefusedError)) failure ??= { error };
+        throw error;
+      }
+      return;
+    }
+    let refused: RecordRefusedError | undefined;
+    try {
+      refused = transaction.immediate(() => write(work));
+    } catch (error) {
+      awaiting.clear();
+      throw error;
+    } finally {
+      failure = undefined;
+    }
+    if (refused) throw refused;
+  }
+
   const flushPending = () => {
     scheduled = false;
     if (queued.length === 0) return;
-    writeQueued.immediate();
+    write(writeQueuedIn);
     onWrite();
   };
 
-  // Inside it, each `record` and the pending flush are nested transactions, so SAVEPOINTs: one refused
-  // record rolls back alone, and the whole burst reaches the WAL in one commit.
-  const batch = db.transaction((work: () => void) => work());
-
-  // IMMEDIATE takes the write lock before the first read. A deferred transaction that reads and then writes
-  // fails with SQLITE_BUSY at once, without waiting, when another connection committed in between.
   return {
     record: (entry) => {
-      flushPending();
-      record.immediate(entry);
+      write(() => {
+        flushPending();
+        recordIn(entry);
+      });
       onWrite();
     },
+    // Each `record` inside is refused alone; any other failure fails the batch (see `write`).
     batch: (work) => {
       try {
-        batch.immediate(work);
+        write(work);
       } finally {
         onWrite();
       }

@@ -88,6 +88,62 @@ describe('createSqliteHistory', () => {
     expect(history.listSessions({ limit: 10 }).map((session) => session.id)).toEqual(['session-1']);
   });
 
+  it('commits the rest of a batch past a refused record, which stores nothing of itself', () => {
+    history.record(sampleEntry(sampleRequest({ id: 'decided' }), { behavior: 'deny' }));
+    const refusals: string[] = [];
+    history.batch(() => {
+      for (const entry of [
+        sampleEntry(sampleRequest({ id: 'a' })),
+        sampleEntry(sampleRequest({ id: 'decided' }), { behavior: 'allow' }),
+        sampleEntry(sampleRequest({ id: 'a', sessionId: 'elsewhere', input: { command: 'rm -rf /' } })),
+        sampleEntry(sampleRequest({ id: 'b' })),
+      ]) {
+        try {
+          history.record(entry);
+        } catch (error) {
+          if (!(error instanceof RecordRefusedError)) throw error;
+          refusals.push(error.reason);
+        }
+      }
+    });
+    expect(refusals).toEqual(['already-decided', 'different-request']);
+    expect(history.find('decided')?.decision.behavior).toBe('deny');
+    expect(history.countDecisions()).toBe(3);
+    expect(history.listSessions({ limit: 10 }).map((session) => session.id)).toEqual(['session-1']);
+  });
+
+  it('stores nothing of a batch that fails other than by a refusal, and records its requests later', () => {
+    history.close();
+    const db = new Database(path);
+    // A failure SQLite raises halfway through a record, after its request's rows were written.
+    db.exec(`CREATE TRIGGER broken BEFORE INSERT ON decisions WHEN new.request_id = 'bad'
+             BEGIN SELECT RAISE(ABORT, 'the disk is unwell'); END;`);
+    db.close();
+    history = createSqliteHistory(path);
+
+    const waiting = sampleRequest({ id: 'waiting', sessionId: 'S-waiting' });
+    history.recordPending(waiting, { name: 'claude-code', version: '2.0.14' }, 1_000);
+    expect(() =>
+      history.batch(() => {
+        for (const id of ['good', 'bad']) {
+          try {
+            history.record(sampleEntry(sampleRequest({ id, sessionId: `S-${id}` })));
+          } catch {
+            // As the registry does: a record's failure is its own; the batch's is the store's to report.
+          }
+        }
+      }),
+    ).toThrow('the disk is unwell');
+    expect(history.countDecisions()).toBe(0);
+    expect(history.listSessions({ limit: 10 })).toEqual([]);
+
+    // The pending row went with the batch; the decision still finds its way in, timed from first arrival.
+    history.record(sampleEntry(waiting, {}, { receivedAt: 1_000, decidedAt: 1_400 }));
+    history.record(sampleEntry(sampleRequest({ id: 'good', sessionId: 'S-good' })));
+    expect(history.countDecisions()).toBe(2);
+    expect(history.sessionTimeline('S-waiting')[0]?.decision?.latencyMs).toBe(400);
+  });
+
   it('shows a pending request, keeps its first arrival across re-sends, and measures latency from it', () => {
     const request = sampleRequest();
     history.recordPending(request, { name: 'claude-code' }, 1_000);

@@ -20,8 +20,10 @@ export interface DecisionStore {
   /** Durable once it returns, or inside `batch`, once the batch returns. Throws when it stored nothing. */
   record(entry: DecisionRecord): void;
   /**
-   * Runs `work` as one commit (group commit: one write for a burst of decisions). Each `record` inside still
-   * stands or fails alone; nothing `work` records is durable, or may be sent, before this returns.
+   * Runs `work` as one commit (group commit: one write for a burst of decisions); nothing `work` records is
+   * durable, or may be sent, before this returns. A `record` refused inside throws and stores nothing, and
+   * the rest still commit. Any other failure may fail the whole batch: this throws, and nothing in it was
+   * stored.
    */
   batch(work: () => void): void;
   find(id: string): Pick<DecisionRecord, 'decision' | 'fingerprint'> | undefined;

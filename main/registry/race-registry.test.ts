@@ -105,6 +105,45 @@ describe('RaceRegistry', () => {
     expect(registry.pending()).toEqual([]);
   });
 
+  it('records each decision alone when the store fails their batch, so one bad record fails alone', async () => {
+    // Like the SQLite history: a failure other than a refusal rolls the whole batch back.
+    const kept: string[] = [];
+    let batched: string[] | undefined;
+    let failed = false;
+    const store: DecisionStore = {
+      record(entry) {
+        if (entry.request.id === 'bad') {
+          failed = batched !== undefined;
+          throw new Error('CHECK constraint failed');
+        }
+        (batched ?? kept).push(entry.request.id);
+      },
+      batch(work) {
+        batched = [];
+        failed = false;
+        try {
+          work();
+          if (failed) throw new Error('the batch was rolled back');
+          kept.push(...batched);
+        } finally {
+          batched = undefined;
+        }
+      },
+      find: () => undefined,
+      recentRequests: () => [],
+    };
+    const { registry } = setup({ store });
+    const sent = new Map<string, PermissionDecision>();
+    for (const id of ['first', 'bad', 'last']) registry.submit(request(id), agent, (d) => sent.set(d.id, d));
+    for (const id of ['first', 'bad', 'last']) registry.decide(id, 'console', { behavior: 'allow' });
+    await committed();
+    expect(kept).toEqual(['first', 'last']);
+    expect(sent.get('first')).toMatchObject({ behavior: 'allow' });
+    expect(sent.get('last')).toMatchObject({ behavior: 'allow' });
+    expect(sent.get('bad')).toMatchObject({ behavior: 'passthrough', by: 'console' });
+    expect(sent.get('bad')?.message).toMatch(/could not record the decision \(CHECK constraint failed\)/);
+  });
+
   it('no longer lists or looks up a request once it is claimed, before its commit', () => {
     const { registry } = setup();
     registry.submit(request('r1'), agent, vi.fn());

@@ -241,20 +241,7 @@ export class RaceRegistry {
 
   private commitNow(commits: readonly PendingCommit[]): void {
     if (commits.length === 0) return;
-    const failures = new Map<PendingCommit, unknown>();
-    try {
-      this.options.store.batch(() => {
-        for (const pending of commits) {
-          try {
-            this.options.store.record(pending.record);
-          } catch (error) {
-            failures.set(pending, error);
-          }
-        }
-      });
-    } catch (error) {
-      for (const pending of commits) failures.set(pending, error);
-    }
+    const failures = this.recordAll(commits);
     for (const pending of commits) {
       const failure = failures.get(pending);
       const { decision } = pending.record;
@@ -263,6 +250,31 @@ export class RaceRegistry {
         failure === undefined ? decision : this.unrecorded(decision, failure),
       );
     }
+  }
+
+  /** Records the decisions in one commit; returns those that could not be recorded, with why. */
+  private recordAll(commits: readonly PendingCommit[]): Map<PendingCommit, unknown> {
+    const { store } = this.options;
+    const recordEach = (failures: Map<PendingCommit, unknown>) => {
+      for (const pending of commits) {
+        try {
+          store.record(pending.record);
+        } catch (error) {
+          failures.set(pending, error);
+        }
+      }
+      return failures;
+    };
+    const failures = new Map<PendingCommit, unknown>();
+    try {
+      store.batch(() => recordEach(failures));
+      return failures;
+    } catch (error) {
+      if (commits.length === 1) return new Map([[commits[0]!, error]]);
+    }
+    // The store failed the whole batch, for the failure of one record or of the commit: a commit each now,
+    // so that a bad record fails alone.
+    return recordEach(new Map());
   }
 
   /** What is sent instead of a decision the store refused: the recorded one if it has one, else passthrough. */
