@@ -7,15 +7,15 @@ import { useKeyboard } from '../features/keyboard/use-keyboard';
 import { QueueView } from '../features/queue/queue-view';
 import type { QueueHandle } from '../features/queue/queue-view';
 import { RulesView } from '../features/rules/rules-view';
-import { ShortcutSheet } from '../features/shortcuts/shortcut-sheet';
+import { ShortcutSheet } from '../features/keyboard/shortcut-sheet';
 import { StatusBanner } from '../features/status/status-banner';
 import { I18nProvider } from '../i18n/i18n-context';
 import { createTranslator, resolveLocale } from '../i18n/translate';
 import type { PrefsStore } from '../store/prefs-store';
 import type { QueueStore } from '../store/queue-store';
-import { StoresProvider } from '../store/store-context';
+import { ConsoleApiProvider, PrefsProvider, QueueProvider } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
-import { NavigationProvider } from './navigation';
+import { NavigationProvider } from '../ui/navigation';
 import { TopBar } from './top-bar';
 import { searchForView } from '../../../common/console-views';
 import type { View } from '../../../common/console-views';
@@ -48,7 +48,6 @@ export function App(props: {
   const languages = useOsLanguages();
   const locale = resolveLocale(localeChoice, languages);
   const i18n = useMemo(() => ({ locale, t: createTranslator(locale) }), [locale]);
-  const stores = useMemo(() => ({ api, queue: store, prefs }), [api, store, prefs]);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [grantsOpen, setGrantsOpen] = useState(false);
   const queue = useRef<QueueHandle>(null);
@@ -102,34 +101,41 @@ export function App(props: {
   );
 
   return (
-    <StoresProvider value={stores}>
-      <NavigationProvider value={navigation}>
-        <I18nProvider value={i18n}>
-          <div className="app">
-            <TopBar
-              view={view}
-              onNavigate={(next) => void navigate(next)}
-              connection={props.connection}
-              grantsOpen={grantsOpen}
-              onToggleGrants={() => setGrantsOpen(!grantsOpen)}
-              onShowShortcuts={() => setSheetOpen(true)}
-            />
-            <StatusBanner />
-            {/* The queue stays mounted behind the other views: its scroll, panels and drafts survive a visit. */}
-            <div className="layout" hidden={view !== 'queue'}>
-              <main className="layout__main">
-                <QueueView handle={queue} />
-              </main>
-              <aside id="grants-aside" className={`layout__aside${grantsOpen ? ' layout__aside--open' : ''}`}>
-                <GrantsPanel />
-              </aside>
-            </div>
-            {view === 'rules' && <RulesView />}
-            {view === 'history' && <HistoryView />}
-            <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
-          </div>
-        </I18nProvider>
-      </NavigationProvider>
-    </StoresProvider>
+    <ConsoleApiProvider value={api}>
+      <QueueProvider value={store}>
+        <PrefsProvider value={prefs}>
+          <NavigationProvider value={navigation}>
+            <I18nProvider value={i18n}>
+              <div className="app">
+                <TopBar
+                  view={view}
+                  onNavigate={(next) => void navigate(next)}
+                  connection={props.connection}
+                  grantsOpen={grantsOpen}
+                  onToggleGrants={() => setGrantsOpen(!grantsOpen)}
+                  onShowShortcuts={() => setSheetOpen(true)}
+                />
+                <StatusBanner />
+                {/* The queue stays mounted behind the other views: its scroll, panels and drafts survive a visit. */}
+                <div className="layout" hidden={view !== 'queue'}>
+                  <main className="layout__main">
+                    <QueueView handle={queue} />
+                  </main>
+                  <aside
+                    id="grants-aside"
+                    className={`layout__aside${grantsOpen ? ' layout__aside--open' : ''}`}
+                  >
+                    <GrantsPanel />
+                  </aside>
+                </div>
+                {view === 'rules' && <RulesView grants={<GrantsPanel />} />}
+                {view === 'history' && <HistoryView />}
+                <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
+              </div>
+            </I18nProvider>
+          </NavigationProvider>
+        </PrefsProvider>
+      </QueueProvider>
+    </ConsoleApiProvider>
   );
 }

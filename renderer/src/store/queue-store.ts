@@ -16,8 +16,8 @@ import type {
   RulePreview,
 } from '../../../common/console-contract';
 import type { DecisionBehavior, RacerKind } from '../../../common/protocol';
-import { allowGate } from '../features/queue/allow-gate';
-import { displayOrder, groupBySession } from '../features/queue/session-groups';
+import { allowGate } from './allow-gate';
+import { displayOrder, groupBySession } from './session-groups';
 
 export interface Resolution {
   readonly behavior: DecisionBehavior;

@@ -1,39 +1,41 @@
 import { createContext, useContext } from 'react';
+import type { Context } from 'react';
 import { useStore } from 'zustand';
+import type { StoreApi } from 'zustand';
 import type { ConsoleApi } from '../../../common/console-contract';
-import type { QueueState, QueueStore } from './queue-store';
-import type { PrefsState, PrefsStore } from './prefs-store';
+import type { PrefsState } from './prefs-store';
+import type { QueueState } from './queue-store';
 
-export interface Stores {
-  /** The transport itself, for views that build their own store over it (the rule editor, the history). */
-  readonly api: ConsoleApi;
-  readonly queue: QueueStore;
-  readonly prefs: PrefsStore;
+/** The one way a view's state reaches its components: a zustand store handed down through React context. */
+export function createStoreContext<S>(owner: string) {
+  const StoreContext = createContext<StoreApi<S> | undefined>(undefined);
+  function useStoreApi(): StoreApi<S> {
+    const store = useContext(StoreContext);
+    if (!store) throw new Error(`The ${owner} components need their store's Provider above them.`);
+    return store;
+  }
+  return {
+    Provider: StoreContext.Provider,
+    /** The store itself, for event handlers that read the latest state without subscribing. */
+    useStoreApi,
+    useSelected: <T,>(selector: (state: S) => T): T => useStore(useStoreApi(), selector),
+  };
 }
 
-const StoresContext = createContext<Stores | undefined>(undefined);
+const queue = createStoreContext<QueueState>('queue');
+export const QueueProvider = queue.Provider;
+export const useQueue = queue.useSelected;
+export const useQueueStore = queue.useStoreApi;
 
-export const StoresProvider = StoresContext.Provider;
+const prefs = createStoreContext<PrefsState>('preferences');
+export const PrefsProvider = prefs.Provider;
+export const usePrefs = prefs.useSelected;
 
-function useStores(): Stores {
-  const stores = useContext(StoresContext);
-  if (!stores) throw new Error('The queue components need a StoresProvider above them.');
-  return stores;
-}
-
-export function useQueue<T>(selector: (state: QueueState) => T): T {
-  return useStore(useStores().queue, selector);
-}
-
-export function usePrefs<T>(selector: (state: PrefsState) => T): T {
-  return useStore(useStores().prefs, selector);
-}
-
-/** The queue store itself, for event handlers that read the latest state without subscribing. */
-export function useQueueStore(): QueueStore {
-  return useStores().queue;
-}
-
+/** The transport itself, for views that build their own store over it (the rule editor, the history). */
+const ApiContext: Context<ConsoleApi | undefined> = createContext<ConsoleApi | undefined>(undefined);
+export const ConsoleApiProvider = ApiContext.Provider;
 export function useConsoleApi(): ConsoleApi {
-  return useStores().api;
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('The console views need a ConsoleApiProvider above them.');
+  return api;
 }

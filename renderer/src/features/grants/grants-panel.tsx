@@ -2,8 +2,8 @@ import type { GrantView } from '../../../../common/console-contract';
 import { useNow } from '../../hooks/use-now';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
-import { folderName } from '../queue/session-groups';
-import { formatRemaining } from '../queue/time-format';
+import { folderName } from '../../ui/names';
+import { formatRemaining } from '../../ui/time-format';
 
 /** Every timed grant and session rule made here: what it allows, for whom, how long, how often used. */
 export function GrantsPanel() {

@@ -1,6 +1,6 @@
 import type { HistoryEntryView } from '../../../../common/history-contract';
 import { useT } from '../../i18n/i18n-context';
-import { folderName } from '../queue/session-groups';
+import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
 import { decidedByKey, formatLatency, outcomeOf, summaryOf } from './history-format';

@@ -1,7 +1,7 @@
 import type { HistoryEntryView } from '../../../../common/history-contract';
 import { useT } from '../../i18n/i18n-context';
-import { ToolInput } from '../queue/tool-input';
-import { shortSessionId } from '../queue/session-groups';
+import { ToolInput } from '../../tool-call/tool-input';
+import { shortSessionId } from '../../ui/names';
 import {
   decidedByKey,
   decidingRule,

@@ -1,6 +1,6 @@
 import type { SessionSummaryView } from '../../../../common/history-contract';
 import { useT } from '../../i18n/i18n-context';
-import { folderName } from '../queue/session-groups';
+import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
 import { useDateFormat } from './use-date-format';
 

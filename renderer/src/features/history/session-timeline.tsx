@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/i18n-context';
-import { folderName } from '../queue/session-groups';
+import { folderName } from '../../ui/names';
 import { EntryList } from './entry-list';
 import { useHistory } from './history-context';
 

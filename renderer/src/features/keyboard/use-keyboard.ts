@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { QueueStore } from '../../store/queue-store';
-import { ARM_MS } from '../queue/use-armed';
+import { ARM_MS } from '../../ui/use-armed';
 import type { Command } from './keymap';
 import { commandFor } from './keymap';
 

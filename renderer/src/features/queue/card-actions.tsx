@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PendingRequestView } from '../../../../common/console-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
-import { allowGate } from './allow-gate';
+import { allowGate } from '../../store/allow-gate';
 import { AllowButton } from './allow-button';
 
 /**

@@ -1,6 +1,6 @@
 import type { PendingRequestView } from '../../../../common/console-contract';
 import type { Panel } from '../../store/queue-store';
-import { RuleEditor } from '../rules/rule-editor';
+import { AlwaysAllowPanel } from './always-allow-panel';
 import { ConfirmStep } from './confirm-step';
 import { DenyForm } from './deny-form';
 import { GrantEditor } from './grant-editor';
@@ -15,7 +15,11 @@ export function CardPanel({ request, panel }: { request: PendingRequestView; pan
       return <GrantEditor request={request} />;
     case 'always':
       return (
-        <RuleEditor key={panel.rule} request={request} {...(panel.rule ? { initialRule: panel.rule } : {})} />
+        <AlwaysAllowPanel
+          key={panel.rule}
+          request={request}
+          {...(panel.rule ? { initialRule: panel.rule } : {})}
+        />
       );
     case 'deny':
       return <DenyForm request={request} />;

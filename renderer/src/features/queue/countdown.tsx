@@ -1,7 +1,7 @@
 import type { PendingRequestView } from '../../../../common/console-contract';
 import { useNow } from '../../hooks/use-now';
 import { useT } from '../../i18n/i18n-context';
-import { countdownState } from './time-format';
+import { countdownState } from '../../ui/time-format';
 
 /** How long until the timeout answers, or that it waits because someone has the request open. */
 export function Countdown({ request }: { request: PendingRequestView }) {

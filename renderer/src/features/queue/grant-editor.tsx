@@ -3,10 +3,10 @@ import { grantDurations } from '../../../../common/console-contract';
 import type { PendingRequestView } from '../../../../common/console-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
-import { checkRule } from '../rules/rule-draft';
+import { checkRule } from '../../ui/rule-check';
 import { AllowButton } from './allow-button';
 import { PanelFrame } from './panel-frame';
-import { RuleField } from '../rules/rule-field';
+import { RuleField } from '../../ui/rule-field';
 
 /** "Allow for…": the rule the grant covers, editable, then how long it lasts. */
 export function GrantEditor({ request }: { request: PendingRequestView }) {

@@ -8,10 +8,10 @@ import { CardPanel } from './card-panel';
 import { Countdown } from './countdown';
 import { ResolutionNote } from './resolution-note';
 import { RiskBadge } from './risk-badge';
-import { folderName } from './session-groups';
-import { ageOf } from './time-format';
-import { ToolInput } from './tool-input';
-import { useArmed } from './use-armed';
+import { folderName } from '../../ui/names';
+import { ageOf } from '../../ui/time-format';
+import { ToolInput } from '../../tool-call/tool-input';
+import { useArmed } from '../../ui/use-armed';
 import { WhyAsked } from './why-asked';
 
 /** One request: what it would do, why it asked, and every answer, bound to its id. */

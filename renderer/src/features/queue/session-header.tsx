@@ -1,6 +1,6 @@
 import { useT } from '../../i18n/i18n-context';
-import type { SessionGroup } from './session-groups';
-import { folderName, shortSessionId } from './session-groups';
+import type { SessionGroup } from '../../store/session-groups';
+import { folderName, shortSessionId } from '../../ui/names';
 
 /** A session's header in the inbox: which agent, which project, which session, and how much waits. */
 export function SessionHeader({ group }: { group: SessionGroup }) {

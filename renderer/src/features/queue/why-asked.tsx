@@ -4,7 +4,7 @@ import { formatRule } from '../../../../engine/rules/syntax';
 import type { Translate } from '../../i18n/translate';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
-import { displayPath } from './session-groups';
+import { displayPath } from '../../ui/names';
 
 /** A rule as a person reads it: its text, then where it is written. */
 function RuleRef({ rule, cwd }: { rule: RuleRefView; cwd: string }) {

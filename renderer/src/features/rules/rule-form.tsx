@@ -4,8 +4,8 @@ import type { RuleExamples } from '../../../../common/rules-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useConsoleApi } from '../../store/store-context';
 import { ExamplesEditor, examplesFromText } from './examples-editor';
-import { checkRule } from './rule-draft';
-import { RuleField } from './rule-field';
+import { checkRule } from '../../ui/rule-check';
+import { RuleField } from '../../ui/rule-field';
 import { behaviorLabel, sourceLabel } from './rule-labels';
 import { useRules } from './rules-context';
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { createRulesStore } from '../../store/rules-store';
 import { useConsoleApi } from '../../store/store-context';
-import { GrantsPanel } from '../grants/grants-panel';
 import { FolderPicker } from './folder-picker';
 import { Playground } from './playground';
 import { RuleForm } from './rule-form';
@@ -34,7 +34,8 @@ function rememberFolder(cwd: string) {
 }
 
 /** The rule editor: every rule of a project folder, editable and testable, and the console's own grants. */
-export function RulesView() {
+/** `grants` is the timed-grants panel, which the app hands in: the rules view shows it beside the rules. */
+export function RulesView(props: { grants: ReactNode }) {
   const api = useConsoleApi();
   const store = useMemo(() => createRulesStore(api), [api]);
   useEffect(() => {
@@ -54,12 +55,12 @@ export function RulesView() {
   }, [api, store]);
   return (
     <RulesProvider value={store}>
-      <RulesPage />
+      <RulesPage grants={props.grants} />
     </RulesProvider>
   );
 }
 
-function RulesPage() {
+function RulesPage(props: { grants: ReactNode }) {
   const t = useT();
   const snapshot = useRules((s) => s.snapshot);
   const loading = useRules((s) => s.loading);
@@ -98,7 +99,7 @@ function RulesPage() {
           <aside className="rules__side">
             <Playground />
             <section className="rules-section" aria-label={t('rules.grants')}>
-              <GrantsPanel />
+              {props.grants}
             </section>
           </aside>
         </div>

@@ -1,11 +1,11 @@
-import type { PendingRequestView } from '../../../../common/console-contract';
-import { EditDiff } from '../diff/edit-diff';
-import { RecordedEdit } from '../diff/recorded-edit';
+import type { PendingRequestView } from '../../../common/console-contract';
+import { EditDiff } from './edit-diff';
+import { RecordedEdit } from './recorded-edit';
 import { BashCommand } from './bash-command';
 import { FetchInput } from './fetch-input';
 import { JsonInput } from './json-input';
 import { McpInput } from './mcp-input';
-import { familyOf } from './tool-family';
+import { familyOf } from '../ui/tool-family';
 
 /**
  * The body of a card, by tool family. `recorded` is a request from history: nothing to gate, and an edit

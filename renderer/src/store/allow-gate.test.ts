@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingRequest } from '../../testing/fake-console-api';
+import { pendingRequest } from '../testing/fake-console-api';
 import { allowGate } from './allow-gate';
 
 const explained = (needsSecondLook: boolean) => ({

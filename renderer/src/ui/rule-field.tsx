@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { RuleCheckNote } from './rule-check-note';
-import type { checkRule } from './rule-draft';
+import type { checkRule } from './rule-check';
 
 /** A rule typed by a person, with the engine's verdict on it as they type: the grant and rule editors share it. */
 export function RuleField(props: {

@@ -1,5 +1,5 @@
-import type { Explanation } from '../../../../common/console-contract';
-import { useT } from '../../i18n/i18n-context';
+import type { Explanation } from '../../../common/console-contract';
+import { useT } from '../i18n/i18n-context';
 
 /** Each part of a compound command, and the allow rule that already covers it, if one does. */
 export function SubcommandList({ subcommands }: { subcommands: NonNullable<Explanation['subcommands']> }) {

@@ -1,7 +1,7 @@
-import type { PendingRequestView } from '../../../../common/console-contract';
-import { useT } from '../../i18n/i18n-context';
-import { displayPath } from '../queue/session-groups';
-import { JsonInput } from '../queue/json-input';
+import type { PendingRequestView } from '../../../common/console-contract';
+import { useT } from '../i18n/i18n-context';
+import { displayPath } from '../ui/names';
+import { JsonInput } from './json-input';
 import './recorded-edit.css';
 
 interface Change {

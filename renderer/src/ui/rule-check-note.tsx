@@ -1,5 +1,5 @@
-import { useT } from '../../i18n/i18n-context';
-import type { RuleCheck } from './rule-draft';
+import { useT } from '../i18n/i18n-context';
+import type { RuleCheck } from './rule-check';
 
 /** The live syntax check under a rule field: the engine's own error sentence, or what the rule is for. */
 export function RuleCheckNote({ check, tool }: { check: RuleCheck; tool: string }) {

@@ -1,6 +1,6 @@
-import type { PendingRequestView } from '../../../../common/console-contract';
-import { useT } from '../../i18n/i18n-context';
-import { domainOf } from './tool-family';
+import type { PendingRequestView } from '../../../common/console-contract';
+import { useT } from '../i18n/i18n-context';
+import { domainOf } from '../ui/tool-family';
 
 /** A WebFetch: the whole URL, its domain apart (what a rule would name), and the question about it. */
 export function FetchInput({ request }: { request: PendingRequestView }) {

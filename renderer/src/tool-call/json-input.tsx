@@ -1,5 +1,5 @@
-import type { PendingRequestView } from '../../../../common/console-contract';
-import { useT } from '../../i18n/i18n-context';
+import type { PendingRequestView } from '../../../common/console-contract';
+import { useT } from '../i18n/i18n-context';
 
 /** Any other tool: its whole input as readable JSON. */
 export function JsonInput({ request }: { request: PendingRequestView }) {

@@ -1,5 +1,5 @@
-import { useT } from '../../i18n/i18n-context';
-import { usePrefs } from '../../store/store-context';
+import { useT } from '../i18n/i18n-context';
+import { usePrefs } from '../store/store-context';
 
 /** Unified or split: one choice for every diff, remembered. */
 export function DiffLayoutSwitch() {

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { DiffHunk, PendingRequestView } from '../../../../common/console-contract';
-import { useT } from '../../i18n/i18n-context';
-import { usePrefs, useQueue } from '../../store/store-context';
-import type { DiffLayout } from '../../store/prefs-store';
-import { displayPath } from '../queue/session-groups';
+import type { DiffHunk, PendingRequestView } from '../../../common/console-contract';
+import { useT } from '../i18n/i18n-context';
+import { usePrefs, useQueue } from '../store/store-context';
+import type { DiffLayout } from '../store/prefs-store';
+import { displayPath } from '../ui/names';
 import { DiffLayoutSwitch } from './diff-layout-switch';
 import { splitRows, unifiedRows } from './diff-rows';
 import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';

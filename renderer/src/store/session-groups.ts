@@ -2,7 +2,7 @@
  * The inbox's shape: one group per agent session, each with its requests oldest first, the groups ordered
  * by their oldest request, flattened into the rows the virtual list renders.
  */
-import type { PendingRequestView } from '../../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/console-contract';
 
 export interface SessionGroup {
   readonly key: string;
@@ -17,21 +17,6 @@ export interface SessionGroup {
 export type QueueRow =
   | { readonly kind: 'session'; readonly key: string; readonly group: SessionGroup }
   | { readonly kind: 'request'; readonly key: string; readonly request: PendingRequestView };
-
-export function folderName(cwd: string): string {
-  return cwd.split(/[\\/]/).filter(Boolean).pop() ?? cwd;
-}
-
-/** A session id short enough for a header, as git shortens a hash: its first 8 characters. */
-export function shortSessionId(id: string): string {
-  return id.slice(0, 8);
-}
-
-/** A path inside the project as `./relative`, anything else as it is. */
-export function displayPath(path: string, cwd: string): string {
-  const base = cwd.endsWith('/') || cwd.endsWith('\\') ? cwd : `${cwd}/`;
-  return path.startsWith(base) && path.length > base.length ? `./${path.slice(base.length)}` : path;
-}
 
 export function needsSecondLook(request: PendingRequestView): boolean {
   return request.explanation?.needsSecondLook === true;

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { MessageKey } from '../../i18n/en';
 import { useT } from '../../i18n/i18n-context';
-import type { Command } from '../keyboard/keymap';
-import { SHORTCUTS } from '../keyboard/keymap';
+import type { Command } from './keymap';
+import { SHORTCUTS } from './keymap';
 
 const LABEL: Record<Command, MessageKey> = {
   next: 'shortcuts.next',

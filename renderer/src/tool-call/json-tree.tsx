@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/i18n-context';
+import { useT } from '../i18n/i18n-context';
 
 /** A value as a tree of keys, every leaf in full: objects and arrays nest, strings keep their quotes. */
 export function JsonTree({ value }: { value: unknown }) {

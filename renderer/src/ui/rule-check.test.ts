@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { alwaysAllowUpdate, checkRule, settingsFileFor } from './rule-draft';
+import { checkRule } from './rule-check';
 
-describe('the always-allow rule draft', () => {
+describe('a rule checked as it is typed', () => {
   it('accepts a valid rule and says whether it covers the tool asked about', () => {
     expect(checkRule('Bash(npm test *)', 'Bash')).toEqual({
       ok: true,
@@ -30,23 +30,5 @@ describe('the always-allow rule draft', () => {
       error: expect.stringMatching(/cannot be empty/),
     });
     expect(checkRule(' Bash', 'Bash')).toMatchObject({ ok: false, error: expect.stringMatching(/spaces/) });
-  });
-
-  it("builds Claude Code's addRules update for the chosen destination", () => {
-    expect(alwaysAllowUpdate({ toolName: 'Bash', ruleContent: 'npm test *' }, 'projectSettings')).toEqual({
-      type: 'addRules',
-      rules: [{ toolName: 'Bash', ruleContent: 'npm test *' }],
-      behavior: 'allow',
-      destination: 'projectSettings',
-    });
-    expect(alwaysAllowUpdate({ toolName: 'WebSearch' }, 'userSettings')).toMatchObject({
-      rules: [{ toolName: 'WebSearch' }],
-    });
-  });
-
-  it('names the settings file of each destination for the agent profile', () => {
-    expect(settingsFileFor('localSettings', 'claude-code')).toBe('.claude/settings.local.json');
-    expect(settingsFileFor('projectSettings', 'claude-code')).toBe('.claude/settings.json');
-    expect(settingsFileFor('userSettings', 'ci-agent')).toBe('~/.agent/settings.json');
   });
 });

@@ -2,8 +2,8 @@
  * What stands between a person and an Allow: a Bash command that has not been seen to its end, and a
  * request that needs a second look (dangerous, or touching a protected path), which gets a confirm step.
  */
-import type { PendingRequestView } from '../../../../common/console-contract';
-import { familyOf } from './tool-family';
+import type { PendingRequestView } from '../../../common/console-contract';
+import { familyOf } from '../ui/tool-family';
 
 /** Commands this long may not fit the card: they must be shown to the end before they can be allowed. */
 const LONG_LINES = 8;

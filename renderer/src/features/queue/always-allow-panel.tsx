@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { PendingRequestView, RulePreview } from '../../../../common/console-contract';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../ui/navigation';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
-import { AllowButton } from '../queue/allow-button';
-import { PanelFrame } from '../queue/panel-frame';
-import { RuleField } from './rule-field';
-import { alwaysAllowUpdate, checkRule, destinations, settingsFileFor } from './rule-draft';
-import type { Destination } from './rule-draft';
+import { AllowButton } from './allow-button';
+import { PanelFrame } from './panel-frame';
+import { RuleField } from '../../ui/rule-field';
+import { checkRule } from '../../ui/rule-check';
+import { alwaysAllowUpdate, destinations, settingsFileFor } from './always-allow';
+import type { Destination } from './always-allow';
 
 /** The preview waits this long after the last keystroke, so typing does not flood the console. */
 const PREVIEW_DEBOUNCE_MS = 250;
@@ -16,7 +17,13 @@ const PREVIEW_DEBOUNCE_MS = 250;
  * "Always allow": the rule, editable with a live syntax check, where the agent should save it, and how many
  * past requests it would have matched; saving allows this request and hands the rule to the agent.
  */
-export function RuleEditor({ request, initialRule }: { request: PendingRequestView; initialRule?: string }) {
+export function AlwaysAllowPanel({
+  request,
+  initialRule,
+}: {
+  request: PendingRequestView;
+  initialRule?: string;
+}) {
   const t = useT();
   const navigation = useNavigation();
   const decide = useQueue((s) => s.decide);

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import type { PendingRequestView } from '../../../../common/console-contract';
-import { useT } from '../../i18n/i18n-context';
-import { useQueue } from '../../store/store-context';
-import { commandMayOverflow } from './allow-gate';
+import type { PendingRequestView } from '../../../common/console-contract';
+import { useT } from '../i18n/i18n-context';
+import { useQueue } from '../store/store-context';
+import { commandMayOverflow } from '../store/allow-gate';
 import { highlightBash } from './highlight';
 import { SubcommandList } from './subcommand-list';
 

@@ -1,0 +1,30 @@
+/** The queue card's always-allow draft: the permission update the agent persists, and where it lands. */
+import type { PermissionUpdate } from '../../../../common/protocol';
+
+export const destinations = ['localSettings', 'projectSettings', 'userSettings'] as const;
+export type Destination = (typeof destinations)[number];
+
+export function alwaysAllowUpdate(
+  rule: { readonly toolName: string; readonly ruleContent?: string },
+  destination: Destination,
+): PermissionUpdate {
+  return {
+    type: 'addRules',
+    rules: [
+      {
+        toolName: rule.toolName,
+        ...(rule.ruleContent === undefined ? {} : { ruleContent: rule.ruleContent }),
+      },
+    ],
+    behavior: 'allow',
+    destination,
+  };
+}
+
+/** Where each destination lives for the agent's settings profile (design.md, Settings profiles). */
+export function settingsFileFor(destination: Destination, agent: string): string {
+  const dir = agent === 'claude-code' ? '.claude' : '.agent';
+  if (destination === 'localSettings') return `${dir}/settings.local.json`;
+  if (destination === 'projectSettings') return `${dir}/settings.json`;
+  return `~/${dir}/settings.json`;
+}

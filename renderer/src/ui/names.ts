@@ -1,0 +1,15 @@
+/** Short names for what a card shows: a project folder, a session, a path inside the project. */
+export function folderName(cwd: string): string {
+  return cwd.split(/[\\/]/).filter(Boolean).pop() ?? cwd;
+}
+
+/** A session id short enough for a header, as git shortens a hash: its first 8 characters. */
+export function shortSessionId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** A path inside the project as `./relative`, anything else as it is. */
+export function displayPath(path: string, cwd: string): string {
+  const base = cwd.endsWith('/') || cwd.endsWith('\\') ? cwd : `${cwd}/`;
+  return path.startsWith(base) && path.length > base.length ? `./${path.slice(base.length)}` : path;
+}
