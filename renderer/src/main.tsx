@@ -1,3 +1,5 @@
+// The base styles first, so each view's own sheet (imported by its components) comes after them.
+import './styles.css';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -7,7 +9,6 @@ import { createQueueStore } from './store/queue-store';
 import { createIpcTransport } from './transport/ipc-transport';
 import { consoleSocketUrl, createWebTransport, tokenFromFragment } from './transport/web-transport';
 import type { ConnectionState } from './transport/web-transport';
-import './styles.css';
 
 type Connection = ConnectionState | 'ipc';
 const connectionListeners = new Set<(state: Connection) => void>();

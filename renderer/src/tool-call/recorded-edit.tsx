@@ -2,7 +2,6 @@ import type { PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
 import { displayPath } from '../ui/names';
 import { JsonInput } from './json-input';
-import './recorded-edit.css';
 
 interface Change {
   readonly removed: string;

@@ -6,6 +6,7 @@ import { FetchInput } from './fetch-input';
 import { JsonInput } from './json-input';
 import { McpInput } from './mcp-input';
 import { familyOf } from '../ui/tool-family';
+import './tool-call.css';
 
 /**
  * The body of a card, by tool family. `recorded` is a request from history: nothing to gate, and an edit

@@ -3,6 +3,7 @@ import type { MessageKey } from '../../i18n/en';
 import { useT } from '../../i18n/i18n-context';
 import type { Command } from './keymap';
 import { SHORTCUTS } from './keymap';
+import './shortcut-sheet.css';
 
 const LABEL: Record<Command, MessageKey> = {
   next: 'shortcuts.next',

@@ -7,6 +7,7 @@ import { BatchBar } from './batch-bar';
 import { RequestCard } from './request-card';
 import { SessionHeader } from './session-header';
 import { groupBySession, toRows } from '../../store/session-groups';
+import './queue.css';
 
 export interface QueueHandle {
   /** Brings a card into view and gives it the focus: only ever on the person's own key press. */

@@ -1,0 +1,32 @@
+/** What a tool call shows: the command, the fields of each tool family, the diff (see en.ts). */
+export const toolCallEn = {
+  'bash.command': 'Command',
+  'bash.description': 'What the agent says it does',
+  'bash.scrollToEnd': 'Scroll to the end of the command before allowing it.',
+  'bash.subcommands': 'Subcommands',
+  'bash.allowedBy': 'allowed by {rule}',
+  'bash.needsYou': 'needs you',
+
+  'edit.newFile': 'New file',
+  'edit.added': '+{count}',
+  'edit.removed': '−{count}',
+  'edit.unified': 'Unified',
+  'edit.split': 'Split',
+  'edit.layout': 'Diff layout',
+  'edit.loading': 'Reading the file…',
+  'edit.unavailable': 'No diff: {reason}',
+  'edit.noChange': 'The file would not change.',
+  'edit.diff': 'Changes to {path}',
+  'edit.hunk': 'Lines {oldStart}–{oldEnd} → {newStart}–{newEnd}',
+
+  'fetch.url': 'URL',
+  'fetch.domain': 'Domain',
+  'fetch.prompt': 'Prompt',
+
+  'mcp.server': 'Server',
+  'mcp.tool': 'Tool',
+  'mcp.arguments': 'Arguments',
+  'mcp.empty': 'no arguments',
+
+  'json.input': 'Tool input',
+} as const;

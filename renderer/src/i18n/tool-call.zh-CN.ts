@@ -1,0 +1,34 @@
+/** 工具调用显示的中文文本。 */
+import type { Catalogue } from './en';
+
+export const toolCallZhCN: Partial<Catalogue> = {
+  'bash.command': '命令',
+  'bash.description': '代理对它的说明',
+  'bash.scrollToEnd': '请先滚动到命令末尾，再允许。',
+  'bash.subcommands': '子命令',
+  'bash.allowedBy': '已由 {rule} 允许',
+  'bash.needsYou': '需要你决定',
+
+  'edit.newFile': '新文件',
+  'edit.added': '+{count}',
+  'edit.removed': '−{count}',
+  'edit.unified': '合并',
+  'edit.split': '并排',
+  'edit.layout': '差异布局',
+  'edit.loading': '正在读取文件…',
+  'edit.unavailable': '无法显示差异：{reason}',
+  'edit.noChange': '文件不会改变。',
+  'edit.diff': '对 {path} 的修改',
+  'edit.hunk': '第 {oldStart}–{oldEnd} 行 → 第 {newStart}–{newEnd} 行',
+
+  'fetch.url': '网址',
+  'fetch.domain': '域名',
+  'fetch.prompt': '提示',
+
+  'mcp.server': '服务器',
+  'mcp.tool': '工具',
+  'mcp.arguments': '参数',
+  'mcp.empty': '无参数',
+
+  'json.input': '工具输入',
+};
