@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../engine/node/atomic-write';
-import { CONSOLE_SETTINGS_FILE } from './console-settings';
+import { CONSOLE_SETTINGS_FILE } from '../settings/console-settings';
 
 type JsonObject = Record<string, unknown>;
 
