@@ -11,7 +11,7 @@ import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
 import { serveAgentConnection } from '../../main/bridge/agent-connection';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { DEFAULT_LIMITS } from '../../main/bridge/limits';
-import { guardBridgeUpgrade } from '../../main/server/upgrade-guard';
+import { guardBridgeUpgrade } from '../../main/server/bridge-guard';
 import { listenLoopback } from '../../main/server/loopback-server';
 import type { DecisionStore } from '../../main/registry/decision-store';
 import { RaceRegistry } from '../../main/registry/race-registry';

@@ -15,7 +15,8 @@ import { removeDiscoveryFile, writeDiscoveryFile } from '../bridge/discovery-fil
 import { startHeartbeat } from '../bridge/heartbeat';
 import { DEFAULT_LIMITS } from '../bridge/limits';
 import type { BridgeLimits } from '../bridge/limits';
-import { guardBridgeUpgrade, guardConsoleUpgrade } from '../server/upgrade-guard';
+import { guardBridgeUpgrade } from '../server/bridge-guard';
+import { guardConsoleUpgrade } from '../server/console-guard';
 import type { DecisionStore } from '../registry/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { startNotifier } from '../notify';
