@@ -11,7 +11,7 @@ import { WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
-import { startConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/registry/decision-store';
 import type { RaceRegistry } from '../../main/registry/race-registry';
 import { heapUsedBytes } from '../support/heap';

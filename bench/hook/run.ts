@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
 const HOOK_BUNDLE = resolve('out/cli/hook.mjs');

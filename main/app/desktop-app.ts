@@ -6,7 +6,7 @@ import { app, BrowserWindow, ipcMain, Menu, nativeImage, net, protocol, session,
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { gatehouseHome } from '../../common/discovery';
-import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../console/console-core';
+import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../core/console-core';
 import { xdgAutostart } from '../tray/xdg-autostart';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
 import { createTrustedSenders, registerConsoleIpc, windowCaller } from './console-ipc';

@@ -15,9 +15,9 @@ import type { History } from '../history';
 import { sampleEntry, sampleRequest } from '../history/testing/sample';
 import { dispatchInvoke } from './dispatch-invoke';
 import { createHistoryHandlers, EXPORT_PAGE_BYTES } from './history-handlers';
-import { DAY_MS, startRetention } from './history-retention';
-import type { RetentionKeeper } from './history-retention';
-import { saveRetentionDays } from './retention-setting';
+import { DAY_MS, startRetention } from '../history/retention-schedule';
+import type { RetentionKeeper } from '../history/retention-schedule';
+import { saveRetentionDays } from '../history/retention-setting';
 
 const NOW = Date.UTC(2026, 5, 1);
 const caller: Caller = { id: 'test', channel: 'web' };

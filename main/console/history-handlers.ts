@@ -6,8 +6,8 @@ import type { ConsoleHandlers, Result } from '../../common/console-contract';
 import type { historyInvokeSchemas } from '../../common/history-contract';
 import type { History, RequestFilter } from '../history';
 import type { HistoryFilter } from '../../common/history-contract';
-import { DAY_MS } from './history-retention';
-import type { RetentionKeeper } from './history-retention';
+import { DAY_MS } from '../history/retention-schedule';
+import type { RetentionKeeper } from '../history/retention-schedule';
 
 export type HistoryChannel = keyof typeof historyInvokeSchemas;
 export type HistoryHandlers = Pick<ConsoleHandlers, HistoryChannel>;

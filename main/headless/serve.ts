@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { EXIT_USAGE, UsageError, usageError } from '../../common/cli';
 import type { CliIo } from '../../common/cli';
 import { gatehouseHome } from '../../common/discovery';
-import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../console/console-core';
+import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../core/console-core';
 
 const HELP = `Usage: gatehouse serve [options]
 

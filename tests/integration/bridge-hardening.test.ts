@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { PermissionDecision, RacerKind } from '../../common/protocol';
-import { startConsoleCore } from '../../main/console/console-core';
-import type { ConsoleCore, ConsoleCoreOptions } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore, ConsoleCoreOptions } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/registry/decision-store';
 import { makeTempDir } from '../support/temp-dir';
 

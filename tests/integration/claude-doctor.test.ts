@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../common/cli';
 import { runDoctor } from '../../client/cli/commands/doctor';
 import { runInstall } from '../../client/cli/commands/install';
-import { startConsoleCore } from '../../main/console/console-core';
-import type { ConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
 
 let tmp: Awaited<ReturnType<typeof makeTempDir>>;

@@ -6,8 +6,8 @@ import { connectBridge } from '../../client/sdk/bridge-client';
 import type { ConsoleServerFrame } from '../../common/console-contract';
 import { makeTempDir } from '../support/temp-dir';
 import { rawUpgrade } from '../support/raw-upgrade';
-import { startConsoleCore } from '../../main/console/console-core';
-import type { ConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
 
 let home: Awaited<ReturnType<typeof makeTempDir>>;
 let core: ConsoleCore;

@@ -3,8 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../common/console-contract';
-import { startConsoleCore } from '../../main/console/console-core';
-import type { ConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { makeTempDir } from '../support/temp-dir';
 

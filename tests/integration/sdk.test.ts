@@ -8,8 +8,8 @@ import { connect, consoleRacer, raceForDecision, RaceLost } from '../../client/s
 import type { GatehouseClient, PermissionCall, Racer, StateChange } from '../../client/sdk/index';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { createMemoryDecisionStore } from '../../main/registry/decision-store';
-import { startConsoleCore } from '../../main/console/console-core';
-import type { ConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
 
 /** Quick retries, so a test waits on events, not on the default backoff. */

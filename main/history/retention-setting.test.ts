@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../tests/support/temp-dir';
-import { loadConsoleSettings } from './console-settings';
+import { loadConsoleSettings } from '../settings/console-settings';
 import { saveRetentionDays } from './retention-setting';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;

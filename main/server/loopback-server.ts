@@ -8,7 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import type { UpgradeVerdict } from '../bridge/upgrade-guard';
+import type { UpgradeVerdict } from './upgrade-place';
 
 export interface UpgradeRoute {
   readonly path: string;

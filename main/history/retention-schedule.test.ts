@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../../tests/support/temp-dir';
-import { createSqliteHistory } from '../history';
-import type { History } from '../history';
-import { sampleEntry, sampleRequest } from '../history/testing/sample';
-import { DAY_MS, RETENTION_INTERVAL_MS, retentionCutoff, startRetention } from './history-retention';
+import { createSqliteHistory } from '.';
+import type { History } from '.';
+import { sampleEntry, sampleRequest } from './testing/sample';
+import { DAY_MS, RETENTION_INTERVAL_MS, retentionCutoff, startRetention } from './retention-schedule';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let history: History;

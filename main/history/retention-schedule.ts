@@ -2,7 +2,7 @@
  * Keeping history to its retention: a purge when the console starts, and then every hour, of everything
  * older than the setting. Without a setting nothing is purged.
  */
-import type { History, PurgeResult } from '../history';
+import type { History, PurgeResult } from './types';
 
 export const DAY_MS = 86_400_000;
 export const RETENTION_INTERVAL_MS = 3_600_000;

@@ -1,0 +1,181 @@
+/**
+ * The console without a window: registry, bridge, web console and discovery file, wired together. Both
+ * `gatehouse serve` and the Electron app start exactly this; the app adds windows on top. Each step lives
+ * in its own module here; this file only orders them, and closes them in reverse.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { View } from '../../common/console-views';
+import { DISCOVERY_FILE } from '../../common/discovery';
+import type { DiscoveryFile } from '../../common/discovery';
+import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
+import { removeDiscoveryFile, writeDiscoveryFile } from '../bridge/discovery-file';
+import { startHeartbeat } from '../bridge/heartbeat';
+import { DEFAULT_LIMITS } from '../bridge/limits';
+import type { BridgeLimits } from '../bridge/limits';
+import { createConsoleService } from '../console/console-service';
+import type { ConsoleService } from '../console/console-service';
+import { createRulesService } from '../console/rules-handlers';
+import type { DecisionStore } from '../registry/decision-store';
+import type { RaceRegistry } from '../registry/race-registry';
+import { startNotifier } from '../notify';
+import type { NotificationOptions, Notifier } from '../notify';
+import { previewRule } from '../rules/rule-preview';
+import { openExamplesStore } from '../rules/editor/examples-store';
+import { generateToken } from '../secrets/token';
+import type { KeychainLike } from '../secrets/keychain';
+import { listenLoopback } from '../server/loopback-server';
+import { loadConsoleSettings } from '../settings/console-settings';
+import { loadBridgeCredentials } from './bridge-credentials';
+import { startDecisionRoom } from './decision-room';
+import { openHistory } from './open-history';
+import { bridgeRoute, webConsolePages, webConsoleRoute } from './routes';
+
+export const CONSOLE_VERSION = '0.1.0';
+
+export interface ConsoleCoreOptions {
+  readonly home: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** The built renderer, served as the web console; omit to serve no pages (the Electron app loads its own). */
+  readonly rendererDir?: string;
+  readonly timeoutMs: number;
+  readonly timeoutAction: 'passthrough' | 'deny';
+  readonly allowedOrigins?: readonly string[];
+  readonly limits?: Partial<BridgeLimits>;
+  readonly store?: DecisionStore;
+  /** Where the bridge token rests; the OS keychain through keytar when omitted. */
+  readonly keychain?: KeychainLike;
+  /** The user's home folder, where their agent settings live (tests point it at a temp dir). */
+  readonly userHome?: string;
+  /** Replaces the managed policy file when explaining requests (tests). */
+  readonly policyFile?: string;
+  /** OS notifications as a racer; off unless given (`gatehouse serve --notify`, the desktop app). */
+  readonly notifications?: NotificationOptions | false;
+  /** Brings a view's desktop window forward when one of the app's windows asks (the desktop app only). */
+  readonly showView?: (view: View, options: { readonly cwd?: string }) => void;
+}
+
+/** How many past requests a rule preview looks at. */
+const PREVIEW_WINDOW = 5_000;
+
+export interface ConsoleCore {
+  readonly port: number;
+  readonly registry: RaceRegistry;
+  readonly service: ConsoleService;
+  /** Present when notifications were asked for, even if this machine cannot show them (see warnings). */
+  readonly notifier: Notifier | undefined;
+  /** The web console's address, the console token in its fragment. */
+  readonly webUrl: string;
+  readonly discoveryPath: string;
+  /** Sentences a person should see: a broken settings file, a token stored without a keychain. */
+  readonly warnings: readonly string[];
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
+  await mkdir(options.home, { recursive: true, mode: 0o700 });
+  const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
+  const warnings = settingsWarning === undefined ? [] : [settingsWarning];
+  const credentials = await loadBridgeCredentials(options.home, options.keychain, warnings);
+  // The console token is not the bridge token: an agent that can read bridge.json must not be able to
+  // drive the console and approve its own requests.
+  const consoleToken = generateToken();
+
+  const history = openHistory({
+    home: options.home,
+    store: options.store,
+    retentionDays: settings.history?.retentionDays,
+    onWarning: (sentence) => warnings.push(sentence),
+  });
+  const { store } = history;
+  const decisions = await startDecisionRoom({
+    store,
+    timeoutMs: options.timeoutMs,
+    timeoutAction: options.timeoutAction,
+    userHome: options.userHome,
+    policyFile: options.policyFile,
+  });
+  const { bash, registry, userHome } = decisions;
+  const notifier = options.notifications
+    ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
+    : undefined;
+
+  const status = () => ({ version: CONSOLE_VERSION, tokenStorage: credentials.current().storage, warnings });
+  // Written once the socket listens (before any handler can run); rotation rewrites it with the new token.
+  let discovery: DiscoveryFile;
+  const rotate = async () => {
+    discovery = { ...discovery, token: (await credentials.rotate()).token };
+    await writeDiscoveryFile(options.home, discovery);
+    return status();
+  };
+  const rules = createRulesService({
+    scope: { home: userHome, ...(options.policyFile ? { policyFile: options.policyFile } : {}) },
+    bash,
+    examples: await openExamplesStore(options.home),
+    recentRequests: () => store.recentRequests(PREVIEW_WINDOW),
+    pendingFolders: () => registry.pending().map((request) => request.cwd),
+  });
+  const service = createConsoleService({
+    registry,
+    grants: decisions.grants,
+    rules,
+    previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
+    status,
+    rotateToken: rotate,
+    ...(options.showView ? { showView: options.showView } : {}),
+    history: history.handlers,
+    historyChanges: history.changes,
+  });
+
+  const server = await listenLoopback({
+    port: options.port,
+    routes: [
+      bridgeRoute({
+        registry,
+        limits,
+        consoleVersion: CONSOLE_VERSION,
+        token: () => credentials.current().token,
+        allowedOrigins: options.allowedOrigins ?? settings.bridge.allowedOrigins,
+      }),
+      webConsoleRoute({ service, token: consoleToken }),
+    ],
+    onRequest: webConsolePages(options.rendererDir),
+  });
+  const stopHeartbeat = startHeartbeat(server.sockets(BRIDGE_PATH), limits.heartbeatMs);
+
+  discovery = {
+    protocol: PROTOCOL_VERSION,
+    port: server.port,
+    pid: process.pid,
+    token: credentials.current().token,
+  };
+  const discoveryPath = await writeDiscoveryFile(options.home, discovery);
+
+  let closing: Promise<void> | undefined;
+  return {
+    port: server.port,
+    registry,
+    service,
+    notifier,
+    webUrl: `http://127.0.0.1:${server.port}/#token=${consoleToken}`,
+    discoveryPath,
+    warnings,
+    close() {
+      closing ??= (async () => {
+        stopHeartbeat();
+        await removeDiscoveryFile(discoveryPath, discovery, () =>
+          readFile(join(options.home, DISCOVERY_FILE), 'utf8'),
+        );
+        notifier?.close();
+        rules.close();
+        decisions.close();
+        await server.close();
+        history.close();
+      })();
+      return closing;
+    },
+  };
+}

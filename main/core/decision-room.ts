@@ -1,0 +1,60 @@
+/**
+ * The parts that decide: bash support, the session grants, the explainer and screening of each request,
+ * and the race registry every racer answers through.
+ */
+import { homedir } from 'node:os';
+import { loadBashSupport } from '../../engine';
+import type { BashSupport } from '../../engine';
+import type { DecisionStore } from '../registry/decision-store';
+import { RaceRegistry } from '../registry/race-registry';
+import { GrantBook } from '../rules/grant-book';
+import { memoizeBash } from '../rules/memoized-bash';
+import { createRequestExplainer } from '../rules/request-explainer';
+import { createScreening } from '../rules/screen-request';
+
+/** After a person leaves a request they had open, the timeout waits at least this long. */
+const RESUME_GRACE_MS = 5_000;
+
+export interface DecisionRoom {
+  readonly bash: BashSupport;
+  readonly grants: GrantBook;
+  readonly registry: RaceRegistry;
+  /** The user's home folder, where their agent settings live. */
+  readonly userHome: string;
+  close(): void;
+}
+
+export async function startDecisionRoom(options: {
+  readonly store: DecisionStore;
+  readonly timeoutMs: number;
+  readonly timeoutAction: 'passthrough' | 'deny';
+  readonly userHome?: string | undefined;
+  readonly policyFile?: string | undefined;
+}): Promise<DecisionRoom> {
+  const bash = memoizeBash(await loadBashSupport());
+  const userHome = options.userHome ?? homedir();
+  const grants = new GrantBook(bash);
+  const explain = createRequestExplainer({
+    bash,
+    home: userHome,
+    ...(options.policyFile ? { policyFile: options.policyFile } : {}),
+  });
+  const registry = new RaceRegistry({
+    store: options.store,
+    defaultTimeoutMs: options.timeoutMs,
+    timeoutAction: options.timeoutAction,
+    disconnectGraceMs: 10_000,
+    resumeGraceMs: RESUME_GRACE_MS,
+    screen: createScreening(explain, grants),
+  });
+  return {
+    bash,
+    grants,
+    registry,
+    userHome,
+    close() {
+      registry.close();
+      grants.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Step one of the console: the history it keeps (or a test's own decision store), its retention schedule,
+ * the throttled `history:changed` signal and the history browser's handlers.
+ */
+import { join } from 'node:path';
+import { createSqliteHistory, HISTORY_FILE } from '../history';
+import { startRetention } from '../history/retention-schedule';
+import { saveRetentionDays } from '../history/retention-setting';
+import type { DecisionStore } from '../registry/decision-store';
+import { createHistoryChanges } from '../console/history-changes';
+import type { HistoryChanges } from '../console/history-changes';
+import { createHistoryHandlers, unavailableHistoryHandlers } from '../console/history-handlers';
+import type { HistoryHandlers } from '../console/history-handlers';
+
+export interface OpenedHistory {
+  readonly store: DecisionStore;
+  readonly changes: HistoryChanges;
+  readonly handlers: HistoryHandlers;
+  /** Last, once nothing can record any more. */
+  close(): void;
+}
+
+export function openHistory(options: {
+  readonly home: string;
+  /** A test's decision store: then no history file is opened and the browser reports it unavailable. */
+  readonly store?: DecisionStore | undefined;
+  readonly retentionDays: number | undefined;
+  readonly onWarning: (sentence: string) => void;
+}): OpenedHistory {
+  const changes = createHistoryChanges(Date.now);
+  if (options.store) {
+    return {
+      store: options.store,
+      changes,
+      handlers: unavailableHistoryHandlers(),
+      close: () => changes.close(),
+    };
+  }
+  const history = createSqliteHistory(join(options.home, HISTORY_FILE), { checkpointInBackground: true });
+  const retention = startRetention({
+    history,
+    days: options.retentionDays,
+    now: Date.now,
+    onPurged: () => changes.notify(),
+    onError: options.onWarning,
+  });
+  const handlers = createHistoryHandlers({
+    history,
+    retention,
+    saveRetention: (days) => saveRetentionDays(options.home, days),
+    now: Date.now,
+    purged: () => changes.notify(),
+  });
+  return {
+    store: history,
+    changes,
+    handlers,
+    close() {
+      retention.close();
+      changes.close();
+      history.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/** The two doors of the console's one socket: the bridge for agents, the web console's channel and pages. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONSOLE_PATH } from '../../common/console-contract';
+import { BRIDGE_PATH } from '../../common/protocol';
+import { serveAgentConnection } from '../bridge/agent-connection';
+import type { BridgeLimits } from '../bridge/limits';
+import type { ConsoleService } from '../console/console-service';
+import type { RaceRegistry } from '../registry/race-registry';
+import { guardBridgeUpgrade } from '../server/bridge-guard';
+import { guardConsoleUpgrade } from '../server/console-guard';
+import type { UpgradeRoute } from '../server/loopback-server';
+import { serveConsoleChannel } from '../web/console-channel';
+import { createStaticSite } from '../web/static-site';
+
+export function bridgeRoute(options: {
+  readonly registry: RaceRegistry;
+  readonly limits: BridgeLimits;
+  readonly consoleVersion: string;
+  /** Read at each upgrade, so a rotation takes effect at once. */
+  readonly token: () => string;
+  readonly allowedOrigins: readonly string[];
+}): UpgradeRoute {
+  return {
+    path: BRIDGE_PATH,
+    maxPayload: options.limits.maxFrameBytes,
+    guard: (request, port) =>
+      guardBridgeUpgrade(request, {
+        port,
+        token: options.token(),
+        allowedOrigins: options.allowedOrigins,
+        path: BRIDGE_PATH,
+      }),
+    onConnection: (socket) =>
+      serveAgentConnection(socket, {
+        registry: options.registry,
+        limits: options.limits,
+        consoleVersion: options.consoleVersion,
+      }),
+  };
+}
+
+export function webConsoleRoute(options: {
+  readonly service: ConsoleService;
+  readonly token: string;
+}): UpgradeRoute {
+  return {
+    path: CONSOLE_PATH,
+    maxPayload: 1024 * 1024,
+    guard: (request, port) => guardConsoleUpgrade(request, { port, path: CONSOLE_PATH }),
+    onConnection: (socket) => serveConsoleChannel(socket, options),
+  };
+}
+
+/** The web console's pages, or a 404 for everything when no renderer was built into this process. */
+export function webConsolePages(
+  rendererDir: string | undefined,
+): (request: IncomingMessage, response: ServerResponse, port: number) => void {
+  const site = rendererDir ? createStaticSite(rendererDir) : undefined;
+  return (request, response, port) => {
+    if (site) {
+      void site(request, response, port);
+    } else {
+      response.writeHead(404).end();
+    }
+  };
+}
