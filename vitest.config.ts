@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: [
-            '{engine,common,main,preload,client,scripts,eslint-rules}/**/*.test.ts',
+            '{engine,common,files,main,preload,client,scripts,eslint-rules}/**/*.test.ts',
             'tests/system/**/*.test.ts',
             'tests/integration/**/*.test.ts',
           ],

@@ -74,4 +74,3 @@ export {
 } from './classifier/types';
 
 export { protectedPathOf, type ProtectedPath } from './safety/protected-paths';
-export { createResolveOnce, type ResolveOnce, type ClaimResult } from './race/resolve-once';

@@ -10,10 +10,11 @@ const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `
 const ALLOWED = {
   engine: ['engine'],
   common: ['common', 'engine'],
-  main: ['main', 'common', 'engine'],
+  main: ['main', 'common', 'engine', 'files'],
   preload: ['preload', 'common'],
   renderer: ['renderer', 'common', 'engine'],
-  client: ['client', 'common', 'engine'],
+  client: ['client', 'common', 'engine', 'files'],
+  files: ['files'],
 };
 
 /** Folders (repo-relative prefixes) that may import `electron`. */

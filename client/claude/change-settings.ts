@@ -7,7 +7,7 @@ import { createTwoFilesPatch } from 'diff';
 import type { JsonObject } from '../hook/shape';
 import { MalformedSettings, settingsOf } from './merge-hooks';
 import type { Change } from './merge-hooks';
-import { formatSettings } from '../../engine/node/json-splice';
+import { formatSettings } from '../../files/json-splice';
 import { readSettingsText, writeBackup, writeSettings } from './settings-file';
 
 export type ChangeResult =

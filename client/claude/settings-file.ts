@@ -6,7 +6,7 @@
  */
 import { constants } from 'node:fs';
 import { copyFile, readFile, realpath, stat } from 'node:fs/promises';
-import { writeFileAtomic } from '../../engine/node/atomic-write';
+import { writeFileAtomic } from '../../files/atomic-write';
 
 export interface SettingsText {
   /** Undefined when the file does not exist yet. */

@@ -1,14 +1,14 @@
 /**
  * The seed's race of racers (§9.7) for code that runs beside an agent: every racer starts at once, the
- * first `claim()` wins through the engine's `createResolveOnce`, and every other racer is aborted with a
+ * first `claim()` wins through `common/race/resolve-once.ts`, and every other racer is aborted with a
  * `RaceLost` reason naming the winner, so it can withdraw (close its prompt, cancel its console request).
  *
  * A racer that returns a promise is out of the race once that promise settles without a claim (the console
  * handed the question back, a prompt's input ended); when every racer is out, the race rejects. A racer that
  * returns nothing stays in until the race ends.
  */
-import { createResolveOnce } from '../../engine/race/resolve-once';
-import type { ClaimResult } from '../../engine/race/resolve-once';
+import { createResolveOnce } from '../../common/race/resolve-once';
+import type { ClaimResult } from '../../common/race/resolve-once';
 import { BridgeError } from './errors';
 
 /** Claims the decision for this racer: `{ won: true }` once, then `{ won: false, winner }` for everyone. */

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DISCOVERY_FILE } from '../../common/discovery';
 import type { DiscoveryFile } from '../../common/discovery';
-import { writeFileAtomic } from '../../engine/node/atomic-write';
+import { writeFileAtomic } from '../../files/atomic-write';
 
 /** Announces the console: 0600 in a 0700 folder, since it carries the bridge token. */
 export async function writeDiscoveryFile(home: string, content: DiscoveryFile): Promise<string> {

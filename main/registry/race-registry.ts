@@ -15,8 +15,8 @@ import type {
 } from '../../common/protocol';
 import { createSignal } from '../../common/signal';
 import { SlotMap } from '../../common/slot-map';
-import { createResolveOnce } from '../../engine/race/resolve-once';
-import type { ResolveOnce } from '../../engine/race/resolve-once';
+import { createResolveOnce } from '../../common/race/resolve-once';
+import type { ResolveOnce } from '../../common/race/resolve-once';
 import type { DecisionRecord, DecisionStore } from './decision-store';
 import { requestFingerprint } from './fingerprint';
 import { retirementsFor } from './retire';

@@ -1,6 +1,6 @@
 import { chmod, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../engine/node/atomic-write';
+import { writeFileAtomic } from '../../files/atomic-write';
 import {
   askKeychain,
   keychainAccount,

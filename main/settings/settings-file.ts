@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../engine/node/atomic-write';
+import { writeFileAtomic } from '../../files/atomic-write';
 import { CONSOLE_SETTINGS_FILE } from './console-settings';
 
 export type JsonObject = Record<string, unknown>;

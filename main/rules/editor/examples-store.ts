@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RuleExamplesSchema, type RuleExamples } from '../../../common/rules-contract';
-import { writeFileAtomic } from '../../../engine/node/atomic-write';
+import { writeFileAtomic } from '../../../files/atomic-write';
 
 export const EXAMPLES_FILE = 'rule-examples.json';
 

@@ -2,11 +2,11 @@
  * A person's rule edit as operations on one settings file's text, pure. An operation names the rule it
  * acts on by its text, so it can be replayed onto a file someone else changed since it was read: it fits
  * when that rule is still where the person saw it, and is a conflict when it is not. Every key and value
- * the editor does not own stays, and the file keeps its formatting (engine/node/json-splice.ts).
+ * the editor does not own stays, and the file keeps its formatting (files/json-splice.ts).
  */
 import type { RuleBehavior } from '../../../engine';
 import { parseRule, parseSettingsText } from '../../../engine';
-import { formatSettings } from '../../../engine/node/json-splice';
+import { formatSettings } from '../../../files/json-splice';
 
 export type FileOp =
   | { readonly kind: 'add'; readonly behavior: RuleBehavior; readonly rule: string }

@@ -9,7 +9,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import type { EditableSource, RuleEdit, SaveOutcome } from '../../../common/rules-contract';
-import { writeFileAtomic } from '../../../engine/node/atomic-write';
+import { writeFileAtomic } from '../../../files/atomic-write';
 import { applyFileOps, opsHold, type FileOp } from './rule-ops';
 import { currentVersion, readSettingsFile, versionOf, type SettingsRead } from './settings-text';
 

@@ -1,8 +1,4 @@
-/**
- * The seed's `createResolveOnce` (§9.7): many racers, one answer. `claim()` is the only way in; it is
- * atomic because JavaScript runs one callback at a time, so whichever racer's callback runs first wins and
- * every later one is refused and told who won.
- */
+/** The seed's `createResolveOnce` (§9.7): `claim()` is atomic because JS runs one callback at a time. */
 export type ClaimResult<R extends string> = { won: true } | { won: false; winner: R };
 
 export interface ResolveOnce<T, R extends string = string> {
@@ -16,14 +12,7 @@ export interface ResolveOnce<T, R extends string = string> {
   readonly settled: boolean;
 }
 
-/*
- * A class, not an object literal with closures: a literal's `get winner()` gives every race an accessor pair
- * of its own, and V8 allocates accessor pairs straight into the old generation, which only a full
- * collection sweeps. Until then each dead pair still points at its getter, whose closure reaches the race's
- * callback and everything that holds (the request, its timer, its explanation), so all of it survived every
- * young collection and was promoted: on the console, about 2 KB a request and young-collection pauses of
- * 5–15 ms. On a class the accessors sit once on the prototype.
- */
+// A class: accessors on a literal are allocated per race in V8's old generation and kept each race alive.
 class Race<T, R extends string> implements ResolveOnce<T, R> {
   #winner: R | undefined;
   #delivered = false;
