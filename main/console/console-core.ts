@@ -2,7 +2,7 @@
  * The console without a window: registry, bridge, web console and discovery file, wired together. Both
  * `gatehouse serve` and the Electron app start exactly this; the app adds windows on top.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CONSOLE_PATH } from '../../common/console-contract';
@@ -38,6 +38,7 @@ import { saveRetentionDays } from './retention-setting';
 import { listenLoopback } from './loopback-server';
 import { loadBashSupport } from '../../engine';
 import { GrantBook } from '../rules/grant-book';
+import { preparePrivateHome } from '../secrets/private-home';
 import { memoizeBash } from '../rules/memoized-bash';
 import { createRequestExplainer } from '../rules/request-explainer';
 import { previewRule } from '../rules/rule-preview';
@@ -99,7 +100,7 @@ function openStore(options: ConsoleCoreOptions): { store: DecisionStore; history
 }
 
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
-  await mkdir(options.home, { recursive: true, mode: 0o700 });
+  await preparePrivateHome(options.home);
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
   const allowedOrigins = options.allowedOrigins ?? settings.bridge.allowedOrigins;

@@ -45,5 +45,5 @@ export async function saveRetentionDays(home: string, days: number | undefined):
   const history = days === undefined ? historyRest : { ...historyRest, retentionDays: days };
   const { history: _history, ...rest } = settings;
   const next = Object.keys(history).length > 0 ? { ...rest, history } : rest;
-  await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`);
+  await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
 }
