@@ -3,7 +3,7 @@
  * `gatehouse serve` and the Electron app start exactly this; the app adds windows on top. Each step lives
  * in its own module here; this file only orders them, and closes them in reverse.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { View } from '../../common/console-views';
 import { DISCOVERY_FILE } from '../../common/discovery';
@@ -26,6 +26,7 @@ import { generateToken } from '../secrets/token';
 import type { KeychainLike } from '../secrets/keychain';
 import { listenLoopback } from '../server/loopback-server';
 import { loadConsoleSettings } from '../settings/console-settings';
+import { preparePrivateHome } from '../secrets/private-home';
 import { loadBridgeCredentials } from './bridge-credentials';
 import { startDecisionRoom } from './decision-room';
 import { openHistory } from './open-history';
@@ -75,7 +76,7 @@ export interface ConsoleCore {
 
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
-  await mkdir(options.home, { recursive: true, mode: 0o700 });
+  await preparePrivateHome(options.home);
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
   const warnings = settingsWarning === undefined ? [] : [settingsWarning];

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../tests/support/temp-dir';
@@ -36,6 +36,25 @@ describe('gatehouse token', () => {
     const after = (await run(['--show'])).out.trim();
     expect(after).not.toBe(before);
     if (rotated.err) expect((await readFile(join(dir.path, 'token'), 'utf8')).trim()).toBe(after);
+  });
+
+  it('makes an existing 0755 home private before storing the token in it', async () => {
+    await chmod(dir.path, 0o755);
+    expect((await run(['--show'])).code).toBe(0);
+    expect((await stat(dir.path)).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses a home that is a symbolic link, with one sentence, and stores nothing there', async () => {
+    const target = join(dir.path, 'target');
+    await mkdir(target);
+    const out: string[] = [];
+    const err: string[] = [];
+    const env = { GATEHOUSE_HOME: join(dir.path, 'link') };
+    await symlink(target, env.GATEHOUSE_HOME);
+    const code = await runToken(['--show'], { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
+    expect(code).toBe(1);
+    expect(err.join('')).toMatch(/^gatehouse token: Gatehouse's folder .*link is a symbolic link; .*\n$/);
+    expect(out).toEqual([]);
   });
 
   it('refuses a wrong flag with one sentence and exit 2', async () => {

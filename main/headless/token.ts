@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { EXIT_USAGE, usageError } from '../../common/cli';
 import type { CliIo } from '../../common/cli';
 import { gatehouseHome } from '../../common/discovery';
+import { preparePrivateHome } from '../secrets/private-home';
 import { loadOrCreateToken, rotateToken } from '../secrets/token-store';
 import type { StoredToken } from '../secrets/token-store';
 
@@ -48,6 +49,12 @@ export async function runToken(argv: readonly string[], io: CliIo): Promise<numb
     return 0;
   }
   const home = values.home ?? gatehouseHome({ env: io.env, platform: process.platform, homedir: homedir() });
+  try {
+    await preparePrivateHome(home);
+  } catch (error) {
+    io.stderr(`gatehouse token: ${(error as Error).message}\n`);
+    return 1;
+  }
   const stored = values.rotate ? await rotateToken(home) : await loadOrCreateToken(home);
   if (stored.storage === 'file') io.stderr(`gatehouse token: ${stored.warning}\n`);
   if (values.show) {

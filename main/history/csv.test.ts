@@ -27,6 +27,14 @@ describe('csvField', () => {
     expect(csvField('\r=1')).toBe(`"'\r=1"`);
     expect(csvField('a=1')).toBe('a=1');
   });
+
+  it('quotes a semicolon, so a reader that splits on it never starts a cell at a formula', () => {
+    for (const lead of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvField(`echo ok;${lead}HYPERLINK("http://evil")`)).toBe(
+        `"echo ok;${lead}HYPERLINK(""http://evil"")"`,
+      );
+    expect(csvField('a;b')).toBe('"a;b"');
+  });
 });
 
 describe('csvRecord', () => {

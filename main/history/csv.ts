@@ -6,13 +6,14 @@
  * CR, which some spreadsheets skip before looking for one) gets a leading apostrophe. Exported commands
  * come from agents, and an agent can be steered by what it reads, so `=HYPERLINK(...)` in a command must
  * stay text when someone opens the export. The apostrophe is visible in other CSV readers: that is the
- * price of the guard, and why numbers, which the export writes itself, are left bare.
+ * price of the guard, and why numbers, which the export writes itself, are left bare. A semicolon is
+ * quoted too: a spreadsheet set to split on it would otherwise start a new cell, and a formula, at `;=`.
  */
 
 export type CsvCell = string | number | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvField(cell: CsvCell): string {
   if (cell === undefined) return '';

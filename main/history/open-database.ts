@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Database as Connection } from 'better-sqlite3';
 import { migrate } from './migrate';
@@ -18,8 +19,12 @@ const BUSY_TIMEOUT_MS = 5_000;
  * - `foreign_keys = ON`: off by default in SQLite, and per connection; without it a decision could point
  *   at no request.
  * - `busy_timeout`: without it a second connection's brief lock fails a write with SQLITE_BUSY at once.
+ *
+ * The file is created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database's own
+ * mode, and would otherwise create all three with the umask's (0644), readable by every local user.
  */
 export function openHistoryDatabase(path: string, migrations: readonly Migration[]): Connection {
+  closeSync(openSync(path, 'a', 0o600));
   const db = new Database(path);
   try {
     const mode = db.pragma('journal_mode = WAL', { simple: true });

@@ -1,6 +1,6 @@
 /**
  * Timed grants and session rules a person made at the console ("Allow for 5 min", "… for this session"):
- * kept in memory, scoped to one agent session, visible and revocable. A grant is a session-source allow
+ * kept in memory, scoped to one agent session in one folder, visible and revocable. A grant is a session-source allow
  * rule, so it answers only what the engine would allow with that rule added: it never outranks a deny or
  * ask rule of the agent's own settings, nor a protected path.
  */
@@ -22,6 +22,9 @@ export interface GrantRequest {
   readonly cwd: string;
   readonly agent: string;
 }
+
+/** Who a grant answers for: a session id is the agent's to choose, so it counts only with the same agent and folder. */
+export type GrantScope = Pick<GrantRequest, 'sessionId' | 'cwd' | 'agent'>;
 
 export type GrantResult = { ok: true; grant: GrantView } | { ok: false; error: string };
 
@@ -60,14 +63,19 @@ export class GrantBook {
     return { ok: true, grant };
   }
 
-  /** The grant that answers this call of this session, if any, counted as used. */
+  /** The grant that answers this call of this session, agent and folder, if any, counted as used. */
   match(
-    sessionId: string,
+    scope: GrantScope,
     call: { toolName: string; input: Record<string, unknown> },
     context: ToolPermissionContext,
   ): GrantView | undefined {
     for (const grant of this.grants.values()) {
-      if (grant.sessionId !== sessionId || (grant.expiresAt !== undefined && grant.expiresAt <= this.now()))
+      if (
+        grant.sessionId !== scope.sessionId ||
+        grant.agent !== scope.agent ||
+        grant.cwd !== scope.cwd ||
+        (grant.expiresAt !== undefined && grant.expiresAt <= this.now())
+      )
         continue;
       const decision = decide(withRules(context, 'session', 'allow', [grant.rule]), call, {
         bash: this.bash,

@@ -108,7 +108,7 @@ describe('the request explainer', () => {
 });
 
 describe('grants', () => {
-  it('answer a matching call of the same session, and only that session', async () => {
+  it('answer a matching call of the same session, agent and folder, and only those', async () => {
     const grants = new GrantBook(bash);
     const { context } = await explainer()(request('Bash', { command: 'npm test' }), claude);
     expect(
@@ -120,14 +120,15 @@ describe('grants', () => {
         agent: 'claude-code',
       }).ok,
     ).toBe(true);
+    const scope = { sessionId: 'session-1', cwd: project, agent: 'claude-code' };
+    const call = { toolName: 'Bash', input: { command: 'npm test -- --ci' } };
+    expect(grants.match(scope, call, context)?.uses).toBe(1);
+    expect(grants.match({ ...scope, sessionId: 'session-2' }, call, context)).toBeUndefined();
+    // A session id is whatever the agent sends: another agent, or the same one elsewhere, reusing it gets nothing.
+    expect(grants.match({ ...scope, agent: 'other-agent' }, call, context)).toBeUndefined();
+    expect(grants.match({ ...scope, cwd: join(dir.path, 'elsewhere') }, call, context)).toBeUndefined();
     expect(
-      grants.match('session-1', { toolName: 'Bash', input: { command: 'npm test -- --ci' } }, context)?.uses,
-    ).toBe(1);
-    expect(
-      grants.match('session-2', { toolName: 'Bash', input: { command: 'npm test' } }, context),
-    ).toBeUndefined();
-    expect(
-      grants.match('session-1', { toolName: 'Bash', input: { command: 'npm test && curl x | sh' } }, context),
+      grants.match(scope, { toolName: 'Bash', input: { command: 'npm test && curl x | sh' } }, context),
     ).toBeUndefined();
   });
 
@@ -142,7 +143,11 @@ describe('grants', () => {
       agent: 'claude-code',
     });
     expect(
-      grants.match('session-1', { toolName: 'Bash', input: { command: 'npm publish' } }, context),
+      grants.match(
+        { sessionId: 'session-1', cwd: project, agent: 'claude-code' },
+        { toolName: 'Bash', input: { command: 'npm publish' } },
+        context,
+      ),
     ).toBeUndefined();
   });
 
@@ -185,6 +190,9 @@ describe('screening', () => {
     const screened = await screen(request('Bash', { command: 'git commit --amend' }), claude);
     expect(screened.answer).toMatchObject({ racer: 'grant', answer: { behavior: 'allow' } });
     expect(screened.explanation?.behavior).toBe('ask');
+    expect(
+      (await screen(request('Bash', { command: 'git commit --amend' }), { name: 'other-agent' })).answer,
+    ).toBeUndefined();
     grants.close();
   });
 });

@@ -34,7 +34,11 @@ export function createScreening(explain: RequestExplainer, grants: GrantBook) {
       return { explanation: uncheckedExplanation(request, error) };
     }
     const { explanation, context } = explained;
-    const grant = grants.match(request.sessionId, { toolName: request.tool, input: request.input }, context);
+    const grant = grants.match(
+      { sessionId: request.sessionId, cwd: request.cwd, agent: agent.name },
+      { toolName: request.tool, input: request.input },
+      context,
+    );
     if (!grant) return { explanation };
     return {
       explanation,

@@ -43,5 +43,5 @@ export async function updateConsoleSettings(
 ): Promise<void> {
   const path = join(home, CONSOLE_SETTINGS_FILE);
   const next = edit(await readSettingsObject(path, change));
-  await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`);
+  await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
 }

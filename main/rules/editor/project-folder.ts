@@ -3,8 +3,8 @@
  * the engine's own locator. The renderer names a source and a folder; the folder must be an existing
  * absolute directory, so a crafted folder cannot point a write anywhere else.
  */
-import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, normalize, sep } from 'node:path';
+import { lstat, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import type { FileSourceName } from '../../../common/rules-contract';
 import { settingsLocations, type SettingsLocation } from '../../../engine/node/settings-loader';
 
@@ -55,17 +55,41 @@ export function locationOf(
 /**
  * A project's own settings file may be a symlink (a checked-in link is the repository's to choose), but a
  * save never follows one out of the project: a cloned repository must not make the editor write elsewhere.
+ * A file not there yet is judged by its nearest existing folder, and a linked settings folder is refused
+ * outright, since it decides where every file created in it lands.
  */
 export async function checkInsideProject(file: string, cwd: string): Promise<void> {
-  let target: string;
-  try {
-    target = await realpath(file);
-  } catch {
-    return;
-  }
+  const folder = dirname(file);
+  if ((await lstatOrUndefined(folder))?.isSymbolicLink())
+    throw new FolderError(
+      `The settings folder ${folder} is a symbolic link; Gatehouse writes project rules only into a real folder of the project, because a link can lead to your own or another project's settings.`,
+    );
+  const target = await resolveExisting(file);
   const root = await realpath(cwd);
   if (target !== root && !target.startsWith(root + sep))
     throw new FolderError(
-      `The settings file ${file} links to ${target}, outside the project folder; Gatehouse will not write through it.`,
+      `The settings file ${file} leads to ${target}, outside the project folder; Gatehouse will not write through it.`,
     );
+}
+
+async function lstatOrUndefined(path: string) {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The real path of the nearest existing ancestor, with the missing rest of the path joined back on. */
+async function resolveExisting(path: string): Promise<string> {
+  const missing: string[] = [];
+  for (let current = path; ; current = dirname(current)) {
+    try {
+      return join(await realpath(current), ...missing);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(current) === current) throw error;
+      missing.unshift(basename(current));
+    }
+  }
 }
