@@ -211,7 +211,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
       if (site) {
         void site(request, response, port);
       } else {
-        response.writeHead(404).end();
+        response.writeHead(404, { 'X-Content-Type-Options': 'nosniff' }).end();
       }
     },
   });
