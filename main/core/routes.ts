@@ -60,7 +60,7 @@ export function webConsolePages(
     if (site) {
       void site(request, response, port);
     } else {
-      response.writeHead(404).end();
+      response.writeHead(404, { 'X-Content-Type-Options': 'nosniff' }).end();
     }
   };
 }

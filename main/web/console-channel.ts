@@ -16,16 +16,21 @@ let clients = 0;
 
 export function serveConsoleChannel(
   socket: WebSocket,
-  options: { service: ConsoleService; token: string },
+  options: { service: ConsoleService; token: string; authDeadlineMs?: number },
 ): void {
   const caller = { id: `web:${++clients}`, channel: 'web' } as const;
   let unsubscribe: (() => void) | undefined;
   const send = (frame: ConsoleServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
-  const authDeadline = setTimeout(() => socket.close(4401, 'Authenticate first.'), AUTH_DEADLINE_MS);
+  const authDeadline = setTimeout(
+    () => socket.close(4401, 'Authenticate first.'),
+    options.authDeadlineMs ?? AUTH_DEADLINE_MS,
+  );
 
   socket.on('message', async (data) => {
+    // A frame that arrived behind the one that closed the socket must not authenticate or invoke after all.
+    if (socket.readyState !== socket.OPEN) return;
     let raw: unknown;
     try {
       raw = JSON.parse(data.toString());

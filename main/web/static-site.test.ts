@@ -92,4 +92,15 @@ describe('the static site', () => {
     expect((await get('/missing.js')).status).toBe(404);
     expect((await get('/assets')).status).toBe(404);
   });
+
+  it.each([
+    ['a rebinding Host', '/', 'evil.example', 'GET', 403],
+    ['another method', '/', undefined, 'POST', 405],
+    ['a missing file', '/missing.js', undefined, 'GET', 404],
+    ['a path that escapes the root', '/..%2f..%2fetc/passwd', undefined, 'GET', 404],
+  ])('tells the browser not to sniff the refusal of %s', async (_name, path, host, method, status) => {
+    const response = await get(path, host ?? `127.0.0.1:${port}`, method);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
 });

@@ -36,7 +36,11 @@ export function contentSecurityPolicy(port: number): string {
 }
 
 function plain(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
   response.end(`${text}\n`);
 }
 

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /**
  * Sends a WebSocket upgrade by hand, so a test controls every header (a real client would fix Host and
@@ -8,7 +9,7 @@ export function rawUpgrade(
   port: number,
   path: string,
   headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = request({
       host: '127.0.0.1',
@@ -24,12 +25,14 @@ export function rawUpgrade(
     });
     req.on('upgrade', (response, socket) => {
       socket.destroy();
-      resolve({ status: response.statusCode ?? 0, body: '' });
+      resolve({ status: response.statusCode ?? 0, body: '', headers: response.headers });
     });
     req.on('response', (response) => {
       let body = '';
       response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body, headers: response.headers }),
+      );
     });
     req.on('error', reject);
     req.end();
