@@ -319,6 +319,20 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     expect(exit.stderr).toMatch(/not a Claude Code PermissionRequest payload/);
   });
 
+  it('answers nothing and exits 0 on a tool input nested 100,000 deep, and sends the console nothing', async () => {
+    const c = await startConsole();
+    let added = 0;
+    c.registry.added.subscribe(() => (added += 1));
+    const payload = JSON.stringify(fixture('permission-request')).replace(
+      /"tool_input":\{/,
+      `"tool_input":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`,
+    );
+    const exit = await spawnHook('permission-request', payload).exit;
+    expectNoDecision(exit);
+    expect(exit.stderr).toMatch(/not a Claude Code PermissionRequest payload/);
+    expect(added).toBe(0);
+  });
+
   it('gives up at its own deadline, withdrawing its card', async () => {
     const c = await startConsole();
     const withdrawn = nextResolved(c);
