@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPermissionRequest, toHookOutput, toPermissionCall } from './claude-permission-request';
+import { LIMITS } from './lean-protocol';
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -22,6 +23,14 @@ describe('the PermissionRequest hook mapping', () => {
       suggestions: docsPayload.permission_suggestions,
       timeoutMs: 1000,
     });
+  });
+
+  it('refuses a tool input nested past the limit, however deep, and takes one at the limit', () => {
+    const nested = (depth: number) => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown;
+    const withInput = (x: unknown) => ({ ...docsPayload, tool_input: { x } });
+    expect(readPermissionRequest(withInput(nested(LIMITS.inputDepth - 1)))).toBeDefined();
+    expect(readPermissionRequest(withInput(nested(LIMITS.inputDepth)))).toBeUndefined();
+    expect(readPermissionRequest(withInput(nested(100_000)))).toBeUndefined();
   });
 
   it('reads the 2.1.221 capture, whose extra fields it ignores', () => {

@@ -44,6 +44,15 @@ describe('the hook socket', () => {
     await socket.close();
   });
 
+  it('rejects with a ConnectError, never throws out of the process, when its early messages cannot be encoded', async () => {
+    const url = await listen();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    await expect(
+      openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000, early: [cyclic] }),
+    ).rejects.toThrow(/could not send its request/);
+  });
+
   it('answers the console’s heartbeat pings', async () => {
     let peer!: WebSocket;
     const url = await listen((socket) => (peer = socket));

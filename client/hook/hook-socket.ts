@@ -106,20 +106,22 @@ export async function openHookSocket(
         connection = opened;
         void opened.closed.then(() => fail('The console closed the connection during the handshake.'));
         opened.receive(onHandshake);
-        void Promise.resolve(options.early ?? []).then((early) => {
-          if (settled) return;
-          if (early === undefined) return fail('The hook had nothing to send the console.');
-          const upgrade = Buffer.from(
-            `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
-              `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
-              `Authorization: Bearer ${endpoint.token}\r\n\r\n`,
-            'latin1',
-          );
-          opened.write(Buffer.concat([upgrade, ...textFrames(early, randomBytes)]));
-          // Computed while the console reads the upgrade: the hook has nothing else to do until it answers.
-          expected = acceptKey(key);
-          options.onSent?.();
-        });
+        Promise.resolve(options.early ?? [])
+          .then((early) => {
+            if (settled) return;
+            if (early === undefined) return fail('The hook had nothing to send the console.');
+            const upgrade = Buffer.from(
+              `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
+                `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
+                `Authorization: Bearer ${endpoint.token}\r\n\r\n`,
+              'latin1',
+            );
+            opened.write(Buffer.concat([upgrade, ...textFrames(early, randomBytes)]));
+            // Computed while the console reads the upgrade: the hook has nothing else to do until it answers.
+            expected = acceptKey(key);
+            options.onSent?.();
+          })
+          .catch((error: Error) => fail(`The hook could not send its request: ${error.message}`));
       },
       (error: Error) => fail(`Cannot reach the console: ${error.message}`),
     );

@@ -23,6 +23,8 @@ export const LIMITS = {
   tool: 500,
   suggestions: 50,
   message: 4_000,
+  /** Nesting of a tool input: well below SQLite's JSON depth limit (1,000), where history would refuse it. */
+  inputDepth: 500,
 } as const;
 
 function isRuleValue(value: unknown): boolean {

@@ -1,9 +1,8 @@
-/** Both transports of the hook's connection against a real TCP server on loopback. */
+/** The hook's connection against a real TCP server on loopback. */
 import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectLoopback, preferredTransport } from './loopback-connection';
-import type { Transport } from './loopback-connection';
+import { connectLoopback } from './loopback-connection';
 
 let server: Server | undefined;
 const peers: Socket[] = [];
@@ -29,16 +28,14 @@ function collect(peer: Socket): Promise<Buffer> {
   return new Promise((done) => peer.once('end', () => done(Buffer.concat(chunks))));
 }
 
-describe.each<Transport>(['tcp-handle', 'node:net'])('the loopback connection over %s', (transport) => {
+describe('the loopback connection', () => {
   it('sends bytes in order, receives what the peer sends, and half-closes with end()', async () => {
     let received!: Promise<Buffer>;
     const port = await listen((peer) => {
       received = collect(peer);
       peer.write('welcome');
     });
-    const connection = await connectLoopback('127.0.0.1', port, transport);
-    // Never a silent fallback: this Node gives out the handle, so each transport is the one asked for.
-    expect(connection.transport).toBe(transport);
+    const connection = await connectLoopback('127.0.0.1', port);
     const heard = new Promise<string>((done) => connection.receive((chunk) => done(chunk.toString())));
     expect(await heard).toBe('welcome');
     connection.write(Buffer.from('one,'));
@@ -54,7 +51,7 @@ describe.each<Transport>(['tcp-handle', 'node:net'])('the loopback connection ov
   it('delivers a write of several megabytes whole, however the kernel splits it', async () => {
     let received!: Promise<Buffer>;
     const port = await listen((peer) => (received = collect(peer)));
-    const connection = await connectLoopback('127.0.0.1', port, transport);
+    const connection = await connectLoopback('127.0.0.1', port);
     const big = Buffer.alloc(8 * 1024 * 1024, 'abcdefgh');
     connection.write(big);
     connection.end();
@@ -63,7 +60,7 @@ describe.each<Transport>(['tcp-handle', 'node:net'])('the loopback connection ov
 
   it('is over once the peer goes away, and writes after that do nothing', async () => {
     const port = await listen((peer) => peer.destroy());
-    const connection = await connectLoopback('127.0.0.1', port, transport);
+    const connection = await connectLoopback('127.0.0.1', port);
     await connection.closed;
     expect(connection.isOpen).toBe(false);
     expect(() => connection.write(Buffer.from('late'))).not.toThrow();
@@ -75,7 +72,7 @@ describe.each<Transport>(['tcp-handle', 'node:net'])('the loopback connection ov
       peer.on('error', () => undefined);
       peerClosed = new Promise((done) => peer.once('close', () => done()));
     });
-    const connection = await connectLoopback('127.0.0.1', port, transport);
+    const connection = await connectLoopback('127.0.0.1', port);
     connection.destroy();
     await connection.closed;
     await peerClosed;
@@ -85,18 +82,6 @@ describe.each<Transport>(['tcp-handle', 'node:net'])('the loopback connection ov
     const port = await listen(() => undefined);
     await new Promise((done) => server!.close(done));
     server = undefined;
-    await expect(connectLoopback('127.0.0.1', port, transport)).rejects.toThrow(/ECONNREFUSED/);
-  });
-});
-
-describe('which transport the hook takes', () => {
-  it('is the TCP handle unless pending deprecations would make Node warn about reaching it', () => {
-    expect(preferredTransport({}, [])).toBe('tcp-handle');
-    expect(preferredTransport({ NODE_OPTIONS: '--max-old-space-size=64' }, [])).toBe('tcp-handle');
-    expect(preferredTransport({}, ['--pending-deprecation'])).toBe('node:net');
-    expect(preferredTransport({ NODE_OPTIONS: '--trace-warnings --pending-deprecation' }, [])).toBe(
-      'node:net',
-    );
-    expect(preferredTransport({ NODE_PENDING_DEPRECATION: '1' }, [])).toBe('node:net');
+    await expect(connectLoopback('127.0.0.1', port)).rejects.toThrow(/ECONNREFUSED/);
   });
 });

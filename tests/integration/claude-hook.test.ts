@@ -171,7 +171,7 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     return { hook, loaded };
   }
 
-  it('as installed (gatehouse-hook.cjs) answers without loading node:net, node:stream or node:crypto, and with a UUID request id', async () => {
+  it('as installed (gatehouse-hook.cjs) answers over node:net without loading node:crypto, and with a UUID request id', async () => {
     const c = await startConsole();
     const { hook, loaded } = await spawnInstalledReportingModules();
     const request = await nextRequest(c);
@@ -180,14 +180,12 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     const exit = await hook.exit;
     expect(decisionIn(exit)).toEqual({ behavior: 'allow' });
     const modules = loaded(exit).loaded;
-    // libuv's TCP handle directly (client/hook/loopback-connection.ts): none of node:net's stream machinery.
-    expect(modules).toContain('Internal Binding tcp_wrap');
-    expect(modules.filter((name) => /^NativeModule (net|stream|(internal\/)?crypto\b)/.test(name))).toEqual(
-      [],
-    );
+    expect(modules).toContain('NativeModule net');
+    // /dev/urandom and noble's SHA-1 (client/hook/entropy.ts): OpenSSL is never loaded.
+    expect(modules.filter((name) => /^NativeModule (internal\/)?crypto\b/.test(name))).toEqual([]);
   });
 
-  it('under --pending-deprecation takes node:net instead, and prints no deprecation warning', async () => {
+  it('under --pending-deprecation prints no deprecation warning', async () => {
     const c = await startConsole();
     const { hook, loaded } = await spawnInstalledReportingModules({ NODE_OPTIONS: '--pending-deprecation' });
     const request = await nextRequest(c);
@@ -319,6 +317,20 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     const exit = await spawnHook('permission-request', '{"tool_name": 3').exit;
     expectNoDecision(exit);
     expect(exit.stderr).toMatch(/not a Claude Code PermissionRequest payload/);
+  });
+
+  it('answers nothing and exits 0 on a tool input nested 100,000 deep, and sends the console nothing', async () => {
+    const c = await startConsole();
+    let added = 0;
+    c.registry.added.subscribe(() => (added += 1));
+    const payload = JSON.stringify(fixture('permission-request')).replace(
+      /"tool_input":\{/,
+      `"tool_input":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`,
+    );
+    const exit = await spawnHook('permission-request', payload).exit;
+    expectNoDecision(exit);
+    expect(exit.stderr).toMatch(/not a Claude Code PermissionRequest payload/);
+    expect(added).toBe(0);
   });
 
   it('gives up at its own deadline, withdrawing its card', async () => {
