@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ConsoleHandlers } from '../../common/console-contract';
-import { guardConsoleUpgrade } from '../bridge/upgrade-guard';
-import { listenLoopback } from '../console/loopback-server';
-import type { LoopbackServer } from '../console/loopback-server';
+import { guardConsoleUpgrade } from '../server/console-guard';
+import { listenLoopback } from '../server/loopback-server';
+import type { LoopbackServer } from '../server/loopback-server';
 import type { ConsoleService } from '../console/console-service';
 import { serveConsoleChannel } from './console-channel';
 

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connectBridge } from '../../client/sdk/bridge-client';
-import { startConsoleCore } from '../../main/console/console-core';
-import type { ConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
 
 let home: Awaited<ReturnType<typeof makeTempDir>>;

@@ -5,8 +5,8 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsoleCore } from '../../main/console/console-core';
-import type { ConsoleCore } from '../../main/console/console-core';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
 import { rawUpgrade } from '../support/raw-upgrade';
 import { makeTempDir } from '../support/temp-dir';
 
