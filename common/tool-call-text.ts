@@ -2,25 +2,27 @@
  * A tool call typed as text, for rule examples and the playground: a JSON object is the tool's input, and
  * anything else is the main field of the tools that have one (a Bash command, a file path, a URL).
  */
-const MAIN_FIELD: Readonly<Record<string, string>> = {
-  Bash: 'command',
-  Read: 'file_path',
-  Write: 'file_path',
-  Edit: 'file_path',
-  MultiEdit: 'file_path',
-  NotebookEdit: 'notebook_path',
-  WebFetch: 'url',
-  WebSearch: 'query',
-  Glob: 'pattern',
-  Grep: 'pattern',
-};
+const MAIN_FIELD: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    Bash: 'command',
+    Read: 'file_path',
+    Write: 'file_path',
+    Edit: 'file_path',
+    MultiEdit: 'file_path',
+    NotebookEdit: 'notebook_path',
+    WebFetch: 'url',
+    WebSearch: 'query',
+    Glob: 'pattern',
+    Grep: 'pattern',
+  }),
+);
 
 export type ToolInputResult =
   | { readonly ok: true; readonly input: Record<string, unknown> }
   | { readonly ok: false; readonly error: string };
 
 export function mainFieldOf(tool: string): string | undefined {
-  return MAIN_FIELD[tool];
+  return MAIN_FIELD.get(tool);
 }
 
 export function toolInputFromText(tool: string, text: string): ToolInputResult {
@@ -35,7 +37,7 @@ export function toolInputFromText(tool: string, text: string): ToolInputResult {
     }
     return { ok: false, error: `"${trimmed}" is not a JSON object; write the input as {"key": "value"}.` };
   }
-  const field = MAIN_FIELD[tool];
+  const field = MAIN_FIELD.get(tool);
   if (field === undefined)
     return { ok: false, error: `Write ${tool}'s input as a JSON object, such as {"key": "value"}.` };
   return { ok: true, input: { [field]: trimmed } };

@@ -7,45 +7,50 @@ import { parseMcpName } from '../matchers/tool-name';
 
 export type ToolFamily = 'bash' | 'read' | 'edit' | 'webFetch' | 'mcp' | 'generic';
 
-const FAMILIES: Readonly<Record<string, ToolFamily>> = {
-  Bash: 'bash',
-  Read: 'read',
-  NotebookRead: 'read',
-  Glob: 'read',
-  Grep: 'read',
-  LS: 'read',
-  Edit: 'edit',
-  MultiEdit: 'edit',
-  Write: 'edit',
-  NotebookEdit: 'edit',
-  WebFetch: 'webFetch',
-};
+// Maps, not object literals: a tool may be named `constructor` or `__proto__`.
+const FAMILIES: ReadonlyMap<string, ToolFamily> = new Map(
+  Object.entries<ToolFamily>({
+    Bash: 'bash',
+    Read: 'read',
+    NotebookRead: 'read',
+    Glob: 'read',
+    Grep: 'read',
+    LS: 'read',
+    Edit: 'edit',
+    MultiEdit: 'edit',
+    Write: 'edit',
+    NotebookEdit: 'edit',
+    WebFetch: 'webFetch',
+  }),
+);
 
 export function familyOf(toolName: string): ToolFamily {
-  return FAMILIES[toolName] ?? (parseMcpName(toolName) ? 'mcp' : 'generic');
+  return FAMILIES.get(toolName) ?? (parseMcpName(toolName) ? 'mcp' : 'generic');
 }
 
 /** The field a tool's content rules match; `Tool(param:value)` may name any other top-level scalar. */
-const PRIMARY_FIELDS: Readonly<Record<string, string>> = {
-  Bash: 'command',
-  Read: 'file_path',
-  Edit: 'file_path',
-  MultiEdit: 'file_path',
-  Write: 'file_path',
-  NotebookEdit: 'notebook_path',
-  NotebookRead: 'notebook_path',
-  Glob: 'path',
-  Grep: 'path',
-  LS: 'path',
-  WebFetch: 'url',
-  WebSearch: 'query',
-  Agent: 'subagent_type',
-  Task: 'subagent_type',
-  Skill: 'skill',
-};
+const PRIMARY_FIELDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    Bash: 'command',
+    Read: 'file_path',
+    Edit: 'file_path',
+    MultiEdit: 'file_path',
+    Write: 'file_path',
+    NotebookEdit: 'notebook_path',
+    NotebookRead: 'notebook_path',
+    Glob: 'path',
+    Grep: 'path',
+    LS: 'path',
+    WebFetch: 'url',
+    WebSearch: 'query',
+    Agent: 'subagent_type',
+    Task: 'subagent_type',
+    Skill: 'skill',
+  }),
+);
 
 export function primaryFieldOf(toolName: string): string | undefined {
-  return PRIMARY_FIELDS[toolName];
+  return PRIMARY_FIELDS.get(toolName);
 }
 
 /** The tool name whose content rules a call consults: Read for the read family, Edit for the edit family. */

@@ -334,6 +334,26 @@ describe('the rule editor handlers', () => {
     });
   });
 
+  it('checks a tool named after an Object.prototype key like any other tool', async () => {
+    for (const tool of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const result = await service.handlers['rules:check']({ cwd: project, tool, input: {} }, caller);
+      expect(value(result).behavior).toBe('ask');
+    }
+  });
+
+  it('writes rule warnings about such tools as sentences, never as [object Object]', async () => {
+    await writeFile(
+      localFile(),
+      JSON.stringify({ permissions: { allow: ['constructor', '__proto__', 'toString', 'hasOwnProperty'] } }),
+    );
+    const snapshot = value(await service.handlers['rules:load']({ cwd: project }, caller));
+    const messages = snapshot.rules.flatMap((r) => r.warnings.map((w) => w.message));
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).not.toMatch(/\[object |function |native code/);
+    const local = snapshot.rules.filter((r) => r.source === 'localSettings');
+    expect(local.flatMap((r) => r.warnings.map((w) => w.kind))).not.toContain('broad-allow');
+  });
+
   it('offers the folders of waiting requests and of history', () => {
     expect(value(service.handlers['rules:folders']({}, caller) as Result<string[]>)).toEqual([
       '/waiting/here',

@@ -6,7 +6,7 @@ import type { CompiledRule } from '../compile';
 import { bashPatternContains, bashPatternMatchesEverything } from './wildcard';
 import { placeOf, type RuleWarning } from './types';
 
-const WHOLE_TOOLS: Readonly<Record<string, string>> = {
+const WHOLE_TOOLS = {
   Bash: 'every shell command',
   Edit: 'editing every file',
   MultiEdit: 'editing every file',
@@ -14,6 +14,8 @@ const WHOLE_TOOLS: Readonly<Record<string, string>> = {
   NotebookEdit: 'editing every notebook',
   WebFetch: 'fetching every URL',
 };
+// A Map, so a rule for a tool named `__proto__` or `constructor` finds nothing rather than Object's own keys.
+const WHOLE_TOOL_BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries(WHOLE_TOOLS));
 
 /** Commands that run whatever their arguments say. */
 const RUNNERS = [
@@ -75,7 +77,7 @@ export function broadAllowWarnings(rules: readonly CompiledRule[]): RuleWarning[
 
 function breadthOf(rule: CompiledRule, tool: string): string | undefined {
   const content = rule.content;
-  if (content === undefined) return WHOLE_TOOLS[tool];
+  if (content === undefined) return WHOLE_TOOL_BY_NAME.get(tool);
   if (content.kind === 'bash') {
     if (bashPatternMatchesEverything(content.pattern)) return WHOLE_TOOLS.Bash;
     const runner = RUNNERS.find((r) => bashPatternContains(`${r} *`, content.pattern));
