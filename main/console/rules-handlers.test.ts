@@ -126,7 +126,7 @@ describe('the rule editor handlers', () => {
       ok: false,
       error: {
         code: 'bad-folder',
-        message: `The settings file ${localFile()} links to ${outside}, outside the project folder; Gatehouse will not write through it.`,
+        message: `The settings file ${localFile()} leads to ${outside}, outside the project folder; Gatehouse will not write through it.`,
       },
     });
     expect(await readFile(outside, 'utf8')).toBe('{}');
