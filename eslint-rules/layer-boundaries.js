@@ -17,6 +17,55 @@ const ALLOWED = {
   files: ['files'],
 };
 
+/**
+ * main/ room -> the other main/ rooms it may import (its own folder is always allowed). A room missing here
+ * is refused everywhere until it is given its place. The order runs from the shells (app, headless) through
+ * the composition root (core) down to rooms that import no other room.
+ */
+const MAIN_ROOMS = {
+  app: ['core', 'console', 'web', 'tray', 'notify', 'registry', 'secrets'],
+  headless: ['core', 'secrets'],
+  core: [
+    'console',
+    'web',
+    'server',
+    'bridge',
+    'notify',
+    'rules',
+    'history',
+    'registry',
+    'secrets',
+    'settings',
+  ],
+  web: ['console', 'server', 'secrets'],
+  console: ['rules', 'history', 'preview', 'registry'],
+  tray: ['notify'],
+  notify: ['registry'],
+  bridge: ['registry'],
+  server: ['secrets'],
+  rules: ['registry'],
+  history: ['registry', 'settings'],
+  registry: [],
+  preview: [],
+  settings: [],
+  secrets: [],
+};
+
+/** Bare packages refused in a folder (repo-relative prefix), tests included unless `testsToo` is false. */
+const REFUSED_PACKAGES = [
+  {
+    folder: 'renderer/',
+    packages: ['better-sqlite3'],
+    why: 'the renderer reads history through the console',
+  },
+  {
+    folder: 'client/hook/',
+    packages: ['ws', 'zod'],
+    testsToo: false,
+    why: 'the lean hook starts in every agent tool call, and these add tens of milliseconds to each spawn',
+  },
+];
+
 /** Folders (repo-relative prefixes) that may import `electron`. */
 const ELECTRON_ALLOWED = ['main/app/', 'preload/'];
 /** Folders that run in a browser or must stay portable, so Node's built-ins are refused there. */
@@ -64,7 +113,18 @@ export default {
         }
         return;
       }
-      if (!spec.startsWith('.')) return;
+      if (!spec.startsWith('.')) {
+        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+        for (const refused of REFUSED_PACKAGES) {
+          if (!file.startsWith(refused.folder) || (isTestish && refused.testsToo === false)) continue;
+          if (refused.packages.includes(name))
+            context.report({
+              node,
+              message: `${refused.folder} may not import ${name}: ${refused.why}.`,
+            });
+        }
+        return;
+      }
       const target = path
         .relative(root, path.resolve(path.dirname(context.filename), spec))
         .split(path.sep)
@@ -76,16 +136,15 @@ export default {
           message: `${from}/ may not import ${to}/ (${spec}); see docs/architecture.md.`,
         });
       }
-      if (
-        from === 'main' &&
-        to === 'main' &&
-        target.startsWith('main/app/') &&
-        !file.startsWith('main/app/')
-      ) {
-        context.report({
-          node,
-          message: `main/app/ is the Electron shell; the rest of main/ must not depend on it (${spec}).`,
-        });
+      if (from === 'main' && to === 'main') {
+        const fromRoom = file.split('/')[1];
+        const toRoom = target.split('/')[1];
+        if (fromRoom !== toRoom && !(MAIN_ROOMS[fromRoom] ?? []).includes(toRoom)) {
+          context.report({
+            node,
+            message: `main/${fromRoom}/ may not import main/${toRoom}/ (${spec}); see the room order in docs/architecture.md.`,
+          });
+        }
       }
       if (from === 'renderer' && target.startsWith('engine/node/')) {
         context.report({

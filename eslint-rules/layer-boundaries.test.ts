@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import { describe, it } from 'vitest';
+import rule from './layer-boundaries.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+const at = (file: string) => path.join(process.cwd(), file);
+const code = (spec: string) => `import x from '${spec}';`;
+
+tester.run('layer-boundaries', rule, {
+  valid: [
+    { filename: at('main/core/console-core.ts'), code: code('../web/console-channel') },
+    { filename: at('main/core/console-core.ts'), code: code('../console/console-service') },
+    { filename: at('main/web/console-channel.ts'), code: code('../console/dispatch-invoke') },
+    { filename: at('main/headless/serve.ts'), code: code('../core/console-core') },
+    { filename: at('main/history/retention-setting.ts'), code: code('../settings/settings-file') },
+    { filename: at('main/console/history-handlers.ts'), code: code('./history-changes') },
+    { filename: at('main/registry/race-registry.ts'), code: code('../../common/protocol') },
+    { filename: at('renderer/src/app.tsx'), code: code('react') },
+    { filename: at('main/history/sqlite-history.ts'), code: code('better-sqlite3') },
+    { filename: at('client/hook/lean-protocol.ts'), code: code('../../common/discovery') },
+    { filename: at('client/hook/hook-socket.test.ts'), code: code('ws') },
+    { filename: at('client/sdk/connection.ts'), code: code('ws') },
+  ],
+  invalid: [
+    [
+      'main/console/console-service.ts',
+      '../web/console-channel',
+      /main\/console\/ may not import main\/web\//,
+    ],
+    [
+      'main/console/console-service.ts',
+      '../core/console-core',
+      /main\/console\/ may not import main\/core\//,
+    ],
+    ['main/registry/race-registry.ts', '../console/console-service', /main\/registry\/ may not import/],
+    ['main/server/loopback-server.ts', '../core/console-core', /main\/server\/ may not import/],
+    ['main/settings/console-settings.ts', '../history/retention-setting', /main\/settings\/ may not/],
+    ['main/core/console-core.ts', '../app/desktop-app', /main\/core\/ may not import main\/app\//],
+    ['main/history/retention-schedule.ts', '../console/history-changes', /main\/history\/ may not/],
+    ['renderer/src/features/history/view.tsx', 'better-sqlite3', /renderer\/ may not import better-sqlite3/],
+    ['client/hook/ask-console.ts', 'ws', /client\/hook\/ may not import ws/],
+    ['client/hook/shape.ts', 'zod', /client\/hook\/ may not import zod/],
+    ['client/hook/shape.ts', 'zod/v4', /client\/hook\/ may not import zod/],
+    ['engine/index.ts', '../main/registry/race-registry', /engine\/ may not import main\//],
+  ].map(([file, spec, message]) => ({
+    filename: at(file as string),
+    code: code(spec as string),
+    errors: [{ message: message as RegExp }],
+  })),
+});
