@@ -16,6 +16,7 @@ export default defineConfig({
             '{engine,common,files,main,preload,client,scripts,eslint-rules}/**/*.test.ts',
             'tests/system/**/*.test.ts',
             'tests/integration/**/*.test.ts',
+            'tests/agents/**/*.test.ts',
           ],
         },
       },

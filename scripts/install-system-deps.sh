@@ -19,6 +19,7 @@ declare -A PROBES=(
   [make]=make
   [g++]=g++
   [git]=git
+  [tmux]=tmux
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one command that runs everything on a fresh Debian/Ubuntu machine: system packages, npm ci,
-# typecheck, lint, format check, build, unit and integration tests, end-to-end tests in Chromium, and the
+# typecheck, lint, format check, build, the pinned real agents, unit and integration tests (the agent
+# compatibility suite among them), end-to-end tests in Chromium, and the
 # system tests against the real keychain and notification daemon. README.md documents it; .ci/run calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,9 @@ npm run format:check
 
 step "Build"
 npm run build
+
+step "Real agents (pinned in tests/agents/pins.json, cached outside node_modules)"
+npm run agents:install
 
 mkdir -p reports
 step "Unit, integration and system tests"

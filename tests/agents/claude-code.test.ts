@@ -1,0 +1,232 @@
+/**
+ * The compatibility suite on the real Claude Code (the version pinned in tests/agents/pins.json), driven
+ * against a local stand-in of the Messages API, with Gatehouse's hooks installed by the installer and a
+ * live console core. Each case checks what the agent then did: the tool's result the model got back, the
+ * file the tool made, the rule Claude Code wrote.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PendingRequestView } from '../../common/console-contract';
+import { DISCOVERY_FILE } from '../../common/discovery';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
+import type { ResolvedEvent } from '../../main/registry/race-registry';
+import { makeTempDir } from '../support/temp-dir';
+import { startAnthropicStandIn } from './support/anthropic-stand-in';
+import type { AnthropicStandIn } from './support/anthropic-stand-in';
+import { DIALOG, TmuxClaude, claudeBinary, makeClaudeSandbox, runHeadless } from './support/claude-code';
+import type { ClaudeSandbox } from './support/claude-code';
+
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let api: AnthropicStandIn;
+let sandbox: ClaudeSandbox;
+let core: ConsoleCore | undefined;
+let tmux: TmuxClaude | undefined;
+let added: PendingRequestView[];
+let resolved: ResolvedEvent[];
+
+beforeAll(() => {
+  claudeBinary();
+  if (!existsSync('out/cli/gatehouse-hook.cjs'))
+    throw new Error('The suite installs the built hook: run "npm run build" first.');
+});
+beforeEach(async () => {
+  dir = await makeTempDir();
+  api = await startAnthropicStandIn();
+  sandbox = await makeClaudeSandbox(dir.path, api.baseUrl);
+  added = [];
+  resolved = [];
+});
+afterEach(async () => {
+  await tmux?.close();
+  tmux = undefined;
+  await core?.close();
+  core = undefined;
+  await api.close();
+  await dir.remove();
+});
+
+async function startConsole(): Promise<ConsoleCore> {
+  core = await startConsoleCore({
+    home: sandbox.gatehouseHome,
+    userHome: sandbox.home,
+    port: 0,
+    timeoutMs: 120_000,
+    timeoutAction: 'passthrough',
+  });
+  core.registry.added.subscribe((view) => added.push(view));
+  core.registry.resolved.subscribe((event) => resolved.push(event));
+  return core;
+}
+
+async function nextCard(): Promise<PendingRequestView> {
+  const seen = added.length;
+  return new Promise((done) => {
+    const check = () => (added.length > seen ? done(added[seen]!) : setTimeout(check, 20));
+    check();
+  });
+}
+
+async function untilResolved(id: string): Promise<ResolvedEvent> {
+  for (;;) {
+    const event = resolved.find((each) => each.id === id);
+    if (event) return event;
+    await new Promise((tick) => setTimeout(tick, 20));
+  }
+}
+
+const marker = (name: string) => join(sandbox.project, name);
+const touch = (name: string) => ({
+  name: 'Bash',
+  input: { command: `touch ${name}`, description: `Make ${name}` },
+});
+
+describe('Claude Code, headless (-p)', () => {
+  it('runs the tool when the console allows', async () => {
+    const gate = await startConsole();
+    api.script(touch('allowed.txt'));
+    const turn = runHeadless(sandbox, 'make the file');
+    const card = await nextCard();
+    expect(card).toMatchObject({
+      tool: 'Bash',
+      cwd: sandbox.project,
+      input: { command: 'touch allowed.txt' },
+    });
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
+    const result = await api.nextToolResult();
+    expect(result.isError).toBe(false);
+    expect((await turn).code).toBe(0);
+    expect(existsSync(marker('allowed.txt'))).toBe(true);
+  });
+
+  it('gives the model the person’s message when the console denies', async () => {
+    const gate = await startConsole();
+    api.script(touch('denied.txt'));
+    const turn = runHeadless(sandbox, 'make the file');
+    const card = await nextCard();
+    gate.registry.decide(card.id, 'console', {
+      behavior: 'deny',
+      message: 'Use the build folder instead.',
+    });
+    const result = await api.nextToolResult();
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('Use the build folder instead.');
+    await turn;
+    expect(existsSync(marker('denied.txt'))).toBe(false);
+  });
+
+  it('stops the turn on Deny and stop: the model gets no further turn', async () => {
+    const gate = await startConsole();
+    api.script(touch('stopped.txt'));
+    const turn = runHeadless(sandbox, 'make the file');
+    const card = await nextCard();
+    gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'Stop here.', interrupt: true });
+    await turn;
+    expect(existsSync(marker('stopped.txt'))).toBe(false);
+    expect(api.toolResults.every((result) => result.isError)).toBe(true);
+  });
+
+  it('runs the edited command when the person edits before allowing', async () => {
+    const gate = await startConsole();
+    api.script(touch('asked.txt'));
+    const turn = runHeadless(sandbox, 'make the file');
+    const card = await nextCard();
+    gate.registry.decide(card.id, 'console', {
+      behavior: 'allow',
+      updatedInput: { command: 'touch edited.txt', description: 'Make edited.txt' },
+    });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    await turn;
+    expect(existsSync(marker('edited.txt'))).toBe(true);
+    expect(existsSync(marker('asked.txt'))).toBe(false);
+  });
+
+  it('writes the rule on Always allow, and the next such call does not ask', async () => {
+    const gate = await startConsole();
+    api.script(touch('always.txt'));
+    const first = runHeadless(sandbox, 'make the file');
+    const card = await nextCard();
+    gate.registry.decide(card.id, 'console', {
+      behavior: 'allow',
+      updatedPermissions: [
+        {
+          type: 'addRules',
+          rules: [{ toolName: 'Bash', ruleContent: 'touch:*' }],
+          behavior: 'allow',
+          destination: 'localSettings',
+        },
+      ],
+    });
+    await first;
+    const local = JSON.parse(await readFile(join(sandbox.project, '.claude', 'settings.local.json'), 'utf8'));
+    expect(local.permissions.allow).toContain('Bash(touch:*)');
+
+    const cards = added.length;
+    api.script(touch('again.txt'));
+    expect((await runHeadless(sandbox, 'make another')).code).toBe(0);
+    expect(existsSync(marker('again.txt'))).toBe(true);
+    expect(added.length).toBe(cards);
+  });
+
+  it('falls back to Claude Code’s own answer when no console runs', async () => {
+    api.script(touch('absent.txt'));
+    const turn = await runHeadless(sandbox, 'make the file');
+    expect(turn.result.permission_denials).toHaveLength(1);
+    expect(existsSync(marker('absent.txt'))).toBe(false);
+  });
+
+  it('falls back the same way when bridge.json names a console that is gone', async () => {
+    const gate = await startConsole();
+    const discovery = await readFile(join(sandbox.gatehouseHome, DISCOVERY_FILE), 'utf8');
+    await gate.close();
+    core = undefined;
+    await writeFile(join(sandbox.gatehouseHome, DISCOVERY_FILE), discovery);
+    api.script(touch('stale.txt'));
+    const turn = await runHeadless(sandbox, 'make the file');
+    expect(turn.result.permission_denials).toHaveLength(1);
+    expect(existsSync(marker('stale.txt'))).toBe(false);
+  });
+});
+
+describe('Claude Code, interactive (tmux)', () => {
+  it('closes the terminal dialog and runs the tool when the console allows', async () => {
+    const gate = await startConsole();
+    tmux = await TmuxClaude.start(sandbox, `gh-allow-${process.pid}`);
+    api.script(touch('console.txt'));
+    tmux.prompt('make the file');
+    const card = await nextCard();
+    await tmux.waitFor(DIALOG);
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect(existsSync(marker('console.txt'))).toBe(true);
+  });
+
+  it('retires the card when the person answers Yes in the terminal', async () => {
+    await startConsole();
+    tmux = await TmuxClaude.start(sandbox, `gh-yes-${process.pid}`);
+    api.script(touch('terminal.txt'));
+    tmux.prompt('make the file');
+    const card = await nextCard();
+    await tmux.waitFor(DIALOG);
+    await tmux.answerDialog('1');
+    expect((await api.nextToolResult()).isError).toBe(false);
+    const event = await untilResolved(card.id);
+    expect(event.by).not.toBe('console');
+    expect(existsSync(marker('terminal.txt'))).toBe(true);
+  });
+
+  it('retires the card when the person presses Esc in the terminal', async () => {
+    await startConsole();
+    tmux = await TmuxClaude.start(sandbox, `gh-esc-${process.pid}`);
+    api.script(touch('escaped.txt'));
+    tmux.prompt('make the file');
+    const card = await nextCard();
+    await tmux.waitFor(DIALOG);
+    await tmux.answerDialog('Escape');
+    const event = await untilResolved(card.id);
+    expect(event.by).not.toBe('console');
+    expect(existsSync(marker('escaped.txt'))).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Where the compatibility suite keeps the real agents: pinned in tests/agents/pins.json, installed by
+ * `npm run agents:install` into a cache outside the app's dependencies, so a test run never downloads one.
+ */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface AgentPin {
+  readonly package: string;
+  readonly version: string;
+}
+export type AgentName = 'claude';
+
+export function readPins(): Record<AgentName, AgentPin> {
+  return JSON.parse(readFileSync(resolve('tests/agents/pins.json'), 'utf8')) as Record<AgentName, AgentPin>;
+}
+
+/** `$GATEHOUSE_AGENT_CACHE`, else `~/.cache/gatehouse-test-agents`: one folder per package and version. */
+export function agentCacheDir(pin: AgentPin, env: NodeJS.ProcessEnv = process.env): string {
+  const root =
+    env.GATEHOUSE_AGENT_CACHE ??
+    join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gatehouse-test-agents');
+  return join(root, `${pin.package.replace('/', '+')}@${pin.version}`);
+}
+
+/** The native binary itself: the wrapper package only copies it into place from a postinstall we skip. */
+export function agentBinary(name: AgentName, pin: AgentPin): string {
+  const modules = join(agentCacheDir(pin), 'node_modules');
+  switch (name) {
+    case 'claude':
+      return join(modules, `${pin.package}-${process.platform}-${process.arch}`, 'claude');
+  }
+}

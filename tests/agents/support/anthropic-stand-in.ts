@@ -1,0 +1,144 @@
+/**
+ * A local stand-in for the Anthropic Messages API, enough for Claude Code to run a turn offline: the main
+ * conversation (a request that offers tools) gets the scripted tool call, and the `tool_result` Claude Code
+ * sends back is kept for the test to read. Every other request (titles, summaries) gets a short text.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ScriptedToolCall {
+  readonly name: string;
+  readonly input: Record<string, unknown>;
+}
+export interface ToolResult {
+  readonly toolUseId: string;
+  readonly isError: boolean;
+  readonly text: string;
+}
+
+interface ContentBlock {
+  readonly type: string;
+  readonly tool_use_id?: string;
+  readonly is_error?: boolean;
+  readonly content?: unknown;
+}
+interface MessagesRequest {
+  readonly model?: string;
+  readonly stream?: boolean;
+  readonly tools?: unknown[];
+  readonly messages?: { role: string; content: string | ContentBlock[] }[];
+}
+
+export interface AnthropicStandIn {
+  readonly baseUrl: string;
+  /** The tool call the next turn makes. */
+  script(call: ScriptedToolCall): void;
+  /** Resolves with the result of the scripted call, once Claude Code sends it. */
+  nextToolResult(): Promise<ToolResult>;
+  readonly toolResults: readonly ToolResult[];
+  close(): Promise<void>;
+}
+
+const textOf = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((part: { text?: string }) => part.text ?? '').join('')
+      : '';
+
+export async function startAnthropicStandIn(): Promise<AnthropicStandIn> {
+  let pending: ScriptedToolCall | undefined;
+  let count = 0;
+  const toolResults: ToolResult[] = [];
+  const waiters: ((result: ToolResult) => void)[] = [];
+
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
+        return;
+      }
+      const request = JSON.parse(body || '{}') as MessagesRequest;
+      if (req.url.startsWith('/v1/messages/count_tokens')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"input_tokens":1}');
+        return;
+      }
+      const last = request.messages?.at(-1);
+      const result = Array.isArray(last?.content)
+        ? last.content.find((block) => block.type === 'tool_result')
+        : undefined;
+      let block:
+        { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: object };
+      if (result) {
+        const toolResult = {
+          toolUseId: result.tool_use_id ?? '',
+          isError: result.is_error === true,
+          text: textOf(result.content),
+        };
+        toolResults.push(toolResult);
+        waiters.shift()?.(toolResult);
+        block = { type: 'text', text: 'Done.' };
+      } else if ((request.tools?.length ?? 0) > 0 && pending) {
+        block = { type: 'tool_use', id: `toolu_${++count}`, name: pending.name, input: pending.input };
+        pending = undefined;
+      } else {
+        block = { type: 'text', text: 'Done.' };
+      }
+      const stop = block.type === 'tool_use' ? 'tool_use' : 'end_turn';
+      const message = {
+        id: `msg_${++count}`,
+        type: 'message',
+        role: 'assistant',
+        model: request.model ?? 'stand-in',
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      };
+      if (!request.stream) {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ...message, content: [block], stop_reason: stop }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const send = (type: string, data: object) =>
+        res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+      send('message_start', { message: { ...message, content: [], stop_reason: null } });
+      if (block.type === 'text') {
+        send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+        send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: block.text } });
+      } else {
+        send('content_block_start', { index: 0, content_block: { ...block, input: {} } });
+        send('content_block_delta', {
+          index: 0,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+        });
+      }
+      send('content_block_stop', { index: 0 });
+      send('message_delta', {
+        delta: { stop_reason: stop, stop_sequence: null },
+        usage: { output_tokens: 1 },
+      });
+      send('message_stop', {});
+      res.end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    script: (call) => {
+      pending = call;
+    },
+    nextToolResult: () => new Promise((resolve) => waiters.push(resolve)),
+    toolResults,
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * Runs the pinned Claude Code binary as a person would, in a sandbox of its own: a temporary HOME, the
+ * stand-in model API, the updater and non-essential traffic off, and Gatehouse's hooks installed by
+ * `gatehouse install claude`. Headless with `-p`, or interactive inside tmux.
+ */
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { agentBinary, readPins } from './agent-cache';
+
+const run = promisify(execFile);
+const CLI = resolve('out/cli/gatehouse.mjs');
+/** Claude Code's permission dialog, as 2.1.328 words it. */
+export const DIALOG = /Do you want to proceed\?/;
+/** Long enough to tell Claude Code's key check apart; the stand-in never checks it. */
+const API_KEY = 'sk-ant-gatehouse-stand-in-0123456789';
+
+export function claudeBinary(): string {
+  const pin = readPins().claude;
+  const binary = agentBinary('claude', pin);
+  if (!existsSync(binary))
+    throw new Error(
+      `Claude Code ${pin.version} is not in the agent cache (${binary}); run "npm run agents:install" first.`,
+    );
+  return binary;
+}
+
+export interface ClaudeSandbox {
+  readonly home: string;
+  readonly project: string;
+  readonly gatehouseHome: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** A HOME with onboarding, the folder's trust and the key already accepted, and a project with our hooks. */
+export async function makeClaudeSandbox(root: string, baseUrl: string): Promise<ClaudeSandbox> {
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  const gatehouseHome = join(root, 'gatehouse');
+  await mkdir(home, { recursive: true });
+  await mkdir(project, { recursive: true });
+  await writeFile(
+    join(home, '.claude.json'),
+    JSON.stringify({
+      hasCompletedOnboarding: true,
+      theme: 'dark',
+      projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+      customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
+    }),
+  );
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    TERM: 'xterm-256color',
+    GATEHOUSE_HOME: gatehouseHome,
+    ANTHROPIC_BASE_URL: baseUrl,
+    ANTHROPIC_API_KEY: API_KEY,
+    DISABLE_AUTOUPDATER: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+  };
+  await run(process.execPath, [CLI, 'install', 'claude', '--scope', 'project'], { cwd: project, env });
+  return { home, project, gatehouseHome, env };
+}
+
+export interface HeadlessResult {
+  readonly code: number | null;
+  /** Claude Code's `--output-format json` result. */
+  readonly result: {
+    readonly is_error?: boolean;
+    readonly permission_denials?: unknown[];
+    readonly result?: string;
+  };
+  readonly stderr: string;
+}
+
+/**
+ * `claude -p` with an explicit permission mode: 2.1.328 starts in auto mode, whose classifier runs on
+ * Anthropic's servers, which the stand-in cannot answer.
+ */
+export function runHeadless(sandbox: ClaudeSandbox, prompt: string): Promise<HeadlessResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      claudeBinary(),
+      ['-p', prompt, '--permission-mode', 'default', '--output-format', 'json'],
+      { cwd: sandbox.project, env: sandbox.env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      try {
+        done({ code, result: JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}'), stderr });
+      } catch {
+        fail(new Error(`claude -p printed no JSON result (exit ${code}): ${stdout}${stderr}`));
+      }
+    });
+  });
+}
+
+/** Claude Code in a tmux pane, for the terminal dialog that races the console. */
+export class TmuxClaude {
+  private constructor(
+    private readonly session: string,
+    private readonly pid: number,
+  ) {}
+
+  static async start(sandbox: ClaudeSandbox, name: string): Promise<TmuxClaude> {
+    const envArgs = Object.entries(sandbox.env).flatMap(([key, value]) => (value ? [`${key}=${value}`] : []));
+    const pid = execFileSync(
+      'tmux',
+      [
+        'new-session',
+        '-d',
+        '-P',
+        '-F',
+        '#{pane_pid}',
+        '-s',
+        name,
+        '-x',
+        '120',
+        '-y',
+        '40',
+        '-c',
+        sandbox.project,
+        'env',
+        '-i',
+        ...envArgs,
+        claudeBinary(),
+        '--permission-mode',
+        'default',
+      ],
+      { encoding: 'utf8' },
+    );
+    const pane = new TmuxClaude(name, Number(pid.trim()));
+    await pane.waitFor(/❯/);
+    return pane;
+  }
+
+  screen(): string {
+    return execFileSync('tmux', ['capture-pane', '-p', '-t', this.session], { encoding: 'utf8' });
+  }
+
+  keys(...keys: string[]): void {
+    execFileSync('tmux', ['send-keys', '-t', this.session, ...keys]);
+  }
+
+  /** Types a prompt and submits it. */
+  prompt(text: string): void {
+    this.keys('-l', text);
+    this.keys('Enter');
+  }
+
+  /** Polls the screen until it shows `pattern`; fails with the screen when it never does. */
+  async waitFor(pattern: RegExp, withinMs = 30_000): Promise<string> {
+    const giveUp = Date.now() + withinMs;
+    for (;;) {
+      const screen = this.screen();
+      if (pattern.test(screen)) return screen;
+      if (Date.now() > giveUp) throw new Error(`The terminal never showed ${pattern}:\n${screen}`);
+      await new Promise((tick) => setTimeout(tick, 100));
+    }
+  }
+
+  /**
+   * Answers the permission dialog with `key`. Claude Code ignores keys for a moment after the dialog
+   * appears (so a keystroke meant for the prompt cannot answer it), so the key is pressed until it lands.
+   */
+  async answerDialog(key: string, withinMs = 30_000): Promise<void> {
+    const giveUp = Date.now() + withinMs;
+    while (DIALOG.test(this.screen())) {
+      if (Date.now() > giveUp) throw new Error(`The dialog never took ${key}:\n${this.screen()}`);
+      this.keys(key);
+      await new Promise((tick) => setTimeout(tick, 250));
+    }
+  }
+
+  /** Ends the session and waits for Claude Code to be gone, so its HOME can be removed. */
+  async close(): Promise<void> {
+    execFileSync('tmux', ['kill-session', '-t', this.session], { stdio: 'ignore' });
+    while (isRunning(this.pid)) await new Promise((tick) => setTimeout(tick, 50));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
