@@ -5,13 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentBinary, agentCacheDir, readPins } from '../tests/agents/support/agent-cache';
-import type { AgentName, AgentPin } from '../tests/agents/support/agent-cache';
+import { agentCacheDir, agentCommand, readPins } from '../tests/agents/support/agent-cache';
+import type { AgentCommand, AgentName, AgentPin } from '../tests/agents/support/agent-cache';
 
 for (const [name, pin] of Object.entries(readPins()) as [AgentName, AgentPin][]) {
   const dir = agentCacheDir(pin);
-  const binary = agentBinary(name, pin);
-  if (versionOf(binary) !== pin.version) {
+  const agent = agentCommand(name, pin);
+  if (versionOf(agent) !== pin.version) {
     rmSync(dir, { recursive: true, force: true });
     try {
       // --ignore-scripts: the wrapper's postinstall only copies the platform binary, which we call directly.
@@ -35,20 +35,21 @@ for (const [name, pin] of Object.entries(readPins()) as [AgentName, AgentPin][])
       );
     }
   }
-  const version = versionOf(binary);
+  const version = versionOf(agent);
   if (version !== pin.version)
     fail(
-      `${binary} reports version ${version ?? '(none)'} but tests/agents/pins.json pins ${pin.version}; delete ${dir} and run "npm run agents:install" again.`,
+      `${agent.args.at(-1) ?? agent.command} reports version ${version ?? '(none)'} but tests/agents/pins.json pins ${pin.version}; delete ${dir} and run "npm run agents:install" again.`,
     );
-  console.log(`${pin.package}@${pin.version}: ${binary}`);
+  console.log(`${pin.package}@${pin.version}: ${agent.args.at(-1) ?? agent.command}`);
 }
 
-function versionOf(binary: string): string | undefined {
-  if (!existsSync(binary)) return undefined;
+function versionOf(agent: AgentCommand): string | undefined {
+  if (!existsSync(agent.args.at(-1) ?? agent.command)) return undefined;
   const home = mkdtempSync(join(tmpdir(), 'gatehouse-agent-version-'));
   try {
-    const out = execFileSync(binary, ['--version'], {
+    const out = execFileSync(agent.command, [...agent.args, '--version'], {
       encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
       env: { PATH: process.env.PATH, HOME: home, DISABLE_AUTOUPDATER: '1' },
       timeout: 60_000,
     });

@@ -10,7 +10,7 @@ export interface AgentPin {
   readonly package: string;
   readonly version: string;
 }
-export type AgentName = 'claude';
+export type AgentName = 'claude' | 'codex';
 
 export function readPins(): Record<AgentName, AgentPin> {
   return JSON.parse(readFileSync(resolve('tests/agents/pins.json'), 'utf8')) as Record<AgentName, AgentPin>;
@@ -24,11 +24,23 @@ export function agentCacheDir(pin: AgentPin, env: NodeJS.ProcessEnv = process.en
   return join(root, `${pin.package.replace('/', '+')}@${pin.version}`);
 }
 
-/** The native binary itself: the wrapper package only copies it into place from a postinstall we skip. */
-export function agentBinary(name: AgentName, pin: AgentPin): string {
+export interface AgentCommand {
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/** How to start an installed agent. */
+export function agentCommand(name: AgentName, pin: AgentPin): AgentCommand {
   const modules = join(agentCacheDir(pin), 'node_modules');
   switch (name) {
     case 'claude':
-      return join(modules, `${pin.package}-${process.platform}-${process.arch}`, 'claude');
+      // The native binary itself: the wrapper package only copies it into place from a postinstall we skip.
+      return {
+        command: join(modules, `${pin.package}-${process.platform}-${process.arch}`, 'claude'),
+        args: [],
+      };
+    case 'codex':
+      // Codex's own launcher finds its vendored binary and puts its helpers (rg) on PATH.
+      return { command: process.execPath, args: [join(modules, pin.package, 'bin', 'codex.js')] };
   }
 }

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { agentBinary, readPins } from './agent-cache';
+import { agentCommand, readPins } from './agent-cache';
 
 const run = promisify(execFile);
 const CLI = resolve('out/cli/gatehouse.mjs');
@@ -19,7 +19,7 @@ const API_KEY = 'sk-ant-gatehouse-stand-in-0123456789';
 
 export function claudeBinary(): string {
   const pin = readPins().claude;
-  const binary = agentBinary('claude', pin);
+  const { command: binary } = agentCommand('claude', pin);
   if (!existsSync(binary))
     throw new Error(
       `Claude Code ${pin.version} is not in the agent cache (${binary}); run "npm run agents:install" first.`,

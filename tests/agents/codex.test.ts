@@ -1,0 +1,117 @@
+/**
+ * The real Codex CLI (pinned in tests/agents/pins.json) against a stand-in of OpenAI's Responses API, with
+ * Gatehouse's hook on Codex's PermissionRequest event and a live console core. Each case checks what Codex
+ * then did: the file the command made, the output the model got back.
+ */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PendingRequestView } from '../../common/console-contract';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
+import { makeTempDir } from '../support/temp-dir';
+import { codexCommand, makeCodexSandbox, runExec } from './support/codex';
+import type { CodexSandbox } from './support/codex';
+import { startOpenAiStandIn } from './support/openai-stand-in';
+import type { OpenAiStandIn } from './support/openai-stand-in';
+
+const HOOK = resolve('out/cli/gatehouse-hook.cjs');
+
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let api: OpenAiStandIn;
+let sandbox: CodexSandbox;
+let core: ConsoleCore | undefined;
+let added: PendingRequestView[];
+
+beforeAll(() => {
+  codexCommand();
+  if (!existsSync(HOOK)) throw new Error('The suite runs the built hook: run "npm run build" first.');
+});
+beforeEach(async () => {
+  dir = await makeTempDir();
+  api = await startOpenAiStandIn();
+  sandbox = await makeCodexSandbox(dir.path, api.baseUrl);
+  await writeFile(
+    join(sandbox.codexHome, 'hooks.json'),
+    JSON.stringify({
+      hooks: {
+        PermissionRequest: [
+          {
+            matcher: '*',
+            hooks: [{ type: 'command', command: `${process.execPath} ${HOOK} hook permission-request` }],
+          },
+        ],
+      },
+    }),
+  );
+  added = [];
+});
+afterEach(async () => {
+  await core?.close();
+  core = undefined;
+  await api.close();
+  await dir.remove();
+});
+
+async function startConsole(): Promise<ConsoleCore> {
+  core = await startConsoleCore({
+    home: sandbox.gatehouseHome,
+    userHome: sandbox.home,
+    port: 0,
+    timeoutMs: 120_000,
+    timeoutAction: 'passthrough',
+  });
+  core.registry.added.subscribe((view) => added.push(view));
+  return core;
+}
+
+function nextCard(): Promise<PendingRequestView> {
+  const seen = added.length;
+  return new Promise((done) => {
+    const check = () => (added.length > seen ? done(added[seen]!) : setTimeout(check, 20));
+    check();
+  });
+}
+
+const marker = (name: string) => join(sandbox.project, name);
+const touch = (name: string) => ({ cmd: `touch ${name}`, justification: `Make ${name}` });
+const TRUST = ['--dangerously-bypass-hook-trust'];
+
+describe('Codex, headless (codex exec --approve-for-me)', () => {
+  it('runs the command when the console allows', async () => {
+    const gate = await startConsole();
+    api.script(touch('allowed.txt'));
+    const turn = runExec(sandbox, 'make the file', TRUST);
+    const card = await nextCard();
+    expect(card).toMatchObject({
+      tool: 'Bash',
+      cwd: sandbox.project,
+      input: { command: 'touch allowed.txt' },
+    });
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    expect((await turn).code).toBe(0);
+    expect(existsSync(marker('allowed.txt'))).toBe(true);
+  });
+
+  it('keeps the command from running and gives the model the message when the console denies', async () => {
+    const gate = await startConsole();
+    api.script(touch('denied.txt'));
+    const turn = runExec(sandbox, 'make the file', TRUST);
+    const card = await nextCard();
+    gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'Use the build folder instead.' });
+    expect((await api.nextToolOutput()).output).toContain('Use the build folder instead.');
+    await turn;
+    expect(existsSync(marker('denied.txt'))).toBe(false);
+  });
+
+  it('changes nothing when no console runs: Codex answers on its own', async () => {
+    api.script(touch('absent.txt'));
+    const turn = runExec(sandbox, 'make the file', TRUST);
+    const output = await api.nextToolOutput();
+    await turn;
+    expect(output.output).toMatch(/review|rejected|declined/i);
+    expect(existsSync(marker('absent.txt'))).toBe(false);
+  });
+});
