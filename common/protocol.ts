@@ -54,6 +54,7 @@ export const racerKinds = [
   'agent', // the agent's own racer (its terminal dialog) answered, or it aborted
   'disconnect', // the agent went away
   'session', // the session moved on (the tool ran or the prompt changed) so the card was retired
+  'phone', // a person answering from a message channel on their phone (Telegram)
 ] as const;
 export const RacerKindSchema = z.enum(racerKinds);
 export type RacerKind = z.infer<typeof RacerKindSchema>;

@@ -31,6 +31,7 @@ export const historyEn = {
   'history.racer.agent': 'The terminal',
   'history.racer.disconnect': 'The agent disconnecting',
   'history.racer.session': 'The session moving on',
+  'history.racer.phone': 'The phone (Telegram)',
 
   'history.by.console.window': 'you at the console window',
   'history.by.console.web': 'you in the web console',
@@ -42,6 +43,7 @@ export const historyEn = {
   'history.by.agent': 'the terminal',
   'history.by.disconnect': 'the agent disconnecting',
   'history.by.session': 'the session moving on',
+  'history.by.phone': 'you on the phone, from Telegram',
 
   'history.export.jsonl': 'Export JSONL',
   'history.export.csv': 'Export CSV',

@@ -33,6 +33,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.racer.agent': '终端',
   'history.racer.disconnect': '代理断开连接',
   'history.racer.session': '会话继续进行',
+  'history.racer.phone': '手机（Telegram）',
 
   'history.by.console.window': '你（控制台窗口）',
   'history.by.console.web': '你（网页控制台）',
@@ -44,6 +45,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.by.agent': '终端',
   'history.by.disconnect': '代理断开连接',
   'history.by.session': '会话继续进行',
+  'history.by.phone': '你在手机上（来自 Telegram）',
 
   'history.export.jsonl': '导出 JSONL',
   'history.export.csv': '导出 CSV',

@@ -134,6 +134,7 @@ export const queueEn = {
   'winner.agent': 'the terminal',
   'winner.disconnect': 'the agent disconnecting',
   'winner.session': 'the session moving on',
+  'winner.phone': 'you on the phone (Telegram)',
   'retired.answered in the terminal': 'answered in the terminal',
   'retired.session moved on': 'the session moved on',
 

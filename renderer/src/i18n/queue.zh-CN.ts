@@ -136,6 +136,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'winner.agent': '终端',
   'winner.disconnect': '代理断开连接',
   'winner.session': '会话继续进行',
+  'winner.phone': '你在手机上（Telegram）',
   'retired.answered in the terminal': '已在终端中回答',
   'retired.session moved on': '会话已继续',
 

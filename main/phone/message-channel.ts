@@ -1,0 +1,51 @@
+/**
+ * A message channel a person answers from away from the desk (Telegram first; ntfy or Matrix can follow):
+ * what the phone racer needs of one, and nothing about any service's API.
+ */
+import type { Signal } from '../../common/signal';
+
+export interface ChannelButton {
+  readonly label: string;
+  /** Opaque to the channel and sent back verbatim when pressed; at most 64 bytes (Telegram's limit). */
+  readonly data: string;
+}
+
+export interface ChannelMessage {
+  readonly text: string;
+  /** Spans of `text` (UTF-16 offsets) shown verbatim in monospace, never read as links or commands. */
+  readonly verbatim?: readonly { readonly offset: number; readonly length: number }[];
+  /** One row each; none removes the buttons. */
+  readonly rows: readonly (readonly ChannelButton[])[];
+}
+
+/** Where a sent message lives, to edit it later. */
+export interface MessageRef {
+  readonly chat: string;
+  readonly message: string;
+}
+
+export type ChannelEvent =
+  | {
+      readonly kind: 'button';
+      readonly chat: string;
+      readonly data: string;
+      /** Answered once with a short line the phone shows. */
+      readonly acknowledge: (text: string) => Promise<void>;
+    }
+  /** A text the person wrote, with the message it replies to if any. */
+  | { readonly kind: 'text'; readonly chat: string; readonly text: string; readonly replyTo?: MessageRef };
+
+export type ChannelStatus = { readonly up: true } | { readonly up: false; readonly sentence: string };
+
+export interface MessageChannel {
+  /** Human name, recorded in history as where an answer came from: "telegram". */
+  readonly name: string;
+  /** The most characters one message may hold. */
+  readonly textLimit: number;
+  readonly events: Signal<ChannelEvent>;
+  readonly status: Signal<ChannelStatus>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  send(chat: string, message: ChannelMessage): Promise<MessageRef>;
+  edit(ref: MessageRef, message: ChannelMessage): Promise<void>;
+}

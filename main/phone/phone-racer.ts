@@ -1,0 +1,198 @@
+/**
+ * The phone as one more racer of the registry: each request goes to the paired chat as a message with
+ * buttons, and a button press answers through the same `decide()` as every other racer, so the phone is
+ * never a second source of truth. When the request is decided anywhere, its message says who answered and
+ * loses its buttons.
+ *
+ * Who may answer: only the paired chat, and only with a secret that only that request's current message
+ * carries. Each button has its own secret, all of a request's secrets die when one is used or the request
+ * is decided, so a replayed, forged, stale or second press finds nothing and changes nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import type { PendingRequestView } from '../../common/console-contract';
+import type { DecisionBehavior, RacerKind } from '../../common/protocol';
+import type { Signal } from '../../common/signal';
+import type { SecondLook } from '../notify/second-look';
+import type { ChannelEvent, ChannelMessage, MessageChannel, MessageRef } from './message-channel';
+import { buttonsFor, CONFIRM_NOTE, outcomeLine, requestContent } from './phone-message';
+import type { PhoneAction, PhoneContent, PhonePrivacy, Stage } from './phone-message';
+
+/** The part of the registry the phone uses; RaceRegistry is one. */
+export interface PhoneSource {
+  readonly added: Signal<PendingRequestView>;
+  readonly resolved: Signal<{
+    readonly id: string;
+    readonly behavior: DecisionBehavior;
+    readonly by: RacerKind;
+    readonly message?: string;
+  }>;
+  decide(
+    id: string,
+    racer: 'phone',
+    answer: { behavior: 'allow' | 'deny'; message?: string },
+    channel: string,
+  ): { readonly won: boolean };
+}
+
+export interface PhoneRacerOptions {
+  readonly source: PhoneSource;
+  readonly channel: MessageChannel;
+  /** The paired chat: the only one whose answers count. */
+  readonly chat: string;
+  readonly needsSecondLook: SecondLook;
+  readonly privacy: PhonePrivacy;
+  /** Whether a new request goes to the phone now (the person is away, or always). */
+  readonly shouldSend?: () => boolean;
+  /** Told in one sentence when a message could not be sent or edited. */
+  readonly onWarning?: (sentence: string) => void;
+}
+
+interface Entry {
+  readonly content: PhoneContent;
+  readonly secondLook: boolean;
+  stage: Stage;
+  ref?: MessageRef;
+  /** Settles once the message is out (or failed), so edits never overtake the send. */
+  sent: Promise<void>;
+  done: boolean;
+}
+
+const SECRET_BYTES = 16;
+
+export class PhoneRacer {
+  private readonly entries = new Map<string, Entry>();
+  private readonly secrets = new Map<string, { readonly id: string; readonly action: PhoneAction }>();
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(private readonly options: PhoneRacerOptions) {
+    this.unsubscribe = [
+      options.source.added.subscribe((view) => this.onAdded(view)),
+      options.source.resolved.subscribe((event) => this.onResolved(event)),
+      options.channel.events.subscribe((event) => void this.onEvent(event)),
+    ];
+  }
+
+  close(): void {
+    for (const off of this.unsubscribe) off();
+    this.secrets.clear();
+    this.entries.clear();
+  }
+
+  private onAdded(view: PendingRequestView): void {
+    if (this.entries.has(view.id) || !(this.options.shouldSend?.() ?? true)) return;
+    const entry: Entry = {
+      content: requestContent(view, this.options.privacy, this.options.channel.textLimit),
+      secondLook: this.options.needsSecondLook(view),
+      stage: 'ask',
+      sent: Promise.resolve(),
+      done: false,
+    };
+    this.entries.set(view.id, entry);
+    entry.sent = this.options.channel
+      .send(this.options.chat, this.messageFor(view.id, entry))
+      .then((ref) => {
+        entry.ref = ref;
+      })
+      .catch(() => {
+        this.forget(view.id);
+        this.options.onWarning?.('A request could not be sent to the phone; it still waits in the console.');
+      });
+  }
+
+  private onResolved(event: Parameters<Parameters<PhoneSource['resolved']['subscribe']>[0]>[0]): void {
+    const entry = this.entries.get(event.id);
+    if (!entry) return;
+    this.dropSecrets(event.id);
+    entry.done = true;
+    void entry.sent.then(async () => {
+      if (!entry.ref) return;
+      this.entries.delete(event.id);
+      await this.options.channel
+        .edit(entry.ref, {
+          ...entry.content.message,
+          text: entry.content.message.text + outcomeLine(event),
+          rows: [],
+        })
+        .catch(() => this.options.onWarning?.('The phone’s message could not be updated with the answer.'));
+    });
+  }
+
+  private async onEvent(event: ChannelEvent): Promise<void> {
+    if (event.chat !== this.options.chat) {
+      if (event.kind === 'button')
+        await event.acknowledge('This chat is not paired with Gatehouse.').catch(() => {});
+      return;
+    }
+    if (event.kind === 'text') return this.onReply(event);
+    const secret = this.secrets.get(event.data);
+    const entry = secret && this.entries.get(secret.id);
+    if (!secret || !entry || entry.done) {
+      await event.acknowledge('This request is no longer waiting.').catch(() => {});
+      return;
+    }
+    this.dropSecrets(secret.id);
+    if (secret.action === 'allow' && entry.secondLook)
+      return this.restage(secret.id, entry, 'confirm', event);
+    if (secret.action === 'back') return this.restage(secret.id, entry, 'ask', event);
+    const behavior = secret.action === 'deny' ? 'deny' : 'allow';
+    const { won } = this.options.source.decide(secret.id, 'phone', { behavior }, this.options.channel.name);
+    await event
+      .acknowledge(won ? (behavior === 'allow' ? 'Approved.' : 'Denied.') : 'Already answered elsewhere.')
+      .catch(() => {});
+  }
+
+  /** A reply to a request's message denies it, with the reply as the message to the agent. */
+  private onReply(event: Extract<ChannelEvent, { kind: 'text' }>): void {
+    if (!event.replyTo) return;
+    const found = [...this.entries].find(
+      ([, entry]) =>
+        !entry.done &&
+        entry.ref?.chat === event.replyTo?.chat &&
+        entry.ref?.message === event.replyTo?.message,
+    );
+    if (!found) return;
+    this.dropSecrets(found[0]);
+    this.options.source.decide(
+      found[0],
+      'phone',
+      { behavior: 'deny', message: event.text.slice(0, 4_000) },
+      this.options.channel.name,
+    );
+  }
+
+  private async restage(
+    id: string,
+    entry: Entry,
+    stage: Stage,
+    event: Extract<ChannelEvent, { kind: 'button' }>,
+  ): Promise<void> {
+    entry.stage = stage;
+    if (entry.ref) await this.options.channel.edit(entry.ref, this.messageFor(id, entry)).catch(() => {});
+    await event.acknowledge(stage === 'confirm' ? 'Confirm on the message.' : 'Back.').catch(() => {});
+  }
+
+  private messageFor(id: string, entry: Entry): ChannelMessage {
+    const rows = buttonsFor(
+      entry.stage,
+      { complete: entry.content.complete, secondLook: entry.secondLook },
+      (action) => this.newSecret(id, action),
+    );
+    const text = entry.content.message.text + (entry.stage === 'confirm' ? CONFIRM_NOTE : '');
+    return { ...entry.content.message, text, rows };
+  }
+
+  private newSecret(id: string, action: PhoneAction): string {
+    const secret = randomBytes(SECRET_BYTES).toString('base64url');
+    this.secrets.set(secret, { id, action });
+    return secret;
+  }
+
+  private dropSecrets(id: string): void {
+    for (const [secret, owner] of this.secrets) if (owner.id === id) this.secrets.delete(secret);
+  }
+
+  private forget(id: string): void {
+    this.dropSecrets(id);
+    this.entries.delete(id);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Telegram as a message channel, through grammY: outbound only (long polling, no webhook, no port), sends
+ * retried on 429 `retry_after` and network loss (`@grammyjs/auto-retry`), and the channel's status follows
+ * whether the last `getUpdates` got through, so the console can say when the phone cannot be reached.
+ */
+import { autoRetry } from '@grammyjs/auto-retry';
+import { Bot, GrammyError } from 'grammy';
+import type { InlineKeyboardButton, MessageEntity } from 'grammy/types';
+import { createSignal } from '../../common/signal';
+import type {
+  ChannelEvent,
+  ChannelMessage,
+  ChannelStatus,
+  MessageChannel,
+  MessageRef,
+} from './message-channel';
+
+export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
+/** Telegram's cap on a message's text. */
+export const TELEGRAM_TEXT_LIMIT = 4_096;
+
+export interface TelegramOptions {
+  readonly token: string;
+  /** A bare `scheme://host[:port]` (grammY refuses a trailing slash); a stand-in in the tests. */
+  readonly apiRoot?: string;
+}
+
+export function createTelegramChannel(options: TelegramOptions): MessageChannel {
+  const bot = new Bot(options.token, {
+    client: { apiRoot: (options.apiRoot ?? TELEGRAM_API_ROOT).replace(/\/+$/, '') },
+  });
+  const events = createSignal<ChannelEvent>();
+  const status = createSignal<ChannelStatus>();
+  let up: boolean | undefined;
+  const report = (next: ChannelStatus) => {
+    if (next.up === up) return;
+    up = next.up;
+    status.emit(next);
+  };
+
+  // Watches the polling loop (which retries on its own) and retries sends, which grammY does not.
+  bot.api.config.use(async (prev, method, payload, signal) => {
+    try {
+      const result = await prev(method, payload, signal);
+      if (method === 'getUpdates') report({ up: true });
+      return result;
+    } catch (error) {
+      if (method === 'getUpdates') report({ up: false, sentence: downSentence(error) });
+      throw error;
+    }
+  });
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
+
+  bot.on('callback_query:data', async (ctx) => {
+    const chat = ctx.callbackQuery.message?.chat.id ?? ctx.from.id;
+    let acknowledged = false;
+    events.emit({
+      kind: 'button',
+      chat: String(chat),
+      data: ctx.callbackQuery.data,
+      acknowledge: async (text) => {
+        if (acknowledged) return;
+        acknowledged = true;
+        await ctx.answerCallbackQuery({ text });
+      },
+    });
+  });
+  bot.on('message:text', (ctx) => {
+    const reply = ctx.message.reply_to_message;
+    events.emit({
+      kind: 'text',
+      chat: String(ctx.chat.id),
+      text: ctx.message.text,
+      ...(reply ? { replyTo: { chat: String(ctx.chat.id), message: String(reply.message_id) } } : {}),
+    });
+  });
+  // A listener that throws must not stop the polling loop.
+  bot.catch(() => undefined);
+
+  let polling: Promise<void> | undefined;
+  return {
+    name: 'telegram',
+    textLimit: TELEGRAM_TEXT_LIMIT,
+    events,
+    status,
+    async start() {
+      await bot.init();
+      polling = bot
+        .start({ allowed_updates: ['message', 'callback_query'], drop_pending_updates: true })
+        .catch((error: unknown) => report({ up: false, sentence: downSentence(error) }));
+    },
+    async stop() {
+      if (bot.isRunning()) await bot.stop();
+      await polling;
+    },
+    async send(chat, message) {
+      const sent = await bot.api.sendMessage(chat, message.text, {
+        reply_markup: keyboard(message),
+        entities: entities(message),
+      });
+      return { chat, message: String(sent.message_id) };
+    },
+    async edit(ref: MessageRef, message) {
+      try {
+        // Leaving reply_markup out removes the keyboard.
+        await bot.api.editMessageText(ref.chat, Number(ref.message), message.text, {
+          entities: entities(message),
+          ...(message.rows.length > 0 ? { reply_markup: keyboard(message) } : {}),
+        });
+      } catch (error) {
+        if (error instanceof GrammyError && /message is not modified/.test(error.description)) return;
+        throw error;
+      }
+    },
+  };
+}
+
+function keyboard(message: ChannelMessage): { inline_keyboard: InlineKeyboardButton[][] } {
+  return {
+    inline_keyboard: message.rows.map((row) =>
+      row.map((button) => ({ text: button.label, callback_data: button.data })),
+    ),
+  };
+}
+
+function entities(message: ChannelMessage): MessageEntity[] {
+  return (message.verbatim ?? []).map((span) => ({ type: 'pre', offset: span.offset, length: span.length }));
+}
+
+function downSentence(error: unknown): string {
+  if (error instanceof GrammyError && error.error_code === 401)
+    return 'Telegram refused the bot token; paste a new one from @BotFather in the console’s settings.';
+  if (error instanceof GrammyError && error.error_code === 409)
+    return 'Another program is reading this bot’s messages (two consoles on one bot?); stop it, then reconnect.';
+  return 'Telegram cannot be reached; requests still wait in the console, and the phone gets them when it is back.';
+}

@@ -1,0 +1,231 @@
+/**
+ * A local stand-in of Telegram's Bot API, speaking its documented JSON over HTTP at
+ * `/bot<token>/<method>`: getMe, getUpdates (long polling with `offset` and `timeout`), sendMessage,
+ * editMessageText, answerCallbackQuery, deleteWebhook. The test plays the person: it writes text and
+ * presses buttons, and can make the API answer 429 or drop off the network.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+interface Button {
+  readonly text: string;
+  readonly callback_data: string;
+}
+export interface StandInMessage {
+  readonly message_id: number;
+  readonly chat: { readonly id: number; readonly type: 'private' };
+  text: string;
+  entities?: unknown[];
+  reply_markup?: { inline_keyboard: Button[][] };
+}
+
+export interface TelegramStandIn {
+  /** A bare root, as grammY wants it. */
+  readonly apiRoot: string;
+  readonly messages: readonly StandInMessage[];
+  /** Every method called, with its token, in order (to check that the token goes only where it should). */
+  readonly calls: readonly { readonly token: string; readonly method: string }[];
+  /** The person writes to the bot. */
+  write(chat: number, text: string, replyTo?: number): void;
+  /** The person presses a button; resolves with the text the bot answered the press with. */
+  press(chat: number, data: string, messageId?: number): Promise<string>;
+  /** The next `count` calls of `method` answer 429 with `retry_after`. */
+  tooMany(method: string, count: number, retryAfter: number): void;
+  /** Every connection is cut and refused until `restore()`. */
+  cut(): void;
+  restore(): void;
+  /** Resolves once a message matching `test` exists (after sends and edits). */
+  until(test: (messages: readonly StandInMessage[]) => boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTelegramStandIn(): Promise<TelegramStandIn> {
+  const messages: StandInMessage[] = [];
+  const calls: { token: string; method: string }[] = [];
+  const updates: { update_id: number; [key: string]: unknown }[] = [];
+  const pollers: (() => void)[] = [];
+  const watchers: (() => void)[] = [];
+  const callbackAnswers = new Map<string, (text: string) => void>();
+  const failures = new Map<string, { count: number; retryAfter: number }>();
+  const sockets = new Set<Socket>();
+  let nextUpdate = 1;
+  let nextMessage = 100;
+  let nextCallback = 1;
+  let down = false;
+
+  const push = (update: Record<string, unknown>) => {
+    updates.push({ update_id: nextUpdate++, ...update });
+    for (const wake of pollers.splice(0)) wake();
+  };
+  const changed = () => {
+    for (const watch of [...watchers]) watch();
+  };
+  const user = (chat: number) => ({ id: chat, is_bot: false, first_name: 'Person' });
+  const reply = (res: ServerResponse, result: unknown): void =>
+    void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, result }));
+  const fail = (res: ServerResponse, code: number, description: string, parameters?: object): void =>
+    void res
+      .writeHead(code, { 'content-type': 'application/json' })
+      .end(
+        JSON.stringify({ ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) }),
+      );
+
+  async function handle(method: string, params: Record<string, unknown>, res: ServerResponse): Promise<void> {
+    const failure = failures.get(method);
+    if (failure && failure.count > 0) {
+      failure.count -= 1;
+      return fail(res, 429, `Too Many Requests: retry after ${failure.retryAfter}`, {
+        retry_after: failure.retryAfter,
+      });
+    }
+    switch (method) {
+      case 'getMe':
+        return reply(res, { id: 42, is_bot: true, first_name: 'Gatehouse', username: 'gatehouse_test_bot' });
+      case 'deleteWebhook':
+        return reply(res, true);
+      case 'getUpdates': {
+        const offset = Number(params.offset ?? 0);
+        const fresh = () => updates.filter((update) => update.update_id >= offset);
+        if (fresh().length === 0 && Number(params.timeout ?? 0) > 0) {
+          await new Promise<void>((wake) => {
+            pollers.push(wake);
+            setTimeout(wake, Math.min(Number(params.timeout), 2) * 1_000);
+          });
+        }
+        return reply(res, fresh());
+      }
+      case 'sendMessage': {
+        const message: StandInMessage = {
+          message_id: nextMessage++,
+          chat: { id: Number(params.chat_id), type: 'private' },
+          text: String(params.text),
+          ...(params.entities ? { entities: params.entities as unknown[] } : {}),
+          ...(params.reply_markup
+            ? { reply_markup: params.reply_markup as StandInMessage['reply_markup'] }
+            : {}),
+        };
+        if (message.text.length > 4_096) return fail(res, 400, 'Bad Request: message is too long');
+        messages.push(message);
+        changed();
+        return reply(res, message);
+      }
+      case 'editMessageText': {
+        const message = messages.find(
+          (each) => each.message_id === Number(params.message_id) && each.chat.id === Number(params.chat_id),
+        );
+        if (!message) return fail(res, 400, 'Bad Request: message to edit not found');
+        const markup = params.reply_markup as StandInMessage['reply_markup'] | undefined;
+        if (message.text === params.text && JSON.stringify(message.reply_markup) === JSON.stringify(markup))
+          return fail(res, 400, 'Bad Request: message is not modified');
+        message.text = String(params.text);
+        if (markup) message.reply_markup = markup;
+        else delete message.reply_markup;
+        changed();
+        return reply(res, message);
+      }
+      case 'answerCallbackQuery': {
+        const answer = callbackAnswers.get(String(params.callback_query_id));
+        if (!answer)
+          return fail(
+            res,
+            400,
+            'Bad Request: query is too old and response timeout expired or query ID is invalid',
+          );
+        callbackAnswers.delete(String(params.callback_query_id));
+        answer(String(params.text ?? ''));
+        return reply(res, true);
+      }
+      default:
+        return fail(res, 404, 'Not Found: method not found');
+    }
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      if (down) return req.socket.destroy();
+      if (!match) return fail(res, 404, 'Not Found');
+      calls.push({ token: decodeURIComponent(match[1]!), method: match[2]! });
+      const params = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+      void handle(match[2]!, params, res);
+    });
+  });
+  server.on('connection', (socket) => {
+    if (down) return socket.destroy();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    messages,
+    calls,
+    write(chat, text, replyTo) {
+      push({
+        message: {
+          message_id: nextMessage++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chat, type: 'private' },
+          from: user(chat),
+          text,
+          ...(replyTo
+            ? {
+                reply_to_message: messages.find((message) => message.message_id === replyTo) ?? {
+                  message_id: replyTo,
+                },
+              }
+            : {}),
+        },
+      });
+    },
+    press(chat, data, messageId) {
+      const id = String(nextCallback++);
+      const message = messages.find((each) => each.message_id === messageId) ?? messages.at(-1);
+      return new Promise((answered) => {
+        callbackAnswers.set(id, answered);
+        push({
+          callback_query: {
+            id,
+            from: user(chat),
+            chat_instance: String(chat),
+            data,
+            ...(message ? { message: { ...message, chat: { id: chat, type: 'private' }, date: 0 } } : {}),
+          },
+        });
+      });
+    },
+    tooMany(method, count, retryAfter) {
+      failures.set(method, { count, retryAfter });
+    },
+    cut() {
+      down = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    until(test) {
+      return new Promise((done) => {
+        const check = () => {
+          if (!test(messages)) return;
+          watchers.splice(watchers.indexOf(check), 1);
+          done();
+        };
+        watchers.push(check);
+        check();
+      });
+    },
+    close: () =>
+      new Promise((done) => {
+        for (const wake of pollers.splice(0)) wake();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
