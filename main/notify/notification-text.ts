@@ -3,6 +3,7 @@
  * notification lists); the body carries a one-line summary of it, and says what pressing Approve means.
  */
 import type { PendingRequestView } from '../../common/console-contract';
+import { familyOf } from '../../engine';
 import type { NotificationButton } from './notification-backend';
 
 /** Characters of the tool's input a body shows; past this the request is only approved in the console. */
@@ -41,8 +42,6 @@ export interface Subject {
   readonly detail: Line;
 }
 
-const FILE_CHANGES = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
-
 function stringField(input: Record<string, unknown>, ...names: string[]): string | undefined {
   for (const name of names) {
     const value = input[name];
@@ -61,7 +60,7 @@ export function describeRequest(view: PendingRequestView): Subject {
   const command = tool === 'Bash' ? stringField(input, 'command') : undefined;
   if (command !== undefined) return { verb: 'run a command', detail: line(command) };
   const path = stringField(input, 'file_path', 'notebook_path');
-  if (FILE_CHANGES.has(tool) && path !== undefined) {
+  if (familyOf(tool) === 'edit' && path !== undefined) {
     // The path alone is not the change: the edit itself is only shown in the console.
     return { verb: 'change a file', detail: { text: line(path).text, complete: false } };
   }
