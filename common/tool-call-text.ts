@@ -21,7 +21,11 @@ export type ToolInputResult =
   | { readonly ok: true; readonly input: Record<string, unknown> }
   | { readonly ok: false; readonly error: string };
 
-export function mainFieldOf(tool: string): string | undefined {
+/**
+ * The field that text typed for a tool fills: what a person writes (Glob's `pattern`), not the field its
+ * content rules match (the engine's `primaryFieldOf`, Glob's `path`).
+ */
+export function typedFieldOf(tool: string): string | undefined {
   return MAIN_FIELD.get(tool);
 }
 

@@ -60,6 +60,8 @@ export {
 } from './pipeline/check';
 export type { Decision, DecisionReason, PipelineStep } from './pipeline/decision';
 export type { ToolCall } from './tools/types';
+export { familyOf, knownToolNames, type ToolFamily } from './tools/catalog';
+export { parseMcpName, type McpToolName } from './matchers/tool-name';
 export type { BashSupport } from './tools/bash-tool';
 export { loadBashSupport } from './bash-support';
 

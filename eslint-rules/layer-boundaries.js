@@ -14,7 +14,7 @@ const ALLOWED = {
   preload: ['preload', 'common'],
   renderer: ['renderer', 'common', 'engine'],
   client: ['client', 'common', 'engine', 'files'],
-  files: ['files'],
+  files: ['files', 'common'],
 };
 
 /**

@@ -1,8 +1,8 @@
 /** The arguments `gatehouse install` and `gatehouse uninstall` share: which agent, which settings file. */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { UsageError } from '../../common/cli';
+import { parseFlags } from '../../files/cli-flags';
 import type { CliIo } from '../../common/cli';
 import { claudeDirOf, SCOPES, settingsPath } from './settings-location';
 import type { Scope } from './settings-location';
@@ -25,18 +25,17 @@ export const TARGET_OPTIONS = `Options:
 `;
 
 export function parseTargetArgs(argv: readonly string[], env: CliIo['env']): ClaudeTarget | 'help' {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: true,
-    options: {
+  const { values, positionals } = parseFlags(
+    argv,
+    {
       scope: { type: 'string' },
       'dry-run': { type: 'boolean' },
       cwd: { type: 'string' },
       home: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-  });
+    true,
+  );
   if (values.help) return 'help';
   const [agent, extra] = positionals;
   if (agent === undefined) throw new UsageError('name the agent: claude');

@@ -26,6 +26,8 @@ describe('backoffDelay', () => {
     { ...exact, factor: 0.5 },
     { ...exact, maxDelayMs: 50 },
     { ...exact, initialDelayMs: -1 },
+    // Past Node's longest timer the delay is clamped to 1 ms: a reconnect storm.
+    { ...exact, maxDelayMs: 3_000_000_000 },
   ])('refuses a policy that cannot back off: %o', (policy) => {
     expect(() => validatePolicy(policy)).toThrow(RangeError);
   });

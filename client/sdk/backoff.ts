@@ -2,6 +2,8 @@
  * How long to wait before the next reconnect attempt: exponential, capped, with jitter so that many agents
  * dropped by the same console restart do not all knock at the same instant.
  */
+import { MAX_TIMER_MS } from '../../common/timer-delay';
+
 export interface ReconnectPolicy {
   readonly initialDelayMs: number;
   readonly maxDelayMs: number;
@@ -24,8 +26,11 @@ export const DEFAULT_RECONNECT: ReconnectPolicy = {
 
 export function validatePolicy(policy: ReconnectPolicy): ReconnectPolicy {
   const { initialDelayMs, maxDelayMs, factor, jitter } = policy;
-  if (!(initialDelayMs >= 0 && maxDelayMs >= initialDelayMs && factor >= 1 && jitter >= 0 && jitter <= 1)) {
-    throw new RangeError('reconnect needs 0 ≤ initialDelayMs ≤ maxDelayMs, factor ≥ 1 and 0 ≤ jitter ≤ 1.');
+  const delays = initialDelayMs >= 0 && maxDelayMs >= initialDelayMs && maxDelayMs <= MAX_TIMER_MS;
+  if (!(delays && factor >= 1 && jitter >= 0 && jitter <= 1)) {
+    throw new RangeError(
+      `reconnect needs 0 ≤ initialDelayMs ≤ maxDelayMs ≤ ${MAX_TIMER_MS} (the longest timer Node keeps), factor ≥ 1 and 0 ≤ jitter ≤ 1.`,
+    );
   }
   return policy;
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { parseConsoleMessage } from '../../common/protocol';
 import type { AgentMessageSchema, ErrorMessage, PermissionDecision } from '../../common/protocol';
 import { createSignal } from '../../common/signal';
+import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
 import { backoffDelay, DEFAULT_RECONNECT, validatePolicy } from './backoff';
 import type { ReconnectPolicy } from './backoff';
 import { openBridgeSocket } from './bridge-socket';
@@ -99,6 +100,9 @@ class ReconnectingClient implements GatehouseClient {
   private readonly agent: AgentIdentity;
 
   constructor(private readonly options: ConnectOptions) {
+    const { connectTimeoutMs } = options;
+    if (connectTimeoutMs !== undefined && !isTimerDelay(connectTimeoutMs))
+      throw new RangeError(`connectTimeoutMs takes ${TIMER_DELAY_RANGE}, not ${connectTimeoutMs}.`);
     this.policy =
       options.reconnect === false
         ? undefined

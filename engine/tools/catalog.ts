@@ -53,6 +53,9 @@ export function primaryFieldOf(toolName: string): string | undefined {
   return PRIMARY_FIELDS.get(toolName);
 }
 
+/** The tools the catalogue knows by name, for suggestions such as the history's tool filter. */
+export const knownToolNames: readonly string[] = [...PRIMARY_FIELDS.keys()];
+
 /** The tool name whose content rules a call consults: Read for the read family, Edit for the edit family. */
 export function contentRuleToolName(toolName: string): string {
   const family = familyOf(toolName);

@@ -5,23 +5,11 @@
  */
 import { resolvePath } from '../paths/posix';
 import type { CompiledRule } from '../rules/compile';
+import { primaryFieldOf } from './catalog';
 import { checkPath, candidatesOf, pathRuleMatches } from './path-check';
 import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
 
-const PATH_FIELD: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    Read: 'file_path',
-    NotebookRead: 'notebook_path',
-    Glob: 'path',
-    Grep: 'path',
-    LS: 'path',
-    Edit: 'file_path',
-    MultiEdit: 'file_path',
-    Write: 'file_path',
-    NotebookEdit: 'notebook_path',
-  }),
-);
 /** Search tools default to the cwd when no path is given. */
 const DEFAULTS_TO_CWD: ReadonlySet<string> = new Set(['Glob', 'Grep', 'LS']);
 
@@ -34,7 +22,7 @@ export function checkEditTool(call: ToolCall, env: CheckEnv): ToolCheck {
 }
 
 function checkFileTool(call: ToolCall, env: CheckEnv, access: 'read' | 'edit'): ToolCheck {
-  const field = PATH_FIELD.get(call.toolName) ?? 'file_path';
+  const field = primaryFieldOf(call.toolName) ?? 'file_path';
   const raw =
     stringField(call.input, field) ?? (DEFAULTS_TO_CWD.has(call.toolName) ? env.context.cwd : undefined);
   if (raw === undefined || raw === '') {

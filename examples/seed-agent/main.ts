@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
 import { permissionModes } from '../../engine/index';
 import type { PermissionMode } from '../../engine/index';
 import { askTerminalAndConsole } from './ask';
@@ -60,8 +61,7 @@ function parse(argv: readonly string[]): Invocation | string {
   const mode = parsed.values.mode ?? 'default';
   if (!(permissionModes as readonly string[]).includes(mode)) return `Unknown mode "${mode}".`;
   const timeoutMs = Number(parsed.values.timeout ?? DEFAULT_TIMEOUT_MS);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-    return 'The timeout must be a positive number of milliseconds.';
+  if (!isTimerDelay(timeoutMs)) return `--timeout takes ${TIMER_DELAY_RANGE}.`;
   return {
     tool,
     input: input as Record<string, unknown>,

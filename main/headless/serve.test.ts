@@ -32,11 +32,12 @@ describe('gatehouse serve arguments', () => {
   it.each([
     [['--port', 'eighty'], /--port takes a whole number/],
     [['--port', '70000'], /--port takes a whole number/],
-    [['--timeout=0'], /--timeout takes a positive number/],
+    [['--timeout=0'], /--timeout takes a whole number of milliseconds from 1 to 2147483647/],
     [['--timeout'], /option --timeout needs a value/],
     [['--timeout-action', 'allow'], /never allows/],
     [['--bogus'], /unknown option --bogus/],
-    [['stray'], /unexpected argument stray/],
+    [['stray'], /unexpected argument "stray"/],
+    [['--notify=yes'], /option --notify takes no value/],
   ])('refuses %j with one sentence and exit 2', async (argv, sentence) => {
     const err: string[] = [];
     const code = await runServe(argv, { stdout: () => undefined, stderr: (t) => err.push(t), env: {} });
@@ -44,6 +45,15 @@ describe('gatehouse serve arguments', () => {
     expect(err).toHaveLength(1);
     expect(err[0]).toMatch(sentence);
     expect(err[0]).toMatch(/Run "gatehouse serve --help"/);
+  });
+
+  it('refuses a timeout past the longest timer Node keeps, which it would clamp to 1 ms', () => {
+    expect(() => parseServeArgs(['--timeout', '3000000000'], { GATEHOUSE_HOME: '/x' })).toThrow(
+      /^--timeout takes a whole number of milliseconds from 1 to 2147483647 .*, not "3000000000"$/,
+    );
+    expect(parseServeArgs(['--timeout', '2147483647'], { GATEHOUSE_HOME: '/x' })).toMatchObject({
+      timeoutMs: 2_147_483_647,
+    });
   });
 
   it('prints its help', async () => {

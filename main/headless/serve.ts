@@ -4,10 +4,11 @@
  */
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { EXIT_USAGE, UsageError, usageError } from '../../common/cli';
 import type { CliIo } from '../../common/cli';
 import { gatehouseHome } from '../../common/discovery';
+import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
+import { parseFlags } from '../../files/cli-flags';
 import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../core/console-core';
 
 const HELP = `Usage: gatehouse serve [options]
@@ -32,26 +33,21 @@ export interface ServeOptions {
 }
 
 export function parseServeArgs(argv: readonly string[], env: CliIo['env']): ServeOptions | 'help' {
-  const { values } = parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: 'string' },
-      home: { type: 'string' },
-      timeout: { type: 'string' },
-      'timeout-action': { type: 'string' },
-      notify: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values } = parseFlags(argv, {
+    port: { type: 'string' },
+    home: { type: 'string' },
+    timeout: { type: 'string' },
+    'timeout-action': { type: 'string' },
+    notify: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new UsageError(`--port takes a whole number from 0 to 65535, not "${values.port}"`);
   const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-    throw new UsageError(`--timeout takes a positive number of milliseconds, not "${values.timeout}"`);
+  if (!isTimerDelay(timeoutMs))
+    throw new UsageError(`--timeout takes ${TIMER_DELAY_RANGE}, not "${values.timeout}"`);
   const action = values['timeout-action'] ?? 'passthrough';
   if (action !== 'passthrough' && action !== 'deny') {
     throw new UsageError(

@@ -3,10 +3,10 @@
  * container or over SSH), and rotation. A running console keeps the token it started with until it restarts.
  */
 import { homedir } from 'node:os';
-import { parseArgs } from 'node:util';
 import { EXIT_USAGE, usageError } from '../../common/cli';
 import type { CliIo } from '../../common/cli';
 import { gatehouseHome } from '../../common/discovery';
+import { parseFlags } from '../../files/cli-flags';
 import { preparePrivateHome } from '../secrets/private-home';
 import { loadOrCreateToken, rotateToken } from '../secrets/token-store';
 import type { StoredToken } from '../secrets/token-store';
@@ -29,16 +29,11 @@ function where(stored: StoredToken): string {
 export async function runToken(argv: readonly string[], io: CliIo): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        show: { type: 'boolean' },
-        rotate: { type: 'boolean' },
-        home: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+    ({ values } = parseFlags(argv, {
+      show: { type: 'boolean' },
+      rotate: { type: 'boolean' },
+      home: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     }));
   } catch (error) {
     io.stderr(usageError('token', error));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../common/console-contract';
-import { DETAIL_LIMIT, oneLine, requestNotice, summaryNotice } from './notification-text';
+import { DETAIL_LIMIT, requestNotice, summaryNotice } from './notification-text';
 
 const view = (tool: string, input: Record<string, unknown>, agent = 'claude-code') =>
   ({
@@ -13,25 +13,6 @@ const view = (tool: string, input: Record<string, unknown>, agent = 'claude-code
     mode: 'default',
     receivedAt: 0,
   }) as PendingRequestView;
-
-describe('oneLine', () => {
-  it('keeps a short line whole', () => {
-    expect(oneLine('npm test', 20)).toEqual({ text: 'npm test', complete: true });
-  });
-
-  it('shows line breaks, so nothing hides on a second line', () => {
-    expect(oneLine('ls\n\n\nrm -rf /', 100)).toEqual({ text: 'ls ↵  ↵  ↵ rm -rf /', complete: true });
-  });
-
-  it('drops control and bidi characters and says the line is no longer the whole text', () => {
-    expect(oneLine('echo \u202Egnp.exe\u202C\u0007', 100)).toEqual({ text: 'echo gnp.exe', complete: false });
-  });
-
-  it('cuts long lines with an ellipsis without splitting a character', () => {
-    const line = oneLine('😀'.repeat(10), 5);
-    expect(line).toEqual({ text: '😀😀😀😀…', complete: false });
-  });
-});
 
 describe('requestNotice', () => {
   it('names the agent and what it wants in the title, and the command only in the body', () => {

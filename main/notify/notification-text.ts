@@ -3,6 +3,8 @@
  * notification lists); the body carries a one-line summary of it, and says what pressing Approve means.
  */
 import type { PendingRequestView } from '../../common/console-contract';
+import { oneLine, summarizeRequest } from '../../common/request-summary';
+import type { Line, RequestAction } from '../../common/request-summary';
 import type { NotificationButton } from './notification-backend';
 
 /** Characters of the tool's input a body shows; past this the request is only approved in the console. */
@@ -15,67 +17,31 @@ export interface Notice {
   readonly buttons: readonly NotificationButton[];
 }
 
-export interface Line {
-  readonly text: string;
-  /** Nothing was cut or dropped: the line is all of the original text. */
-  readonly complete: boolean;
-}
-
-/**
- * One line of at most `limit` characters. Line breaks show as ↵ so a second line cannot hide below the
- * first; control and invisible formatting characters (bidi overrides, zero-width marks) are dropped, since
- * they can make a command read differently from what runs, and dropping any makes the line incomplete.
- */
-export function oneLine(text: string, limit: number): Line {
-  const spaced = text.replace(/\r\n|\r|\n/g, ' ↵ ').replace(/\t/g, ' ');
-  const visible = spaced.replace(/[\p{Cc}\p{Cf}]/gu, '');
-  const dropped = visible.length !== spaced.length;
-  const points = Array.from(visible);
-  if (points.length <= limit) return { text: visible, complete: !dropped };
-  return { text: `${points.slice(0, limit - 1).join('')}…`, complete: false };
-}
-
 export interface Subject {
   /** What the request wants, as a verb phrase: "run a command". */
   readonly verb: string;
   readonly detail: Line;
 }
 
-const FILE_CHANGES = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
-
-function stringField(input: Record<string, unknown>, ...names: string[]): string | undefined {
-  for (const name of names) {
-    const value = input[name];
-    if (typeof value === 'string') return value;
-  }
-  return undefined;
-}
+const VERBS: Readonly<Record<Exclude<RequestAction, 'use'>, string>> = {
+  run: 'run a command',
+  edit: 'change a file',
+  read: 'read a file',
+  search: 'search files',
+  fetch: 'fetch a web page',
+  webSearch: 'search the web',
+};
 
 /**
  * What the request wants, in words, and the one field that decides what Approve would let it do. The
  * detail is complete only when it shows all of that, which is when a one-tap Approve is allowed.
  */
 export function describeRequest(view: PendingRequestView): Subject {
-  const { tool, input } = view;
-  const line = (text: string) => oneLine(text, DETAIL_LIMIT);
-  const command = tool === 'Bash' ? stringField(input, 'command') : undefined;
-  if (command !== undefined) return { verb: 'run a command', detail: line(command) };
-  const path = stringField(input, 'file_path', 'notebook_path');
-  if (FILE_CHANGES.has(tool) && path !== undefined) {
-    // The path alone is not the change: the edit itself is only shown in the console.
-    return { verb: 'change a file', detail: { text: line(path).text, complete: false } };
-  }
-  if (tool === 'Read' && path !== undefined) return { verb: 'read a file', detail: line(path) };
-  const pattern = stringField(input, 'pattern');
-  if ((tool === 'Glob' || tool === 'Grep') && pattern !== undefined) {
-    const where = stringField(input, 'path');
-    return { verb: 'search files', detail: line(where ? `${pattern} in ${where}` : pattern) };
-  }
-  const url = stringField(input, 'url');
-  if (tool === 'WebFetch' && url !== undefined) return { verb: 'fetch a web page', detail: line(url) };
-  const query = stringField(input, 'query');
-  if (tool === 'WebSearch' && query !== undefined) return { verb: 'search the web', detail: line(query) };
-  return { verb: `use ${oneLine(tool, NAME_LIMIT).text}`, detail: line(JSON.stringify(input)) };
+  const { action, line } = summarizeRequest(view.tool, view.input, DETAIL_LIMIT);
+  if (action === 'use') return { verb: `use ${oneLine(view.tool, NAME_LIMIT).text}`, detail: line };
+  // The path alone is not the change: the edit itself is only shown in the console.
+  const complete = action !== 'edit' && line.complete;
+  return { verb: VERBS[action], detail: { text: line.text, complete } };
 }
 
 export function folderName(cwd: string): string {

@@ -3,6 +3,7 @@
  * rule, answered by the same engine that will enforce it, over the requests history remembers.
  */
 import type { RulePreview } from '../../common/console-contract';
+import { summarizeRequest } from '../../common/request-summary';
 import { createPermissionContext, decide, parseRule } from '../../engine';
 import type { BashSupport } from '../../engine';
 
@@ -14,11 +15,11 @@ export interface PastCall {
 
 const EXAMPLE_LIMIT = 5;
 
-function summary(call: PastCall): string {
-  const { input } = call;
-  const main = input.command ?? input.file_path ?? input.url ?? input.pattern;
-  return typeof main === 'string' ? `${call.tool}: ${main}` : call.tool;
-}
+/** An example shows its tool and one line of its input, short enough to list several. */
+const EXAMPLE_CHARS = 100;
+
+const exampleOf = (call: PastCall) =>
+  `${call.tool}: ${summarizeRequest(call.tool, call.input, EXAMPLE_CHARS).line.text}`;
 
 export function previewRule(
   rule: string,
@@ -46,7 +47,7 @@ export function previewRule(
     )
       continue;
     matched += 1;
-    if (examples.length < EXAMPLE_LIMIT) examples.push(summary(call));
+    if (examples.length < EXAMPLE_LIMIT) examples.push(exampleOf(call));
   }
   return { valid: true, matched, examined: past.length, examples };
 }

@@ -5,11 +5,9 @@
  */
 import { relative } from 'node:path';
 import type { PermissionRequest } from '../../common/protocol';
-import { formatRule } from '../../engine';
+import { familyOf, formatRule } from '../../engine';
 import type { BashSupport } from '../../engine';
 import { splitForSuggestion } from '../../engine/bash';
-
-const EDIT_FAMILY = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
 
 function pathRule(tool: 'Edit' | 'Read', file: string, cwd: string): string {
   const inside = relative(cwd, file);
@@ -32,7 +30,7 @@ export function suggestRules(request: PermissionRequest, bash: BashSupport): str
     return analysis.ok ? splitForSuggestion(analysis).map((content) => `Bash(${content})`) : [];
   }
   const file = input.file_path ?? input.notebook_path;
-  if (typeof file === 'string' && (EDIT_FAMILY.has(tool) || tool === 'Read')) {
+  if (typeof file === 'string' && (familyOf(tool) === 'edit' || tool === 'Read')) {
     return [pathRule(tool === 'Read' ? 'Read' : 'Edit', file, request.cwd)];
   }
   if (tool === 'WebFetch' && typeof input.url === 'string' && URL.canParse(input.url)) {

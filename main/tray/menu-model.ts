@@ -7,7 +7,8 @@
  * answers the request it was drawn for, whatever the queue did since.
  */
 import type { PendingRequestView } from '../../common/console-contract';
-import { describeRequest, folderName, oneLine } from '../notify/notification-text';
+import { oneLine } from '../../common/request-summary';
+import { describeRequest, folderName } from '../notify/notification-text';
 import type { SecondLook } from '../notify/second-look';
 
 export type TrayIcon = 'idle' | 'waiting' | 'paused';

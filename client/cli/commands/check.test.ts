@@ -215,7 +215,7 @@ describe('gatehouse check', () => {
     ],
     [
       ['--tool', 'Bash', 'extra'],
-      'gatehouse check: unexpected argument extra. Run "gatehouse check --help" for usage.\n',
+      'gatehouse check: unexpected argument "extra". Run "gatehouse check --help" for usage.\n',
     ],
     [
       ['--tool', 'Bash', '--allow', 'Bash('],

@@ -3,7 +3,6 @@
  * decision with its provenance as one JSON object. Exit 0 whatever the decision; 2 for a bad argument or
  * a settings file that cannot be used.
  */
-import { parseArgs } from 'node:util';
 import { EXIT_USAGE, UsageError, usageError, type CliIo } from '../../../common/cli';
 import {
   permissionModes,
@@ -14,6 +13,7 @@ import {
   type RuleBehavior,
 } from '../../../engine';
 import { checkToolCall } from '../../../engine/node/check-call';
+import { parseFlags } from '../../../files/cli-flags';
 import { buildContext, folderHelp, folderOptionSpec, SetupError } from './engine-setup';
 
 const HELP = `Usage: gatehouse check --tool NAME [--input JSON] [options]
@@ -38,21 +38,16 @@ Exit status: 0 with a decision, 2 for a bad argument or an unusable settings fil
 
 export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const { values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        ...folderOptionSpec,
-        tool: { type: 'string' },
-        input: { type: 'string' },
-        mode: { type: 'string' },
-        allow: { type: 'string', multiple: true },
-        deny: { type: 'string', multiple: true },
-        ask: { type: 'string', multiple: true },
-        headless: { type: 'boolean' },
-        'hook-allow': { type: 'boolean' },
-      },
+    const { values } = parseFlags(argv, {
+      ...folderOptionSpec,
+      tool: { type: 'string' },
+      input: { type: 'string' },
+      mode: { type: 'string' },
+      allow: { type: 'string', multiple: true },
+      deny: { type: 'string', multiple: true },
+      ask: { type: 'string', multiple: true },
+      headless: { type: 'boolean' },
+      'hook-allow': { type: 'boolean' },
     });
     if (values.help) {
       io.stdout(HELP);
@@ -81,7 +76,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
       io.stderr(`gatehouse check: ${error.message}\n`);
       return EXIT_USAGE;
     }
-    if (error instanceof UsageError || isParseArgsError(error)) {
+    if (error instanceof UsageError) {
       io.stderr(usageError('check', error));
       return EXIT_USAGE;
     }
@@ -108,13 +103,6 @@ function modeOf(value: string | undefined): PermissionMode | undefined {
   if (value === 'manual') return 'default';
   if ((permissionModes as readonly string[]).includes(value)) return value as PermissionMode;
   throw new UsageError(`--mode must be one of ${permissionModes.join(', ')}, not "${value}"`);
-}
-
-function isParseArgsError(error: unknown): boolean {
-  return (
-    typeof (error as { code?: unknown }).code === 'string' &&
-    String((error as { code: string }).code).startsWith('ERR_PARSE_ARGS')
-  );
 }
 
 /** The issue's output shape: the reason flattened to type, source, rule, file, path and message. */

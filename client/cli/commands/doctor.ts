@@ -6,13 +6,13 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { EXIT_USAGE, UsageError, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
 import { inspectScopes } from '../../claude/installed-hooks';
 import { managedPolicyPath, readManagedPolicy } from '../../claude/managed-policy';
 import { claudeDirOf } from '../../claude/settings-location';
 import type { Place } from '../../claude/settings-location';
+import { parseFlags } from '../../../files/cli-flags';
 import { openHookSocket } from '../../hook/hook-socket';
 import { discoveryFilePath, findConsole } from '../../hook/lean-discovery';
 import { PROTOCOL_VERSION, readWelcome } from '../../hook/lean-protocol';
@@ -163,16 +163,11 @@ function formatCheck(check: Check): string {
 export async function runDoctor(argv: readonly string[], io: CliIo): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        cwd: { type: 'string' },
-        home: { type: 'string' },
-        policy: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+    ({ values } = parseFlags(argv, {
+      cwd: { type: 'string' },
+      home: { type: 'string' },
+      policy: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     }));
     if (values.policy === '') throw new UsageError('--policy needs a file');
   } catch (error) {

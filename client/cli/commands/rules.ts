@@ -2,9 +2,9 @@
  * `gatehouse rules`: every rule the engine would load for a folder, with its source, file and effective
  * order (deny, then ask, then allow; sources by precedence; file order), as a table or as JSON.
  */
-import { parseArgs } from 'node:util';
 import { EXIT_USAGE, UsageError, usageError, type CliIo } from '../../../common/cli';
 import { listRules } from '../../../engine';
+import { parseFlags } from '../../../files/cli-flags';
 import { buildContext, folderHelp, folderOptionSpec, SetupError } from './engine-setup';
 
 const HELP = `Usage: gatehouse rules [options]
@@ -23,12 +23,7 @@ Exit status: 0, or 2 for a bad argument or an unusable settings file.
 
 export async function runRules(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const { values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: { ...folderOptionSpec, json: { type: 'boolean' } },
-    });
+    const { values } = parseFlags(argv, { ...folderOptionSpec, json: { type: 'boolean' } });
     if (values.help) {
       io.stdout(HELP);
       return 0;
@@ -70,7 +65,7 @@ export async function runRules(argv: readonly string[], io: CliIo): Promise<numb
       io.stderr(`gatehouse rules: ${error.message}\n`);
       return EXIT_USAGE;
     }
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError) {
       io.stderr(usageError('rules', error));
       return EXIT_USAGE;
     }

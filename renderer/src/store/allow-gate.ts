@@ -3,15 +3,15 @@
  * request that needs a second look (dangerous, or touching a protected path), which gets a confirm step.
  */
 import type { PendingRequestView } from '../../../common/console-contract';
-import { familyOf } from '../ui/tool-family';
+import { familyOf } from '../../../engine/tools/catalog';
 
 /** Commands this long may not fit the card: they must be shown to the end before they can be allowed. */
 const LONG_LINES = 8;
 const LONG_CHARS = 600;
 
 export function commandMayOverflow(request: PendingRequestView): boolean {
-  if (familyOf(request.tool, request.input) !== 'bash') return false;
-  const command = String(request.input.command);
+  const command = request.input.command;
+  if (familyOf(request.tool) !== 'bash' || typeof command !== 'string') return false;
   return command.length > LONG_CHARS || command.split('\n').length > LONG_LINES;
 }
 

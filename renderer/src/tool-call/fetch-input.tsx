@@ -1,12 +1,11 @@
 import type { PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
-import { domainOf } from '../ui/tool-family';
 
 /** A WebFetch: the whole URL, its domain apart (what a rule would name), and the question about it. */
 export function FetchInput({ request }: { request: PendingRequestView }) {
   const t = useT();
   const url = String(request.input.url);
-  const domain = domainOf(url);
+  const domain = URL.canParse(url) ? new URL(url).hostname : undefined;
   const prompt = typeof request.input.prompt === 'string' ? request.input.prompt : undefined;
   return (
     <dl className="fields">

@@ -1,12 +1,12 @@
 import type { PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
 import { JsonTree } from './json-tree';
-import { parseMcpTool } from '../ui/tool-family';
+import { parseMcpName } from '../../../engine/matchers/tool-name';
 
 /** An MCP call: which server, which tool, and its arguments as a tree. */
 export function McpInput({ request }: { request: PendingRequestView }) {
   const t = useT();
-  const name = parseMcpTool(request.tool);
+  const name = parseMcpName(request.tool);
   return (
     <div className="mcp">
       <dl className="fields">

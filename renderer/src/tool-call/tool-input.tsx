@@ -5,7 +5,7 @@ import { BashCommand } from './bash-command';
 import { FetchInput } from './fetch-input';
 import { JsonInput } from './json-input';
 import { McpInput } from './mcp-input';
-import { familyOf } from '../ui/tool-family';
+import { familyOf } from '../../../engine/tools/catalog';
 import './tool-call.css';
 
 /**
@@ -19,16 +19,21 @@ export function ToolInput({
   request: PendingRequestView;
   recorded?: boolean;
 }) {
-  switch (familyOf(request.tool, request.input)) {
+  const { command, url } = request.input;
+  switch (familyOf(request.tool)) {
     case 'bash':
+      if (typeof command !== 'string') break;
       return <BashCommand request={request} recorded={recorded} />;
     case 'edit':
       return recorded ? <RecordedEdit request={request} /> : <EditDiff request={request} />;
-    case 'fetch':
+    case 'webFetch':
+      if (typeof url !== 'string') break;
       return <FetchInput request={request} />;
     case 'mcp':
       return <McpInput request={request} />;
-    case 'other':
-      return <JsonInput request={request} />;
+    case 'read':
+    case 'generic':
+      break;
   }
+  return <JsonInput request={request} />;
 }

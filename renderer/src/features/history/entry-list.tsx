@@ -1,10 +1,14 @@
 import type { HistoryEntryView } from '../../../../common/history-contract';
+import { summarizeRequest } from '../../../../common/request-summary';
 import { useT } from '../../i18n/i18n-context';
 import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
-import { decidedByKey, formatLatency, outcomeOf, summaryOf } from './history-format';
+import { decidedByKey, formatLatency, outcomeOf } from './history-format';
 import { useDateFormat } from './use-date-format';
+
+/** A row shows one line of a request; its card holds the rest. */
+const SUMMARY_LIMIT = 200;
 
 /**
  * Requests as rows, each opening into its card. In a timeline the rows share one session; across
@@ -49,7 +53,9 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
       >
         <span className="entry__line">
           <span className="entry__tool">{request.tool}</span>
-          <code className="entry__summary">{summaryOf(request)}</code>
+          <code className="entry__summary">
+            {summarizeRequest(request.tool, request.input, SUMMARY_LIMIT).line.text}
+          </code>
         </span>
         <span className="entry__line entry__meta">
           <span className="entry__time">

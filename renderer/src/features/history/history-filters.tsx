@@ -1,21 +1,8 @@
 import { useId, useState } from 'react';
+import { knownToolNames } from '../../../../engine/tools/catalog';
 import { useT } from '../../i18n/i18n-context';
 import { outcomeChoices, racerChoices } from './filter-draft';
 import type { FilterDraft } from './filter-draft';
-
-/** Tools an agent commonly asks about, offered as the tool field's suggestions. */
-const KNOWN_TOOLS = [
-  'Bash',
-  'Edit',
-  'MultiEdit',
-  'Write',
-  'NotebookEdit',
-  'Read',
-  'WebFetch',
-  'WebSearch',
-  'Glob',
-  'Grep',
-];
 
 /** The filter bar: full-text search, tool, outcome, who decided, project folder and a date range. */
 export function HistoryFilters({
@@ -75,7 +62,7 @@ export function HistoryFilters({
             onChange={(event) => edit({ tool: event.target.value })}
           />
           <datalist id={`${id}-tools`}>
-            {KNOWN_TOOLS.map((tool) => (
+            {knownToolNames.map((tool) => (
               <option key={tool} value={tool} />
             ))}
           </datalist>

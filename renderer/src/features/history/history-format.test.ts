@@ -9,7 +9,6 @@ import {
   formatLatency,
   otherChannel,
   parseDays,
-  summaryOf,
 } from './history-format';
 
 const entry = (by: string, channel?: string): HistoryEntryView =>
@@ -58,13 +57,6 @@ describe('history wording', () => {
     [185_000, '3 min 5 s'],
     [7_800_000, '2 h 10 min'],
   ])('formats a latency of %d ms as %s', (ms, text) => expect(formatLatency(ms)).toBe(text));
-
-  it('summarises a request by its command, path or URL, else its JSON', () => {
-    expect(summaryOf({ input: { command: 'npm\n  test', description: 'x' } })).toBe('npm test');
-    expect(summaryOf({ input: { file_path: '/a/b.ts', old_string: 'x' } })).toBe('/a/b.ts');
-    expect(summaryOf({ input: { url: 'https://x.example' } })).toBe('https://x.example');
-    expect(summaryOf({ input: { a: 1 } })).toBe('{"a":1}');
-  });
 
   it('names an export file by its format and local time', () => {
     expect(exportFileName('csv', new Date(2026, 0, 2, 3, 4, 5))).toBe(

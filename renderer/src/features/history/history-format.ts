@@ -43,17 +43,6 @@ export function formatLatency(ms: number): string {
   return `${Math.floor(seconds / 3_600)} h ${Math.floor((seconds % 3_600) / 60)} min`;
 }
 
-const SUMMARY_FIELDS = ['command', 'file_path', 'notebook_path', 'url', 'path', 'pattern', 'query'] as const;
-
-/** The one line a row shows of a request: its command, path, URL or pattern, else its input as JSON. */
-export function summaryOf(request: Pick<RecordedRequestView, 'input'>): string {
-  for (const field of SUMMARY_FIELDS) {
-    const value = request.input[field];
-    if (typeof value === 'string' && value !== '') return value.replace(/\s+/g, ' ');
-  }
-  return JSON.stringify(request.input);
-}
-
 /** A recorded request in the shape the queue's card parts read. History keeps no explanation of it. */
 export function toCardRequest(request: RecordedRequestView, agent: string): PendingRequestView {
   return {

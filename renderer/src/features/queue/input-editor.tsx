@@ -5,13 +5,13 @@ import { useQueue } from '../../store/store-context';
 import { AllowButton } from './allow-button';
 import { initialDraft, readDraft } from './input-draft';
 import { PanelFrame } from './panel-frame';
-import { familyOf } from '../../ui/tool-family';
+import { familyOf } from '../../../../engine/tools/catalog';
 
 /** Edit the input, then allow it as edited (`updatedInput`): the command for Bash, JSON otherwise. */
 export function InputEditor({ request }: { request: PendingRequestView }) {
   const t = useT();
   const decide = useQueue((s) => s.decide);
-  const asCommand = familyOf(request.tool, request.input) === 'bash';
+  const asCommand = familyOf(request.tool) === 'bash' && typeof request.input.command === 'string';
   const [text, setText] = useState(() => initialDraft(request.input, asCommand));
   const draft = readDraft(text, request.input, asCommand);
   const id = useId();

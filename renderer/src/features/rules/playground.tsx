@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { mainFieldOf, toolInputFromText } from '../../../../common/tool-call-text';
+import { typedFieldOf, toolInputFromText } from '../../../../common/tool-call-text';
 import { useT } from '../../i18n/i18n-context';
 import { behaviorLabel, sourceLabel } from './rule-labels';
 import { useRules } from './rules-context';
@@ -52,7 +52,7 @@ export function Playground() {
             className="input input--mono"
             value={text}
             spellCheck={false}
-            placeholder={mainFieldOf(tool) === 'command' ? 'git status' : '{"key": "value"}'}
+            placeholder={typedFieldOf(tool) === 'command' ? 'git status' : '{"key": "value"}'}
             aria-invalid={input !== undefined && !input.ok}
             onChange={(event) => setText(event.target.value)}
           />
