@@ -23,7 +23,7 @@ const ALLOWED = {
  * the composition root (core) down to rooms that import no other room.
  */
 const MAIN_ROOMS = {
-  app: ['core', 'console', 'web', 'tray', 'notify', 'registry', 'secrets'],
+  app: ['core', 'console', 'web', 'tray', 'notify', 'registry', 'history', 'secrets'],
   headless: ['core', 'secrets'],
   core: [
     'console',
@@ -40,12 +40,12 @@ const MAIN_ROOMS = {
   web: ['console', 'server', 'secrets'],
   console: ['rules', 'history', 'preview', 'registry'],
   tray: ['notify'],
-  notify: ['registry'],
+  notify: ['registry', 'history'],
   bridge: ['registry'],
   server: ['secrets'],
   rules: ['registry'],
-  history: ['registry', 'settings'],
-  registry: [],
+  registry: ['history'],
+  history: ['settings'],
   preview: [],
   settings: [],
   secrets: [],

@@ -1,8 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { PermissionRequest } from '../../common/protocol';
+import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import { SlotMap } from '../../common/slot-map';
-import { requestFingerprint } from '../registry/fingerprint';
-import type { AgentInfo } from '../registry/race-registry';
+import { requestFingerprint } from './request-fingerprint';
 import { jsonOrNull } from './rows';
 import { RecordRefusedError } from './types';
 import type { History, HistoryEntry } from './types';

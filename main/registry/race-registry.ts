@@ -6,6 +6,7 @@
  */
 import type { DecideOutcome, Explanation, PendingRequestView } from '../../common/console-contract';
 import type {
+  AgentInfo,
   DecisionBehavior,
   PermissionDecision,
   PermissionRequest,
@@ -17,14 +18,9 @@ import { createSignal } from '../../common/signal';
 import { SlotMap } from '../../common/slot-map';
 import { createResolveOnce } from '../../common/race/resolve-once';
 import type { ResolveOnce } from '../../common/race/resolve-once';
-import type { DecisionRecord, DecisionStore } from './decision-store';
-import { requestFingerprint } from './fingerprint';
+import type { DecisionRecord, DecisionStore } from '../history/decision-store';
+import { requestFingerprint } from '../history/request-fingerprint';
 import { retirementsFor } from './retire';
-
-export interface AgentInfo {
-  readonly name: string;
-  readonly version?: string;
-}
 
 export interface Answer {
   readonly behavior: DecisionBehavior;
