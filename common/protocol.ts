@@ -66,6 +66,8 @@ export const HelloSchema = z.object({
   protocol: z.number().int().positive(),
   agent: z.object({ name: z.string().min(1).max(100), version: z.string().max(100).optional() }),
 });
+/** The agent as its hello names it: what history files its sessions under. */
+export type AgentInfo = z.infer<typeof HelloSchema>['agent'];
 
 export const WelcomeSchema = z.object({
   type: z.literal('welcome'),

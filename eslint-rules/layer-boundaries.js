@@ -23,7 +23,7 @@ const ALLOWED = {
  * the composition root (core) down to rooms that import no other room.
  */
 const MAIN_ROOMS = {
-  app: ['core', 'console', 'web', 'tray', 'notify', 'registry', 'secrets'],
+  app: ['core', 'console', 'web', 'tray', 'notify', 'registry', 'history', 'secrets'],
   headless: ['core', 'secrets'],
   core: [
     'console',
@@ -42,12 +42,12 @@ const MAIN_ROOMS = {
   console: ['rules', 'history', 'preview', 'registry'],
   tray: ['notify'],
   phone: ['notify', 'registry'],
-  notify: ['registry'],
+  notify: ['registry', 'history'],
   bridge: ['registry'],
   server: ['secrets'],
   rules: ['registry'],
-  history: ['registry', 'settings'],
-  registry: [],
+  registry: ['history'],
+  history: ['settings'],
   preview: [],
   settings: [],
   secrets: [],

@@ -13,7 +13,7 @@ import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { DEFAULT_LIMITS } from '../../main/bridge/limits';
 import { guardBridgeUpgrade } from '../../main/server/bridge-guard';
 import { listenLoopback } from '../../main/server/loopback-server';
-import type { DecisionStore } from '../../main/registry/decision-store';
+import type { DecisionStore } from '../../main/history/decision-store';
 import { RaceRegistry } from '../../main/registry/race-registry';
 import { generateToken } from '../../main/secrets/token';
 
@@ -21,7 +21,6 @@ const NO_STORE: DecisionStore = {
   record: () => undefined,
   batch: (work) => work(),
   find: () => undefined,
-  recentRequests: () => [],
 };
 
 export async function startBridgeOnly(home: string, maxMessagesPerSecond: number) {

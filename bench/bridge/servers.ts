@@ -12,7 +12,7 @@ import type { RawData } from 'ws';
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { startConsoleCore } from '../../main/core/console-core';
-import { createMemoryDecisionStore } from '../../main/registry/decision-store';
+import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import type { RaceRegistry } from '../../main/registry/race-registry';
 import { heapUsedBytes } from '../support/heap';
 import { serveRpc } from '../support/rpc';

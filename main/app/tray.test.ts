@@ -3,7 +3,7 @@ import type { PermissionDecision, PermissionRequest } from '../../common/protoco
 import { committed } from '../../tests/support/committed';
 import { Notifier } from '../notify';
 import { createFakeBackend } from '../notify/testing/fake-backend';
-import { createMemoryDecisionStore } from '../registry/decision-store';
+import { createMemoryDecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { createFakeElectron, FakeTray } from './electron-fake';
 import type { FakeMenuItem } from './electron-fake';

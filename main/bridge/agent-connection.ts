@@ -5,9 +5,9 @@
  */
 import type { WebSocket } from 'ws';
 import { parseAgentMessage, PROTOCOL_VERSION } from '../../common/protocol';
-import type { AgentMessage, ConsoleMessage, ErrorCode } from '../../common/protocol';
+import type { AgentInfo, AgentMessage, ConsoleMessage, ErrorCode } from '../../common/protocol';
 import { SlotMap } from '../../common/slot-map';
-import type { AgentInfo, Deliver, RaceRegistry } from '../registry/race-registry';
+import type { Deliver, RaceRegistry } from '../registry/race-registry';
 import { createRateLimiter } from './limits';
 import type { BridgeLimits } from './limits';
 

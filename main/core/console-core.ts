@@ -16,7 +16,7 @@ import type { BridgeLimits } from '../bridge/limits';
 import { createConsoleService } from '../console/console-service';
 import type { ConsoleService } from '../console/console-service';
 import { createRulesService } from '../console/rules-handlers';
-import type { DecisionStore } from '../registry/decision-store';
+import type { DecisionStore, RecentRequests } from '../history/decision-store';
 import type { RaceRegistry } from '../registry/race-registry';
 import { startNotifier } from '../notify';
 import type { NotificationOptions, Notifier } from '../notify';
@@ -44,7 +44,7 @@ export interface ConsoleCoreOptions {
   readonly timeoutAction: 'passthrough' | 'deny';
   readonly allowedOrigins?: readonly string[];
   readonly limits?: Partial<BridgeLimits>;
-  readonly store?: DecisionStore;
+  readonly store?: DecisionStore & RecentRequests;
   /** Where the bridge token rests; the OS keychain through keytar when omitted. */
   readonly keychain?: KeychainLike;
   /** The user's home folder, where their agent settings live (tests point it at a temp dir). */

@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { loadBashSupport } from '../../engine';
 import type { BashSupport } from '../../engine';
-import type { DecisionStore } from '../registry/decision-store';
+import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { GrantBook } from '../rules/grant-book';
 import { memoizeBash } from '../rules/memoized-bash';

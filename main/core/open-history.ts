@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { createSqliteHistory, HISTORY_FILE } from '../history';
 import { startRetention } from '../history/retention-schedule';
 import { saveRetentionDays } from '../history/retention-setting';
-import type { DecisionStore } from '../registry/decision-store';
+import type { DecisionStore, RecentRequests } from '../history/decision-store';
 import { createHistoryChanges } from '../console/history-changes';
 import type { HistoryChanges } from '../console/history-changes';
 import { createHistoryHandlers, unavailableHistoryHandlers } from '../console/history-handlers';
 import type { HistoryHandlers } from '../console/history-handlers';
 
 export interface OpenedHistory {
-  readonly store: DecisionStore;
+  readonly store: DecisionStore & RecentRequests;
   readonly changes: HistoryChanges;
   readonly handlers: HistoryHandlers;
   /** Last, once nothing can record any more. */
@@ -23,7 +23,7 @@ export interface OpenedHistory {
 export function openHistory(options: {
   readonly home: string;
   /** A test's decision store: then no history file is opened and the browser reports it unavailable. */
-  readonly store?: DecisionStore | undefined;
+  readonly store?: (DecisionStore & RecentRequests) | undefined;
   readonly retentionDays: number | undefined;
   readonly onWarning: (sentence: string) => void;
 }): OpenedHistory {

@@ -1,18 +1,11 @@
 import type { Database } from 'better-sqlite3';
-import type { PermissionRequest } from '../../common/protocol';
-import { SlotMap } from '../../common/slot-map';
-import { requestFingerprint } from '../registry/fingerprint';
-import type { AgentInfo } from '../registry/race-registry';
+import type { AgentInfo, PermissionRequest } from '../../common/protocol';
+import { requestFingerprint } from './request-fingerprint';
 import { jsonOrNull } from './rows';
 import { RecordRefusedError } from './types';
 import type { History, HistoryEntry } from './types';
 
-type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'> & {
-  /** Writes the pending requests queued so far; reads call it first, so they see every request. */
-  flushPending(): void;
-  /** Rows were deleted behind the writer's back (a purge): it must not assume any pending row is still there. */
-  forgetStored(): void;
-};
+type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'>;
 
 /** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
 export function createHistoryWriter(db: Database, onWrite: () => void = () => undefined): HistoryWriter {
@@ -102,24 +95,12 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   }
 
   /**
-   * Requests this writer stored as pending and that await their decision: when it comes, their rows need
-   * not be looked up or written again.
-   */
-  const awaiting = new SlotMap<string, { readonly fingerprint: string; readonly receivedAt: number }>();
-
-  /**
-   * One decision, in the transaction the caller holds. Every refusal comes before the record's first write,
-   * so a refused record leaves nothing to roll back and needs no savepoint. That is the point: inside a
-   * savepoint SQLite copies each page the batch already changed to a sub-journal before changing it again,
-   * about 40% of a decision's cost in a batch of twenty.
+   * One decision, in the transaction `write` holds. Every refusal comes before the first write, so a refused
+   * record needs no savepoint (in a batch, a savepoint's sub-journal cost about 40% of each decision).
    */
   function recordIn(entry: HistoryEntry): void {
     const { request, decision } = entry;
-    const known = awaiting.get(request.id);
-    const stored =
-      known && known.fingerprint === entry.fingerprint
-        ? known.receivedAt
-        : storedArrival(request, entry.fingerprint);
+    const stored = storedArrival(request, entry.fingerprint);
     if (stored === undefined) {
       insertRequestRows(request, entry.agent, entry.fingerprint, entry.receivedAt, entry.decidedAt);
     }
@@ -142,37 +123,20 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     // this refusal follows no write.
     if (inserted.changes === 0) throw new RecordRefusedError('already-decided', request.id);
     if (stored !== undefined) touchSession.run({ id: request.sessionId, lastSeen: entry.decidedAt });
-    awaiting.delete(request.id);
   }
 
-  // A pending row only makes an undecided request visible; exactly-once rests on `record`. So arrivals are
-  // queued and written together once per turn of the event loop: one transaction for a whole burst.
-  const queued: Array<readonly [PermissionRequest, AgentInfo, number]> = [];
-  let scheduled = false;
-  function writeQueuedIn(): void {
-    for (const [request, agent, receivedAt] of queued.splice(0)) {
-      const fingerprint = requestFingerprint(request);
-      let stored: number | undefined;
-      try {
-        stored = storedArrival(request, fingerprint);
-      } catch (error) {
-        // A conflicting id stays refused at `record`; one bad arrival must not drop the rest of the burst.
-        if (error instanceof RecordRefusedError) continue;
-        throw error;
-      }
-      if (stored === undefined) insertRequestRows(request, agent, fingerprint, receivedAt, receivedAt);
-      else touchSession.run({ id: request.sessionId, lastSeen: receivedAt });
-      awaiting.set(request.id, { fingerprint, receivedAt: stored ?? receivedAt });
-    }
+  /** An undecided request's rows, in the transaction `write` holds; a re-send only touches its session. */
+  function pendingIn(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void {
+    const fingerprint = requestFingerprint(request);
+    const stored = storedArrival(request, fingerprint);
+    if (stored === undefined) insertRequestRows(request, agent, fingerprint, receivedAt, receivedAt);
+    else touchSession.run({ id: request.sessionId, lastSeen: receivedAt });
   }
 
   /**
-   * Runs `work` in the transaction the caller holds, or in one of its own. A refusal wrote nothing, so the
-   * transaction still commits what else it holds (a burst of pending rows) before the refusal is thrown on.
-   * Any other failure may have written half a record: it fails the whole transaction, and `awaiting` is
-   * forgotten, since the pending rows it names may have gone too. IMMEDIATE takes the write lock before the
-   * first read; a deferred transaction that reads and then writes fails with SQLITE_BUSY at once, without
-   * waiting, when another connection committed in between.
+   * Runs `work` in the transaction of the `batch` around it, or in one of its own. A refusal wrote nothing,
+   * so the transaction still commits the rest; any other failure fails the whole transaction. IMMEDIATE
+   * takes the write lock before the first read, so another connection cannot fail it with SQLITE_BUSY.
    */
   let failure: { readonly error: unknown } | undefined;
   const transaction = db.transaction((work: () => void): RecordRefusedError | undefined => {
@@ -199,51 +163,19 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     let refused: RecordRefusedError | undefined;
     try {
       refused = transaction.immediate(() => write(work));
-    } catch (error) {
-      awaiting.clear();
-      throw error;
     } finally {
       failure = undefined;
+      onWrite();
     }
     if (refused) throw refused;
   }
 
-  const flushPending = () => {
-    scheduled = false;
-    if (queued.length === 0) return;
-    write(writeQueuedIn);
-    onWrite();
-  };
-
   return {
-    record: (entry) => {
-      write(() => {
-        flushPending();
-        recordIn(entry);
-      });
-      onWrite();
-    },
-    // Each `record` inside is refused alone; any other failure fails the batch (see `write`).
-    batch: (work) => {
-      try {
-        write(work);
-      } finally {
-        onWrite();
-      }
-    },
-    recordPending: (request, agent, receivedAt) => {
-      queued.push([request, agent, receivedAt]);
-      if (scheduled) return;
-      scheduled = true;
-      // A timer, not setImmediate: it runs after this turn's group commit of decisions (a setImmediate), so
-      // a request decided in the turn it arrived has its rows written in that one commit.
-      setTimeout(flushPending, 0);
-    },
+    record: (entry) => write(() => recordIn(entry)),
+    batch: write,
+    recordPending: (request, agent, receivedAt) => write(() => pendingIn(request, agent, receivedAt)),
     recordSessionEnd: (sessionId, endedAt) => {
-      flushPending();
       endSession.run({ id: sessionId, endedAt });
     },
-    flushPending,
-    forgetStored: () => awaiting.clear(),
   };
 }

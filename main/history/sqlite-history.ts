@@ -22,7 +22,7 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
   const db = openHistoryDatabase(path, MIGRATIONS);
   const checkpointer = options.checkpointInBackground ? startCheckpointer(db, path) : undefined;
   const indexer = createSearchIndexer(db);
-  const { flushPending, forgetStored, ...writer } = createHistoryWriter(db, indexer.schedule);
+  const writer = createHistoryWriter(db, indexer.schedule);
   const reader = createHistoryReader(db);
   const requestRows = createRequestRows(db);
   const queryRequests = createRequestQuery(requestRows);
@@ -30,7 +30,6 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
   const fresh =
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A): R => {
-      flushPending();
       indexer.catchUp();
       return read(...args);
     };
@@ -45,7 +44,6 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
     exportPage: fresh((filter, format, page) => exportPage(requestRows, filter, format, page)),
     purgeOlderThan: fresh((cutoff) => {
       // A purge may take the row of a request still waiting; its decision then writes the row again.
-      forgetStored();
       const purged = purge(cutoff);
       indexer.deleted();
       return purged;
@@ -53,7 +51,6 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
     countDecisions: reader.countDecisions,
     recentRequests: fresh(reader.recentRequests),
     close: () => {
-      flushPending();
       indexer.stop();
       indexer.catchUp();
       checkpointer?.stop();

@@ -1,11 +1,11 @@
 import type {
+  AgentInfo,
   DecisionBehavior,
   PermissionDecision,
   PermissionRequest,
   RacerKind,
 } from '../../common/protocol';
-import type { DecisionRecord, DecisionStore } from '../registry/decision-store';
-import type { AgentInfo } from '../registry/race-registry';
+import type { DecisionRecord, DecisionStore, RecentRequests } from './decision-store';
 
 /** What `record` keeps: the registry's record plus what only the console knows about how it was answered. */
 export interface HistoryEntry extends DecisionRecord {
@@ -113,7 +113,7 @@ export interface PurgeResult {
   readonly sessions: number;
 }
 
-export interface History extends DecisionStore {
+export interface History extends DecisionStore, RecentRequests {
   /**
    * Stores a decision with its agent, session and request in one transaction, durable once this returns.
    * Throws `RecordRefusedError` when the request already has a decision or its id names another tool call.
@@ -154,8 +154,6 @@ export interface History extends DecisionStore {
    */
   purgeOlderThan(cutoff: number): PurgeResult;
   countDecisions(): number;
-  /** The latest requests, newest first, decided or not: what a rule preview counts its matches in. */
-  recentRequests(limit: number): Array<Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>>;
   close(): void;
 }
 

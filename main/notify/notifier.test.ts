@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
 import { committed } from '../../tests/support/committed';
-import { createMemoryDecisionStore } from '../registry/decision-store';
+import { createMemoryDecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { Notifier } from './notifier';
 import type { NotifierOptions } from './notifier';

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
 import { CLOCK_ONLY, committed } from '../../tests/support/committed';
 import { youngSurvivorBytes } from '../../tests/support/young-generation';
-import { createMemoryDecisionStore } from './decision-store';
-import type { DecisionStore } from './decision-store';
+import { createMemoryDecisionStore } from '../history/decision-store';
+import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from './race-registry';
 
 const agent = { name: 'test-agent' };
@@ -130,7 +130,6 @@ describe('RaceRegistry', () => {
         }
       },
       find: () => undefined,
-      recentRequests: () => [],
     };
     const { registry } = setup({ store });
     const sent = new Map<string, PermissionDecision>();
@@ -269,7 +268,6 @@ describe('RaceRegistry', () => {
       record: () => undefined,
       batch: (work) => work(),
       find: () => undefined,
-      recentRequests: () => [],
     };
     const { registry } = setup({ store: forgetful });
     // As on a console in use, a request waits for a person all along, so the registry's tables hold

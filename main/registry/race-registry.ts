@@ -6,6 +6,7 @@
  */
 import type { DecideOutcome, Explanation, PendingRequestView } from '../../common/console-contract';
 import type {
+  AgentInfo,
   DecisionBehavior,
   PermissionDecision,
   PermissionRequest,
@@ -17,14 +18,11 @@ import { createSignal } from '../../common/signal';
 import { SlotMap } from '../../common/slot-map';
 import { createResolveOnce } from '../../common/race/resolve-once';
 import type { ResolveOnce } from '../../common/race/resolve-once';
-import type { DecisionRecord, DecisionStore } from './decision-store';
-import { requestFingerprint } from './fingerprint';
+import type { DecisionStore } from '../history/decision-store';
+import { createGroupCommit } from '../history/group-commit';
+import type { GroupCommit } from '../history/group-commit';
+import { requestFingerprint } from '../history/request-fingerprint';
 import { retirementsFor } from './retire';
-
-export interface AgentInfo {
-  readonly name: string;
-  readonly version?: string;
-}
 
 export interface Answer {
   readonly behavior: DecisionBehavior;
@@ -85,12 +83,6 @@ interface Race {
   explanation: Explanation | undefined;
 }
 
-interface PendingCommit {
-  readonly race: Race;
-  readonly racer: RacerKind;
-  readonly record: DecisionRecord;
-}
-
 /** A racer's answer: it won, it lost to another racer, or no request by that id was ever seen. */
 export type DecideResult = DecideOutcome | { won: false; unknown: true };
 
@@ -109,13 +101,13 @@ export class RaceRegistry {
   readonly resolved = createSignal<ResolvedEvent>();
   /** A SlotMap, not a Map, so that a finished race and its request die young (slot-map.ts says why). */
   private readonly races = new SlotMap<string, Race>();
-  /** Claimed decisions waiting for the next group commit. */
-  private readonly commits: PendingCommit[] = [];
-  private committed: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
+  /** Says when a claimed decision is durable, and so may be sent. */
+  private readonly commits: GroupCommit;
   private readonly now: () => number;
 
   constructor(private readonly options: RegistryOptions) {
     this.now = options.now ?? Date.now;
+    this.commits = createGroupCommit(options.store);
   }
 
   /** A request arrives (or arrives again). Re-sends re-attach; decided ids replay their recorded decision. */
@@ -152,7 +144,7 @@ export class RaceRegistry {
       once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
     };
     this.races.set(request.id, race);
-    this.options.store.recordPending?.(request, agent, receivedAt);
+    this.commits.arrive(request, agent, receivedAt);
     if (this.options.screen) void this.screen(race, this.options.screen);
     else this.show(race);
     return { kind: 'pending' };
@@ -190,12 +182,8 @@ export class RaceRegistry {
     const claim = race.once.claim(racer);
     if (!claim.won) return claim;
     race.claimed = true;
-    // The claim is final now; the decision travels once it is durable, with every other decision of this
-    // turn of the event loop in one commit.
-    this.commits.push({
-      race,
-      racer,
-      record: {
+    this.commits.commit(
+      {
         request: race.request,
         agent: race.agent,
         fingerprint: race.fingerprint,
@@ -204,8 +192,8 @@ export class RaceRegistry {
         receivedAt: race.receivedAt,
         decidedAt: this.now(),
       },
-    });
-    if (this.commits.length === 1) setImmediate(() => this.commit());
+      (sent) => race.once.deliver(racer, sent),
+    );
     return { won: true };
   }
 
@@ -214,81 +202,7 @@ export class RaceRegistry {
    * for, since a claim alone dies with the process.
    */
   durable(): Promise<void> {
-    if (this.commits.length === 0) return Promise.resolve();
-    if (!this.committed) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.committed = { promise, resolve };
-    }
-    return this.committed.promise;
-  }
-
-  /**
-   * Records the claimed decisions, then sends each: durable before visible, so a crash after the commit
-   * still replays the same answers. A decision that could not be recorded is never sent; the agent gets
-   * a passthrough (its own dialog asks), which needs no record because it decides nothing.
-   */
-  private commit(): void {
-    const commits = this.commits.splice(0);
-    const waiting = this.committed;
-    this.committed = undefined;
-    try {
-      this.commitNow(commits);
-    } finally {
-      waiting?.resolve();
-    }
-  }
-
-  private commitNow(commits: readonly PendingCommit[]): void {
-    if (commits.length === 0) return;
-    const failures = this.recordAll(commits);
-    for (const pending of commits) {
-      const failure = failures.get(pending);
-      const { decision } = pending.record;
-      pending.race.once.deliver(
-        pending.racer,
-        failure === undefined ? decision : this.unrecorded(decision, failure),
-      );
-    }
-  }
-
-  /** Records the decisions in one commit; returns those that could not be recorded, with why. */
-  private recordAll(commits: readonly PendingCommit[]): Map<PendingCommit, unknown> {
-    const { store } = this.options;
-    const recordEach = (failures: Map<PendingCommit, unknown>) => {
-      for (const pending of commits) {
-        try {
-          store.record(pending.record);
-        } catch (error) {
-          failures.set(pending, error);
-        }
-      }
-      return failures;
-    };
-    const failures = new Map<PendingCommit, unknown>();
-    try {
-      store.batch(() => recordEach(failures));
-      return failures;
-    } catch (error) {
-      if (commits.length === 1) return new Map([[commits[0]!, error]]);
-    }
-    // The store failed the whole batch, for the failure of one record or of the commit: a commit each now,
-    // so that a bad record fails alone.
-    return recordEach(new Map());
-  }
-
-  /** What is sent instead of a decision the store refused: the recorded one if it has one, else passthrough. */
-  private unrecorded(decision: PermissionDecision, failure: unknown): PermissionDecision {
-    const recorded = this.options.store.find(decision.id);
-    if (recorded) return recorded.decision;
-    const reason = failure instanceof Error ? failure.message : String(failure);
-    return {
-      type: 'permission.decision',
-      id: decision.id,
-      by: decision.by,
-      behavior: 'passthrough',
-      message: `Gatehouse could not record the decision (${reason}), so it was not sent; answer in the agent's own dialog.`,
-    };
+    return this.commits.durable();
   }
 
   /** The agent moved on past requests it no longer waits for (see retire.ts); returns how many retired. */
@@ -361,7 +275,7 @@ export class RaceRegistry {
    * falls back to its own dialog).
    */
   close(): void {
-    this.commit();
+    this.commits.flush();
     for (const race of this.races.values()) {
       if (race.clock.running) clearTimeout(race.clock.timer);
       if (race.grace) clearTimeout(race.grace);

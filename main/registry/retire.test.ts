@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { committed } from '../../tests/support/committed';
 import type { PermissionRequest } from '../../common/protocol';
-import { createMemoryDecisionStore } from './decision-store';
+import { createMemoryDecisionStore } from '../history/decision-store';
 import { RaceRegistry } from './race-registry';
 import { retirementsFor } from './retire';
 

@@ -4,7 +4,7 @@
  * matched on what the later events do carry: session, tool name and tool input, compared as canonical JSON.
  */
 import type { PermissionRequest, RacerKind, SessionEvent } from '../../common/protocol';
-import { canonicalJson } from './fingerprint';
+import { canonicalJson } from '../history/request-fingerprint';
 
 export interface Retirement {
   readonly id: string;

@@ -4,11 +4,10 @@
  * protected path, the near misses, the risk, and for Bash which subcommands a rule already allows.
  */
 import type { Explanation, RuleRefView } from '../../common/console-contract';
-import type { PermissionRequest } from '../../common/protocol';
+import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import { assessRisk, createPermissionContext, decide, protectedPathOf } from '../../engine';
 import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
 import { loadSettings, SettingsFileError } from '../../engine/node/settings-loader';
-import type { AgentInfo } from '../registry/race-registry';
 import { suggestRules } from './suggest-rules';
 
 export interface ExplainerOptions {

@@ -1,6 +1,6 @@
 import type { Explanation } from '../../common/console-contract';
-import type { PermissionRequest } from '../../common/protocol';
-import type { AgentInfo, Screening } from '../registry/race-registry';
+import type { AgentInfo, PermissionRequest } from '../../common/protocol';
+import type { Screening } from '../registry/race-registry';
 import type { GrantBook } from './grant-book';
 import type { RequestExplainer } from './request-explainer';
 

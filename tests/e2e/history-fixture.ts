@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { DecisionBehavior, PermissionRequest, RacerKind } from '../../common/protocol';
 import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
-import { requestFingerprint } from '../../main/registry/fingerprint';
+import { requestFingerprint } from '../../main/history/request-fingerprint';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

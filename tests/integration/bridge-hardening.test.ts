@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import type { PermissionDecision, RacerKind } from '../../common/protocol';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore, ConsoleCoreOptions } from '../../main/core/console-core';
-import { createMemoryDecisionStore } from '../../main/registry/decision-store';
+import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import { makeTempDir } from '../support/temp-dir';
 
 const cleanups: Array<() => Promise<void>> = [];

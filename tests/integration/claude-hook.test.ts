@@ -13,7 +13,7 @@ import type { PendingRequestView } from '../../common/console-contract';
 import type { PermissionUpdate } from '../../common/protocol';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
-import { createMemoryDecisionStore } from '../../main/registry/decision-store';
+import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { makeTempDir } from '../support/temp-dir';
 

@@ -7,7 +7,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { connect, consoleRacer, raceForDecision, RaceLost } from '../../client/sdk/index';
 import type { GatehouseClient, PermissionCall, Racer, StateChange } from '../../client/sdk/index';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
-import { createMemoryDecisionStore } from '../../main/registry/decision-store';
+import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';

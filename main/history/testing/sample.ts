@@ -1,6 +1,6 @@
 /** Builders for history tests: one well-formed request and decision, with any field overridden. */
 import type { PermissionDecision, PermissionRequest } from '../../../common/protocol';
-import { requestFingerprint } from '../../registry/fingerprint';
+import { requestFingerprint } from '../request-fingerprint';
 import type { HistoryEntry } from '../types';
 
 export function sampleRequest(overrides: Partial<PermissionRequest> = {}): PermissionRequest {

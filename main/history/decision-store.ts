@@ -1,5 +1,4 @@
-import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
-import type { AgentInfo } from './race-registry';
+import type { AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
 
 export interface DecisionRecord {
   readonly request: PermissionRequest;
@@ -29,12 +28,16 @@ export interface DecisionStore {
   find(id: string): Pick<DecisionRecord, 'decision' | 'fingerprint'> | undefined;
   /** Makes an undecided request visible in history as soon as it arrives. */
   recordPending?(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
-  /** The most recent requests, newest first: what a rule preview counts matches in. */
+}
+
+/** A read apart from the store's writes: the most recent requests, newest first, that rule previews count in. */
+export interface RecentRequests {
   recentRequests(limit: number): Array<Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>>;
 }
 
 /** A store that lives as long as the process: for tests and for a console started without history. */
-export function createMemoryDecisionStore(): DecisionStore & { readonly records: readonly DecisionRecord[] } {
+export function createMemoryDecisionStore(): DecisionStore &
+  RecentRequests & { readonly records: readonly DecisionRecord[] } {
   const byId = new Map<string, DecisionRecord>();
   const records: DecisionRecord[] = [];
   return {
