@@ -5,7 +5,7 @@
  */
 import type { PendingRequestView } from '../../common/console-contract';
 import type { RacerKind } from '../../common/protocol';
-import { oneLine } from '../notify/notification-text';
+import { oneLine, summarizeRequest } from '../../common/request-summary';
 import type { ChannelButton, ChannelMessage } from './message-channel';
 
 /** With `summaryOnly`, the one line the phone gets of the input. */
@@ -50,7 +50,7 @@ export function requestContent(
     : '';
   const detail = detailOf(view);
   if (privacy.summaryOnly) {
-    const line = oneLine(detail, SUMMARY_LIMIT);
+    const { line } = summarizeRequest(view.tool, view.input, SUMMARY_LIMIT);
     const tail = line.complete ? '' : '\n\n(Shortened: open the console to read it all.)';
     const text = `${header}${line.text}${tail}`;
     return {
