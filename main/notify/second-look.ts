@@ -4,6 +4,7 @@
  * lists below are a floor for requests it has not explained (still screening, or the engine could not run).
  */
 import type { PendingRequestView } from '../../common/console-contract';
+import { inputHidesText } from '../../common/hidden-code-points';
 
 export type SecondLook = (view: PendingRequestView) => boolean;
 
@@ -41,6 +42,7 @@ export function looksDestructive(command: string): boolean {
 export const defaultNeedsSecondLook: SecondLook = (view) => {
   if (view.explanation?.needsSecondLook) return true;
   const { input } = view;
+  if (inputHidesText(input)) return true;
   if (view.tool === 'Bash') {
     const command = input.command;
     // A command that is not a string cannot be shown, so it cannot be approved unseen either.

@@ -3,6 +3,7 @@
  * was asked about, and turns the decision into what the queue shows: the rule and its file, the mode, the
  * protected path, the near misses, the risk, and for Bash which subcommands a rule already allows.
  */
+import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation, RuleRefView } from '../../common/console-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import { assessRisk, createPermissionContext, decide, protectedPathOf } from '../../engine';
@@ -139,7 +140,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
       reason: reasonView(decision),
       nearMisses: decision.nearMisses.map(refView),
       risk,
-      needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined,
+      needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined || inputHidesText(request.input),
       ...(protectedPath ? { protectedPath } : {}),
       ...(subcommands ? { subcommands } : {}),
       ...(warnings.length ? { warnings } : {}),

@@ -11,6 +11,8 @@ export const queueEn = {
 
   'card.label': '{tool} request from {agent} in {folder}',
   'card.select': 'Select this request',
+  'card.hiddenCodePoints':
+    'This request contains invisible or direction-changing characters, shown as ⟨U+…⟩ marks: what runs is not what it would seem to say.',
   'card.mode': 'Mode: {mode}',
   'card.waited': 'asked {time}',
   'card.justNow': 'just now',

@@ -13,6 +13,8 @@ export const queueZhCN: Partial<Catalogue> = {
 
   'card.label': '来自 {agent}（{folder}）的 {tool} 请求',
   'card.select': '选择此请求',
+  'card.hiddenCodePoints':
+    '此请求包含不可见或改变文字方向的字符，已显示为 ⟨U+…⟩ 标记：实际运行的内容与表面看到的不同。',
   'card.mode': '模式：{mode}',
   'card.waited': '{time}提出',
   'card.justNow': '刚刚',

@@ -8,6 +8,7 @@ import { displayPath } from '../ui/names';
 import { DiffLayoutSwitch } from './diff-layout-switch';
 import { splitRows, unifiedRows } from './diff-rows';
 import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
+import { VisibleText } from '../ui/visible-text';
 
 /** Up to this many rows render at once; a longer diff renders only the rows in view. */
 const DIRECT_ROWS = 300;
@@ -31,7 +32,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
     return (
       <div className="diff">
         <p className="diff__path" title={preview.path ?? path}>
-          {displayPath(preview.path ?? path, request.cwd)}
+          <VisibleText text={displayPath(preview.path ?? path, request.cwd)} />
         </p>
         <p className="diff__note">{t('edit.unavailable', { reason: preview.reason })}</p>
       </div>
@@ -41,7 +42,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
     <div className="diff">
       <div className="diff__bar">
         <span className="diff__path" title={preview.path}>
-          {displayPath(preview.path, request.cwd)}
+          <VisibleText text={displayPath(preview.path, request.cwd)} />
         </span>
         {preview.isNew && <span className="chip">{t('edit.newFile')}</span>}
         <span className="diff__stats">

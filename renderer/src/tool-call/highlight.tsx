@@ -6,11 +6,12 @@ import './prism-manual';
 import Prism from 'prismjs/components/prism-core';
 import 'prismjs/components/prism-bash';
 import type { ReactNode } from 'react';
+import { VisibleText } from '../ui/visible-text';
 
 type Stream = string | Prism.Token | Array<string | Prism.Token>;
 
 function render(stream: Stream, key: string): ReactNode {
-  if (typeof stream === 'string') return stream;
+  if (typeof stream === 'string') return <VisibleText key={key} text={stream} multiline />;
   if (Array.isArray(stream)) return stream.map((part, i) => render(part, `${key}.${i}`));
   const alias = Array.isArray(stream.alias) ? stream.alias : stream.alias ? [stream.alias] : [];
   const classes = ['tok', `tok-${stream.type}`, ...alias.map((a) => `tok-${a}`)].join(' ');
@@ -23,6 +24,6 @@ function render(stream: Stream, key: string): ReactNode {
 
 export function highlightBash(command: string): ReactNode {
   const grammar = Prism.languages.bash;
-  if (!grammar) return command;
+  if (!grammar) return <VisibleText text={command} multiline />;
   return render(Prism.tokenize(command, grammar), 't');
 }

@@ -1,6 +1,7 @@
 import type { PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
 import { displayPath } from '../ui/names';
+import { VisibleText } from '../ui/visible-text';
 import { JsonInput } from './json-input';
 
 interface Change {
@@ -45,7 +46,7 @@ export function RecordedEdit({ request }: { request: PendingRequestView }) {
     <div className="diff">
       <div className="diff__bar">
         <span className="diff__path" title={path}>
-          {displayPath(path, request.cwd)}
+          <VisibleText text={displayPath(path, request.cwd)} />
         </span>
       </div>
       <p className="diff__note">{t('history.edit.recorded')}</p>

@@ -1,3 +1,4 @@
+import { inputHidesText } from '../../../../common/hidden-code-points';
 import { memo, useEffect, useRef } from 'react';
 import type { PendingRequestView } from '../../../../common/console-contract';
 import { useNow } from '../../hooks/use-now';
@@ -93,6 +94,11 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
         <CardAge receivedAt={request.receivedAt} />
       </header>
       <div className="card__body">
+        {inputHidesText(request.input) && (
+          <p className="visible-mark-note" role="note">
+            {t('card.hiddenCodePoints')}
+          </p>
+        )}
         <ToolInput request={request} />
         <WhyAsked request={request} />
       </div>

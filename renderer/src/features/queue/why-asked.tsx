@@ -5,13 +5,16 @@ import type { Translate } from '../../i18n/translate';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { displayPath } from '../../ui/names';
+import { VisibleText } from '../../ui/visible-text';
 
 /** A rule as a person reads it: its text, then where it is written. */
 function RuleRef({ rule, cwd }: { rule: RuleRefView; cwd: string }) {
   const t = useT();
   return (
     <span className="rule-ref">
-      <code className="rule-ref__text">{rule.text}</code>
+      <code className="rule-ref__text">
+        <VisibleText text={rule.text} />
+      </code>
       <span className="rule-ref__where">
         {t(`source.${rule.source}`)}
         {rule.file && (
@@ -64,7 +67,9 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         {agentSaid && (
           <dl className="why__list">
             <dt>{t('why.agentSays')}</dt>
-            <dd>{agentSaid}</dd>
+            <dd>
+              <VisibleText text={agentSaid} multiline />
+            </dd>
           </dl>
         )}
       </section>
@@ -83,7 +88,9 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
           ) : (
             <>
               {reason.type === 'default' && <span className="why__headline">{t('why.noRule')}</span>}
-              <span className="why__detail">{detailOf(reason)}</span>
+              <span className="why__detail">
+                <VisibleText text={detailOf(reason)} multiline />
+              </span>
             </>
           )}
         </dd>
@@ -119,7 +126,9 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         {agentSaid && (
           <>
             <dt>{t('why.agentSays')}</dt>
-            <dd>{agentSaid}</dd>
+            <dd>
+              <VisibleText text={agentSaid} multiline />
+            </dd>
           </>
         )}
         {otherSuggestions.length > 0 && (

@@ -7,6 +7,7 @@ import { VerdictList } from './examples-editor';
 import { behaviorLabel, sourceLabel } from './rule-labels';
 import { RuleForm } from './rule-form';
 import { useRules } from './rules-context';
+import { VisibleText } from '../../ui/visible-text';
 
 /** Every rule of the folder in effective order, each with its file, lock, warnings and examples. */
 export function RuleList() {
@@ -46,7 +47,9 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
         <span className={`rule-behavior rule-behavior--${rule.behavior}`}>
           {behaviorLabel(t, rule.behavior)}
         </span>
-        <code className="rule-row__text">{rule.text}</code>
+        <code className="rule-row__text">
+          <VisibleText text={rule.text} />
+        </code>
         {rule.verdicts.length > 0 && (
           <span
             className={`rule-row__examples${passed === rule.verdicts.length ? '' : ' rule-row__examples--fail'}`}
