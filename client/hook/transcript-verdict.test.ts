@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { transcriptVerdict } from './transcript-verdict';
+
+const input = { command: 'touch marker.txt', description: 'make a marker' };
+const use = (id: string, command = input.command) =>
+  JSON.stringify({
+    type: 'assistant',
+    message: {
+      content: [{ type: 'tool_use', id, name: 'Bash', input: { description: input.description, command } }],
+    },
+  });
+/** As Claude Code 2.1.328 writes a "No, and tell Claude …" answer. */
+const rejected = (id: string, feedback: string) =>
+  JSON.stringify({
+    type: 'user',
+    message: {
+      content: [
+        {
+          type: 'tool_result',
+          is_error: true,
+          tool_use_id: id,
+          content: `The user doesn't want to proceed with this tool use. … the user said:\n${feedback}`,
+        },
+      ],
+    },
+    toolDenialKind: 'user-rejected',
+    userFeedback: feedback,
+  });
+const ran = (id: string) =>
+  JSON.stringify({
+    type: 'user',
+    message: { content: [{ type: 'tool_result', tool_use_id: id, content: '' }] },
+  });
+
+describe('the transcript’s word on a waiting call', () => {
+  it('finds a refusal in the terminal, with the person’s words', () => {
+    expect(transcriptVerdict([use('t1'), rejected('t1', 'use the build folder')], 'Bash', input)).toEqual({
+      kind: 'rejected',
+      feedback: 'use the build folder',
+    });
+  });
+
+  it('says nothing while the call has no result yet, or for another call’s result', () => {
+    expect(transcriptVerdict([use('t1')], 'Bash', input)).toBeUndefined();
+    expect(
+      transcriptVerdict([use('t0', 'ls'), use('t1'), rejected('t0', 'no')], 'Bash', input),
+    ).toBeUndefined();
+  });
+
+  it('matches the input as data, whatever the key order, and follows the latest identical call', () => {
+    expect(transcriptVerdict([use('t1'), ran('t1'), use('t2')], 'Bash', input)).toBeUndefined();
+    expect(transcriptVerdict([use('t1'), ran('t1')], 'Bash', input)).toEqual({ kind: 'answered' });
+  });
+
+  it('skips lines that are not JSON, such as a line still being written', () => {
+    expect(transcriptVerdict(['{"type":"us', use('t1'), 'null', rejected('t1', '')], 'Bash', input)).toEqual({
+      kind: 'rejected',
+    });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * What Claude Code's transcript says about a call the hook is waiting on. When the person answers "No,
+ * and tell Claude what to do differently" in the terminal, Claude Code neither cancels the waiting hook
+ * nor runs the tool: it writes the refusal into the transcript (a `tool_result` with
+ * `toolDenialKind: "user-rejected"`) and carries on. The hook reads that to withdraw its card at once.
+ */
+
+export type TranscriptVerdict =
+  | { readonly kind: 'rejected'; readonly feedback?: string }
+  /** The call got a result of another kind: it ran, or failed, without the console. */
+  | { readonly kind: 'answered' };
+
+interface Block {
+  readonly type?: unknown;
+  readonly id?: unknown;
+  readonly name?: unknown;
+  readonly input?: unknown;
+  readonly tool_use_id?: unknown;
+}
+interface Line {
+  readonly type?: unknown;
+  readonly message?: { readonly content?: unknown };
+  readonly toolDenialKind?: unknown;
+  readonly userFeedback?: unknown;
+}
+
+/** Key order can differ between the hook's stdin and the transcript; compare as data. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) =>
+      Object.hasOwn(b, key) &&
+      sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+const blocksOf = (line: Line): Block[] =>
+  Array.isArray(line.message?.content) ? (line.message.content as Block[]) : [];
+
+/**
+ * Reads complete JSONL lines; `tool` and `input` are the call the hook asked about. The last matching
+ * tool use wins, since a transcript can hold earlier identical calls.
+ */
+export function transcriptVerdict(
+  lines: readonly string[],
+  tool: string,
+  input: Readonly<Record<string, unknown>>,
+): TranscriptVerdict | undefined {
+  let useId: unknown;
+  let verdict: TranscriptVerdict | undefined;
+  for (const text of lines) {
+    let line: Line;
+    try {
+      line = JSON.parse(text) as Line;
+    } catch {
+      continue;
+    }
+    if (typeof line !== 'object' || line === null) continue;
+    for (const block of blocksOf(line)) {
+      if (block.type === 'tool_use' && block.name === tool && sameData(block.input, input)) {
+        useId = block.id;
+        verdict = undefined;
+      } else if (block.type === 'tool_result' && useId !== undefined && block.tool_use_id === useId) {
+        verdict =
+          line.toolDenialKind === 'user-rejected'
+            ? {
+                kind: 'rejected',
+                ...(typeof line.userFeedback === 'string' && line.userFeedback
+                  ? { feedback: line.userFeedback }
+                  : {}),
+              }
+            : { kind: 'answered' };
+      }
+    }
+  }
+  return verdict;
+}
