@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingRequestView } from '../../common/console-contract';
 import { DISCOVERY_FILE } from '../../common/discovery';
 import { startConsoleCore } from '../../main/core/console-core';
@@ -19,6 +19,8 @@ import type { AnthropicStandIn } from './support/anthropic-stand-in';
 import { DIALOG, TmuxClaude, claudeBinary, makeClaudeSandbox, runHeadless } from './support/claude-code';
 import type { ClaudeSandbox } from './support/claude-code';
 
+// A real agent per case, beside the rest of the suite on two cores: a ceiling, not a speed check.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let api: AnthropicStandIn;
 let sandbox: ClaudeSandbox;

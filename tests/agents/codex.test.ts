@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingRequestView } from '../../common/console-contract';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
@@ -18,6 +18,8 @@ import type { OpenAiStandIn } from './support/openai-stand-in';
 
 const HOOK = resolve('out/cli/gatehouse-hook.cjs');
 
+// A real agent per case, beside the rest of the suite on two cores: a ceiling, not a speed check.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let api: OpenAiStandIn;
 let sandbox: CodexSandbox;
