@@ -8,12 +8,10 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PendingRequestView } from '../../common/console-contract';
 import { DISCOVERY_FILE } from '../../common/discovery';
-import { startConsoleCore } from '../../main/core/console-core';
-import type { ConsoleCore } from '../../main/core/console-core';
-import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { makeTempDir } from '../support/temp-dir';
+import { startLiveConsole } from './support/live-console';
+import type { LiveConsole } from './support/live-console';
 import { startAnthropicStandIn } from './support/anthropic-stand-in';
 import type { AnthropicStandIn } from './support/anthropic-stand-in';
 import { DIALOG, TmuxClaude, claudeBinary, makeClaudeSandbox, runHeadless } from './support/claude-code';
@@ -24,10 +22,8 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let api: AnthropicStandIn;
 let sandbox: ClaudeSandbox;
-let core: ConsoleCore | undefined;
+let gate: LiveConsole | undefined;
 let tmux: TmuxClaude | undefined;
-let added: PendingRequestView[];
-let resolved: ResolvedEvent[];
 
 beforeAll(() => {
   claudeBinary();
@@ -38,46 +34,15 @@ beforeEach(async () => {
   dir = await makeTempDir();
   api = await startAnthropicStandIn();
   sandbox = await makeClaudeSandbox(dir.path, api.baseUrl);
-  added = [];
-  resolved = [];
 });
 afterEach(async () => {
   await tmux?.close();
   tmux = undefined;
-  await core?.close();
-  core = undefined;
+  await gate?.close();
+  gate = undefined;
   await api.close();
   await dir.remove();
 });
-
-async function startConsole(): Promise<ConsoleCore> {
-  core = await startConsoleCore({
-    home: sandbox.gatehouseHome,
-    userHome: sandbox.home,
-    port: 0,
-    timeoutMs: 120_000,
-    timeoutAction: 'passthrough',
-  });
-  core.registry.added.subscribe((view) => added.push(view));
-  core.registry.resolved.subscribe((event) => resolved.push(event));
-  return core;
-}
-
-async function nextCard(): Promise<PendingRequestView> {
-  const seen = added.length;
-  return new Promise((done) => {
-    const check = () => (added.length > seen ? done(added[seen]!) : setTimeout(check, 20));
-    check();
-  });
-}
-
-async function untilResolved(id: string): Promise<ResolvedEvent> {
-  for (;;) {
-    const event = resolved.find((each) => each.id === id);
-    if (event) return event;
-    await new Promise((tick) => setTimeout(tick, 20));
-  }
-}
 
 const marker = (name: string) => join(sandbox.project, name);
 const touch = (name: string) => ({
@@ -87,10 +52,10 @@ const touch = (name: string) => ({
 
 describe('Claude Code, headless (-p)', () => {
   it('runs the tool when the console allows', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     api.script(touch('allowed.txt'));
     const turn = runHeadless(sandbox, 'make the file');
-    const card = await nextCard();
+    const card = await gate.nextCard();
     expect(card).toMatchObject({
       tool: 'Bash',
       cwd: sandbox.project,
@@ -104,10 +69,10 @@ describe('Claude Code, headless (-p)', () => {
   });
 
   it('gives the model the person’s message when the console denies', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     api.script(touch('denied.txt'));
     const turn = runHeadless(sandbox, 'make the file');
-    const card = await nextCard();
+    const card = await gate.nextCard();
     gate.registry.decide(card.id, 'console', {
       behavior: 'deny',
       message: 'Use the build folder instead.',
@@ -120,10 +85,10 @@ describe('Claude Code, headless (-p)', () => {
   });
 
   it('stops the turn on Deny and stop: the model gets no further turn', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     api.script(touch('stopped.txt'));
     const turn = runHeadless(sandbox, 'make the file');
-    const card = await nextCard();
+    const card = await gate.nextCard();
     gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'Stop here.', interrupt: true });
     await turn;
     expect(existsSync(marker('stopped.txt'))).toBe(false);
@@ -131,10 +96,10 @@ describe('Claude Code, headless (-p)', () => {
   });
 
   it('runs the edited command when the person edits before allowing', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     api.script(touch('asked.txt'));
     const turn = runHeadless(sandbox, 'make the file');
-    const card = await nextCard();
+    const card = await gate.nextCard();
     gate.registry.decide(card.id, 'console', {
       behavior: 'allow',
       updatedInput: { command: 'touch edited.txt', description: 'Make edited.txt' },
@@ -146,10 +111,10 @@ describe('Claude Code, headless (-p)', () => {
   });
 
   it('writes the rule on Always allow, and the next such call does not ask', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     api.script(touch('always.txt'));
     const first = runHeadless(sandbox, 'make the file');
-    const card = await nextCard();
+    const card = await gate.nextCard();
     gate.registry.decide(card.id, 'console', {
       behavior: 'allow',
       updatedPermissions: [
@@ -165,11 +130,11 @@ describe('Claude Code, headless (-p)', () => {
     const local = JSON.parse(await readFile(join(sandbox.project, '.claude', 'settings.local.json'), 'utf8'));
     expect(local.permissions.allow).toContain('Bash(touch:*)');
 
-    const cards = added.length;
+    const cards = gate.cards.length;
     api.script(touch('again.txt'));
     expect((await runHeadless(sandbox, 'make another')).code).toBe(0);
     expect(existsSync(marker('again.txt'))).toBe(true);
-    expect(added.length).toBe(cards);
+    expect(gate.cards.length).toBe(cards);
   });
 
   it('falls back to Claude Code’s own answer when no console runs', async () => {
@@ -180,10 +145,10 @@ describe('Claude Code, headless (-p)', () => {
   });
 
   it('falls back the same way when bridge.json names a console that is gone', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     const discovery = await readFile(join(sandbox.gatehouseHome, DISCOVERY_FILE), 'utf8');
     await gate.close();
-    core = undefined;
+    gate = undefined;
     await writeFile(join(sandbox.gatehouseHome, DISCOVERY_FILE), discovery);
     api.script(touch('stale.txt'));
     const turn = await runHeadless(sandbox, 'make the file');
@@ -194,11 +159,11 @@ describe('Claude Code, headless (-p)', () => {
 
 describe('Claude Code, interactive (tmux)', () => {
   it('closes the terminal dialog and runs the tool when the console allows', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     tmux = await TmuxClaude.start(sandbox, `gh-allow-${process.pid}`);
     api.script(touch('console.txt'));
     tmux.prompt('make the file');
-    const card = await nextCard();
+    const card = await gate.nextCard();
     await tmux.waitFor(DIALOG);
     gate.registry.decide(card.id, 'console', { behavior: 'allow' });
     expect((await api.nextToolResult()).isError).toBe(false);
@@ -206,28 +171,28 @@ describe('Claude Code, interactive (tmux)', () => {
   });
 
   it('retires the card when the person answers Yes in the terminal', async () => {
-    await startConsole();
+    gate = await startLiveConsole(sandbox);
     tmux = await TmuxClaude.start(sandbox, `gh-yes-${process.pid}`);
     api.script(touch('terminal.txt'));
     tmux.prompt('make the file');
-    const card = await nextCard();
+    const card = await gate.nextCard();
     await tmux.waitFor(DIALOG);
     await tmux.answerDialog('1');
     expect((await api.nextToolResult()).isError).toBe(false);
-    const event = await untilResolved(card.id);
+    const event = await gate.untilResolved(card.id);
     expect(event.by).not.toBe('console');
     expect(existsSync(marker('terminal.txt'))).toBe(true);
   });
 
   it('retires the card when the person presses Esc in the terminal', async () => {
-    await startConsole();
+    gate = await startLiveConsole(sandbox);
     tmux = await TmuxClaude.start(sandbox, `gh-esc-${process.pid}`);
     api.script(touch('escaped.txt'));
     tmux.prompt('make the file');
-    const card = await nextCard();
+    const card = await gate.nextCard();
     await tmux.waitFor(DIALOG);
     await tmux.answerDialog('Escape');
-    const event = await untilResolved(card.id);
+    const event = await gate.untilResolved(card.id);
     expect(event.by).not.toBe('console');
     expect(existsSync(marker('escaped.txt'))).toBe(false);
   });

@@ -7,10 +7,9 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PendingRequestView } from '../../common/console-contract';
-import { startConsoleCore } from '../../main/core/console-core';
-import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
+import { startLiveConsole } from './support/live-console';
+import type { LiveConsole } from './support/live-console';
 import { codexCommand, makeCodexSandbox, runExec } from './support/codex';
 import type { CodexSandbox } from './support/codex';
 import { startOpenAiStandIn } from './support/openai-stand-in';
@@ -23,8 +22,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let api: OpenAiStandIn;
 let sandbox: CodexSandbox;
-let core: ConsoleCore | undefined;
-let added: PendingRequestView[];
+let gate: LiveConsole | undefined;
 
 beforeAll(() => {
   codexCommand();
@@ -47,34 +45,13 @@ beforeEach(async () => {
       },
     }),
   );
-  added = [];
 });
 afterEach(async () => {
-  await core?.close();
-  core = undefined;
+  await gate?.close();
+  gate = undefined;
   await api.close();
   await dir.remove();
 });
-
-async function startConsole(): Promise<ConsoleCore> {
-  core = await startConsoleCore({
-    home: sandbox.gatehouseHome,
-    userHome: sandbox.home,
-    port: 0,
-    timeoutMs: 120_000,
-    timeoutAction: 'passthrough',
-  });
-  core.registry.added.subscribe((view) => added.push(view));
-  return core;
-}
-
-function nextCard(): Promise<PendingRequestView> {
-  const seen = added.length;
-  return new Promise((done) => {
-    const check = () => (added.length > seen ? done(added[seen]!) : setTimeout(check, 20));
-    check();
-  });
-}
 
 const marker = (name: string) => join(sandbox.project, name);
 const touch = (name: string) => ({ cmd: `touch ${name}`, justification: `Make ${name}` });
@@ -82,10 +59,10 @@ const TRUST = ['--dangerously-bypass-hook-trust'];
 
 describe('Codex, headless (codex exec --approve-for-me)', () => {
   it('runs the command when the console allows', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     api.script(touch('allowed.txt'));
     const turn = runExec(sandbox, 'make the file', TRUST);
-    const card = await nextCard();
+    const card = await gate.nextCard();
     expect(card).toMatchObject({
       tool: 'Bash',
       cwd: sandbox.project,
@@ -98,10 +75,10 @@ describe('Codex, headless (codex exec --approve-for-me)', () => {
   });
 
   it('keeps the command from running and gives the model the message when the console denies', async () => {
-    const gate = await startConsole();
+    gate = await startLiveConsole(sandbox);
     api.script(touch('denied.txt'));
     const turn = runExec(sandbox, 'make the file', TRUST);
-    const card = await nextCard();
+    const card = await gate.nextCard();
     gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'Use the build folder instead.' });
     expect((await api.nextToolOutput()).output).toContain('Use the build folder instead.');
     await turn;

@@ -1,0 +1,60 @@
+/**
+ * A live console core for an agent's sandbox, recording the cards it shows and how each was decided, so a
+ * case can wait on the next card or on a card's outcome without polling.
+ */
+import type { PendingRequestView } from '../../../common/console-contract';
+import { startConsoleCore } from '../../../main/core/console-core';
+import type { ConsoleCore } from '../../../main/core/console-core';
+import type { ResolvedEvent } from '../../../main/registry/race-registry';
+
+export interface LiveConsole {
+  readonly registry: ConsoleCore['registry'];
+  readonly cards: readonly PendingRequestView[];
+  readonly resolved: readonly ResolvedEvent[];
+  /** The first card shown after this call. */
+  nextCard(): Promise<PendingRequestView>;
+  untilResolved(id: string): Promise<ResolvedEvent>;
+  close(): Promise<void>;
+}
+
+export async function startLiveConsole(sandbox: {
+  readonly gatehouseHome: string;
+  readonly home: string;
+}): Promise<LiveConsole> {
+  const core = await startConsoleCore({
+    home: sandbox.gatehouseHome,
+    userHome: sandbox.home,
+    port: 0,
+    timeoutMs: 120_000,
+    timeoutAction: 'passthrough',
+  });
+  const cards: PendingRequestView[] = [];
+  const resolved: ResolvedEvent[] = [];
+  core.registry.added.subscribe((view) => cards.push(view));
+  core.registry.resolved.subscribe((event) => resolved.push(event));
+  return {
+    registry: core.registry,
+    cards,
+    resolved,
+    nextCard() {
+      return new Promise((done) => {
+        const off = core.registry.added.subscribe((view) => {
+          off();
+          done(view);
+        });
+      });
+    },
+    untilResolved(id) {
+      const event = resolved.find((each) => each.id === id);
+      if (event) return Promise.resolve(event);
+      return new Promise((done) => {
+        const off = core.registry.resolved.subscribe((each) => {
+          if (each.id !== id) return;
+          off();
+          done(each);
+        });
+      });
+    },
+    close: () => core.close(),
+  };
+}
