@@ -16,8 +16,18 @@ export default defineConfig({
             '{engine,common,files,main,preload,client,scripts,eslint-rules}/**/*.test.ts',
             'tests/system/**/*.test.ts',
             'tests/integration/**/*.test.ts',
-            'tests/agents/**/*.test.ts',
           ],
+        },
+      },
+      {
+        // The real agents run as a step of their own, one file at a time, so they do not share two cores
+        // with the rest of the suite.
+        extends: true,
+        test: {
+          name: 'agents',
+          environment: 'node',
+          include: ['tests/agents/**/*.test.ts'],
+          fileParallelism: false,
         },
       },
       {

@@ -35,10 +35,13 @@ npm run agents:install
 
 mkdir -p reports
 step "Unit, integration and system tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+npx vitest run --project node --project jsdom --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+
+step "Compatibility suite on the real agents"
+npx vitest run --project agents --reporter=default --reporter=json --outputFile.json=reports/vitest-agents.json
 
 step "End-to-end tests (Chromium)"
 npx playwright test
 
 step "Summary"
-node scripts/test-summary.mjs reports/vitest.json reports/playwright.json
+node scripts/test-summary.mjs reports/vitest.json reports/vitest-agents.json reports/playwright.json

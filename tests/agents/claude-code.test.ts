@@ -35,7 +35,9 @@ beforeEach(async () => {
   api = await startAnthropicStandIn();
   sandbox = await makeClaudeSandbox(dir.path, api.baseUrl);
 });
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  // A stuck interactive case says what the terminal showed, not only that time ran out.
+  if (tmux && task.result?.state === 'fail') console.error(`The terminal at failure:\n${tmux.screen()}`);
   await tmux?.close();
   tmux = undefined;
   await gate?.close();

@@ -5,6 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Arrivals } from './arrivals';
 
 export interface ScriptedToolCall {
   readonly name: string;
@@ -33,7 +34,7 @@ export interface AnthropicStandIn {
   readonly baseUrl: string;
   /** The tool call the next turn makes. */
   script(call: ScriptedToolCall): void;
-  /** Resolves with the result of the scripted call, once Claude Code sends it. */
+  /** Resolves with the next tool result not yet taken, waiting for Claude Code to send it if need be. */
   nextToolResult(): Promise<ToolResult>;
   readonly toolResults: readonly ToolResult[];
   close(): Promise<void>;
@@ -50,7 +51,7 @@ export async function startAnthropicStandIn(): Promise<AnthropicStandIn> {
   let pending: ScriptedToolCall | undefined;
   let count = 0;
   const toolResults: ToolResult[] = [];
-  const waiters: ((result: ToolResult) => void)[] = [];
+  const arrivals = new Arrivals<ToolResult>();
 
   const server = createServer((req, res) => {
     let body = '';
@@ -79,7 +80,7 @@ export async function startAnthropicStandIn(): Promise<AnthropicStandIn> {
           text: textOf(result.content),
         };
         toolResults.push(toolResult);
-        waiters.shift()?.(toolResult);
+        arrivals.push(toolResult);
         block = { type: 'text', text: 'Done.' };
       } else if ((request.tools?.length ?? 0) > 0 && pending) {
         block = { type: 'tool_use', id: `toolu_${++count}`, name: pending.name, input: pending.input };
@@ -133,7 +134,7 @@ export async function startAnthropicStandIn(): Promise<AnthropicStandIn> {
     script: (call) => {
       pending = call;
     },
-    nextToolResult: () => new Promise((resolve) => waiters.push(resolve)),
+    nextToolResult: () => arrivals.next(),
     toolResults,
     close: () =>
       new Promise((done) => {

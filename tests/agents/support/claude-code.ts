@@ -173,10 +173,19 @@ export class TmuxClaude {
    */
   async answerDialog(key: string, withinMs = 30_000): Promise<void> {
     const giveUp = Date.now() + withinMs;
-    while (DIALOG.test(this.screen())) {
-      if (Date.now() > giveUp) throw new Error(`The dialog never took ${key}:\n${this.screen()}`);
-      this.keys(key);
-      await new Promise((tick) => setTimeout(tick, 250));
+    // A capture taken while Ink redraws can miss the dialog, so it counts as gone only when three
+    // captures in a row agree.
+    let goneFor = 0;
+    while (goneFor < 3) {
+      if (DIALOG.test(this.screen())) {
+        goneFor = 0;
+        if (Date.now() > giveUp) throw new Error(`The dialog never took ${key}:\n${this.screen()}`);
+        this.keys(key);
+        await new Promise((tick) => setTimeout(tick, 250));
+      } else {
+        goneFor += 1;
+        await new Promise((tick) => setTimeout(tick, 150));
+      }
     }
   }
 

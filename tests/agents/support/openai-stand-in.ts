@@ -5,6 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Arrivals } from './arrivals';
 
 /** Codex's shell tool, asking to run outside the sandbox so that its approval path runs. */
 export interface ScriptedShellCall {
@@ -34,7 +35,7 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   let pending: ScriptedShellCall | undefined;
   let count = 0;
   const seen = new Set<string>();
-  const waiters: ((output: ToolOutput) => void)[] = [];
+  const arrivals = new Arrivals<ToolOutput>();
 
   const server = createServer((req, res) => {
     let body = '';
@@ -52,7 +53,7 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       let item: object;
       if (fresh?.call_id) {
         seen.add(fresh.call_id);
-        waiters.shift()?.({
+        arrivals.push({
           callId: fresh.call_id,
           output: typeof fresh.output === 'string' ? fresh.output : JSON.stringify(fresh.output),
         });
@@ -103,7 +104,7 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     script: (call) => {
       pending = call;
     },
-    nextToolOutput: () => new Promise((resolve) => waiters.push(resolve)),
+    nextToolOutput: () => arrivals.next(),
     close: () =>
       new Promise((done) => {
         server.closeAllConnections();
