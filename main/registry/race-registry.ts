@@ -14,6 +14,7 @@ import type {
   RacerKind,
   SessionEvent,
 } from '../../common/protocol';
+import { pendingRequestView } from '../../common/pending-request-view';
 import { createSignal } from '../../common/signal';
 import { SlotMap } from '../../common/slot-map';
 import { createResolveOnce } from '../../common/race/resolve-once';
@@ -332,19 +333,9 @@ function sanitize(answer: Answer): Omit<PermissionDecision, 'type' | 'id' | 'by'
 }
 
 function toView(race: Race): PendingRequestView {
-  const { request } = race;
-  return {
-    id: request.id,
-    sessionId: request.sessionId,
-    agent: { name: race.agent.name, ...(race.agent.version ? { version: race.agent.version } : {}) },
-    cwd: request.cwd,
-    tool: request.tool,
-    input: request.input,
-    mode: request.mode,
-    ...(request.suggestions ? { suggestions: request.suggestions } : {}),
-    ...(request.provenance ? { provenance: request.provenance } : {}),
-    receivedAt: race.receivedAt,
-    ...(race.clock.running ? { deadline: race.clock.deadline } : { held: true }),
-    ...(race.explanation ? { explanation: race.explanation } : {}),
-  };
+  const { clock, explanation } = race;
+  return pendingRequestView(race.request, race.agent, race.receivedAt, {
+    ...(clock.running ? { deadline: clock.deadline } : { held: true }),
+    ...(explanation ? { explanation } : {}),
+  });
 }

@@ -1,15 +1,9 @@
 import type { HistoryEntryView } from '../../../../common/history-contract';
+import { pendingRequestView } from '../../../../common/pending-request-view';
 import { useT } from '../../i18n/i18n-context';
 import { ToolInput } from '../../tool-call/tool-input';
 import { shortSessionId } from '../../ui/names';
-import {
-  decidedByKey,
-  decidingRule,
-  formatLatency,
-  otherChannel,
-  outcomeOf,
-  toCardRequest,
-} from './history-format';
+import { decidedByKey, decidingRule, formatLatency, otherChannel, outcomeOf } from './history-format';
 import { useDateFormat } from './use-date-format';
 
 /**
@@ -20,7 +14,8 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
   const t = useT();
   const format = useDateFormat();
   const { request, decision } = entry;
-  const card = toCardRequest(request, agent);
+  // History keeps no explanation of a request, and its clock is over.
+  const card = pendingRequestView(request, { name: agent }, request.receivedAt);
   const by = decidedByKey(entry);
   const rule = decidingRule(entry);
   const channel = otherChannel(entry);

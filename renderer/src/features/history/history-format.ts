@@ -1,6 +1,5 @@
 /** The history browser's pure wording helpers: who decided, how long it took, what a request touched. */
-import type { HistoryEntryView, RecordedRequestView } from '../../../../common/history-contract';
-import type { PendingRequestView } from '../../../../common/console-contract';
+import type { HistoryEntryView } from '../../../../common/history-contract';
 import type { MessageKey } from '../../i18n/en';
 
 /** The racer that won, in words: a person's channel makes "the console" into "the window" or "the web console". */
@@ -41,22 +40,6 @@ export function formatLatency(ms: number): string {
   const seconds = Math.floor(ms / 1_000);
   if (seconds < 3_600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
   return `${Math.floor(seconds / 3_600)} h ${Math.floor((seconds % 3_600) / 60)} min`;
-}
-
-/** A recorded request in the shape the queue's card parts read. History keeps no explanation of it. */
-export function toCardRequest(request: RecordedRequestView, agent: string): PendingRequestView {
-  return {
-    id: request.id,
-    sessionId: request.sessionId,
-    agent: { name: agent },
-    cwd: request.cwd,
-    tool: request.tool,
-    input: request.input,
-    mode: request.mode,
-    ...(request.suggestions ? { suggestions: request.suggestions } : {}),
-    ...(request.provenance ? { provenance: request.provenance } : {}),
-    receivedAt: request.receivedAt,
-  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
