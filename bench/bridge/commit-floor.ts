@@ -15,7 +15,7 @@ const WARMUP = 500;
 
 export async function commitFloor(samples: number): Promise<RunSummary> {
   const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-floor-'));
-  const history = createSqliteHistory(join(root, HISTORY_FILE), { checkpointInBackground: true });
+  const history = createSqliteHistory(join(root, HISTORY_FILE));
   try {
     const latencies = new Float64Array(samples);
     let elapsed = 0;
