@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { youngSurvivorBytes } from '../../tests/support/young-generation';
 import { createResolveOnce } from './resolve-once';
 
 describe('createResolveOnce', () => {
@@ -34,26 +33,5 @@ describe('createResolveOnce', () => {
     );
     expect(results.filter((r) => r.won)).toHaveLength(1);
     expect(onResolve).toHaveBeenCalledTimes(1);
-  });
-
-  it('lets a finished race and what its callback holds die young', async () => {
-    // A race lives for a request's round trip; the console finishes thousands a second. Its callback holds
-    // the request, so a race that outlives young collections drags it into the old generation (see the
-    // class comment in resolve-once.ts).
-    const steps = 40;
-    const racesPerStep = 100;
-    const requestBytes = 2_048;
-    let delivered = 0;
-    const survived = await youngSurvivorBytes(steps, (step) => {
-      for (let i = 0; i < racesPerStep; i += 1) {
-        const request = new Array<number>(requestBytes / 8).fill(step * racesPerStep + i);
-        createResolveOnce<number>((value) => {
-          if (request.length > 0) delivered += value;
-        }).resolve('console', 1);
-      }
-    });
-    expect(delivered).toBe(steps * racesPerStep);
-    // What every race held would be 8 MB; a quarter of it allows for what the test process itself keeps.
-    expect(survived).toBeLessThan((steps * racesPerStep * requestBytes) / 4);
   });
 });

@@ -36,7 +36,7 @@ export function openHistory(options: {
       close: () => changes.close(),
     };
   }
-  const history = createSqliteHistory(join(options.home, HISTORY_FILE), { checkpointInBackground: true });
+  const history = createSqliteHistory(join(options.home, HISTORY_FILE));
   const retention = startRetention({
     history,
     days: options.retentionDays,

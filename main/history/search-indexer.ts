@@ -3,6 +3,7 @@
  * enough not to hold up a decision waiting to be recorded, a few milliseconds after they are written, and
  * all at once before anything reads the history, so search never misses one. What a crash left unindexed
  * is indexed when the history is next opened.
+ * What it buys: a decision's commit p50 0.13 ms instead of 0.22 ms with the terms in it (bench/bridge's floor).
  */
 import type { Database } from 'better-sqlite3';
 

@@ -5,22 +5,15 @@ import { openHistoryDatabase } from './open-database';
 import { exportPage, exportRequests } from './request-export';
 import { createRequestQuery, createRequestRows } from './request-query';
 import { createPurge } from './retention';
-import { startCheckpointer } from './checkpointer';
 import { createSearchIndexer } from './search-indexer';
 import type { History } from './types';
-
-export interface SqliteHistoryOptions {
-  /** Checkpoints the log from a worker thread (checkpointer.ts): what the console does, not every reader. */
-  readonly checkpointInBackground?: boolean;
-}
 
 /**
  * The console's durable history at `path`, created and migrated to the current schema if needed.
  * better-sqlite3 is synchronous, so `record` has committed when it returns.
  */
-export function createSqliteHistory(path: string, options: SqliteHistoryOptions = {}): History {
+export function createSqliteHistory(path: string): History {
   const db = openHistoryDatabase(path, MIGRATIONS);
-  const checkpointer = options.checkpointInBackground ? startCheckpointer(db, path) : undefined;
   const indexer = createSearchIndexer(db);
   const writer = createHistoryWriter(db, indexer.schedule);
   const reader = createHistoryReader(db);
@@ -53,7 +46,6 @@ export function createSqliteHistory(path: string, options: SqliteHistoryOptions 
     close: () => {
       indexer.stop();
       indexer.catchUp();
-      checkpointer?.stop();
       db.close();
     },
   };

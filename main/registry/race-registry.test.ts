@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
 import { CLOCK_ONLY, committed } from '../../tests/support/committed';
-import { youngSurvivorBytes } from '../../tests/support/young-generation';
 import { createMemoryDecisionStore } from '../history/decision-store';
 import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from './race-registry';
@@ -260,38 +259,6 @@ describe('RaceRegistry', () => {
       message: 'use pnpm',
       interrupt: true,
     });
-  });
-
-  it('lets a decided request, its race and its timer die young', async () => {
-    // The SQLite history keeps nothing in memory; neither does this store, so whatever stays is the registry's.
-    const forgetful: DecisionStore = {
-      record: () => undefined,
-      batch: (work) => work(),
-      find: () => undefined,
-    };
-    const { registry } = setup({ store: forgetful });
-    // As on a console in use, a request waits for a person all along, so the registry's tables hold
-    // something and have long reached the old generation when the others come and go.
-    registry.submit(request('waiting'), agent, vi.fn());
-    registry.added.subscribe((view) => {
-      if (view.id !== 'waiting') registry.decide(view.id, 'console', { behavior: 'allow' });
-    });
-    const steps = 200;
-    const perStep = 10;
-    const inputBytes = 8_192;
-    let delivered = 0;
-    const survived = await youngSurvivorBytes(steps, async (step) => {
-      for (let i = step * perStep; i < (step + 1) * perStep; i += 1) {
-        const input = { command: 'npm test', context: new Array<number>(inputBytes / 8).fill(i) };
-        registry.submit(request(`r${i}`, { input }), agent, () => (delivered += 1));
-      }
-      await committed();
-    });
-    expect(delivered).toBe(steps * perStep);
-    expect(registry.pending().map((view) => view.id)).toEqual(['waiting']);
-    // Every request's input alone would be 16 MB; a quarter of it allows for what the test process itself
-    // keeps.
-    expect(survived).toBeLessThan((steps * perStep * inputBytes) / 4);
   });
 
   it('says when a racer answers a request it never saw', () => {
