@@ -94,6 +94,10 @@ export async function readBounded(path: string, limit: number): Promise<BoundedR
   }
 }
 
+/** A settings file, bounded as every settings reader bounds it. */
+export const readBoundedSettings = (path: string): Promise<BoundedRead> =>
+  readBounded(path, MAX_SETTINGS_BYTES);
+
 /** The same read, synchronous: for a compare step that must not yield between its check and its act. */
 export function readBoundedSync(path: string, limit: number): BoundedRead {
   try {
