@@ -148,7 +148,19 @@ export type EditPreview =
       readonly removed: number;
       readonly hunks: readonly DiffHunk[];
     }
-  | { readonly kind: 'unavailable'; readonly path?: string; readonly reason: string };
+  | {
+      readonly kind: 'unavailable';
+      readonly path?: string;
+      readonly reason: string;
+      /** Set when the console would not read the file at all; the card words it in the person's language. */
+      readonly refused?: PreviewRefusal;
+    };
+
+/** Why the file behind a preview was not read (files/read-bounded.ts). */
+export type PreviewRefusal =
+  | { readonly reason: 'not-a-regular-file' }
+  | { readonly reason: 'too-large'; readonly size: number; readonly limit: number }
+  | { readonly reason: 'unreadable'; readonly code: string };
 
 export interface ConsoleStatus {
   readonly version: string;

@@ -1,18 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadSettings, managedSettingsPath, settingsLocations } from './settings-loader';
-
-const dirs: string[] = [];
-const temp = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-settings-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import {
+  loadSettings,
+  managedSettingsPath,
+  settingsLocations,
+  SettingsFileError,
+  type ReadSettingsFile,
+  type SettingsFileRead,
+} from './settings-loader';
 
 describe('settings locations', () => {
   it.each([
@@ -53,13 +47,19 @@ describe('settings locations', () => {
   });
 });
 
+/** The reader the loader is given, over an in-memory folder: what reading does to real files is files/'s test. */
+const readerOf =
+  (files: Record<string, SettingsFileRead>): ReadSettingsFile =>
+  async (file) =>
+    files[file] ?? { kind: 'missing' };
+const at = { profile: 'claude', cwd: '/p', home: '/h', policyFile: '/m.json' } as const;
+
 describe('loadSettings', () => {
   it('reads existing files and treats missing ones as empty', async () => {
-    const home = temp();
-    const cwd = temp();
-    mkdirSync(join(cwd, '.agent'));
-    writeFileSync(join(cwd, '.agent', 'settings.json'), '{"permissions":{"deny":["Bash(rm *)"]}}');
-    const layers = await loadSettings({ profile: 'agent', cwd, home, policyFile: join(home, 'none.json') });
+    const read = readerOf({
+      '/p/.agent/settings.json': { kind: 'text', text: '{"permissions":{"deny":["Bash(rm *)"]}}' },
+    });
+    const layers = await loadSettings({ ...at, profile: 'agent' }, read);
     expect(layers.map((l) => [l.source, l.exists])).toEqual([
       ['policySettings', false],
       ['userSettings', false],
@@ -70,22 +70,28 @@ describe('loadSettings', () => {
   });
 
   it('names the file and the problem when a file is malformed', async () => {
-    const home = temp();
-    mkdirSync(join(home, '.claude'));
-    const file = join(home, '.claude', 'settings.json');
-    writeFileSync(file, '{"permissions": {"allow": "Bash"}}');
-    await expect(
-      loadSettings({ profile: 'claude', cwd: temp(), home, policyFile: join(home, 'none.json') }),
-    ).rejects.toThrow(
+    const file = '/h/.claude/settings.json';
+    const read = readerOf({ [file]: { kind: 'text', text: '{"permissions": {"allow": "Bash"}}' } });
+    await expect(loadSettings(at, read)).rejects.toThrow(
       `The settings file ${file} has "permissions.allow" as a string, but it must be a list of rules.`,
     );
   });
 
-  it('names a settings path that is a folder', async () => {
-    const home = temp();
-    mkdirSync(join(home, '.claude', 'settings.json'), { recursive: true });
-    await expect(
-      loadSettings({ profile: 'claude', cwd: temp(), home, policyFile: join(home, 'none.json') }),
-    ).rejects.toThrow(`The settings file ${join(home, '.claude', 'settings.json')} is a folder, not a file.`);
+  it.each([
+    [{ reason: 'not-a-regular-file', type: 'folder' }, 'is a folder, not a file.'],
+    [{ reason: 'not-a-regular-file', type: 'device' }, 'is a device, not a regular file, so it is not read.'],
+    [{ reason: 'not-a-regular-file', type: 'fifo' }, 'is a FIFO, not a regular file, so it is not read.'],
+    [
+      { reason: 'too-large', size: 5 * 1024 * 1024, limit: 1024 * 1024 },
+      'is over 1.0 MB, too large for a settings file, so it is not read.',
+    ],
+    [{ reason: 'unreadable', code: 'EACCES' }, 'cannot be read (permission denied).'],
+    [{ reason: 'unreadable', code: 'ELOOP' }, 'cannot be read (ELOOP).'],
+  ] as const)('names a refused settings file and why (%o)', async (refusal, why) => {
+    const file = '/p/.claude/settings.json';
+    const read = readerOf({ [file]: { kind: 'refused', ...refusal } });
+    const loading = loadSettings(at, read);
+    await expect(loading).rejects.toThrow(`The settings file ${file} ${why}`);
+    await expect(loading).rejects.toBeInstanceOf(SettingsFileError);
   });
 });

@@ -9,9 +9,10 @@
  * | projectSettings | <cwd>/.claude/settings.json             | <cwd>/.agent/settings.json           |
  * | localSettings   | <cwd>/.claude/settings.local.json       | <cwd>/.agent/settings.local.json     |
  *
- * A missing file holds no rules; a file that cannot be read or parsed is an error naming it.
+ * A missing file holds no rules; a file that cannot be read or parsed is an error naming it. The caller
+ * passes the reader (files/read-bounded.ts, which the engine may not import), so a repository's settings
+ * link to /dev/zero or a FIFO is refused rather than read.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { SettingsProfile } from '../types';
 import type { FileSource, SettingsLayer } from '../context/context';
@@ -90,34 +91,48 @@ export class SettingsFileError extends Error {
   }
 }
 
+/** One settings file as the reader gave it: the shape of files/read-bounded.ts's result. */
+export type SettingsFileRead =
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'missing' } | SettingsRefusal;
+
+export type SettingsRefusal =
+  | { readonly kind: 'refused'; readonly reason: 'not-a-regular-file'; readonly type: string }
+  | { readonly kind: 'refused'; readonly reason: 'too-large'; readonly size: number; readonly limit: number }
+  | { readonly kind: 'refused'; readonly reason: 'unreadable'; readonly code: string };
+
+export type ReadSettingsFile = (file: string) => Promise<SettingsFileRead>;
+
 /** Reads every settings file of the profile, highest precedence first. Throws SettingsFileError. */
-export async function loadSettings(options: LocateOptions): Promise<readonly SettingsLayer[]> {
-  return Promise.all(settingsLocations(options).map(loadLayer));
+export async function loadSettings(
+  options: LocateOptions,
+  read: ReadSettingsFile,
+): Promise<readonly SettingsLayer[]> {
+  return Promise.all(settingsLocations(options).map((location) => loadLayer(location, read)));
 }
 
-/** The sentence for a settings file that exists but cannot be read, whoever reads it. */
-export function unreadableSettings(file: string, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The sentence for a settings file that exists but is not read, whoever reads it. */
+export function unreadableSettings(file: string, refusal: SettingsRefusal): string {
   const why =
-    code === 'EISDIR'
-      ? 'is a folder, not a file'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'cannot be read (permission denied)'
-        : `cannot be read (${code ?? String(error)})`;
+    refusal.reason === 'not-a-regular-file'
+      ? refusal.type === 'folder'
+        ? 'is a folder, not a file'
+        : `is a ${refusal.type === 'fifo' ? 'FIFO' : refusal.type}, not a regular file, so it is not read`
+      : refusal.reason === 'too-large'
+        ? `is over ${megabytes(refusal.limit)}, too large for a settings file, so it is not read`
+        : refusal.code === 'EACCES' || refusal.code === 'EPERM'
+          ? 'cannot be read (permission denied)'
+          : `cannot be read (${refusal.code})`;
   return `The settings file ${file} ${why}.`;
 }
 
-export async function loadLayer(location: SettingsLocation): Promise<SettingsLayer> {
-  let text: string;
-  try {
-    text = await readFile(location.file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return { ...location, exists: false, settings: emptySettings };
-    throw new SettingsFileError(location.file, unreadableSettings(location.file, error));
-  }
-  const parsed = parseSettingsText(text, location.file);
+async function loadLayer(location: SettingsLocation, read: ReadSettingsFile): Promise<SettingsLayer> {
+  const result = await read(location.file);
+  if (result.kind === 'missing') return { ...location, exists: false, settings: emptySettings };
+  if (result.kind === 'refused')
+    throw new SettingsFileError(location.file, unreadableSettings(location.file, result));
+  const parsed = parseSettingsText(result.text, location.file);
   if (!parsed.ok) throw new SettingsFileError(location.file, parsed.error);
   return { ...location, exists: true, settings: parsed.settings };
 }

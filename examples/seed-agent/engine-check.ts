@@ -8,6 +8,7 @@ import type { Decision, DecisionReason, PermissionMode } from '../../engine/inde
 import { resolveRealPath } from '../../engine/node/realpath';
 import { loadSettings } from '../../engine/node/settings-loader';
 import type { PermissionRequest } from '../../common/protocol';
+import { readBoundedSettings } from '../../files/read-bounded';
 
 export interface EngineInput {
   readonly tool: string;
@@ -19,7 +20,7 @@ export interface EngineInput {
 
 export async function checkWithEngine({ tool, input, cwd, home, mode }: EngineInput): Promise<Decision> {
   const [settings, analyzer] = await Promise.all([
-    loadSettings({ profile: 'agent', cwd, home }),
+    loadSettings({ profile: 'agent', cwd, home }, readBoundedSettings),
     loadBashAnalyzer(),
   ]);
   const context = createPermissionContext({ cwd, home, settings, ...(mode ? { mode } : {}) });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,24 @@ describe('previewEdit', () => {
     expect(await previewEdit(call('Write', { file_path: big, content: 'x' }))).toMatchObject({
       kind: 'unavailable',
       reason: expect.stringMatching(/4\.0 MB, too large/),
+      refused: { reason: 'too-large', size: MAX_PREVIEW_BYTES + 1, limit: MAX_PREVIEW_BYTES },
+    });
+  });
+
+  it('refuses a device or a FIFO without reading it, saying what it is', async () => {
+    const fifo = join(dir.path, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    expect(
+      await previewEdit(call('Edit', { file_path: '/dev/zero', old_string: 'a', new_string: 'b' })),
+    ).toEqual({
+      kind: 'unavailable',
+      path: '/dev/zero',
+      reason: 'The path is a device, not a regular file, so it was not read.',
+      refused: { reason: 'not-a-regular-file' },
+    });
+    expect(await previewEdit(call('Write', { file_path: fifo, content: 'x' }))).toMatchObject({
+      reason: 'The path is a FIFO, not a regular file, so it was not read.',
+      refused: { reason: 'not-a-regular-file' },
     });
   });
 });

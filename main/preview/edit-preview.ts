@@ -1,14 +1,15 @@
 /**
  * What an edit-family call would do to the file on disk, as diff hunks the queue renders unified or split.
  * Only ever computed for a request that is waiting (the renderer names a request id, never a path), with
- * the file size and the diff's work bounded so a huge file cannot freeze the console.
+ * only a regular file read, its size and the diff's work bounded, so no path an agent names can freeze or
+ * swell the console.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { structuredPatch } from 'diff';
-import type { EditPreview } from '../../common/console-contract';
+import type { EditPreview, PreviewRefusal } from '../../common/console-contract';
 import type { PermissionRequest } from '../../common/protocol';
+import { readBounded, type BoundedRead } from '../../files/read-bounded';
 
-/** Beyond this the console says how big the file is instead of diffing it. */
+/** Beyond this the console says how big the file is instead of diffing it: no one reads a longer diff. */
 export const MAX_PREVIEW_BYTES = 4 * 1024 * 1024;
 /** Milliseconds the diff may take before the console gives up on showing it. */
 const DIFF_BUDGET_MS = 750;
@@ -28,14 +29,43 @@ export function applyEdit(text: string, edit: Edit): string | { missing: string 
     : text.replace(edit.old_string, () => edit.new_string);
 }
 
-async function readCurrent(path: string): Promise<{ text: string | null } | { tooLarge: number }> {
+/** Previews read at once; the rest wait, so a burst of cards cannot take every one of Node's file threads. */
+const PREVIEWS_AT_ONCE = 2;
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+async function readLimited(path: string): Promise<BoundedRead> {
+  if (reading >= PREVIEWS_AT_ONCE) await new Promise<void>((resume) => waiting.push(resume));
+  else reading += 1;
   try {
-    const info = await stat(path);
-    if (info.size > MAX_PREVIEW_BYTES) return { tooLarge: info.size };
-    return { text: await readFile(path, 'utf8') };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { text: null };
-    throw error;
+    return await readBounded(path, MAX_PREVIEW_BYTES);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else reading -= 1;
+  }
+}
+
+function refusalOf(read: Extract<BoundedRead, { kind: 'refused' }>): {
+  sentence: string;
+  refused: PreviewRefusal;
+} {
+  switch (read.reason) {
+    case 'not-a-regular-file':
+      return {
+        sentence: `The path is a ${read.type === 'fifo' ? 'FIFO' : read.type}, not a regular file, so it was not read.`,
+        refused: { reason: read.reason },
+      };
+    case 'too-large':
+      return {
+        sentence: `The file is ${(read.size / 1024 / 1024).toFixed(1)} MB, too large to show a diff.`,
+        refused: { reason: read.reason, size: read.size, limit: read.limit },
+      };
+    case 'unreadable':
+      return {
+        sentence: `The file cannot be read (${read.code}).`,
+        refused: { reason: read.reason, code: read.code },
+      };
   }
 }
 
@@ -70,16 +100,15 @@ export async function previewEdit(request: PermissionRequest): Promise<EditPrevi
   const path = request.input.file_path ?? request.input.notebook_path;
   if (typeof path !== 'string')
     return { kind: 'unavailable', reason: `A ${request.tool} call names no file.` };
-  const current = await readCurrent(path).catch((error: Error) => ({ error: error.message }));
-  if ('error' in current)
-    return { kind: 'unavailable', path, reason: `The file cannot be read: ${current.error}.` };
-  if ('tooLarge' in current) {
-    const mb = (current.tooLarge / 1024 / 1024).toFixed(1);
-    return { kind: 'unavailable', path, reason: `The file is ${mb} MB, too large to show a diff.` };
+  const current = await readLimited(path);
+  if (current.kind === 'refused') {
+    const { sentence, refused } = refusalOf(current);
+    return { kind: 'unavailable', path, reason: sentence, refused };
   }
-  const next = after(request, current.text);
+  const text = current.kind === 'text' ? current.text : null;
+  const next = after(request, text);
   if (typeof next !== 'string') return { kind: 'unavailable', path, reason: next.unavailable };
-  const before = request.tool === 'NotebookEdit' ? '' : (current.text ?? '');
+  const before = request.tool === 'NotebookEdit' ? '' : (text ?? '');
   const patch = structuredPatch(path, path, before, next, '', '', { context: 3, timeout: DIFF_BUDGET_MS });
   if (!patch) return { kind: 'unavailable', path, reason: 'The change is too large to diff quickly.' };
   let added = 0;
@@ -93,7 +122,7 @@ export async function previewEdit(request: PermissionRequest): Promise<EditPrevi
   return {
     kind: 'diff',
     path,
-    isNew: current.text === null,
+    isNew: text === null,
     added,
     removed,
     hunks: patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({

@@ -9,6 +9,7 @@ import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import { assessRisk, createPermissionContext, decide, protectedPathOf } from '../../engine';
 import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
 import { loadSettings, SettingsFileError } from '../../engine/node/settings-loader';
+import { readBoundedSettings } from '../../files/read-bounded';
 import { suggestRules } from './suggest-rules';
 
 export interface ExplainerOptions {
@@ -91,12 +92,15 @@ export function createRequestExplainer(options: ExplainerOptions) {
     const warnings: string[] = [];
     let settings;
     try {
-      settings = await loadSettings({
-        profile: profileOf(agent),
-        cwd: request.cwd,
-        home: options.home,
-        ...(options.policyFile ? { policyFile: options.policyFile } : {}),
-      });
+      settings = await loadSettings(
+        {
+          profile: profileOf(agent),
+          cwd: request.cwd,
+          home: options.home,
+          ...(options.policyFile ? { policyFile: options.policyFile } : {}),
+        },
+        readBoundedSettings,
+      );
     } catch (error) {
       if (!(error instanceof SettingsFileError)) throw error;
       warnings.push(error.message);

@@ -16,6 +16,7 @@ import {
   type ToolPermissionContext,
 } from '../../../engine';
 import { loadSettings, SettingsFileError } from '../../../engine/node/settings-loader';
+import { readBoundedSettings } from '../../../files/read-bounded';
 
 export interface FolderOptions {
   readonly cwd?: string;
@@ -59,13 +60,16 @@ export async function buildContext(
   // Claude Code's CLAUDE_CONFIG_DIR relocates ~/.claude; an explicit --home means "this home", so it wins.
   const relocated = profile === 'claude' && options.home === undefined ? env['CLAUDE_CONFIG_DIR'] : undefined;
   try {
-    const settings = await loadSettings({
-      profile,
-      cwd,
-      home,
-      ...(options.policy === undefined ? {} : { policyFile: options.policy }),
-      ...(relocated ? { userConfigDir: relocated } : {}),
-    });
+    const settings = await loadSettings(
+      {
+        profile,
+        cwd,
+        home,
+        ...(options.policy === undefined ? {} : { policyFile: options.policy }),
+        ...(relocated ? { userConfigDir: relocated } : {}),
+      },
+      readBoundedSettings,
+    );
     return createPermissionContext({ ...extra, cwd, home, settings });
   } catch (error) {
     if (error instanceof SettingsFileError || error instanceof PermissionContextError)

@@ -3,9 +3,13 @@
  * can tell whether the file changed since the person read it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { unreadableSettings } from '../../../engine/node/settings-loader';
+import {
+  MAX_SETTINGS_BYTES,
+  readBoundedSettings,
+  readBoundedSync,
+  type BoundedRead,
+} from '../../../files/read-bounded';
 
 export const MISSING_VERSION = 'missing';
 
@@ -18,27 +22,22 @@ export function versionOf(text: string | undefined): string {
   return text === undefined ? MISSING_VERSION : createHash('sha256').update(text).digest('hex');
 }
 
+/** A refused file's version says why, so it compares equal only while the file stays refused the same way. */
+function versionOfRead(read: BoundedRead): string {
+  if (read.kind === 'missing') return MISSING_VERSION;
+  if (read.kind === 'text') return versionOf(read.text);
+  return `unreadable:${read.reason === 'unreadable' ? read.code : read.reason}`;
+}
+
 export async function readSettingsFile(file: string): Promise<SettingsRead> {
-  try {
-    const text = await readFile(file, 'utf8');
-    return { kind: 'text', text, version: versionOf(text) };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing', version: MISSING_VERSION };
-    return {
-      kind: 'unreadable',
-      error: unreadableSettings(file, error),
-      version: `unreadable:${code ?? ''}`,
-    };
-  }
+  const read = await readBoundedSettings(file);
+  const version = versionOfRead(read);
+  if (read.kind === 'missing') return { kind: 'missing', version: MISSING_VERSION };
+  if (read.kind === 'text') return { kind: 'text', text: read.text, version };
+  return { kind: 'unreadable', error: unreadableSettings(file, read), version };
 }
 
 /** The file's version right now, read synchronously: for the compare step of a compare-and-rename. */
 export function currentVersion(file: string): string {
-  try {
-    return versionOf(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? MISSING_VERSION : `unreadable:${code ?? ''}`;
-  }
+  return versionOfRead(readBoundedSync(file, MAX_SETTINGS_BYTES));
 }

@@ -7,6 +7,7 @@ import type { DiffLayout } from '../store/prefs-store';
 import { displayPath } from '../ui/names';
 import { DiffLayoutSwitch } from './diff-layout-switch';
 import { splitRows, unifiedRows } from './diff-rows';
+import { refusalNote } from './preview-refusal';
 import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
 import { VisibleText } from '../ui/visible-text';
 
@@ -34,7 +35,11 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
         <p className="diff__path" title={preview.path ?? path}>
           <VisibleText text={displayPath(preview.path ?? path, request.cwd)} />
         </p>
-        <p className="diff__note">{t('edit.unavailable', { reason: preview.reason })}</p>
+        <p className="diff__note">
+          {preview.refused
+            ? refusalNote(t, preview.refused)
+            : t('edit.unavailable', { reason: preview.reason })}
+        </p>
       </div>
     );
   }
