@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { PermissionRequest } from '../../common/protocol';
+import { guarded } from '../../common/guarded';
 import { SlotMap } from '../../common/slot-map';
 import { requestFingerprint } from '../registry/fingerprint';
 import type { AgentInfo } from '../registry/race-registry';
@@ -237,7 +238,9 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       scheduled = true;
       // A timer, not setImmediate: it runs after this turn's group commit of decisions (a setImmediate), so
       // a request decided in the turn it arrived has its rows written in that one commit.
-      setTimeout(flushPending, 0);
+      // A failed write loses only the pending rows: each request's decision writes its rows again, and a
+      // decision that cannot be recorded goes out as a passthrough (race-registry.ts).
+      setTimeout(() => guarded('writing pending requests to history', flushPending), 0);
     },
     recordSessionEnd: (sessionId, endedAt) => {
       flushPending();

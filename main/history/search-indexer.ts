@@ -5,6 +5,7 @@
  * is indexed when the history is next opened.
  */
 import type { Database } from 'better-sqlite3';
+import { guarded } from '../../common/guarded';
 
 /** Requests per transaction: about a millisecond of work, so a decision arriving meanwhile waits little. */
 const BATCH = 64;
@@ -56,7 +57,7 @@ export function createSearchIndexer(db: Database): SearchIndexer {
 
   // Never what keeps a process alive: whatever is left is indexed on the next read or open.
   const runIn = (ms: number) => {
-    timer = setTimeout(step, ms);
+    timer = setTimeout(() => guarded('indexing history for search', step), ms);
     timer.unref();
   };
   function step() {

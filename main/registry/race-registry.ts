@@ -13,6 +13,7 @@ import type {
   RacerKind,
   SessionEvent,
 } from '../../common/protocol';
+import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import { SlotMap } from '../../common/slot-map';
 import { createResolveOnce } from '../../common/race/resolve-once';
@@ -167,11 +168,14 @@ export class RaceRegistry {
     }
     if (this.races.get(race.request.id) !== race) return;
     race.explanation = screening.explanation;
-    if (screening.answer) {
-      const { racer, answer, channel } = screening.answer;
-      if (this.decide(race.request.id, racer, answer, channel).won) return;
-    }
-    this.show(race);
+    // Past the await, a throw would be an unhandled rejection, which ends the process.
+    guarded(`showing request ${race.request.id}`, () => {
+      if (screening.answer) {
+        const { racer, answer, channel } = screening.answer;
+        if (this.decide(race.request.id, racer, answer, channel).won) return;
+      }
+      this.show(race);
+    });
   }
 
   private show(race: Race): void {
@@ -205,7 +209,8 @@ export class RaceRegistry {
         decidedAt: this.now(),
       },
     });
-    if (this.commits.length === 1) setImmediate(() => this.commit());
+    if (this.commits.length === 1)
+      setImmediate(() => guarded('the group commit of decisions', () => this.commit()));
     return { won: true };
   }
 
@@ -245,9 +250,12 @@ export class RaceRegistry {
     for (const pending of commits) {
       const failure = failures.get(pending);
       const { decision } = pending.record;
-      pending.race.once.deliver(
-        pending.racer,
-        failure === undefined ? decision : this.unrecorded(decision, failure),
+      // One decision that cannot be sent must not keep the rest of the commit from going out.
+      guarded(`sending the decision on ${decision.id}`, () =>
+        pending.race.once.deliver(
+          pending.racer,
+          failure === undefined ? decision : this.unrecorded(decision, failure),
+        ),
       );
     }
   }
@@ -306,7 +314,10 @@ export class RaceRegistry {
       if (race.deliver !== deliver) continue;
       race.deliver = undefined;
       race.grace = setTimeout(
-        () => this.decide(race.request.id, 'disconnect', { behavior: 'passthrough' }),
+        () =>
+          guarded(`withdrawing request ${race.request.id}`, () =>
+            this.decide(race.request.id, 'disconnect', { behavior: 'passthrough' }),
+          ),
         this.options.disconnectGraceMs,
       );
     }
@@ -371,7 +382,10 @@ export class RaceRegistry {
 
   private startClock(id: string, wait: number): Race['clock'] {
     const timer = setTimeout(
-      () => this.decide(id, 'timeout', { behavior: this.options.timeoutAction }),
+      () =>
+        guarded(`the timeout of request ${id}`, () =>
+          this.decide(id, 'timeout', { behavior: this.options.timeoutAction }),
+        ),
       wait,
     );
     return { running: true, deadline: this.now() + wait, timer };
