@@ -22,6 +22,9 @@ import type { DecisionRecord, DecisionStore } from './decision-store';
 import { requestFingerprint } from './fingerprint';
 import { retirementsFor } from './retire';
 
+/** Sessions one connection can own by reporting for them: a connection that names more owns no more. */
+const REPORTED_SESSIONS_MAX = 1_000;
+
 export interface AgentInfo {
   readonly name: string;
   readonly version?: string;
@@ -110,6 +113,8 @@ export class RaceRegistry {
   readonly resolved = createSignal<ResolvedEvent>();
   /** A SlotMap, not a Map, so that a finished race and its request die young (slot-map.ts says why). */
   private readonly races = new SlotMap<string, Race>();
+  /** The sessions each connection reports events for itself (see `retire`). */
+  private readonly reporting = new WeakMap<Deliver, Set<string>>();
   /** Claimed decisions waiting for the next group commit. */
   private readonly commits: PendingCommit[] = [];
   private committed: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
@@ -119,12 +124,21 @@ export class RaceRegistry {
     this.now = options.now ?? Date.now;
   }
 
-  /** A request arrives (or arrives again). Re-sends re-attach; decided ids replay their recorded decision. */
+  /**
+   * A request arrives (or arrives again). Re-sends re-attach, but only from the connection that holds the
+   * request or once that one has gone: another connection cannot take a decision meant for it. Decided ids
+   * replay their recorded decision.
+   */
   submit(request: PermissionRequest, agent: AgentInfo, deliver: Deliver): SubmitResult {
     const fingerprint = requestFingerprint(request);
     const live = this.races.get(request.id);
     if (live) {
       if (live.fingerprint !== fingerprint) return conflict(request.id);
+      if (live.deliver !== undefined && live.deliver !== deliver)
+        return {
+          kind: 'conflict',
+          message: `Request id "${request.id}" is pending on another connection; only that connection may re-send it.`,
+        };
       live.deliver = deliver;
       if (live.grace) clearTimeout(live.grace);
       live.grace = undefined;
@@ -299,11 +313,25 @@ export class RaceRegistry {
     };
   }
 
-  /** The agent moved on past requests it no longer waits for (see retire.ts); returns how many retired. */
-  retire(event: Omit<SessionEvent, 'type'>): number {
+  /**
+   * The agent moved on past requests it no longer waits for (see retire.ts); returns how many retired.
+   * A connection that reports events for a session itself owns that session: events from any other
+   * connection no longer retire its requests. A one-shot hook asks on one connection and reports on others
+   * (Claude Code), so its sessions stay open to the events of every connection.
+   */
+  retire(event: Omit<SessionEvent, 'type'>, from?: Deliver): number {
+    if (from) {
+      const sessions = this.reporting.get(from) ?? new Set<string>();
+      if (sessions.size < REPORTED_SESSIONS_MAX) sessions.add(event.sessionId);
+      this.reporting.set(from, sessions);
+    }
+    const open = (race: Race) =>
+      race.deliver === undefined ||
+      race.deliver === from ||
+      !this.reporting.get(race.deliver)?.has(race.request.sessionId);
     const retirements = retirementsFor(
       event,
-      [...this.races.values()].filter((race) => !race.claimed).map((race) => race.request),
+      [...this.races.values()].filter((race) => !race.claimed && open(race)).map((race) => race.request),
     );
     return retirements.filter(({ id, racer, answer }) => this.decide(id, racer, answer).won).length;
   }
@@ -365,6 +393,12 @@ export class RaceRegistry {
 
   has(id: string): boolean {
     return this.races.has(id);
+  }
+
+  /** Whether the request is undecided and waits on this connection. */
+  heldBy(id: string, deliver: Deliver): boolean {
+    const race = this.races.get(id);
+    return race !== undefined && !race.claimed && race.deliver === deliver;
   }
 
   /**

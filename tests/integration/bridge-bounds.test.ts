@@ -10,13 +10,12 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { connect } from '../../client/sdk';
 import { BridgeError } from '../../client/sdk/errors';
 import { INPUT_LIMITS, inputShapeProblem } from '../../common/input-bounds';
 import { startConsoleCore } from '../../main/core/console-core';
-import type { ConsoleCore } from '../../main/core/console-core';
-import type { KeychainLike } from '../../main/secrets/keychain';
+import { bridgePeer, memoryKeychain } from '../support/bridge-peer';
+import type { BridgePeer } from '../support/bridge-peer';
 import { makeTempDir } from '../support/temp-dir';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
@@ -28,18 +27,6 @@ const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** The test's own keychain: nothing reaches the developer's real one. */
-function memoryKeychain(): KeychainLike {
-  const entries = new Map<string, string>();
-  return {
-    getPassword: (service, account) => Promise.resolve(entries.get(`${service}/${account}`) ?? null),
-    setPassword: (service, account, password) => {
-      entries.set(`${service}/${account}`, password);
-      return Promise.resolve();
-    },
-  };
-}
 
 /** A console with its real SQLite history, where a person allows every card as soon as it shows. */
 async function start() {
@@ -63,44 +50,12 @@ async function start() {
   return { core, token, ghHome };
 }
 
-interface Peer {
-  send(text: string): void;
-  next(): Promise<Record<string, unknown>>;
-}
-
-function peer(core: ConsoleCore, token: string): Promise<Peer> {
-  const socket = new WebSocket(`ws://127.0.0.1:${core.port}/bridge`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const replies: Array<Record<string, unknown>> = [];
-  const waiting: Array<(reply: Record<string, unknown>) => void> = [];
-  socket.on('message', (data) => {
-    const reply = JSON.parse(data.toString()) as Record<string, unknown>;
-    const take = waiting.shift();
-    if (take) take(reply);
-    else replies.push(reply);
-  });
-  cleanups.push(async () => socket.close());
-  return new Promise((ready, refused) => {
-    socket.once('open', () =>
-      ready({
-        send: (text) => socket.send(text),
-        next: () => {
-          const reply = replies.shift();
-          return reply ? Promise.resolve(reply) : new Promise((take) => waiting.push(take));
-        },
-      }),
-    );
-    socket.once('unexpected-response', () => refused(new Error('The bridge refused the connection.')));
-  });
-}
-
 const requestFrame = (id: string, inputJson: string) =>
   `{"type":"permission.request","id":"${id}","sessionId":"s","cwd":"/project","tool":"Bash","input":${inputJson}}`;
 
 const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
-async function expectServed(agent: Peer, id: string) {
+async function expectServed(agent: BridgePeer, id: string) {
   agent.send(requestFrame(id, '{"command":"ls"}'));
   expect(await agent.next()).toMatchObject({ type: 'permission.decision', id, behavior: 'allow' });
 }
@@ -108,7 +63,7 @@ async function expectServed(agent: Peer, id: string) {
 describe('inputs too deep or too large for the console', () => {
   it('refuses a request nested 2,000 deep with bad-message, and serves the next request', async () => {
     const { core, token } = await start();
-    const agent = await peer(core, token);
+    const agent = await bridgePeer(core.port, token);
     agent.send(requestFrame('deep', nested(2_000)));
     const reply = await agent.next();
     expect(reply).toMatchObject({ type: 'error', code: 'bad-message', id: 'deep' });
@@ -123,7 +78,7 @@ describe('inputs too deep or too large for the console', () => {
 
   it('refuses a request whose input has a million keys, and serves the next request', async () => {
     const { core, token } = await start();
-    const agent = await peer(core, token);
+    const agent = await bridgePeer(core.port, token);
     const keys = Array.from({ length: 1_000_000 }, (_, i) => `"k${i}":0`);
     agent.send(requestFrame('wide', `{${keys.join(',')}}`));
     const reply = await agent.next();
@@ -219,7 +174,7 @@ describe('a fuzz of awkward inputs', () => {
     expect(refused).toBeGreaterThan(20);
     expect(refused).toBeLessThan(280);
     expect(core.registry.pending()).toEqual([]);
-    const after = await peer(core, JSON.parse(await readFile(core.discoveryPath, 'utf8')).token);
+    const after = await bridgePeer(core.port, JSON.parse(await readFile(core.discoveryPath, 'utf8')).token);
     await expectServed(after, 'after-the-fuzz');
   }, 300_000);
 
@@ -250,7 +205,7 @@ describe('a fuzz of awkward inputs', () => {
     expect(n).toBe(40);
     expect(printed).toBeGreaterThan(5);
     expect(printed).toBeLessThan(40);
-    await expectServed(await peer(core, token), 'after-the-hooks');
+    await expectServed(await bridgePeer(core.port, token), 'after-the-hooks');
   }, 300_000);
 });
 
