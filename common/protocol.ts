@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { permissionModes } from '../engine/types';
+import { INPUT_LIMITS, inputShapeProblem } from './input-bounds';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -59,7 +60,24 @@ export const racerKinds = [
 export const RacerKindSchema = z.enum(racerKinds);
 export type RacerKind = z.infer<typeof RacerKindSchema>;
 
-const toolInput = z.record(z.string(), z.unknown());
+/**
+ * A tool input, bounded in depth and size (input-bounds.ts). Checked in place, not copied as z.record would
+ * copy it: the copy costs seconds for a million keys and drops a `__proto__` key, which is data here.
+ */
+const toolInput = z
+  .custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'the tool input must be a JSON object',
+  )
+  .check((ctx) => {
+    const problem = inputShapeProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  })
+  .meta({
+    type: 'object',
+    additionalProperties: {},
+    description: `At most ${INPUT_LIMITS.depth} levels deep, and ${INPUT_LIMITS.entries.toLocaleString('en')} keys and items in all.`,
+  });
 
 export const HelloSchema = z.object({
   type: z.literal('hello'),

@@ -1,4 +1,9 @@
-/** A minimal typed event: many listeners, one payload type, unsubscribe by the returned function. */
+import { guarded } from './guarded';
+
+/**
+ * A minimal typed event: many listeners, one payload type, unsubscribe by the returned function. A listener
+ * that throws is reported and the others still run: an emit on the decision path must not fail the decision.
+ */
 export interface Signal<T> {
   emit(value: T): void;
   subscribe(listener: (value: T) => void): () => void;
@@ -8,7 +13,7 @@ export function createSignal<T>(): Signal<T> {
   const listeners = new Set<(value: T) => void>();
   return {
     emit(value) {
-      for (const listener of [...listeners]) listener(value);
+      for (const listener of [...listeners]) guarded('a listener', () => listener(value));
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -11,6 +11,7 @@ import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
 import { serveAgentConnection } from '../../main/bridge/agent-connection';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { DEFAULT_LIMITS } from '../../main/bridge/limits';
+import { createPendingBook } from '../../main/bridge/pending-book';
 import { guardBridgeUpgrade } from '../../main/server/bridge-guard';
 import { listenLoopback } from '../../main/server/loopback-server';
 import type { DecisionStore } from '../../main/history/decision-store';
@@ -34,6 +35,7 @@ export async function startBridgeOnly(home: string, maxMessagesPerSecond: number
     disconnectGraceMs: 10_000,
     resumeGraceMs: 5_000,
   });
+  const book = createPendingBook(registry, limits);
   const server = await listenLoopback({
     port: 0,
     routes: [
@@ -42,7 +44,8 @@ export async function startBridgeOnly(home: string, maxMessagesPerSecond: number
         maxPayload: limits.maxFrameBytes,
         guard: (request, port) =>
           guardBridgeUpgrade(request, { port, token, allowedOrigins: [], path: BRIDGE_PATH }),
-        onConnection: (socket) => serveAgentConnection(socket, { registry, limits, consoleVersion: 'bench' }),
+        onConnection: (socket) =>
+          serveAgentConnection(socket, { registry, limits, consoleVersion: 'bench', book, token }),
       },
     ],
     onRequest: (_request, response) => void response.writeHead(404).end(),

@@ -6,7 +6,8 @@ import type { PermissionMode, PermissionUpdate } from '../../common/protocol';
 import type { PermissionCall } from '../sdk/types';
 import { isPermissionUpdate, LIMITS, PERMISSION_MODES } from './lean-protocol';
 import type { ConsoleDecision } from './lean-protocol';
-import { isNestedAtMost, isObject, isOneOf, isText } from './shape';
+import { inputShapeProblem } from '../../common/input-bounds';
+import { isObject, isOneOf, isText } from './shape';
 import type { JsonObject } from './shape';
 
 export interface PermissionRequestPayload {
@@ -28,7 +29,7 @@ export function readPermissionRequest(raw: unknown): PermissionRequestPayload | 
     !isText(cwd, 1, LIMITS.cwd) ||
     !isText(tool_name, 1, LIMITS.tool) ||
     !isObject(tool_input) ||
-    !isNestedAtMost(tool_input, LIMITS.inputDepth) ||
+    inputShapeProblem(tool_input) !== undefined ||
     (hook_event_name !== undefined && hook_event_name !== 'PermissionRequest') ||
     (permission_mode !== undefined && typeof permission_mode !== 'string') ||
     (suggestions !== undefined && !Array.isArray(suggestions))

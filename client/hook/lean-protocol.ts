@@ -4,6 +4,7 @@
  * so the two cannot drift apart unnoticed.
  */
 import type { PermissionDecision, PermissionMode, PermissionUpdate } from '../../common/protocol';
+import { INPUT_LIMITS } from '../../common/input-bounds';
 import { permissionModes } from '../../engine/types';
 import { isObject, isOneOf, isText, isTextArray } from './shape';
 
@@ -23,8 +24,7 @@ export const LIMITS = {
   tool: 500,
   suggestions: 50,
   message: 4_000,
-  /** Nesting of a tool input: well below SQLite's JSON depth limit (1,000), where history would refuse it. */
-  inputDepth: 500,
+  inputDepth: INPUT_LIMITS.depth,
 } as const;
 
 function isRuleValue(value: unknown): boolean {

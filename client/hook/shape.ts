@@ -21,15 +21,3 @@ export function isTextArray(value: unknown, maxItems: number, maxLength: number)
 export function isOneOf<T extends string>(value: unknown, options: readonly T[]): value is T {
   return typeof value === 'string' && (options as readonly string[]).includes(value);
 }
-
-/** Whether no object or array in `value` is nested more than `max` deep; iterative, so any depth is safe. */
-export function isNestedAtMost(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth >= max) return false;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return true;
-}

@@ -6,15 +6,19 @@
 import type { WebSocket } from 'ws';
 import { parseAgentMessage, PROTOCOL_VERSION } from '../../common/protocol';
 import type { AgentInfo, AgentMessage, ConsoleMessage, ErrorCode } from '../../common/protocol';
-import { SlotMap } from '../../common/slot-map';
 import type { Deliver, RaceRegistry } from '../registry/race-registry';
 import { createRateLimiter } from './limits';
 import type { BridgeLimits } from './limits';
+import type { PendingBook } from './pending-book';
 
 export interface AgentConnectionOptions {
   readonly registry: RaceRegistry;
   readonly limits: BridgeLimits;
   readonly consoleVersion: string;
+  /** Shared by every connection of the bridge: the caps hold across connections. */
+  readonly book: PendingBook;
+  /** The token this connection was admitted with. */
+  readonly token: string;
 }
 
 const UNNAMED_AGENT: AgentInfo = { name: 'unknown agent' };
@@ -23,8 +27,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
   const { registry, limits } = options;
   let agent = UNNAMED_AGENT;
   const limiter = createRateLimiter(limits.maxMessagesPerSecond, limits.maxMessagesPerSecond * 2);
-  /** ids this connection submitted, per session, that are still undecided. */
-  const mine = new SlotMap<string, string>();
+  const holder = { connection: socket, token: options.token };
 
   const send = (message: ConsoleMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -32,19 +35,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
   const fail = (code: ErrorCode, message: string, id?: string) =>
     send({ type: 'error', code, message, ...(id ? { id } : {}) });
 
-  const deliver: Deliver = (decision) => {
-    mine.delete(decision.id);
-    send(decision);
-  };
-
-  const pendingIn = (sessionId: string) => {
-    let count = 0;
-    for (const [id, session] of mine) {
-      if (!registry.has(id)) mine.delete(id);
-      else if (session === sessionId) count += 1;
-    }
-    return count;
-  };
+  const deliver: Deliver = (decision) => send(decision);
 
   const handle = (message: AgentMessage) => {
     switch (message.type) {
@@ -69,25 +60,31 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
         });
         return;
       case 'permission.request': {
-        if (!registry.has(message.id) && pendingIn(message.sessionId) >= limits.maxPendingPerSession) {
-          fail(
-            'too-many-pending',
-            `Session "${message.sessionId}" already has ${limits.maxPendingPerSession} undecided requests; wait for some to be answered.`,
-            message.id,
-          );
+        const refusal = registry.has(message.id) ? undefined : options.book.refusal(message, holder);
+        if (refusal) {
+          fail('too-many-pending', refusal, message.id);
           return;
         }
         const result = registry.submit(message, agent, deliver);
         if (result.kind === 'conflict') fail('id-conflict', result.message, message.id);
         else if (result.kind === 'replayed') send(result.decision);
-        else mine.set(message.id, message.sessionId);
+        else options.book.hold(message, holder);
         return;
       }
       case 'permission.cancel':
+        // Only the connection a request waits on may withdraw it.
+        if (!registry.heldBy(message.id, deliver)) {
+          fail(
+            'unknown-request',
+            `This connection holds no undecided request "${message.id}"; only the connection that sent a request may cancel it.`,
+            message.id,
+          );
+          return;
+        }
         registry.decide(message.id, 'agent', { behavior: 'passthrough' });
         return;
       case 'session.event':
-        registry.retire(message);
+        registry.retire(message, deliver);
         return;
     }
   };

@@ -1,21 +1,9 @@
 /** The bridge's documented limits (docs/protocol.md). Over them an agent gets an `error`, never a crash. */
-export interface BridgeLimits {
-  /** Largest frame accepted, in bytes: room for a Write of a multi-megabyte file, JSON-escaped. */
-  readonly maxFrameBytes: number;
-  /** Undecided requests one session may hold at once. */
-  readonly maxPendingPerSession: number;
-  /** Sustained messages per second per connection; a burst of twice that is absorbed. */
-  readonly maxMessagesPerSecond: number;
-  /** Interval of the liveness ping; a peer that misses one pong is dropped. */
-  readonly heartbeatMs: number;
-}
+import { BRIDGE_LIMITS } from '../../common/bridge-limits';
 
-export const DEFAULT_LIMITS: BridgeLimits = {
-  maxFrameBytes: 16 * 1024 * 1024,
-  maxPendingPerSession: 200,
-  maxMessagesPerSecond: 500,
-  heartbeatMs: 15_000,
-};
+export type BridgeLimits = { readonly [K in keyof typeof BRIDGE_LIMITS]: number };
+
+export const DEFAULT_LIMITS: BridgeLimits = BRIDGE_LIMITS;
 
 /** A token bucket: `capacity` messages at once, refilled at `ratePerSecond`. */
 export function createRateLimiter(ratePerSecond: number, capacity: number, now: () => number = Date.now) {

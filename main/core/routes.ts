@@ -4,6 +4,7 @@ import { CONSOLE_PATH } from '../../common/console-contract';
 import { BRIDGE_PATH } from '../../common/protocol';
 import { serveAgentConnection } from '../bridge/agent-connection';
 import type { BridgeLimits } from '../bridge/limits';
+import { createPendingBook } from '../bridge/pending-book';
 import type { ConsoleService } from '../console/console-service';
 import type { RaceRegistry } from '../registry/race-registry';
 import { guardBridgeUpgrade } from '../server/bridge-guard';
@@ -20,6 +21,7 @@ export function bridgeRoute(options: {
   readonly token: () => string;
   readonly allowedOrigins: readonly string[];
 }): UpgradeRoute {
+  const book = createPendingBook(options.registry, options.limits);
   return {
     path: BRIDGE_PATH,
     maxPayload: options.limits.maxFrameBytes,
@@ -35,6 +37,9 @@ export function bridgeRoute(options: {
         registry: options.registry,
         limits: options.limits,
         consoleVersion: options.consoleVersion,
+        book,
+        // The token the guard has just checked; a later rotation does not move the connection's count.
+        token: options.token(),
       }),
   };
 }

@@ -4,6 +4,7 @@
  * after that commit, so a crash after it still replays the same answer. A decision the store refuses is
  * never sent: the agent gets its recorded answer if it has one, else a passthrough (its own dialog asks).
  */
+import { guarded } from '../../common/guarded';
 import type { AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
 import type { DecisionRecord, DecisionStore } from './decision-store';
 
@@ -37,7 +38,8 @@ export function createGroupCommit(store: DecisionStore): GroupCommit {
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    setImmediate(flush);
+    // Past this turn, a throw would be uncaught and end the console.
+    setImmediate(() => guarded('the group commit of decisions', flush));
   };
 
   function flush(): void {
@@ -89,7 +91,10 @@ export function createGroupCommit(store: DecisionStore): GroupCommit {
   function settle(queued: readonly Queued[], failures: Map<Queued, unknown>): void {
     for (const entry of queued) {
       const { decision } = entry.record;
-      entry.send(failures.has(entry) ? unrecorded(decision, failures.get(entry)) : decision);
+      // One decision that cannot be sent must not keep the rest of the commit from going out.
+      guarded(`sending the decision on ${decision.id}`, () =>
+        entry.send(failures.has(entry) ? unrecorded(decision, failures.get(entry)) : decision),
+      );
     }
   }
 

@@ -19,6 +19,7 @@
  * - A backend that fails turns notifications off for the session with one warning, never an exception.
  */
 import type { PendingRequestView } from '../../common/console-contract';
+import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import type { Signal } from '../../common/signal';
 import type {
@@ -62,7 +63,7 @@ interface Summary {
 }
 
 const timerSchedule: Schedule = (run, ms) => {
-  const timer = setTimeout(run, ms);
+  const timer = setTimeout(() => guarded('a notification window', run), ms);
   // A pending window must not keep a console that is shutting down alive.
   timer.unref();
   return () => clearTimeout(timer);

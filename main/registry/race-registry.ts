@@ -15,6 +15,7 @@ import type {
   SessionEvent,
 } from '../../common/protocol';
 import { pendingRequestView } from '../../common/pending-request-view';
+import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import { SlotMap } from '../../common/slot-map';
 import { createResolveOnce } from '../../common/race/resolve-once';
@@ -24,6 +25,9 @@ import { createGroupCommit } from '../history/group-commit';
 import type { GroupCommit } from '../history/group-commit';
 import { requestFingerprint } from '../history/request-fingerprint';
 import { retirementsFor } from './retire';
+
+/** Sessions one connection can own by reporting for them: a connection that names more owns no more. */
+const REPORTED_SESSIONS_MAX = 1_000;
 
 export interface Answer {
   readonly behavior: DecisionBehavior;
@@ -104,6 +108,8 @@ export class RaceRegistry {
   private readonly races = new SlotMap<string, Race>();
   /** Says when a claimed decision is durable, and so may be sent. */
   private readonly commits: GroupCommit;
+  /** The sessions each connection reports events for itself (see `retire`). */
+  private readonly reporting = new WeakMap<Deliver, Set<string>>();
   private readonly now: () => number;
 
   constructor(private readonly options: RegistryOptions) {
@@ -111,12 +117,21 @@ export class RaceRegistry {
     this.commits = createGroupCommit(options.store);
   }
 
-  /** A request arrives (or arrives again). Re-sends re-attach; decided ids replay their recorded decision. */
+  /**
+   * A request arrives (or arrives again). Re-sends re-attach, but only from the connection that holds the
+   * request or once that one has gone: another connection cannot take a decision meant for it. Decided ids
+   * replay their recorded decision.
+   */
   submit(request: PermissionRequest, agent: AgentInfo, deliver: Deliver): SubmitResult {
     const fingerprint = requestFingerprint(request);
     const live = this.races.get(request.id);
     if (live) {
       if (live.fingerprint !== fingerprint) return conflict(request.id);
+      if (live.deliver !== undefined && live.deliver !== deliver)
+        return {
+          kind: 'conflict',
+          message: `Request id "${request.id}" is pending on another connection; only that connection may re-send it.`,
+        };
       live.deliver = deliver;
       if (live.grace) clearTimeout(live.grace);
       live.grace = undefined;
@@ -160,11 +175,14 @@ export class RaceRegistry {
     }
     if (this.races.get(race.request.id) !== race) return;
     race.explanation = screening.explanation;
-    if (screening.answer) {
-      const { racer, answer, channel } = screening.answer;
-      if (this.decide(race.request.id, racer, answer, channel).won) return;
-    }
-    this.show(race);
+    // Past the await, a throw would be an unhandled rejection, which ends the process.
+    guarded(`showing request ${race.request.id}`, () => {
+      if (screening.answer) {
+        const { racer, answer, channel } = screening.answer;
+        if (this.decide(race.request.id, racer, answer, channel).won) return;
+      }
+      this.show(race);
+    });
   }
 
   private show(race: Race): void {
@@ -206,11 +224,25 @@ export class RaceRegistry {
     return this.commits.durable();
   }
 
-  /** The agent moved on past requests it no longer waits for (see retire.ts); returns how many retired. */
-  retire(event: Omit<SessionEvent, 'type'>): number {
+  /**
+   * The agent moved on past requests it no longer waits for (see retire.ts); returns how many retired.
+   * A connection that reports events for a session itself owns that session: events from any other
+   * connection no longer retire its requests. A one-shot hook asks on one connection and reports on others
+   * (Claude Code), so its sessions stay open to the events of every connection.
+   */
+  retire(event: Omit<SessionEvent, 'type'>, from?: Deliver): number {
+    if (from) {
+      const sessions = this.reporting.get(from) ?? new Set<string>();
+      if (sessions.size < REPORTED_SESSIONS_MAX) sessions.add(event.sessionId);
+      this.reporting.set(from, sessions);
+    }
+    const open = (race: Race) =>
+      race.deliver === undefined ||
+      race.deliver === from ||
+      !this.reporting.get(race.deliver)?.has(race.request.sessionId);
     const retirements = retirementsFor(
       event,
-      [...this.races.values()].filter((race) => !race.claimed).map((race) => race.request),
+      [...this.races.values()].filter((race) => !race.claimed && open(race)).map((race) => race.request),
     );
     return retirements.filter(({ id, racer, answer }) => this.decide(id, racer, answer).won).length;
   }
@@ -221,7 +253,10 @@ export class RaceRegistry {
       if (race.deliver !== deliver) continue;
       race.deliver = undefined;
       race.grace = setTimeout(
-        () => this.decide(race.request.id, 'disconnect', { behavior: 'passthrough' }),
+        () =>
+          guarded(`withdrawing request ${race.request.id}`, () =>
+            this.decide(race.request.id, 'disconnect', { behavior: 'passthrough' }),
+          ),
         this.options.disconnectGraceMs,
       );
     }
@@ -271,6 +306,12 @@ export class RaceRegistry {
     return this.races.has(id);
   }
 
+  /** Whether the request is undecided and waits on this connection. */
+  heldBy(id: string, deliver: Deliver): boolean {
+    const race = this.races.get(id);
+    return race !== undefined && !race.claimed && race.deliver === deliver;
+  }
+
   /**
    * Sends what was already decided, then stops every timer; undecided requests stay unanswered (the agent
    * falls back to its own dialog).
@@ -286,7 +327,10 @@ export class RaceRegistry {
 
   private startClock(id: string, wait: number): Race['clock'] {
     const timer = setTimeout(
-      () => this.decide(id, 'timeout', { behavior: this.options.timeoutAction }),
+      () =>
+        guarded(`the timeout of request ${id}`, () =>
+          this.decide(id, 'timeout', { behavior: this.options.timeoutAction }),
+        ),
       wait,
     );
     return { running: true, deadline: this.now() + wait, timer };

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { GrantDuration, GrantView } from '../../common/console-contract';
+import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import { decide, parseRule, withRules } from '../../engine';
 import type { BashSupport, ToolPermissionContext } from '../../engine';
@@ -55,7 +56,10 @@ export class GrantBook {
     };
     this.grants.set(grant.id, grant);
     if (grant.expiresAt !== undefined) {
-      const timer = setTimeout(() => this.revoke(grant.id), grant.expiresAt - createdAt);
+      const timer = setTimeout(
+        () => guarded('expiring a grant', () => this.revoke(grant.id)),
+        grant.expiresAt - createdAt,
+      );
       timer.unref?.();
       this.timers.set(grant.id, timer);
     }

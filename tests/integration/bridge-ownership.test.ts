@@ -1,0 +1,186 @@
+/**
+ * Two agents with the same token, on two real connections: neither can take, cancel or retire the other's
+ * requests, and the caps on undecided requests hold across connections, so one agent's flood leaves the
+ * other's request answered.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BRIDGE_LIMITS } from '../../common/bridge-limits';
+import { startConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCoreOptions } from '../../main/core/console-core';
+import { createMemoryDecisionStore } from '../../main/history/decision-store';
+import { bridgePeer, memoryKeychain, until } from '../support/bridge-peer';
+import { makeTempDir } from '../support/temp-dir';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function start(overrides: Partial<ConsoleCoreOptions> = {}) {
+  const home = await makeTempDir();
+  const core = await startConsoleCore({
+    home: join(home.path, 'gh'),
+    port: 0,
+    timeoutMs: 120_000,
+    timeoutAction: 'passthrough',
+    store: createMemoryDecisionStore(),
+    keychain: memoryKeychain(),
+    ...overrides,
+  });
+  cleanups.push(async () => {
+    await core.close();
+    await home.remove();
+  });
+  const token = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token as string;
+  const agents = await Promise.all([bridgePeer(core.port, token), bridgePeer(core.port, token)]);
+  return { core, mine: agents[0], theirs: agents[1] };
+}
+
+const request = (id: string, sessionId = 'my-session') => ({
+  type: 'permission.request',
+  id,
+  sessionId,
+  cwd: '/project',
+  tool: 'Bash',
+  input: { command: `echo ${id}` },
+});
+
+describe('another connection with the same token', () => {
+  it('cannot take my pending request by re-sending its id: the decision still comes to me', async () => {
+    const { core, mine, theirs } = await start();
+    mine.send(request('r1'));
+    await until(() => core.registry.has('r1'));
+    theirs.send(request('r1'));
+    expect(await theirs.next()).toMatchObject({
+      type: 'error',
+      code: 'id-conflict',
+      id: 'r1',
+      message: 'Request id "r1" is pending on another connection; only that connection may re-send it.',
+    });
+    core.registry.decide('r1', 'console', { behavior: 'allow' });
+    expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'r1', behavior: 'allow' });
+    expect(theirs.replies).toHaveLength(1);
+  });
+
+  it('can re-send it once my connection has gone, as a reconnecting agent does', async () => {
+    const { core, mine, theirs } = await start();
+    mine.send(request('r1'));
+    await until(() => core.registry.has('r1'));
+    mine.close();
+    // Refused while the server has not yet seen my connection close; accepted once it has.
+    for (let refused = 0; ;) {
+      theirs.send(request('r1'));
+      await new Promise((r) => setTimeout(r, 100));
+      if (theirs.replies.length === refused) break;
+      expect(theirs.replies[refused++]).toMatchObject({ code: 'id-conflict', id: 'r1' });
+    }
+    core.registry.decide('r1', 'console', { behavior: 'deny' });
+    await until(() => theirs.replies.some((reply) => reply.type === 'permission.decision'));
+    expect(theirs.replies.at(-1)).toMatchObject({ type: 'permission.decision', id: 'r1', behavior: 'deny' });
+  });
+
+  it('cannot cancel my request', async () => {
+    const { core, mine, theirs } = await start();
+    mine.send(request('r1'));
+    await until(() => core.registry.has('r1'));
+    theirs.send({ type: 'permission.cancel', id: 'r1', reason: 'aborted' });
+    expect(await theirs.next()).toMatchObject({ type: 'error', code: 'unknown-request', id: 'r1' });
+    expect(core.registry.lookup('r1')).toBeDefined();
+    mine.send({ type: 'permission.cancel', id: 'r1', reason: 'answered-in-terminal' });
+    expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'r1', by: 'agent' });
+  });
+
+  it('cannot retire the session I report for myself', async () => {
+    const { core, mine, theirs } = await start();
+    mine.send(request('r1'));
+    mine.send({
+      type: 'session.event',
+      sessionId: 'my-session',
+      event: 'tool.finished',
+      tool: 'Read',
+      input: {},
+    });
+    await until(() => core.registry.has('r1'));
+    for (const event of ['prompt.submitted', 'stopped', 'session.ended'])
+      theirs.send({ type: 'session.event', sessionId: 'my-session', event });
+    theirs.send({
+      type: 'session.event',
+      sessionId: 'my-session',
+      event: 'tool.finished',
+      tool: 'Bash',
+      input: { command: 'echo r1' },
+    });
+    // A request of theirs after their events: once it is in, their events were handled before it.
+    theirs.send(request('probe', 'their-session'));
+    await until(() => core.registry.has('probe'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(core.registry.lookup('r1')).toBeDefined();
+    mine.send({ type: 'session.event', sessionId: 'my-session', event: 'session.ended' });
+    expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'r1', by: 'session' });
+  });
+});
+
+describe('caps on undecided requests', () => {
+  it('count a session across connections', async () => {
+    const { core, mine, theirs } = await start({ limits: { maxPendingPerSession: 3 } });
+    mine.send(request('a'));
+    mine.send(request('b'));
+    await until(() => core.registry.has('b'));
+    theirs.send(request('c'));
+    theirs.send(request('d'));
+    expect(await theirs.next()).toMatchObject({
+      type: 'error',
+      code: 'too-many-pending',
+      id: 'd',
+      message: 'Session "my-session" already has 3 undecided requests; wait for some to be answered.',
+    });
+    expect(core.registry.has('c')).toBe(true);
+  });
+
+  it('leave another agent its request answered while one agent floods 5,000', async () => {
+    const { core, mine, theirs } = await start({ limits: { maxMessagesPerSecond: 1_000_000 } });
+    const flood = 5_000;
+    for (let i = 0; i < flood; i++) theirs.send(request(`flood-${i}`, `flood-${i % 100}`));
+    await until(() => theirs.replies.length === flood - BRIDGE_LIMITS.maxPendingPerConnection);
+    expect(new Set(theirs.replies.map((reply) => reply.code))).toEqual(new Set(['too-many-pending']));
+    expect(theirs.replies[0]?.message).toBe(
+      'This connection already holds 1,000 undecided requests; wait for some to be answered.',
+    );
+    mine.send(request('mine'));
+    await until(() => core.registry.has('mine'));
+    core.registry.decide('mine', 'console', { behavior: 'allow' });
+    expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'mine', behavior: 'allow' });
+  }, 120_000);
+
+  it('hold per token and in all, however many connections one agent opens', async () => {
+    const byToken = await start({ limits: { maxPendingPerConnection: 2, maxPendingPerToken: 3 } });
+    byToken.theirs.send(request('t1', 's1'));
+    byToken.theirs.send(request('t2', 's2'));
+    byToken.mine.send(request('m1', 's3'));
+    await until(() => byToken.core.registry.has('t2') && byToken.core.registry.has('m1'));
+    byToken.mine.send(request('m2', 's4'));
+    expect(await byToken.mine.next()).toMatchObject({
+      code: 'too-many-pending',
+      id: 'm2',
+      message: 'Agents using this token already hold 3 undecided requests; wait for some to be answered.',
+    });
+    // A decided request frees its place.
+    byToken.core.registry.decide('t1', 'console', { behavior: 'deny' });
+    await until(() => byToken.theirs.replies.length === 1);
+    byToken.mine.send(request('m2', 's4'));
+    await until(() => byToken.core.registry.has('m2'));
+
+    const inAll = await start({ limits: { maxPendingTotal: 1 } });
+    inAll.theirs.send(request('t1', 's1'));
+    await until(() => inAll.core.registry.has('t1'));
+    inAll.mine.send(request('m1', 's2'));
+    expect(await inAll.mine.next()).toMatchObject({
+      code: 'too-many-pending',
+      id: 'm1',
+      message:
+        "The console already holds 1 undecided requests; ask in the agent's own dialog or wait for some to be answered.",
+    });
+  });
+});
