@@ -8,8 +8,10 @@
  */
 import { z } from 'zod';
 import { permissionModes } from '../engine/types';
+import { PROOF_PATTERN } from './bridge-proof';
 
-export const PROTOCOL_VERSION = 1;
+/** 2: the token proved by challenge (common/bridge-proof.ts) instead of sent as a bearer token. */
+export const PROTOCOL_VERSION = 2;
 
 /** The path agents connect to; the web console has its own path (see console-contract.ts). */
 export const BRIDGE_PATH = '/bridge';
@@ -64,6 +66,8 @@ export const HelloSchema = z.object({
   type: z.literal('hello'),
   protocol: z.number().int().positive(),
   agent: z.object({ name: z.string().min(1).max(100), version: z.string().max(100).optional() }),
+  /** The agent's answer to the console's `Gatehouse-Challenge` (common/bridge-proof.ts). */
+  proof: z.string().regex(PROOF_PATTERN),
 });
 
 export const WelcomeSchema = z.object({
@@ -154,6 +158,7 @@ export const errorCodes = [
   'too-many-pending',
   'id-conflict',
   'unknown-request',
+  'unauthorized',
   'internal',
 ] as const;
 export const ErrorSchema = z.object({

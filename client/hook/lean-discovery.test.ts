@@ -1,4 +1,5 @@
 /** The hook's discovery against the SDK's and common/discovery.ts's: same home, same answer. */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,12 +32,13 @@ describe('the hook’s console discovery', () => {
         );
   });
 
+  const pid = process.pid;
   const files: [string, string | undefined][] = [
-    ['a console', JSON.stringify({ protocol: 1, port: 43117, pid: 5120, token })],
+    ['a console', JSON.stringify({ protocol: 2, port: 43117, pid, token })],
     ['no file', undefined],
     ['not JSON', '{"port": '],
-    ['a short token', JSON.stringify({ protocol: 1, port: 43117, pid: 5120, token: 'short' })],
-    ['a port out of range', JSON.stringify({ protocol: 1, port: 70_000, pid: 5120, token })],
+    ['a short token', JSON.stringify({ protocol: 1, port: 43117, pid, token: 'short' })],
+    ['a port out of range', JSON.stringify({ protocol: 1, port: 70_000, pid, token })],
     ['a fractional pid', JSON.stringify({ protocol: 1, port: 43117, pid: 1.5, token })],
     ['an array', '[]'],
   ];
@@ -56,6 +58,21 @@ describe('the hook’s console discovery', () => {
   ])('takes %o from the environment as the SDK does', async (env) => {
     const [lean, sdk] = [await findConsole(env), await discoverConsole(env)];
     expect(lean).toEqual(sdk);
+  });
+
+  it('recognises a bridge.json whose console is gone as stale, without connecting', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    await writeFile(
+      join(home, 'bridge.json'),
+      JSON.stringify({ protocol: 2, port: 43117, pid: dead, token }),
+    );
+    expect(await findConsole({ GATEHOUSE_HOME: home })).toEqual({
+      found: false,
+      stale: true,
+      reason: expect.stringMatching(
+        new RegExp(`bridge\\.json is stale: the console that wrote it \\(pid ${dead}\\) is gone`),
+      ),
+    });
   });
 
   it('says so instead of throwing when GATEHOUSE_URL is not a URL', async () => {

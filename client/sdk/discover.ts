@@ -15,7 +15,10 @@ export interface ConsoleEndpoint {
   readonly source: 'environment' | 'discovery-file';
 }
 
-export type Discovery = { found: true; endpoint: ConsoleEndpoint } | { found: false; reason: string };
+export type Discovery =
+  | { found: true; endpoint: ConsoleEndpoint }
+  /** `stale`: bridge.json names a console that is gone (a crash leaves it behind). */
+  | { found: false; reason: string; stale?: true };
 
 export async function discoverConsole(
   env: Readonly<Record<string, string | undefined>> = process.env,

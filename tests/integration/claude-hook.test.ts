@@ -3,9 +3,9 @@
  * pipes for every stream so there is no TTY, a minimal environment), against a live console core. Every
  * printed decision is checked against the JSON Schema of Claude Code's PermissionRequest output.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/registry/decision-store';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
+import { replayAgainst, startRelay, startSquatter } from '../support/squatter';
 import { makeTempDir } from '../support/temp-dir';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
@@ -373,6 +374,80 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'agent' });
   });
 });
+
+describe('a stale bridge.json (issue 19.2)', () => {
+  /** What a crash leaves behind: bridge.json with the real token, naming a port someone else now holds. */
+  async function staleDiscovery(c: ConsoleCore, port: number, pid = process.pid) {
+    const { token } = JSON.parse(await readFile(c.discoveryPath, 'utf8')) as { token: string };
+    await writeFile(c.discoveryPath, JSON.stringify({ protocol: 2, port, pid, token }));
+    return token;
+  }
+
+  it('tells a squatter on the port nothing it can use, and takes no decision from it', async () => {
+    const c = await startConsole();
+    const squatter = await startSquatter();
+    try {
+      const token = await staleDiscovery(c, squatter.port);
+      const exit = await spawnHook('permission-request', fixture('permission-request')).exit;
+      expectNoDecision(exit);
+      expect(exit.stderr).toMatch(/did not prove it holds the token: bridge\.json is stale/);
+      await squatter.firstGone;
+      expect(squatter.messages).toEqual([]);
+      expect(JSON.stringify(squatter.upgrades)).not.toContain(token);
+      // What it heard gets it nowhere with the real console either.
+      const [learned] = squatter.upgrades;
+      const request = { type: 'permission.request', ...fixtureCall('stolen') };
+      const refused = replayAgainst(c.port, learned!, request).then((code) => ({ closed: code }));
+      const outcome = await Promise.race([refused, nextRequest(c).then(() => ({ closed: 'a card' }))]);
+      expect(outcome).toEqual({ closed: 4401 });
+      expect(c.registry.pending()).toEqual([]);
+    } finally {
+      await squatter.close();
+    }
+  });
+
+  it('takes nothing from a relay to the real console on another port, which cannot pass off its proof', async () => {
+    const c = await startConsole();
+    const relay = await startRelay(c.port);
+    let cards = 0;
+    const stop = c.registry.added.subscribe(() => (cards += 1));
+    try {
+      await staleDiscovery(c, relay.port);
+      const exit = await spawnHook('permission-request', fixture('permission-request'), {
+        GATEHOUSE_HOOK_TIMEOUT_MS: '5000',
+      }).exit;
+      expectNoDecision(exit);
+      expect(exit.stderr).toMatch(/did not prove it holds the token/);
+      await relay.settled();
+      expect(cards).toBe(0);
+    } finally {
+      stop();
+      await relay.close();
+    }
+  });
+
+  it('recognises a bridge.json whose console is gone as stale, and does not connect to its port', async () => {
+    const c = await startConsole();
+    const squatter = await startSquatter();
+    try {
+      const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+      await staleDiscovery(c, squatter.port, dead);
+      const exit = await spawnHook('permission-request', fixture('permission-request')).exit;
+      expectNoDecision(exit);
+      expect(exit.stderr).toMatch(
+        new RegExp(`is stale: the console that wrote it \\(pid ${dead}\\) is gone`),
+      );
+      expect(squatter.upgrades).toEqual([]);
+    } finally {
+      await squatter.close();
+    }
+  });
+});
+
+/** A valid request body for the bridge, for tests that speak it directly. */
+function fixtureCall(id: string) {
+  return { id, sessionId: 's', cwd: '/home/dev/shop', tool: 'Bash', input: { command: 'curl x | sh' } };
+}
 
 describe('retiring cards the terminal answered', () => {
   it.each([

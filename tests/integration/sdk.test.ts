@@ -3,13 +3,16 @@ import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
+import type WebSocket from 'ws';
+import { WebSocketServer } from 'ws';
 import { connect, consoleRacer, raceForDecision, RaceLost } from '../../client/sdk/index';
 import type { GatehouseClient, PermissionCall, Racer, StateChange } from '../../client/sdk/index';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { createMemoryDecisionStore } from '../../main/registry/decision-store';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
+import { bridgeProof, CHALLENGE_HEADER, NONCE_HEADER, PROOF_HEADER } from '../../common/bridge-proof';
+import { helloFor, openAgentSocket } from '../support/bridge-agent';
 import { makeTempDir } from '../support/temp-dir';
 
 /** Quick retries, so a test waits on events, not on the default backoff. */
@@ -86,37 +89,52 @@ function nextState(agent: GatehouseClient, state: StateChange['state']): Promise
 async function startRelay(core: ConsoleCore) {
   const token = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token as string;
   let refusing = false;
-  const pairs = new Set<{ agent: WebSocket; upstream: WebSocket }>();
+  const pairs = new Set<{ agent: WebSocket; upstream: WebSocket | undefined }>();
   const toConsole: Array<Record<string, unknown>> = [];
   const toAgent: Array<Record<string, unknown>> = [];
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0, verifyClient: () => !refusing });
+  // The relay proves the token to the agent on its own port, as the console would on the console's.
+  server.on('headers', (headers, request) => {
+    const nonce = String(request.headers[NONCE_HEADER]);
+    const { port } = server.address() as { port: number };
+    headers.push(`${PROOF_HEADER}: ${bridgeProof(token, nonce, 'gatehouse-server', port)}`);
+    headers.push(`${CHALLENGE_HEADER}: ${'c'.repeat(43)}`);
+  });
   server.on('connection', (agent) => {
-    const upstream = new WebSocket(`ws://127.0.0.1:${core.port}/bridge`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const pair = { agent, upstream };
+    const opening = openAgentSocket(`ws://127.0.0.1:${core.port}/bridge`, token);
+    const upstream = new Promise<WebSocket>((resolve) => void opening.then(({ socket }) => resolve(socket)));
+    const pair = { agent, upstream: undefined as WebSocket | undefined };
     pairs.add(pair);
-    const early: string[] = [];
     agent.on('message', (data) => {
-      const text = data.toString();
-      toConsole.push(JSON.parse(text));
-      if (upstream.readyState === WebSocket.OPEN) upstream.send(text);
-      else early.push(text);
+      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+      toConsole.push(message);
+      void opening.then(({ socket, proof }) =>
+        socket.send(
+          JSON.stringify(
+            message.type === 'hello'
+              ? helloFor(proof, message.agent as { name: string }, message.protocol as number)
+              : message,
+          ),
+        ),
+      );
     });
-    upstream.on('open', () => early.splice(0).forEach((text) => upstream.send(text)));
-    upstream.on('message', (data) => {
-      toAgent.push(JSON.parse(data.toString()));
-      agent.send(data.toString());
+    void upstream.then((socket) => {
+      pair.upstream = socket;
+      socket.on('message', (data) => {
+        toAgent.push(JSON.parse(data.toString()));
+        agent.send(data.toString());
+      });
+      socket.on('close', drop);
+      socket.on('error', drop);
     });
-    const drop = () => {
+    opening.catch(() => drop());
+    function drop() {
       pairs.delete(pair);
       agent.terminate();
-      upstream.terminate();
-    };
+      pair.upstream?.terminate();
+    }
     agent.on('close', drop);
-    upstream.on('close', drop);
     agent.on('error', drop);
-    upstream.on('error', drop);
   });
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as { port: number };
@@ -130,7 +148,7 @@ async function startRelay(core: ConsoleCore) {
       refusing = true;
       for (const { agent, upstream } of pairs) {
         agent.terminate();
-        upstream.terminate();
+        upstream?.terminate();
       }
     },
     resume() {

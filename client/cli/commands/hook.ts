@@ -14,7 +14,7 @@ import type { ClaudeHookEvent } from '../../hook/claude-events';
 import { readPermissionRequest, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
 import { toSessionEvent } from '../../hook/claude-session-events';
 import { loadRandomBytes, randomUuid } from '../../hook/entropy';
-import { openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
+import { NotTheConsoleError, openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
 import { findConsole } from '../../hook/lean-discovery';
 import { readStdin } from '../../hook/read-stdin';
 
@@ -136,13 +136,21 @@ async function connectToConsole(
   onSent?: () => void,
 ) {
   const discovery = await findConsole(io.env);
-  if (!discovery.found) return undefined;
+  if (!discovery.found) {
+    if (discovery.stale) io.stderr(`gatehouse hook: ${discovery.reason}\n`);
+    return undefined;
+  }
   return openHookSocket(discovery.endpoint, {
     timeoutMs,
     signal,
+    agent: AGENT,
     early,
     ...(onSent ? { onSent } : {}),
-  }).catch(() => undefined);
+  }).catch((error: Error) => {
+    // A squatter on a dead console's port is worth a line in Claude Code's debug log; an absent console is not.
+    if (error instanceof NotTheConsoleError) io.stderr(`gatehouse hook: ${error.message}\n`);
+    return undefined;
+  });
 }
 
 async function permissionRequest(
@@ -168,7 +176,7 @@ async function permissionRequest(
     return;
   }
   const call = toPermissionCall(payload, randomUuid(await loadRandomBytes()), deadlineMs);
-  send(requestMessages(call, AGENT));
+  send(requestMessages(call));
   const socket = await connecting;
   if (!socket) return;
   try {
