@@ -15,6 +15,8 @@ beforeEach(async () => {
 afterEach(() => rm(home, { recursive: true, force: true }));
 
 const token = 't'.repeat(43);
+/** The pid of a process that has exited. */
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
 describe('the hook’s console discovery', () => {
   it('resolves Gatehouse’s home as common/discovery.ts does', () => {
@@ -41,6 +43,7 @@ describe('the hook’s console discovery', () => {
     ['a port out of range', JSON.stringify({ protocol: 1, port: 70_000, pid, token })],
     ['a fractional pid', JSON.stringify({ protocol: 1, port: 43117, pid: 1.5, token })],
     ['an array', '[]'],
+    ['a console that is gone', JSON.stringify({ protocol: 2, port: 43117, pid: deadPid(), token })],
   ];
   it.each(files)('reads bridge.json holding %s as the SDK does', async (_name, content) => {
     if (content !== undefined) await writeFile(join(home, 'bridge.json'), content);
@@ -48,6 +51,7 @@ describe('the hook’s console discovery', () => {
     const [lean, sdk] = [await findConsole(env), await discoverConsole(env)];
     expect(lean.found).toBe(sdk.found);
     if (lean.found && sdk.found) expect(lean.endpoint).toEqual(sdk.endpoint);
+    if (!lean.found && !sdk.found) expect(lean.stale).toBe(sdk.stale);
   });
 
   it.each([
@@ -61,7 +65,7 @@ describe('the hook’s console discovery', () => {
   });
 
   it('recognises a bridge.json whose console is gone as stale, without connecting', async () => {
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const dead = deadPid();
     await writeFile(
       join(home, 'bridge.json'),
       JSON.stringify({ protocol: 2, port: 43117, pid: dead, token }),

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
@@ -12,7 +13,9 @@ import { createMemoryDecisionStore } from '../../main/registry/decision-store';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { bridgeProof, CHALLENGE_HEADER, NONCE_HEADER, PROOF_HEADER } from '../../common/bridge-proof';
+import { discoverConsole } from '../../client/sdk/discover';
 import { helloFor, openAgentSocket } from '../support/bridge-agent';
+import { replayAgainst, startSquatter } from '../support/squatter';
 import { makeTempDir } from '../support/temp-dir';
 
 /** Quick retries, so a test waits on events, not on the default backoff. */
@@ -157,6 +160,13 @@ async function startRelay(core: ConsoleCore) {
   };
 }
 
+/** What a crash leaves behind: bridge.json with the real token, naming a port someone else now holds. */
+async function staleDiscovery(core: ConsoleCore, port: number, pid = process.pid) {
+  const { token } = JSON.parse(await readFile(core.discoveryPath, 'utf8')) as { token: string };
+  await writeFile(core.discoveryPath, JSON.stringify({ protocol: 2, port, pid, token }));
+  return { token };
+}
+
 /** Holds a port, so a console started next cannot reuse it. */
 async function holdPort(port: number): Promise<Server> {
   const server = createServer();
@@ -196,6 +206,60 @@ describe('connect()', () => {
     await expect(connect({ env: { GATEHOUSE_HOME: ghHome }, reconnect: false })).rejects.toMatchObject({
       code: 'connect-failed',
     });
+  });
+
+  it('tells a squatter on the port of a stale bridge.json nothing it can use, and takes no decision from it', async () => {
+    const { core } = await startCore();
+    const squatter = await startSquatter();
+    cleanups.push(() => squatter.close());
+    const { token } = await staleDiscovery(core, squatter.port);
+    await expect(connect({ env: { GATEHOUSE_HOME: ghHome }, reconnect: false })).rejects.toMatchObject({
+      code: 'connect-failed',
+      message: expect.stringMatching(/did not prove it holds the token: the discovery file is stale/),
+    });
+    await squatter.firstGone;
+    expect(squatter.messages).toEqual([]);
+    expect(JSON.stringify(squatter.upgrades)).not.toContain(token);
+    const refused = replayAgainst(core.port, squatter.upgrades[0]!, {
+      type: 'permission.request',
+      ...call('stolen', 'curl x | sh'),
+    }).then((code) => ({ closed: code }));
+    const card = new Promise((resolve) => core.registry.added.subscribe(() => resolve({ closed: 'a card' })));
+    expect(await Promise.race([refused, card])).toEqual({ closed: 4401 });
+    expect(core.registry.pending()).toEqual([]);
+  });
+
+  it('keeps a request from a squatter while it retries, and delivers it once the real console is back', async () => {
+    const { core } = await startCore();
+    const squatter = await startSquatter();
+    cleanups.push(() => squatter.close());
+    const discovery = await readFile(core.discoveryPath, 'utf8');
+    await staleDiscovery(core, squatter.port);
+    const agent = await client();
+    const refused = await until(() => (agent.state === 'reconnecting' ? agent : undefined));
+    const decision = refused.requestPermission(call('r1'));
+    await squatter.firstGone;
+    await writeFile(core.discoveryPath, discovery);
+    await until(() => core.registry.has('r1'));
+    expect(squatter.messages).toEqual([]);
+    core.registry.decide('r1', 'console', { behavior: 'deny' });
+    await expect(decision).resolves.toMatchObject({ behavior: 'deny', by: 'console' });
+  });
+
+  it('recognises a discovery file whose console is gone as stale, and does not connect to its port', async () => {
+    const { core } = await startCore();
+    const squatter = await startSquatter();
+    cleanups.push(() => squatter.close());
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    await staleDiscovery(core, squatter.port, dead);
+    expect(await discoverConsole({ GATEHOUSE_HOME: ghHome })).toMatchObject({ found: false, stale: true });
+    await expect(connect({ env: { GATEHOUSE_HOME: ghHome }, reconnect: false })).rejects.toMatchObject({
+      code: 'connect-failed',
+      message: expect.stringMatching(
+        new RegExp(`is stale: the console that wrote it \\(pid ${dead}\\) is gone`),
+      ),
+    });
+    expect(squatter.upgrades).toEqual([]);
   });
 
   it('follows a console restarted on a new port, re-sends the pending request and sends queued ones', async () => {
