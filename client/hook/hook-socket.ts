@@ -55,8 +55,6 @@ export interface HookSocketOptions {
    * made; if it settles with undefined, there is nothing to send and the connection is dropped.
    */
   readonly early?: readonly object[] | Promise<readonly object[] | undefined>;
-  /** Called once the hello and `early` are written, while the console has them to answer. */
-  readonly onSent?: () => void;
 }
 
 export async function openHookSocket(
@@ -135,7 +133,6 @@ export async function openHookSocket(
           opened.write(Buffer.concat(textFrames([hello, ...early], randomBytes)));
           settled = true;
           cleanup();
-          options.onSent?.();
           resolve(adopt(opened, Buffer.concat(later), randomBytes));
         })
         .catch((error: Error) => fail(`The hook could not send its request: ${error.message}`));

@@ -70,6 +70,8 @@ function spawnHook(
   payload: unknown,
   env: Record<string, string> = {},
   command: readonly string[] = [CLI],
+  /** Leaves stdin open: the test writes `payload` itself with `feed`. */
+  held = false,
 ) {
   const child = spawn(process.execPath, [...command, 'hook', event], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -87,11 +89,21 @@ function spawnHook(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // A hook that exits before reading all of stdin must not fail the test through EPIPE.
   child.stdin.on('error', () => undefined);
-  child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  const feed = () => child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  if (!held) feed();
   const exit = new Promise<Exit>((done) =>
     child.once('close', (code, signal) => done({ code, signal, stdout, stderr })),
   );
-  return { child, exit };
+  return { child, exit, feed };
+}
+
+/** Resolves once the process is blocked reading its stdin (Linux: /proc/<pid>/syscall shows read(0, …)). */
+async function readingStdin(pid: number): Promise<void> {
+  for (;;) {
+    const call = await readFile(`/proc/${pid}/syscall`, 'utf8').catch(() => '');
+    if (call.startsWith('0 0x0 ')) return;
+    await new Promise((r) => setTimeout(r, 2));
+  }
 }
 
 /** The next request the console receives (or the one already waiting). */
@@ -374,6 +386,40 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'agent' });
   });
 });
+
+describe('a cancel at any moment (issue 19.10)', () => {
+  it.each([
+    ['gatehouse hook', [CLI]],
+    ['the installed gatehouse-hook.cjs', [INSTALLED_HOOK]],
+  ])(
+    '%s, sent SIGTERM while still reading its stdin, exits 0 and leaves no card behind',
+    async (_, command) => {
+      const c = await startConsole();
+      const added: string[] = [];
+      const resolutions = new Map<string, ResolvedEvent>();
+      const stopAdded = c.registry.added.subscribe((view) => added.push(view.id));
+      const stopResolved = c.registry.resolved.subscribe((event) => resolutions.set(event.id, event));
+      try {
+        const hook = spawnHook('permission-request', fixture('permission-request'), {}, command, true);
+        await readingStdin(hook.child.pid!);
+        hook.child.kill('SIGTERM');
+        hook.feed();
+        expectNoDecision(await hook.exit);
+        // A request that went out before the cancel was noticed is withdrawn by the hook, not by the
+        // console's disconnect grace period.
+        for (const id of added) await until(() => resolutions.has(id));
+        expect(added.map((id) => resolutions.get(id)?.by)).toEqual(added.map(() => 'agent'));
+      } finally {
+        stopAdded();
+        stopResolved();
+      }
+    },
+  );
+});
+
+async function until(probe: () => boolean): Promise<void> {
+  while (!probe()) await new Promise((r) => setTimeout(r, 2));
+}
 
 describe('a stale bridge.json (issue 19.2)', () => {
   /** What a crash leaves behind: bridge.json with the real token, naming a port someone else now holds. */
