@@ -7,6 +7,7 @@
  */
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha2';
+import { concatBytes } from '@noble/hashes/utils';
 
 /** The agent's nonce, in its upgrade request. */
 export const NONCE_HEADER = 'gatehouse-nonce';
@@ -23,8 +24,21 @@ export type ProofRole = 'gatehouse-server' | 'gatehouse-client';
 
 /** base64url(HMAC-SHA256(token, nonce || role || decimal port)); the nonce is the base64url text decoded. */
 export function bridgeProof(token: string, nonce: string, role: ProofRole, port: number): string {
-  const message = Buffer.concat([Buffer.from(nonce, 'base64url'), Buffer.from(`${role}${port}`, 'latin1')]);
-  return Buffer.from(hmac(sha256, Buffer.from(token, 'utf8'), message)).toString('base64url');
+  const text = new TextEncoder();
+  const message = concatBytes(fromBase64url(nonce), text.encode(`${role}${port}`));
+  return toBase64url(hmac(sha256, text.encode(token), message));
+}
+
+// atob/btoa rather than Buffer: common/ also compiles for the renderer, which has no Buffer.
+function fromBase64url(text: string): Uint8Array {
+  return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+}
+
+function toBase64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export function isProofText(value: unknown): value is string {
