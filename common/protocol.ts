@@ -8,9 +8,11 @@
  */
 import { z } from 'zod';
 import { permissionModes } from '../engine/types';
+import { PROOF_PATTERN } from './bridge-proof';
 import { INPUT_LIMITS, inputShapeProblem } from './input-bounds';
 
-export const PROTOCOL_VERSION = 1;
+/** 2: the token proved by challenge (common/bridge-proof.ts) instead of sent as a bearer token. */
+export const PROTOCOL_VERSION = 2;
 
 /** The path agents connect to; the web console has its own path (see console-contract.ts). */
 export const BRIDGE_PATH = '/bridge';
@@ -83,6 +85,8 @@ export const HelloSchema = z.object({
   type: z.literal('hello'),
   protocol: z.number().int().positive(),
   agent: z.object({ name: z.string().min(1).max(100), version: z.string().max(100).optional() }),
+  /** The agent's answer to the console's `Gatehouse-Challenge` (common/bridge-proof.ts). */
+  proof: z.string().regex(PROOF_PATTERN),
 });
 /** The agent as its hello names it: what history files its sessions under. */
 export type AgentInfo = z.infer<typeof HelloSchema>['agent'];
@@ -175,6 +179,7 @@ export const errorCodes = [
   'too-many-pending',
   'id-conflict',
   'unknown-request',
+  'unauthorized',
   'internal',
 ] as const;
 export const ErrorSchema = z.object({

@@ -7,12 +7,10 @@
  * through the whole run, and the collections of that heap would count as the bridge's latency.
  */
 import { mkdir } from 'node:fs/promises';
-import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
-import { serveAgentConnection } from '../../main/bridge/agent-connection';
+import { PROTOCOL_VERSION } from '../../common/protocol';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { DEFAULT_LIMITS } from '../../main/bridge/limits';
-import { createPendingBook } from '../../main/bridge/pending-book';
-import { guardBridgeUpgrade } from '../../main/server/bridge-guard';
+import { bridgeRoute } from '../../main/core/routes';
 import { listenLoopback } from '../../main/server/loopback-server';
 import type { DecisionStore } from '../../main/history/decision-store';
 import { RaceRegistry } from '../../main/registry/race-registry';
@@ -35,18 +33,10 @@ export async function startBridgeOnly(home: string, maxMessagesPerSecond: number
     disconnectGraceMs: 10_000,
     resumeGraceMs: 5_000,
   });
-  const book = createPendingBook(registry, limits);
   const server = await listenLoopback({
     port: 0,
     routes: [
-      {
-        path: BRIDGE_PATH,
-        maxPayload: limits.maxFrameBytes,
-        guard: (request, port) =>
-          guardBridgeUpgrade(request, { port, token, allowedOrigins: [], path: BRIDGE_PATH }),
-        onConnection: (socket) =>
-          serveAgentConnection(socket, { registry, limits, consoleVersion: 'bench', book, token }),
-      },
+      bridgeRoute({ registry, limits, consoleVersion: 'bench', token: () => token, allowedOrigins: [] }),
     ],
     onRequest: (_request, response) => void response.writeHead(404).end(),
   });

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import NodeWebSocket from 'ws';
+import { openBridgeSocket } from '../../client/sdk/bridge-socket';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
@@ -38,18 +38,15 @@ interface Agent {
 }
 
 async function connectAgent(port: number, token: string): Promise<Agent> {
-  const socket = new NodeWebSocket(`ws://127.0.0.1:${port}/bridge`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  await new Promise<void>((ok, fail) => {
-    socket.once('error', fail);
-    socket.once('open', () => {
-      socket.on('message', (data) => {
-        if (JSON.parse(String(data)).type === 'welcome') ok();
-      });
-      socket.send(JSON.stringify({ type: 'hello', protocol: 1, agent: { name: 'bench-agent' } }));
-    });
-  });
+  const socket = await openBridgeSocket(
+    { url: `ws://127.0.0.1:${port}/bridge`, token, source: 'environment' },
+    { agent: { name: 'bench-agent' } },
+  );
+  await new Promise<void>((ok) =>
+    socket.on('message', (data) => {
+      if (JSON.parse(String(data)).type === 'welcome') ok();
+    }),
+  );
   return {
     send(frame) {
       const text = JSON.stringify(frame);

@@ -1,23 +1,20 @@
 /**
  * One permission request over a hook socket, until its decision, an error about it, the console going
  * away, or the hook giving up (then the console is told, so the card leaves every window at once). The
- * request itself goes out with the socket's upgrade (`requestMessages`, hook-socket.ts), so `askConsole`
+ * request itself goes out with the socket's hello (`requestMessages`, hook-socket.ts), so `askConsole`
  * only waits for the answer.
  */
 import type { PermissionCall } from '../sdk/types';
 import type { HookSocket } from './hook-socket';
-import { PROTOCOL_VERSION, readDecision, readError } from './lean-protocol';
+import { readDecision, readError } from './lean-protocol';
 import type { ConsoleDecision } from './lean-protocol';
 
 export type AskOutcome =
   { readonly decision: ConsoleDecision } | { readonly decision?: undefined; readonly reason: string };
 
-/** The hello and the request, in the order the console reads them. */
-export function requestMessages(call: PermissionCall, agent: { readonly name: string }): object[] {
-  return [
-    { type: 'hello', protocol: PROTOCOL_VERSION, agent },
-    { type: 'permission.request', ...call },
-  ];
+/** The request, which goes out right behind the socket's hello (hook-socket.ts). */
+export function requestMessages(call: PermissionCall): object[] {
+  return [{ type: 'permission.request', ...call }];
 }
 
 export function askConsole(socket: HookSocket, id: string, signal: AbortSignal): Promise<AskOutcome> {

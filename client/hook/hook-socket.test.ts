@@ -1,12 +1,16 @@
 /** The hook's own WebSocket client against `ws`, the server the console runs. */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { ConnectError, openHookSocket } from './hook-socket';
+import { bridgeProof, CHALLENGE_HEADER, NONCE_HEADER, PROOF_HEADER } from '../../common/bridge-proof';
+import { ConnectError, NotTheConsoleError, openHookSocket } from './hook-socket';
 
 const TOKEN = 'k'.repeat(43);
+const AGENT = { name: 'test' };
 let server: WebSocketServer | undefined;
 
 afterEach(async () => {
@@ -15,29 +19,66 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function listen(onConnection: (socket: WebSocket) => void = () => undefined): Promise<string> {
-  server = new WebSocketServer({
-    port: 0,
-    host: '127.0.0.1',
-    verifyClient: ({ req }, done) => done(req.headers.authorization === `Bearer ${TOKEN}`, 401),
+/**
+ * A console's half of the handshake with `token`: it answers the hook's nonce and checks the hello's
+ * proof, passing only the messages after that hello to `onConnection`'s socket listeners.
+ */
+async function listen(
+  onConnection: (socket: WebSocket, request: IncomingMessage) => void = () => undefined,
+  token = TOKEN,
+): Promise<string> {
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  const challenges = new WeakMap<IncomingMessage, string>();
+  server.on('headers', (headers, request) => {
+    const port = (server!.address() as AddressInfo).port;
+    const nonce = String(request.headers[NONCE_HEADER]);
+    const challenge = randomBytes(32).toString('base64url');
+    challenges.set(request, challenge);
+    headers.push(`${PROOF_HEADER}: ${bridgeProof(token, nonce, 'gatehouse-server', port)}`);
+    headers.push(`${CHALLENGE_HEADER}: ${challenge}`);
   });
-  server.on('connection', onConnection);
+  server.on('connection', (socket, request) => {
+    const port = (server!.address() as AddressInfo).port;
+    socket.once('message', (data) => {
+      const hello = JSON.parse(data.toString()) as { type: string; proof: string };
+      const expected = bridgeProof(token, challenges.get(request)!, 'gatehouse-client', port);
+      if (hello.type !== 'hello' || hello.proof !== expected) socket.close(4401);
+    });
+    onConnection(socket, request);
+  });
   await new Promise((done) => server!.once('listening', done));
   return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/bridge`;
 }
 
+/** The first message after the hello. */
 function firstMessage(socket: WebSocket): Promise<string> {
-  return new Promise((done) => socket.once('message', (data) => done(data.toString())));
+  return new Promise((done) => {
+    let seen = 0;
+    socket.on('message', (data) => {
+      seen += 1;
+      if (seen === 2) done(data.toString());
+    });
+  });
 }
 
 describe('the hook socket', () => {
-  it('authenticates with the bearer token and exchanges JSON both ways', async () => {
+  it('proves the token without sending it, and exchanges JSON both ways', async () => {
     let peer!: WebSocket;
-    const url = await listen((socket) => (peer = socket));
-    const socket = await openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000 });
-    const heard = firstMessage(peer);
-    socket.send({ type: 'hello' }, { type: 'permission.request', id: 'r1' });
-    expect(JSON.parse(await heard)).toEqual({ type: 'hello' });
+    let heard!: Promise<string>;
+    let upgrade!: IncomingMessage;
+    const url = await listen((socket, request) => {
+      peer = socket;
+      upgrade = request;
+      heard = firstMessage(socket);
+    });
+    const socket = await openHookSocket(
+      { url, token: TOKEN, source: 'environment' },
+      { timeoutMs: 2_000, agent: AGENT },
+    );
+    socket.send({ type: 'permission.request', id: 'r1' }, { type: 'x' });
+    expect(JSON.parse(await heard)).toEqual({ type: 'permission.request', id: 'r1' });
+    expect(upgrade.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(upgrade.headers)).not.toContain(TOKEN);
     const received = new Promise((done) => socket.onMessage(done));
     peer.send(JSON.stringify({ type: 'welcome', big: 'x'.repeat(100_000) }));
     expect(await received).toMatchObject({ type: 'welcome' });
@@ -49,14 +90,20 @@ describe('the hook socket', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     await expect(
-      openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000, early: [cyclic] }),
+      openHookSocket(
+        { url, token: TOKEN, source: 'environment' },
+        { timeoutMs: 2_000, agent: AGENT, early: [cyclic] },
+      ),
     ).rejects.toThrow(/could not send its request/);
   });
 
   it('answers the console’s heartbeat pings', async () => {
     let peer!: WebSocket;
     const url = await listen((socket) => (peer = socket));
-    const socket = await openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000 });
+    const socket = await openHookSocket(
+      { url, token: TOKEN, source: 'environment' },
+      { timeoutMs: 2_000, agent: AGENT },
+    );
     const pong = new Promise<string>((done) => peer.once('pong', (data) => done(data.toString())));
     peer.ping('beat');
     expect(await pong).toBe('beat');
@@ -68,7 +115,10 @@ describe('the hook socket', () => {
       socket.send('{"type":', { fin: false });
       socket.send('"welcome"}', { fin: true });
     });
-    const socket = await openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000 });
+    const socket = await openHookSocket(
+      { url, token: TOKEN, source: 'environment' },
+      { timeoutMs: 2_000, agent: AGENT },
+    );
     expect(await new Promise((done) => socket.onMessage(done))).toEqual({ type: 'welcome' });
     await socket.close();
   });
@@ -76,66 +126,79 @@ describe('the hook socket', () => {
   it('closes with 1000, and settles `closed` when the console goes away', async () => {
     let closeCode: Promise<number> | undefined;
     const url = await listen((peer) => (closeCode = new Promise((done) => peer.once('close', done))));
-    const socket = await openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000 });
+    const socket = await openHookSocket(
+      { url, token: TOKEN, source: 'environment' },
+      { timeoutMs: 2_000, agent: AGENT },
+    );
     await socket.close();
     await socket.closed;
     expect(await closeCode).toBe(1000);
   });
 
-  it('fails with the HTTP status when the console refuses the token', async () => {
-    const url = await listen();
+  it('fails with the HTTP status when the console refuses the upgrade', async () => {
+    server = new WebSocketServer({
+      port: 0,
+      host: '127.0.0.1',
+      verifyClient: (_info, done) => done(false, 401),
+    });
+    await new Promise((done) => server!.once('listening', done));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/bridge`;
     await expect(
-      openHookSocket({ url, token: 'wrong'.repeat(9), source: 'environment' }, { timeoutMs: 2_000 }),
+      openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000, agent: AGENT }),
     ).rejects.toThrow(new ConnectError('The console refused the connection (HTTP 401).'));
   });
 
-  it('sends its early messages with the upgrade, read once the console accepts it', async () => {
-    let peer!: WebSocket;
+  it('sends its hello and early messages once the console has proved the token, in one write', async () => {
     let heard!: Promise<string>;
-    const url = await listen((socket) => {
-      peer = socket;
-      // Listening in the connection handler: the early frames arrived with the upgrade itself.
-      heard = firstMessage(socket);
-    });
-    const early = Promise.resolve([{ type: 'hello' }]);
+    const url = await listen((socket) => (heard = firstMessage(socket)));
+    const early = Promise.resolve([{ type: 'permission.request', id: 'r1' }]);
     const socket = await openHookSocket(
       { url, token: TOKEN, source: 'environment' },
-      { timeoutMs: 2_000, early },
+      { timeoutMs: 2_000, agent: AGENT, early },
     );
-    expect(JSON.parse(await heard)).toEqual({ type: 'hello' });
-    expect(peer).toBeDefined();
+    expect(JSON.parse(await heard)).toEqual({ type: 'permission.request', id: 'r1' });
     await socket.close();
   });
 
-  it('loses its early messages with a refused upgrade: nothing reaches a console that refused the token', async () => {
-    let connections = 0;
-    const url = await listen(() => (connections += 1));
-    await expect(
-      openHookSocket(
-        { url, token: 'wrong'.repeat(9), source: 'environment' },
-        { timeoutMs: 2_000, early: [{ type: 'permission.request', id: 'secret' }] },
-      ),
-    ).rejects.toThrow(new ConnectError('The console refused the connection (HTTP 401).'));
-    expect(connections).toBe(0);
-  });
-
-  it('drops the connection when it turns out to have nothing to send', async () => {
-    let connections = 0;
-    const url = await listen(() => (connections += 1));
+  it('sends nothing to a WebSocket server that does not know the token, however well it speaks WebSocket', async () => {
+    const messages: string[] = [];
+    let gone!: Promise<unknown>;
+    const url = await listen((socket) => {
+      socket.on('message', (data) => messages.push(data.toString()));
+      gone = new Promise((done) => socket.once('close', done));
+    }, 'squatter'.repeat(6));
     await expect(
       openHookSocket(
         { url, token: TOKEN, source: 'environment' },
-        { timeoutMs: 2_000, early: Promise.resolve(undefined) },
+        { timeoutMs: 2_000, agent: AGENT, early: [{ type: 'permission.request', id: 'secret' }] },
+      ),
+    ).rejects.toThrow(NotTheConsoleError);
+    await gone;
+    expect(messages).toEqual([]);
+  });
+
+  it('drops the connection, having said nothing, when it turns out to have nothing to send', async () => {
+    const messages: string[] = [];
+    let gone!: Promise<unknown>;
+    const url = await listen((socket) => {
+      socket.on('message', (data) => messages.push(data.toString()));
+      gone = new Promise((done) => socket.once('close', done));
+    });
+    await expect(
+      openHookSocket(
+        { url, token: TOKEN, source: 'environment' },
+        { timeoutMs: 2_000, agent: AGENT, early: Promise.resolve(undefined) },
       ),
     ).rejects.toThrow(/nothing to send/);
-    expect(connections).toBe(0);
+    await gone;
+    expect(messages).toEqual([]);
   });
 
   it('fails at once when nothing listens', async () => {
     const url = await listen();
     server!.close();
     await expect(
-      openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000 }),
+      openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000, agent: AGENT }),
     ).rejects.toThrow(/Cannot reach the console/);
   });
 
@@ -150,7 +213,7 @@ describe('the hook socket', () => {
     await new Promise<void>((done) => liar.listen(0, '127.0.0.1', done));
     const url = `ws://127.0.0.1:${(liar.address() as AddressInfo).port}/bridge`;
     await expect(
-      openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000 }),
+      openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 2_000, agent: AGENT }),
     ).rejects.toThrow(/wrong accept key/);
     liar.close();
   });
@@ -162,7 +225,7 @@ describe('the hook socket', () => {
     const stop = new AbortController();
     const opening = openHookSocket(
       { url, token: TOKEN, source: 'environment' },
-      { timeoutMs: 60_000, signal: stop.signal },
+      { timeoutMs: 60_000, agent: AGENT, signal: stop.signal },
     );
     stop.abort();
     await expect(opening).rejects.toThrow(/stopped waiting/);

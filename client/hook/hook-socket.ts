@@ -1,16 +1,25 @@
 /**
  * One authenticated WebSocket to the console over loopback-connection.ts (websocket-frames.ts says why not
- * `ws`): the opening handshake with the bearer token, JSON text messages both ways, pongs for the console's
- * heartbeat pings, and a polite close. No reconnect: an absent console means "no decision" at once.
+ * `ws`): the opening handshake, the token proved both ways without sending it (common/bridge-proof.ts),
+ * JSON text messages both ways, pongs for the console's heartbeat pings, and a polite close. No reconnect:
+ * an absent console means "no decision" at once.
  *
- * The first messages may go out with the upgrade request instead of after its answer (RFC 6455 has a
- * client wait): the console reads them once it has accepted the upgrade and drops them with the
- * connection if it refuses it, and waiting would cost the hook a round trip through two cold processes
- * on every prompt. Nothing the console sends is read before its accept key has been checked.
+ * Nothing goes out but the upgrade until the `101` has proved that whoever answers holds the token: after
+ * a crash, whatever listens on the port bridge.json names may be anyone's. Then the hello, with the hook's
+ * own proof, and the first messages go out in one write.
  */
 import { sha1 } from '@noble/hashes/legacy';
+import {
+  bridgeProof,
+  CHALLENGE_HEADER,
+  isProofText,
+  NONCE_BYTES,
+  NONCE_HEADER,
+  PROOF_HEADER,
+} from '../../common/bridge-proof';
 import type { ConsoleEndpoint } from '../sdk/discover';
 import { loadRandomBytes, type RandomBytes } from './entropy';
+import { PROTOCOL_VERSION } from './lean-protocol';
 import { connectLoopback, type LoopbackConnection } from './loopback-connection';
 import { encodeFrame, FrameReader, OPCODE } from './websocket-frames';
 import type { Frame } from './websocket-frames';
@@ -33,16 +42,19 @@ export interface HookSocket {
 
 export class ConnectError extends Error {}
 
+/** Whatever answered did not prove it holds the token: not the console that wrote bridge.json. */
+export class NotTheConsoleError extends ConnectError {}
+
 export interface HookSocketOptions {
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  /** Who the hello says is calling. */
+  readonly agent: { readonly name: string };
   /**
-   * Sent in the same write as the upgrade request. A promise lets the connection open while they are
+   * Sent right behind the hello, in the same write. A promise lets the connection open while they are
    * made; if it settles with undefined, there is nothing to send and the connection is dropped.
    */
   readonly early?: readonly object[] | Promise<readonly object[] | undefined>;
-  /** Called once the upgrade request and `early` are written, while the console has them to answer. */
-  readonly onSent?: () => void;
 }
 
 export async function openHookSocket(
@@ -54,18 +66,20 @@ export async function openHookSocket(
     throw new ConnectError(`The console address ${endpoint.url} is not a ws:// URL.`);
   const randomBytes = await loadRandomBytes();
   const key = randomBytes(16).toString('base64');
+  const nonce = randomBytes(NONCE_BYTES).toString('base64url');
+  const port = Number(url.port || 80);
 
   return new Promise<HookSocket>((resolve, reject) => {
     let connection: LoopbackConnection | undefined;
     let settled = false;
     let response = Buffer.alloc(0);
-    let expected: string | undefined;
-    const fail = (message: string) => {
+    let expected: { accept: string; proof: string } | undefined;
+    const fail = (message: string, kind = ConnectError) => {
       if (settled) return;
       settled = true;
       cleanup();
       connection?.destroy();
-      reject(new ConnectError(message));
+      reject(new kind(message));
     };
     const onAbort = () => fail('The hook stopped waiting for the console.');
     const timer = setTimeout(
@@ -89,39 +103,60 @@ export async function openHookSocket(
       const [status = '', ...headers] = response.subarray(0, end).toString('latin1').split('\r\n');
       const code = /^HTTP\/1\.1 (\d{3})/.exec(status)?.[1];
       if (code !== '101') return fail(`The console refused the connection (HTTP ${code ?? '?'}).`);
-      const accept = headers
-        .find((line) => /^sec-websocket-accept:/i.test(line))
-        ?.slice(21)
-        .trim();
-      if (accept === undefined || accept !== expected)
+      const header = (name: string) =>
+        headers
+          .find((line) => line.slice(0, name.length + 1).toLowerCase() === `${name}:`)
+          ?.slice(name.length + 1)
+          .trim();
+      if (header('sec-websocket-accept') !== expected?.accept)
         return fail('The console answered the handshake with a wrong accept key.');
-      settled = true;
-      cleanup();
-      resolve(adopt(connection!, response.subarray(end + 4), randomBytes));
+      const challenge = header(CHALLENGE_HEADER);
+      if (header(PROOF_HEADER) !== expected?.proof || !isProofText(challenge))
+        return fail(
+          `Whatever listens on ${url.host} did not prove it holds the token: bridge.json is stale, or names another user's process.`,
+          NotTheConsoleError,
+        );
+      const hello = {
+        type: 'hello',
+        protocol: PROTOCOL_VERSION,
+        agent: options.agent,
+        proof: bridgeProof(endpoint.token, challenge, 'gatehouse-client', port),
+      };
+      const opened = connection!;
+      // Kept for the frame reader: the console may ping before the early messages are ready.
+      const later: Buffer[] = [response.subarray(end + 4)];
+      opened.receive((chunk) => later.push(chunk));
+      Promise.resolve(options.early ?? [])
+        .then((early) => {
+          if (settled) return;
+          if (early === undefined) return fail('The hook had nothing to send the console.');
+          opened.write(Buffer.concat(textFrames([hello, ...early], randomBytes)));
+          settled = true;
+          cleanup();
+          resolve(adopt(opened, Buffer.concat(later), randomBytes));
+        })
+        .catch((error: Error) => fail(`The hook could not send its request: ${error.message}`));
     };
 
-    connectLoopback(url.hostname.replace(/^\[|\]$/g, ''), Number(url.port || 80)).then(
+    connectLoopback(url.hostname.replace(/^\[|\]$/g, ''), port).then(
       (opened) => {
         if (settled) return opened.destroy();
         connection = opened;
         void opened.closed.then(() => fail('The console closed the connection during the handshake.'));
         opened.receive(onHandshake);
-        Promise.resolve(options.early ?? [])
-          .then((early) => {
-            if (settled) return;
-            if (early === undefined) return fail('The hook had nothing to send the console.');
-            const upgrade = Buffer.from(
-              `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
-                `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
-                `Authorization: Bearer ${endpoint.token}\r\n\r\n`,
-              'latin1',
-            );
-            opened.write(Buffer.concat([upgrade, ...textFrames(early, randomBytes)]));
-            // Computed while the console reads the upgrade: the hook has nothing else to do until it answers.
-            expected = acceptKey(key);
-            options.onSent?.();
-          })
-          .catch((error: Error) => fail(`The hook could not send its request: ${error.message}`));
+        opened.write(
+          Buffer.from(
+            `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\n` +
+              `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n` +
+              `${NONCE_HEADER}: ${nonce}\r\n\r\n`,
+            'latin1',
+          ),
+        );
+        // Computed while the console reads the upgrade: the hook has nothing else to do until it answers.
+        expected = {
+          accept: acceptKey(key),
+          proof: bridgeProof(endpoint.token, nonce, 'gatehouse-server', port),
+        };
       },
       (error: Error) => fail(`Cannot reach the console: ${error.message}`),
     );

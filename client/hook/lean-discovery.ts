@@ -30,6 +30,24 @@ function isWhole(value: unknown, min: number, max: number): value is number {
   return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 }
 
+/**
+ * Whether a process with that id exists (signal 0 only asks). Another user's process is "running" (EPERM):
+ * the handshake's proof, not this, is what tells a console from a squatter; this only spares a dead
+ * console's port a connection.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function staleReason(file: string, pid: number): string {
+  return `${file} is stale: the console that wrote it (pid ${pid}) is gone; start it again.`;
+}
+
 export async function findConsole(env: Env): Promise<Discovery> {
   if (env.GATEHOUSE_URL || env.GATEHOUSE_TOKEN) {
     if (!env.GATEHOUSE_URL || !env.GATEHOUSE_TOKEN)
@@ -65,6 +83,7 @@ export async function findConsole(env: Env): Promise<Discovery> {
     raw.token.length < 16
   )
     return { found: false, reason: `${file} is not a Gatehouse discovery file; restart the console.` };
+  if (!isRunning(raw.pid)) return { found: false, stale: true, reason: staleReason(file, raw.pid) };
   return {
     found: true,
     endpoint: { url: `ws://127.0.0.1:${raw.port}${BRIDGE_PATH}`, token: raw.token, source: 'discovery-file' },

@@ -1,13 +1,14 @@
 /**
  * Finds the console: `GATEHOUSE_URL` + `GATEHOUSE_TOKEN` from the environment (containers, SSH), else the
- * discovery file in Gatehouse's home. Returns undefined when no console announces itself, so a caller can
- * fall back at once instead of waiting.
+ * discovery file in Gatehouse's home. Says why not when no console announces itself, or the one that did
+ * is gone (a stale file), so a caller can fall back at once instead of waiting.
  */
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DISCOVERY_FILE, DiscoveryFileSchema, gatehouseHome } from '../../common/discovery';
 import { BRIDGE_PATH } from '../../common/protocol';
+import { isRunning, staleReason } from '../hook/lean-discovery';
 
 export interface ConsoleEndpoint {
   readonly url: string;
@@ -15,7 +16,10 @@ export interface ConsoleEndpoint {
   readonly source: 'environment' | 'discovery-file';
 }
 
-export type Discovery = { found: true; endpoint: ConsoleEndpoint } | { found: false; reason: string };
+export type Discovery =
+  | { found: true; endpoint: ConsoleEndpoint }
+  /** `stale`: bridge.json names a console that is gone (a crash leaves it behind). */
+  | { found: false; reason: string; stale?: true };
 
 export async function discoverConsole(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -47,7 +51,8 @@ export async function discoverConsole(
   const parsed = DiscoveryFileSchema.safeParse(raw);
   if (!parsed.success)
     return { found: false, reason: `${file} is not a Gatehouse discovery file; restart the console.` };
-  const { port, token } = parsed.data;
+  const { port, pid, token } = parsed.data;
+  if (!isRunning(pid)) return { found: false, stale: true, reason: staleReason(file, pid) };
   return {
     found: true,
     endpoint: { url: `ws://127.0.0.1:${port}${BRIDGE_PATH}`, token, source: 'discovery-file' },

@@ -19,6 +19,8 @@ export interface AgentConnectionOptions {
   readonly book: PendingBook;
   /** The token this connection was admitted with. */
   readonly token: string;
+  /** Whether a `hello.proof` answers this connection's challenge (bridge-guard.ts); nothing is read before one does. */
+  readonly proves: (proof: string) => boolean;
 }
 
 const UNNAMED_AGENT: AgentInfo = { name: 'unknown agent' };
@@ -26,6 +28,7 @@ const UNNAMED_AGENT: AgentInfo = { name: 'unknown agent' };
 export function serveAgentConnection(socket: WebSocket, options: AgentConnectionOptions): void {
   const { registry, limits } = options;
   let agent = UNNAMED_AGENT;
+  let proven = false;
   const limiter = createRateLimiter(limits.maxMessagesPerSecond, limits.maxMessagesPerSecond * 2);
   const holder = { connection: socket, token: options.token };
 
@@ -37,9 +40,20 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
 
   const deliver: Deliver = (decision) => send(decision);
 
+  /** Refuses a connection whose first word is not a hello that proves the token. */
+  const refuseUnproven = () => {
+    fail(
+      'unauthorized',
+      'The first message must be a hello whose proof answers this connection’s challenge; see docs/protocol.md.',
+    );
+    socket.close(4401, 'unauthorized');
+  };
+
   const handle = (message: AgentMessage) => {
     switch (message.type) {
       case 'hello':
+        if (!proven && !options.proves(message.proof)) return refuseUnproven();
+        proven = true;
         if (message.protocol !== PROTOCOL_VERSION) {
           fail(
             'unsupported-protocol',
@@ -98,10 +112,12 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
       return;
     }
     if (isBinary) {
+      if (!proven) return refuseUnproven();
       fail('bad-message', 'Binary frames are not part of the protocol; send JSON text frames.');
       return;
     }
     const parsed = parseAgentMessage(data.toString());
+    if (!proven && !(parsed.ok && parsed.value.type === 'hello')) return refuseUnproven();
     if (!parsed.ok) {
       send(parsed.error);
       return;

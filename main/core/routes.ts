@@ -1,5 +1,7 @@
 /** The two doors of the console's one socket: the bridge for agents, the web console's channel and pages. */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NONCE_BYTES } from '../../common/bridge-proof';
 import { CONSOLE_PATH } from '../../common/console-contract';
 import { BRIDGE_PATH } from '../../common/protocol';
 import { serveAgentConnection } from '../bridge/agent-connection';
@@ -7,6 +9,7 @@ import type { BridgeLimits } from '../bridge/limits';
 import { createPendingBook } from '../bridge/pending-book';
 import type { ConsoleService } from '../console/console-service';
 import type { RaceRegistry } from '../registry/race-registry';
+import { tokensEqual } from '../secrets/token';
 import { guardBridgeUpgrade } from '../server/bridge-guard';
 import { guardConsoleUpgrade } from '../server/console-guard';
 import type { UpgradeRoute } from '../server/loopback-server';
@@ -22,17 +25,26 @@ export function bridgeRoute(options: {
   readonly allowedOrigins: readonly string[];
 }): UpgradeRoute {
   const book = createPendingBook(options.registry, options.limits);
+  /** The proof each accepted upgrade's `hello` must carry. */
+  const expected = new WeakMap<IncomingMessage, string>();
   return {
     path: BRIDGE_PATH,
     maxPayload: options.limits.maxFrameBytes,
-    guard: (request, port) =>
-      guardBridgeUpgrade(request, {
+    guard: (request, port) => {
+      const verdict = guardBridgeUpgrade(request, {
         port,
         token: options.token(),
         allowedOrigins: options.allowedOrigins,
         path: BRIDGE_PATH,
-      }),
-    onConnection: (socket) =>
+        challenge: randomBytes(NONCE_BYTES).toString('base64url'),
+      });
+      if (!verdict.ok) return verdict;
+      expected.set(request, verdict.expectedProof);
+      return { ok: true, headers: verdict.headers };
+    },
+    onConnection: (socket, request) => {
+      const expectedProof = expected.get(request);
+      if (expectedProof === undefined) return socket.terminate();
       serveAgentConnection(socket, {
         registry: options.registry,
         limits: options.limits,
@@ -40,7 +52,9 @@ export function bridgeRoute(options: {
         book,
         // The token the guard has just checked; a later rotation does not move the connection's count.
         token: options.token(),
-      }),
+        proves: (proof) => tokensEqual(proof, expectedProof),
+      });
+    },
   };
 }
 

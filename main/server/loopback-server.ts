@@ -51,8 +51,12 @@ export async function listenLoopback(options: {
       { route, wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload }) },
     ]),
   );
-  for (const { route, wss } of servers.values())
+  /** What each accepted upgrade's verdict adds to its `101`. */
+  const answers = new WeakMap<IncomingMessage, readonly string[]>();
+  for (const { route, wss } of servers.values()) {
     wss.on('connection', (socket, request) => route.onConnection(socket, request));
+    wss.on('headers', (headers, request) => headers.push(...(answers.get(request) ?? [])));
+  }
 
   let port = options.port;
   const http = createServer((request, response) => options.onRequest(request, response, port));
@@ -66,6 +70,7 @@ export async function listenLoopback(options: {
     if (!entry) return refuse(socket, 404, 'No WebSocket endpoint at that path.');
     const verdict = entry.route.guard(request, port);
     if (!verdict.ok) return refuse(socket, verdict.status, verdict.reason);
+    if (verdict.headers) answers.set(request, verdict.headers);
     entry.wss.handleUpgrade(request, socket, head, (ws) => entry.wss.emit('connection', ws, request));
   });
 

@@ -5,7 +5,9 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
-export type UpgradeVerdict = { ok: true } | { ok: false; status: 400 | 401 | 403 | 404; reason: string };
+export type UpgradeVerdict =
+  /** `headers` (whole header lines) go into the `101`. */
+  { ok: true; headers?: readonly string[] } | { ok: false; status: 400 | 401 | 403 | 404; reason: string };
 
 export interface UpgradeRequest {
   readonly url?: string | undefined;
@@ -22,7 +24,7 @@ export function checkPlace(
   request: UpgradeRequest,
   port: number,
   path: string,
-): { url: URL } | UpgradeVerdict {
+): { url: URL } | Exclude<UpgradeVerdict, { ok: true }> {
   const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
   if (url.pathname !== path) return { ok: false, status: 404, reason: 'No WebSocket endpoint at that path.' };
   if (!isLoopbackHost(request.headers.host, port)) {

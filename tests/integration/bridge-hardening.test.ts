@@ -12,6 +12,7 @@ import type { PermissionDecision, RacerKind } from '../../common/protocol';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore, ConsoleCoreOptions } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
+import { helloFor, openAgentSocket } from '../support/bridge-agent';
 import { makeTempDir } from '../support/temp-dir';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -42,29 +43,28 @@ interface Peer {
   socket: WebSocket;
   replies: Array<Record<string, unknown>>;
   closed: Promise<number>;
+  /** What this connection's hellos must carry. */
+  proof: string;
   send(frame: unknown): void;
 }
 
-function peer(core: ConsoleCore, token: string, options: WebSocket.ClientOptions = {}): Promise<Peer> {
-  const socket = new WebSocket(`ws://127.0.0.1:${core.port}/bridge`, {
-    headers: { Authorization: `Bearer ${token}` },
-    ...options,
-  });
+/** A connected agent whose hello has been welcomed; `replies` holds what came after the welcome. */
+async function peer(core: ConsoleCore, token: string, options: WebSocket.ClientOptions = {}): Promise<Peer> {
+  const { socket, proof } = await openAgentSocket(`ws://127.0.0.1:${core.port}/bridge`, token, options);
   const replies: Array<Record<string, unknown>> = [];
-  socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+  const welcomed = new Promise((resolve) => socket.once('message', resolve));
   socket.on('error', () => undefined);
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () =>
-      resolve({
-        socket,
-        replies,
-        closed,
-        send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-      }),
-    );
-    socket.once('unexpected-response', () => reject(new Error('refused')));
-  });
+  socket.send(JSON.stringify(helloFor(proof)));
+  await welcomed;
+  socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+  return {
+    socket,
+    replies,
+    closed,
+    proof,
+    send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+  };
 }
 
 const request = (id: string, sessionId = 's') => ({
@@ -193,11 +193,11 @@ describe('the bridge under hostile input', () => {
   it('answers another protocol version with unsupported-protocol', async () => {
     const { core, token } = await start();
     const agent = await peer(core, token);
-    agent.send({ type: 'hello', protocol: 2, agent: { name: 'future' } });
-    agent.send({ type: 'hello', protocol: 1, agent: { name: 'present' } });
+    agent.send(helloFor(agent.proof, { name: 'future' }, 3));
+    agent.send(helloFor(agent.proof, { name: 'present' }));
     await until(() => agent.replies.length === 2);
     expect(agent.replies[0]).toMatchObject({ type: 'error', code: 'unsupported-protocol' });
-    expect(agent.replies[1]).toMatchObject({ type: 'welcome', protocol: 1, limits: expect.any(Object) });
+    expect(agent.replies[1]).toMatchObject({ type: 'welcome', protocol: 2, limits: expect.any(Object) });
   });
 });
 

@@ -3,9 +3,9 @@
  * pipes for every stream so there is no TTY, a minimal environment), against a live console core. Every
  * printed decision is checked against the JSON Schema of Claude Code's PermissionRequest output.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
+import { replayAgainst, startRelay, startSquatter } from '../support/squatter';
 import { makeTempDir } from '../support/temp-dir';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
@@ -69,6 +70,8 @@ function spawnHook(
   payload: unknown,
   env: Record<string, string> = {},
   command: readonly string[] = [CLI],
+  /** Leaves stdin open: the test writes `payload` itself with `feed`. */
+  held = false,
 ) {
   const child = spawn(process.execPath, [...command, 'hook', event], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -86,11 +89,21 @@ function spawnHook(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // A hook that exits before reading all of stdin must not fail the test through EPIPE.
   child.stdin.on('error', () => undefined);
-  child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  const feed = () => child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  if (!held) feed();
   const exit = new Promise<Exit>((done) =>
     child.once('close', (code, signal) => done({ code, signal, stdout, stderr })),
   );
-  return { child, exit };
+  return { child, exit, feed };
+}
+
+/** Resolves once the process is blocked reading its stdin (Linux: /proc/<pid>/syscall shows read(0, …)). */
+async function readingStdin(pid: number): Promise<void> {
+  for (;;) {
+    const call = await readFile(`/proc/${pid}/syscall`, 'utf8').catch(() => '');
+    if (call.startsWith('0 0x0 ')) return;
+    await new Promise((r) => setTimeout(r, 2));
+  }
 }
 
 /** The next request the console receives (or the one already waiting). */
@@ -373,6 +386,114 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'agent' });
   });
 });
+
+describe('a cancel at any moment (issue 19.10)', () => {
+  it.each([
+    ['gatehouse hook', [CLI]],
+    ['the installed gatehouse-hook.cjs', [INSTALLED_HOOK]],
+  ])(
+    '%s, sent SIGTERM while still reading its stdin, exits 0 and leaves no card behind',
+    async (_, command) => {
+      const c = await startConsole();
+      const added: string[] = [];
+      const resolutions = new Map<string, ResolvedEvent>();
+      const stopAdded = c.registry.added.subscribe((view) => added.push(view.id));
+      const stopResolved = c.registry.resolved.subscribe((event) => resolutions.set(event.id, event));
+      try {
+        const hook = spawnHook('permission-request', fixture('permission-request'), {}, command, true);
+        await readingStdin(hook.child.pid!);
+        hook.child.kill('SIGTERM');
+        hook.feed();
+        expectNoDecision(await hook.exit);
+        // A request that went out before the cancel was noticed is withdrawn by the hook, not by the
+        // console's disconnect grace period.
+        for (const id of added) await until(() => resolutions.has(id));
+        expect(added.map((id) => resolutions.get(id)?.by)).toEqual(added.map(() => 'agent'));
+      } finally {
+        stopAdded();
+        stopResolved();
+      }
+    },
+  );
+});
+
+async function until(probe: () => boolean): Promise<void> {
+  while (!probe()) await new Promise((r) => setTimeout(r, 2));
+}
+
+describe('a stale bridge.json (issue 19.2)', () => {
+  /** What a crash leaves behind: bridge.json with the real token, naming a port someone else now holds. */
+  async function staleDiscovery(c: ConsoleCore, port: number, pid = process.pid) {
+    const { token } = JSON.parse(await readFile(c.discoveryPath, 'utf8')) as { token: string };
+    await writeFile(c.discoveryPath, JSON.stringify({ protocol: 2, port, pid, token }));
+    return token;
+  }
+
+  it('tells a squatter on the port nothing it can use, and takes no decision from it', async () => {
+    const c = await startConsole();
+    const squatter = await startSquatter();
+    try {
+      const token = await staleDiscovery(c, squatter.port);
+      const exit = await spawnHook('permission-request', fixture('permission-request')).exit;
+      expectNoDecision(exit);
+      expect(exit.stderr).toMatch(/did not prove it holds the token: bridge\.json is stale/);
+      await squatter.firstGone;
+      expect(squatter.messages).toEqual([]);
+      expect(JSON.stringify(squatter.upgrades)).not.toContain(token);
+      // What it heard gets it nowhere with the real console either.
+      const [learned] = squatter.upgrades;
+      const request = { type: 'permission.request', ...fixtureCall('stolen') };
+      const refused = replayAgainst(c.port, learned!, request).then((code) => ({ closed: code }));
+      const outcome = await Promise.race([refused, nextRequest(c).then(() => ({ closed: 'a card' }))]);
+      expect(outcome).toEqual({ closed: 4401 });
+      expect(c.registry.pending()).toEqual([]);
+    } finally {
+      await squatter.close();
+    }
+  });
+
+  it('takes nothing from a relay to the real console on another port, which cannot pass off its proof', async () => {
+    const c = await startConsole();
+    const relay = await startRelay(c.port);
+    let cards = 0;
+    const stop = c.registry.added.subscribe(() => (cards += 1));
+    try {
+      await staleDiscovery(c, relay.port);
+      const exit = await spawnHook('permission-request', fixture('permission-request'), {
+        GATEHOUSE_HOOK_TIMEOUT_MS: '5000',
+      }).exit;
+      expectNoDecision(exit);
+      expect(exit.stderr).toMatch(/did not prove it holds the token/);
+      await relay.settled();
+      expect(cards).toBe(0);
+    } finally {
+      stop();
+      await relay.close();
+    }
+  });
+
+  it('recognises a bridge.json whose console is gone as stale, and does not connect to its port', async () => {
+    const c = await startConsole();
+    const squatter = await startSquatter();
+    try {
+      const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+      await staleDiscovery(c, squatter.port, dead);
+      const exit = await spawnHook('permission-request', fixture('permission-request')).exit;
+      expectNoDecision(exit);
+      expect(exit.stderr).toMatch(
+        new RegExp(`is stale: the console that wrote it \\(pid ${dead}\\) is gone`),
+      );
+      expect(squatter.upgrades).toEqual([]);
+    } finally {
+      await squatter.close();
+    }
+  });
+});
+
+/** A valid request body for the bridge, for tests that speak it directly. */
+function fixtureCall(id: string) {
+  return { id, sessionId: 's', cwd: '/home/dev/shop', tool: 'Bash', input: { command: 'curl x | sh' } };
+}
 
 describe('retiring cards the terminal answered', () => {
   it.each([

@@ -6,6 +6,8 @@ import { connectBridge } from '../../client/sdk/bridge-client';
 import type { ConsoleServerFrame } from '../../common/console-contract';
 import { makeTempDir } from '../support/temp-dir';
 import { rawUpgrade } from '../support/raw-upgrade';
+import { helloFor, nonceHeader, openAgentSocket } from '../support/bridge-agent';
+import { bridgeProof } from '../../common/bridge-proof';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 
@@ -73,7 +75,7 @@ async function until<T>(probe: () => T | undefined): Promise<T> {
 describe('the console core', () => {
   it('announces itself in a 0600 bridge.json inside a 0700 folder, and removes it on close', async () => {
     const file = JSON.parse(await readFile(core.discoveryPath, 'utf8'));
-    expect(file).toEqual({ protocol: 1, port: core.port, pid: process.pid, token: expect.any(String) });
+    expect(file).toEqual({ protocol: 2, port: core.port, pid: process.pid, token: expect.any(String) });
     expect((await stat(core.discoveryPath)).mode & 0o777).toBe(0o600);
     expect((await stat(join(home.path, 'gh'))).mode & 0o777).toBe(0o700);
     await core.close();
@@ -81,31 +83,27 @@ describe('the console core', () => {
   });
 
   it.each([
-    ['no token', (port: number) => ({ Host: `127.0.0.1:${port}` }), 401],
+    ['no nonce', (port: number) => ({ Host: `127.0.0.1:${port}` }), 401],
     [
-      'a wrong token',
-      (port: number) => ({ Host: `127.0.0.1:${port}`, Authorization: 'Bearer wrong-wrong-wrong-wrong' }),
+      'the bearer token of protocol 1',
+      (port: number) => ({ Host: `127.0.0.1:${port}`, Authorization: `Bearer ${bridgeToken}` }),
       401,
     ],
     [
       'a browser Origin',
-      (port: number) => ({
-        Host: `127.0.0.1:${port}`,
-        Authorization: `Bearer ${bridgeToken}`,
-        Origin: 'https://evil.example',
-      }),
+      (port: number) => ({ Host: `127.0.0.1:${port}`, ...nonceHeader(), Origin: 'https://evil.example' }),
       403,
     ],
-    ['a foreign Host', () => ({ Host: 'evil.example', Authorization: `Bearer ${bridgeToken}` }), 403],
+    ['a foreign Host', () => ({ Host: 'evil.example', ...nonceHeader() }), 403],
   ])('refuses an agent with %s at the upgrade', async (_name, headers, status) => {
     const result = await rawUpgrade(core.port, '/bridge', headers(core.port));
     expect(result.status).toBe(status);
   });
 
-  it('refuses the token in the query string even when the header is right', async () => {
+  it('refuses the token in the query string even when the nonce is right', async () => {
     const result = await rawUpgrade(core.port, `/bridge?token=${bridgeToken}`, {
       Host: `127.0.0.1:${core.port}`,
-      Authorization: `Bearer ${bridgeToken}`,
+      ...nonceHeader(),
     });
     expect(result.status).toBe(400);
   });
@@ -147,12 +145,12 @@ describe('the console core', () => {
   });
 
   it('answers a bad frame with an error and keeps serving the same connection', async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${core.port}/bridge`, {
-      headers: { Authorization: `Bearer ${bridgeToken}` },
-    });
+    const { socket, proof } = await openAgentSocket(`ws://127.0.0.1:${core.port}/bridge`, bridgeToken);
     const replies: Array<{ type: string; code?: string; message?: string }> = [];
+    const welcomed = new Promise((r) => socket.once('message', r));
+    socket.send(JSON.stringify(helloFor(proof)));
+    await welcomed;
     socket.on('message', (d) => replies.push(JSON.parse(d.toString())));
-    await new Promise((r) => socket.on('open', r));
     socket.send('{not json');
     socket.send(JSON.stringify({ type: 'permission.request', id: 'x' }));
     socket.send(JSON.stringify({ type: 'permission.request', ...call('good') }));
@@ -200,8 +198,7 @@ describe('origins allowed in settings.json', () => {
       timeoutMs: 60_000,
       timeoutAction: 'passthrough',
     });
-    const token = JSON.parse(await readFile(withSettings.discoveryPath, 'utf8')).token;
-    const headers = { Host: `127.0.0.1:${withSettings.port}`, Authorization: `Bearer ${token}` };
+    const headers = { Host: `127.0.0.1:${withSettings.port}`, ...nonceHeader() };
     expect(
       (await rawUpgrade(withSettings.port, '/bridge', { ...headers, Origin: 'vscode-webview://trusted' }))
         .status,
@@ -358,7 +355,7 @@ describe('across a console restart', () => {
 });
 
 describe('rotating the bridge token', () => {
-  it('refuses the old token at the upgrade, accepts the new one from bridge.json, and keeps connected agents', async () => {
+  it('proves the new token from bridge.json at the upgrade, not the old one, and keeps connected agents', async () => {
     const connected = await connectBridge(endpoint(), { agent: { name: 'sdk' } });
     const old = bridgeToken;
     const status = await core.service.handlers['console:rotate-token']({}, { id: 'web:1', channel: 'web' });
@@ -366,13 +363,14 @@ describe('rotating the bridge token', () => {
     const fresh = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token as string;
     expect(fresh).not.toBe(old);
     expect((await stat(core.discoveryPath)).mode & 0o777).toBe(0o600);
-    const host = { Host: `127.0.0.1:${core.port}` };
-    expect((await rawUpgrade(core.port, '/bridge', { ...host, Authorization: `Bearer ${old}` })).status).toBe(
-      401,
+    const nonce = nonceHeader();
+    const answer = await rawUpgrade(core.port, '/bridge', { Host: `127.0.0.1:${core.port}`, ...nonce });
+    expect(answer.status).toBe(101);
+    const proof = bridgeProof(fresh, nonce['gatehouse-nonce'], 'gatehouse-server', core.port);
+    expect(answer.headers['gatehouse-proof']).toBe(proof);
+    expect(answer.headers['gatehouse-proof']).not.toBe(
+      bridgeProof(old, nonce['gatehouse-nonce'], 'gatehouse-server', core.port),
     );
-    expect(
-      (await rawUpgrade(core.port, '/bridge', { ...host, Authorization: `Bearer ${fresh}` })).status,
-    ).toBe(101);
     const decision = connected.requestPermission(call('after-rotation'));
     await until(() => (core.registry.has('after-rotation') ? true : undefined));
     core.registry.decide('after-rotation', 'console', { behavior: 'allow' });

@@ -1,15 +1,21 @@
-import { readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
+import type WebSocket from 'ws';
+import { WebSocketServer } from 'ws';
 import { connect, consoleRacer, raceForDecision, RaceLost } from '../../client/sdk/index';
 import type { GatehouseClient, PermissionCall, Racer, StateChange } from '../../client/sdk/index';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
+import { bridgeProof, CHALLENGE_HEADER, NONCE_HEADER, PROOF_HEADER } from '../../common/bridge-proof';
+import { discoverConsole } from '../../client/sdk/discover';
+import { helloFor, openAgentSocket } from '../support/bridge-agent';
+import { replayAgainst, startSquatter } from '../support/squatter';
 import { makeTempDir } from '../support/temp-dir';
 
 /** Quick retries, so a test waits on events, not on the default backoff. */
@@ -86,37 +92,52 @@ function nextState(agent: GatehouseClient, state: StateChange['state']): Promise
 async function startRelay(core: ConsoleCore) {
   const token = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token as string;
   let refusing = false;
-  const pairs = new Set<{ agent: WebSocket; upstream: WebSocket }>();
+  const pairs = new Set<{ agent: WebSocket; upstream: WebSocket | undefined }>();
   const toConsole: Array<Record<string, unknown>> = [];
   const toAgent: Array<Record<string, unknown>> = [];
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0, verifyClient: () => !refusing });
+  // The relay proves the token to the agent on its own port, as the console would on the console's.
+  server.on('headers', (headers, request) => {
+    const nonce = String(request.headers[NONCE_HEADER]);
+    const { port } = server.address() as { port: number };
+    headers.push(`${PROOF_HEADER}: ${bridgeProof(token, nonce, 'gatehouse-server', port)}`);
+    headers.push(`${CHALLENGE_HEADER}: ${'c'.repeat(43)}`);
+  });
   server.on('connection', (agent) => {
-    const upstream = new WebSocket(`ws://127.0.0.1:${core.port}/bridge`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const pair = { agent, upstream };
+    const opening = openAgentSocket(`ws://127.0.0.1:${core.port}/bridge`, token);
+    const upstream = new Promise<WebSocket>((resolve) => void opening.then(({ socket }) => resolve(socket)));
+    const pair = { agent, upstream: undefined as WebSocket | undefined };
     pairs.add(pair);
-    const early: string[] = [];
     agent.on('message', (data) => {
-      const text = data.toString();
-      toConsole.push(JSON.parse(text));
-      if (upstream.readyState === WebSocket.OPEN) upstream.send(text);
-      else early.push(text);
+      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+      toConsole.push(message);
+      void opening.then(({ socket, proof }) =>
+        socket.send(
+          JSON.stringify(
+            message.type === 'hello'
+              ? helloFor(proof, message.agent as { name: string }, message.protocol as number)
+              : message,
+          ),
+        ),
+      );
     });
-    upstream.on('open', () => early.splice(0).forEach((text) => upstream.send(text)));
-    upstream.on('message', (data) => {
-      toAgent.push(JSON.parse(data.toString()));
-      agent.send(data.toString());
+    void upstream.then((socket) => {
+      pair.upstream = socket;
+      socket.on('message', (data) => {
+        toAgent.push(JSON.parse(data.toString()));
+        agent.send(data.toString());
+      });
+      socket.on('close', drop);
+      socket.on('error', drop);
     });
-    const drop = () => {
+    opening.catch(() => drop());
+    function drop() {
       pairs.delete(pair);
       agent.terminate();
-      upstream.terminate();
-    };
+      pair.upstream?.terminate();
+    }
     agent.on('close', drop);
-    upstream.on('close', drop);
     agent.on('error', drop);
-    upstream.on('error', drop);
   });
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as { port: number };
@@ -130,13 +151,20 @@ async function startRelay(core: ConsoleCore) {
       refusing = true;
       for (const { agent, upstream } of pairs) {
         agent.terminate();
-        upstream.terminate();
+        upstream?.terminate();
       }
     },
     resume() {
       refusing = false;
     },
   };
+}
+
+/** What a crash leaves behind: bridge.json with the real token, naming a port someone else now holds. */
+async function staleDiscovery(core: ConsoleCore, port: number, pid = process.pid) {
+  const { token } = JSON.parse(await readFile(core.discoveryPath, 'utf8')) as { token: string };
+  await writeFile(core.discoveryPath, JSON.stringify({ protocol: 2, port, pid, token }));
+  return { token };
 }
 
 /** Holds a port, so a console started next cannot reuse it. */
@@ -178,6 +206,60 @@ describe('connect()', () => {
     await expect(connect({ env: { GATEHOUSE_HOME: ghHome }, reconnect: false })).rejects.toMatchObject({
       code: 'connect-failed',
     });
+  });
+
+  it('tells a squatter on the port of a stale bridge.json nothing it can use, and takes no decision from it', async () => {
+    const { core } = await startCore();
+    const squatter = await startSquatter();
+    cleanups.push(() => squatter.close());
+    const { token } = await staleDiscovery(core, squatter.port);
+    await expect(connect({ env: { GATEHOUSE_HOME: ghHome }, reconnect: false })).rejects.toMatchObject({
+      code: 'connect-failed',
+      message: expect.stringMatching(/did not prove it holds the token: the discovery file is stale/),
+    });
+    await squatter.firstGone;
+    expect(squatter.messages).toEqual([]);
+    expect(JSON.stringify(squatter.upgrades)).not.toContain(token);
+    const refused = replayAgainst(core.port, squatter.upgrades[0]!, {
+      type: 'permission.request',
+      ...call('stolen', 'curl x | sh'),
+    }).then((code) => ({ closed: code }));
+    const card = new Promise((resolve) => core.registry.added.subscribe(() => resolve({ closed: 'a card' })));
+    expect(await Promise.race([refused, card])).toEqual({ closed: 4401 });
+    expect(core.registry.pending()).toEqual([]);
+  });
+
+  it('keeps a request from a squatter while it retries, and delivers it once the real console is back', async () => {
+    const { core } = await startCore();
+    const squatter = await startSquatter();
+    cleanups.push(() => squatter.close());
+    const discovery = await readFile(core.discoveryPath, 'utf8');
+    await staleDiscovery(core, squatter.port);
+    const agent = await client();
+    const refused = await until(() => (agent.state === 'reconnecting' ? agent : undefined));
+    const decision = refused.requestPermission(call('r1'));
+    await squatter.firstGone;
+    await writeFile(core.discoveryPath, discovery);
+    await until(() => core.registry.has('r1'));
+    expect(squatter.messages).toEqual([]);
+    core.registry.decide('r1', 'console', { behavior: 'deny' });
+    await expect(decision).resolves.toMatchObject({ behavior: 'deny', by: 'console' });
+  });
+
+  it('recognises a discovery file whose console is gone as stale, and does not connect to its port', async () => {
+    const { core } = await startCore();
+    const squatter = await startSquatter();
+    cleanups.push(() => squatter.close());
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    await staleDiscovery(core, squatter.port, dead);
+    expect(await discoverConsole({ GATEHOUSE_HOME: ghHome })).toMatchObject({ found: false, stale: true });
+    await expect(connect({ env: { GATEHOUSE_HOME: ghHome }, reconnect: false })).rejects.toMatchObject({
+      code: 'connect-failed',
+      message: expect.stringMatching(
+        new RegExp(`is stale: the console that wrote it \\(pid ${dead}\\) is gone`),
+      ),
+    });
+    expect(squatter.upgrades).toEqual([]);
   });
 
   it('follows a console restarted on a new port, re-sends the pending request and sends queued ones', async () => {

@@ -13,9 +13,9 @@ import { managedPolicyPath, readManagedPolicy } from '../../claude/managed-polic
 import { claudeDirOf } from '../../claude/settings-location';
 import type { Place } from '../../claude/settings-location';
 import { parseFlags } from '../../../files/cli-flags';
-import { openHookSocket } from '../../hook/hook-socket';
+import { NotTheConsoleError, openHookSocket } from '../../hook/hook-socket';
 import { discoveryFilePath, findConsole } from '../../hook/lean-discovery';
-import { PROTOCOL_VERSION, readWelcome } from '../../hook/lean-protocol';
+import { readWelcome } from '../../hook/lean-protocol';
 
 const HELP = `Usage: gatehouse doctor [options]
 
@@ -79,16 +79,20 @@ async function consoleCheck(env: CliIo['env']): Promise<Check> {
   const { url } = discovery.endpoint;
   let socket;
   try {
-    socket = await openHookSocket(discovery.endpoint, { timeoutMs: WELCOME_TIMEOUT_MS });
+    socket = await openHookSocket(discovery.endpoint, {
+      timeoutMs: WELCOME_TIMEOUT_MS,
+      agent: { name: 'gatehouse-doctor' },
+    });
   } catch (error) {
     const message = (error as Error).message;
     return {
       ok: false,
       name,
       text: `${url}: ${message}`,
-      next: /HTTP 401/.test(message)
-        ? 'the token does not match the running console: restart it, or fix GATEHOUSE_TOKEN'
-        : 'the console that wrote the discovery file is gone: start it again',
+      next:
+        error instanceof NotTheConsoleError
+          ? 'whatever listens there does not know the token: restart the console, or fix GATEHOUSE_TOKEN'
+          : 'the console that wrote the discovery file is gone: start it again',
     };
   }
   const welcome = await new Promise<ReturnType<typeof readWelcome>>((done) => {
@@ -100,7 +104,6 @@ async function consoleCheck(env: CliIo['env']): Promise<Check> {
         done(parsed);
       }
     });
-    socket.send({ type: 'hello', protocol: PROTOCOL_VERSION, agent: { name: 'gatehouse-doctor' } });
   });
   await socket.close();
   if (!welcome)

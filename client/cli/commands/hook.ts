@@ -14,7 +14,7 @@ import type { ClaudeHookEvent } from '../../hook/claude-events';
 import { readPermissionRequest, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
 import { toSessionEvent } from '../../hook/claude-session-events';
 import { loadRandomBytes, randomUuid } from '../../hook/entropy';
-import { openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
+import { NotTheConsoleError, openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
 import { findConsole } from '../../hook/lean-discovery';
 import { readStdin } from '../../hook/read-stdin';
 
@@ -79,9 +79,6 @@ async function readPayload(stdin: () => Promise<string>, signal: AbortSignal): P
   }
 }
 
-/** Aborting it gives up; `arm`, if present, starts listening for whatever else should abort it. */
-export type HookStop = AbortController & { arm?(): void };
-
 /**
  * Runs one hook. Aborting `stop` gives up on a waiting permission request (the command wires it to SIGTERM
  * and SIGINT, which is how Claude Code cancels a hook), withdrawing its card instead of leaving it for the
@@ -91,7 +88,7 @@ export async function runHook(
   argv: readonly string[],
   io: CliIo,
   stdin: () => Promise<string> = readStdin,
-  stop: HookStop = new AbortController(),
+  stop: AbortController = new AbortController(),
 ): Promise<number> {
   const arg = argv[0];
   if (arg === '--help' || arg === '-h') {
@@ -114,7 +111,7 @@ export async function runHook(
   // timers and listeners cost the hook measurably on every prompt (bench/hook).
   const deadline = setTimeout(() => stop.abort(), deadlineMs);
   try {
-    if (hook === PERMISSION_REQUEST) await permissionRequest(io, stdin, stop, deadlineMs);
+    if (hook === PERMISSION_REQUEST) await permissionRequest(io, stdin, stop.signal, deadlineMs);
     else await sessionEvent(hook, io, stdin, stop.signal);
   } catch (error) {
     io.stderr(`gatehouse hook: ${(error as Error).message}; leaving the decision to Claude Code.\n`);
@@ -133,30 +130,35 @@ async function connectToConsole(
   signal: AbortSignal,
   timeoutMs: number,
   early: HookSocketOptions['early'],
-  onSent?: () => void,
 ) {
   const discovery = await findConsole(io.env);
-  if (!discovery.found) return undefined;
+  if (!discovery.found) {
+    if (discovery.stale) io.stderr(`gatehouse hook: ${discovery.reason}\n`);
+    return undefined;
+  }
   return openHookSocket(discovery.endpoint, {
     timeoutMs,
     signal,
+    agent: AGENT,
     early,
-    ...(onSent ? { onSent } : {}),
-  }).catch(() => undefined);
+  }).catch((error: Error) => {
+    // A squatter on a dead console's port is worth a line in Claude Code's debug log; an absent console is not.
+    if (error instanceof NotTheConsoleError) io.stderr(`gatehouse hook: ${error.message}\n`);
+    return undefined;
+  });
 }
 
 async function permissionRequest(
   io: CliIo,
   stdin: () => Promise<string>,
-  stop: HookStop,
+  signal: AbortSignal,
   deadlineMs: number,
 ) {
-  const { signal } = stop;
   // The connection opens while stdin is read and the request made: Claude Code waits for this process on
   // every prompt.
   let send!: (messages: readonly object[] | undefined) => void;
   const early = new Promise<readonly object[] | undefined>((resolve) => (send = resolve));
-  const connecting = connectToConsole(io, signal, CONNECT_TIMEOUT_MS, early, () => stop.arm?.());
+  const connecting = connectToConsole(io, signal, CONNECT_TIMEOUT_MS, early);
   const payload = readPermissionRequest(await readPayload(stdin, signal));
   if (!payload) {
     send(undefined);
@@ -168,7 +170,7 @@ async function permissionRequest(
     return;
   }
   const call = toPermissionCall(payload, randomUuid(await loadRandomBytes()), deadlineMs);
-  send(requestMessages(call, AGENT));
+  send(requestMessages(call));
   const socket = await connecting;
   if (!socket) return;
   try {
@@ -210,18 +212,12 @@ export function run(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 /**
- * A controller that SIGTERM, SIGINT and SIGHUP abort, once armed: the handlers go in while the hook waits
- * for the console, which is when a cancel has a card to withdraw and the process has time to spare;
- * before that, the signal's default (exit) loses nothing.
+ * A controller that SIGTERM, SIGINT and SIGHUP abort, armed before the hook connects: a cancel at any
+ * moment then withdraws whatever card the request made (askConsole), or stops it being sent at all, and the
+ * hook still exits 0 with no answer, where the signal's default would kill it with the card left behind.
  */
-function cancelOnSignals(): HookStop {
+function cancelOnSignals(): AbortController {
   const stop = new AbortController();
-  let armed = false;
-  return Object.assign(stop, {
-    arm() {
-      if (armed) return;
-      armed = true;
-      for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(name, () => stop.abort());
-    },
-  });
+  for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(name, () => stop.abort());
+  return stop;
 }
