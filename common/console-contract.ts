@@ -291,11 +291,21 @@ export function isInvokeChannel(value: unknown): value is InvokeChannel {
   return typeof value === 'string' && Object.hasOwn(invokeSchemas, value);
 }
 
-/** The web console's WebSocket path and frames (the token travels in the first frame, never in the URL). */
+/**
+ * The web console's WebSocket path and frames. The first frame proves the tab: `auth` with the one-time code
+ * of its link (the URL fragment), the tab secret a previous `ready` handed out, or both; each is spent.
+ */
 export const CONSOLE_PATH = '/console';
 
+/** How long a web console link works if nobody opens it. */
+export const LINK_CODE_TTL_MS = 2 * 60_000;
+
+/** How the channel closes on a refused tab, so the page can say which: made up, already used, or stale. */
+export const REFUSED_CLOSE = { unknown: 4401, used: 4409, expired: 4410 } as const;
+
+const credential = z.string().min(1).max(200);
 export const ConsoleClientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('auth'), code: credential.optional(), secret: credential.optional() }),
   z.object({
     type: z.literal('invoke'),
     seq: z.number().int().nonnegative(),
@@ -306,7 +316,8 @@ export const ConsoleClientFrameSchema = z.discriminatedUnion('type', [
 export type ConsoleClientFrame = z.infer<typeof ConsoleClientFrameSchema>;
 
 export type ConsoleServerFrame =
-  | { type: 'ready' }
+  /** `secret` is the tab's next secret: the one to resume with, once. */
+  | { type: 'ready'; secret: string }
   | { type: 'result'; seq: number; result: Result<unknown> }
   | { type: 'event'; channel: EventChannel; payload: EventPayloads[EventChannel] };
 

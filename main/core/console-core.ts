@@ -22,11 +22,11 @@ import { startNotifier } from '../notify';
 import type { NotificationOptions, Notifier } from '../notify';
 import { previewRule } from '../rules/rule-preview';
 import { openExamplesStore } from '../rules/editor/examples-store';
-import { generateToken } from '../secrets/token';
 import type { KeychainLike } from '../secrets/keychain';
 import { listenLoopback } from '../server/loopback-server';
 import { loadConsoleSettings } from '../settings/console-settings';
 import { preparePrivateHome } from '../secrets/private-home';
+import { createConsolePasses } from '../web/console-passes';
 import { loadBridgeCredentials } from './bridge-credentials';
 import { startDecisionRoom } from './decision-room';
 import { openHistory } from './open-history';
@@ -66,8 +66,8 @@ export interface ConsoleCore {
   readonly service: ConsoleService;
   /** Present when notifications were asked for, even if this machine cannot show them (see warnings). */
   readonly notifier: Notifier | undefined;
-  /** The web console's address, the console token in its fragment. */
-  readonly webUrl: string;
+  /** A new address of the web console, a one-time code in its fragment (see main/web/console-passes). */
+  webLink(): string;
   readonly discoveryPath: string;
   /** Sentences a person should see: a broken settings file, a token stored without a keychain. */
   readonly warnings: readonly string[];
@@ -81,9 +81,9 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
   const warnings = settingsWarning === undefined ? [] : [settingsWarning];
   const credentials = await loadBridgeCredentials(options.home, options.keychain, warnings);
-  // The console token is not the bridge token: an agent that can read bridge.json must not be able to
-  // drive the console and approve its own requests.
-  const consoleToken = generateToken();
+  // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
+  // to drive the console and approve its own requests.
+  const passes = createConsolePasses();
 
   const history = openHistory({
     home: options.home,
@@ -141,7 +141,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         token: () => credentials.current().token,
         allowedOrigins: options.allowedOrigins ?? settings.bridge.allowedOrigins,
       }),
-      webConsoleRoute({ service, token: consoleToken }),
+      webConsoleRoute({ service, passes }),
     ],
     onRequest: webConsolePages(options.rendererDir),
   });
@@ -161,7 +161,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     registry,
     service,
     notifier,
-    webUrl: `http://127.0.0.1:${server.port}/#token=${consoleToken}`,
+    webLink: () => `http://127.0.0.1:${server.port}/#code=${passes.issueCode()}`,
     discoveryPath,
     warnings,
     close() {

@@ -14,6 +14,7 @@ import { guardBridgeUpgrade } from '../server/bridge-guard';
 import { guardConsoleUpgrade } from '../server/console-guard';
 import type { UpgradeRoute } from '../server/loopback-server';
 import { serveConsoleChannel } from '../web/console-channel';
+import type { ConsolePasses } from '../web/console-passes';
 import { createStaticSite } from '../web/static-site';
 
 export function bridgeRoute(options: {
@@ -60,7 +61,7 @@ export function bridgeRoute(options: {
 
 export function webConsoleRoute(options: {
   readonly service: ConsoleService;
-  readonly token: string;
+  readonly passes: ConsolePasses;
 }): UpgradeRoute {
   return {
     path: CONSOLE_PATH,

@@ -3,6 +3,7 @@
  * SIGTERM, then closes cleanly and removes bridge.json.
  */
 import { homedir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { EXIT_USAGE, UsageError, usageError } from '../../common/cli';
 import type { CliIo } from '../../common/cli';
@@ -10,10 +11,13 @@ import { gatehouseHome } from '../../common/discovery';
 import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
 import { parseFlags } from '../../files/cli-flags';
 import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../core/console-core';
+import { LINK_CODE_TTL_MS } from '../../common/console-contract';
 
 const HELP = `Usage: gatehouse serve [options]
 
 Starts the Gatehouse console without a window: the agent bridge and the web console on 127.0.0.1.
+It prints a link to the web console; each link opens it once, within ${LINK_CODE_TTL_MS / 60_000} minutes. Press Enter
+where it runs for a new link.
 
 Options:
   --port N                      Port to listen on (default: a free port, announced in bridge.json)
@@ -85,12 +89,18 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
     return 1;
   }
   for (const warning of core.warnings) io.stderr(`gatehouse serve: ${warning}\n`);
-  io.stdout(`Web console: ${core.webUrl}\n`);
+  io.stdout(`Web console: ${core.webLink()}\n`);
+  io.stdout(
+    `Each link opens the console once, within ${LINK_CODE_TTL_MS / 60_000} minutes; press Enter here for a new one.\n`,
+  );
+  const input = createInterface({ input: process.stdin });
+  input.on('line', () => io.stdout(`Web console: ${core.webLink()}\n`));
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  input.close();
   await core.close();
   return 0;
 }

@@ -9,9 +9,9 @@ import { guardConsoleUpgrade } from '../server/console-guard';
 import { listenLoopback } from '../server/loopback-server';
 import type { LoopbackServer } from '../server/loopback-server';
 import type { ConsoleService } from '../console/console-service';
+import { LINK_CODE_TTL_MS } from '../../common/console-contract';
 import { serveConsoleChannel } from './console-channel';
-
-const TOKEN = 'console-token-for-the-test';
+import { createConsolePasses } from './console-passes';
 const servers: LoopbackServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
@@ -19,6 +19,8 @@ afterEach(async () => {
 
 async function serve(authDeadlineMs: number) {
   const reached: string[] = [];
+  const clock = { at: 1_000_000 };
+  const passes = createConsolePasses(() => clock.at);
   const service = {
     handlers: new Proxy({} as ConsoleHandlers, {
       get: (_target, channel) => () => {
@@ -39,13 +41,13 @@ async function serve(authDeadlineMs: number) {
         path: '/console',
         maxPayload: 64 * 1024,
         guard: (request, port) => guardConsoleUpgrade(request, { port, path: '/console' }),
-        onConnection: (socket) => serveConsoleChannel(socket, { service, token: TOKEN, authDeadlineMs }),
+        onConnection: (socket) => serveConsoleChannel(socket, { service, passes, authDeadlineMs }),
       },
     ],
     onRequest: (_request, response) => response.writeHead(404).end(),
   });
   servers.push(server);
-  return { server, reached };
+  return { server, reached, passes, clock };
 }
 
 function open(port: number) {
@@ -73,23 +75,23 @@ describe('the console channel', () => {
   });
 
   it('does not close an authenticated socket at the deadline', async () => {
-    const { server, reached } = await serve(150);
+    const { server, reached, passes } = await serve(150);
     const client = open(server.port);
     await client.opened;
-    client.socket.send(JSON.stringify({ type: 'auth', token: TOKEN }));
+    client.socket.send(JSON.stringify({ type: 'auth', code: passes.issueCode() }));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
-    expect(client.frames).toEqual([{ type: 'ready' }]);
+    expect(client.frames).toEqual([{ type: 'ready', secret: expect.any(String) }]);
     expect(reached).toEqual(['subscribe']);
     client.socket.close();
   });
 
   it('closes an invoke sent before authentication without running its handler', async () => {
-    const { server, reached } = await serve(60_000);
+    const { server, reached, passes } = await serve(60_000);
     const client = open(server.port);
     await client.opened;
     client.socket.send(JSON.stringify({ type: 'invoke', seq: 1, channel: 'queue:list', args: {} }));
-    client.socket.send(JSON.stringify({ type: 'auth', token: TOKEN }));
+    client.socket.send(JSON.stringify({ type: 'auth', code: passes.issueCode() }));
     expect(await client.closed).toEqual({ code: 4401, reason: 'Authenticate first.' });
     expect(client.frames).toEqual([]);
     expect(reached.filter((entry) => entry !== 'disconnect')).toEqual([]);
@@ -105,12 +107,17 @@ describe('the console channel', () => {
       'Unknown frame.',
     ],
     [
-      'an auth with an oversized token',
-      JSON.stringify({ type: 'auth', token: 'x'.repeat(201) }),
+      'an auth with an oversized code',
+      JSON.stringify({ type: 'auth', code: 'x'.repeat(201) }),
+      'Unknown frame.',
+    ],
+    [
+      'an auth that carries the old token field',
+      JSON.stringify({ type: 'auth', token: 'x'.repeat(43) }),
       'Unknown frame.',
     ],
   ])('closes with 4400 on %s, before or after authentication', async (_name, frame, reason) => {
-    const { server, reached } = await serve(60_000);
+    const { server, reached, passes } = await serve(60_000);
     const before = open(server.port);
     await before.opened;
     before.socket.send(frame);
@@ -119,10 +126,56 @@ describe('the console channel', () => {
 
     const after = open(server.port);
     await after.opened;
-    after.socket.send(JSON.stringify({ type: 'auth', token: TOKEN }));
+    after.socket.send(JSON.stringify({ type: 'auth', code: passes.issueCode() }));
     after.socket.send(frame);
     expect(await after.closed).toEqual({ code: 4400, reason });
-    expect(after.frames).toEqual([{ type: 'ready' }]);
+    expect(after.frames).toEqual([{ type: 'ready', secret: expect.any(String) }]);
     expect(reached.filter((entry) => entry.startsWith('invoke'))).toEqual([]);
+  });
+
+  it('refuses a link opened a second time, saying it was used, and lets the first tab resume once', async () => {
+    const { server, reached, passes } = await serve(60_000);
+    const code = passes.issueCode();
+    const first = open(server.port);
+    await first.opened;
+    first.socket.send(JSON.stringify({ type: 'auth', code }));
+    while (first.frames.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    const { secret } = first.frames[0] as { secret: string };
+
+    const replay = open(server.port);
+    await replay.opened;
+    replay.socket.send(JSON.stringify({ type: 'auth', code }));
+    expect(await replay.closed).toEqual({
+      code: 4409,
+      reason: 'This link was already used; each link opens the console once.',
+    });
+    expect(replay.frames).toEqual([]);
+
+    first.socket.close();
+    await first.closed;
+    const reload = open(server.port);
+    await reload.opened;
+    reload.socket.send(JSON.stringify({ type: 'auth', secret }));
+    while (reload.frames.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(reload.frames).toEqual([{ type: 'ready', secret: expect.not.stringMatching(secret) }]);
+
+    const copied = open(server.port);
+    await copied.opened;
+    copied.socket.send(JSON.stringify({ type: 'auth', secret }));
+    expect((await copied.closed).code).toBe(4409);
+    expect(reached.filter((entry) => entry === 'subscribe')).toHaveLength(2);
+    reload.socket.close();
+  });
+
+  it('refuses a link opened after its time, saying it expired', async () => {
+    const { server, reached, passes, clock } = await serve(60_000);
+    const code = passes.issueCode();
+    clock.at += LINK_CODE_TTL_MS;
+    const late = open(server.port);
+    await late.opened;
+    late.socket.send(JSON.stringify({ type: 'auth', code }));
+    expect(await late.closed).toEqual({ code: 4410, reason: 'This link has expired.' });
+    expect(late.frames).toEqual([]);
+    expect(reached.filter((entry) => entry !== 'disconnect')).toEqual([]);
   });
 });

@@ -1,25 +1,33 @@
 /**
- * The web console's WebSocket. The page was served with the console token in its URL fragment (which never
- * reaches a server log); it proves itself with that token in its first frame. Until then it receives
- * nothing, and a socket that has not authenticated within a few seconds is closed.
+ * The web console's WebSocket. The page proves itself in its first frame, with its link's one-time code
+ * (from the URL fragment, which never reaches a server log) or the tab secret it was handed last time; it
+ * gets the next secret back. Until then it receives nothing, and a socket that has not authenticated within
+ * a few seconds is closed.
  */
 import type { WebSocket } from 'ws';
-import { ConsoleClientFrameSchema } from '../../common/console-contract';
+import { ConsoleClientFrameSchema, REFUSED_CLOSE } from '../../common/console-contract';
 import type { ConsoleServerFrame } from '../../common/console-contract';
 import type { ConsoleService } from '../console/console-service';
 import { dispatchInvoke } from '../console/dispatch-invoke';
-import { tokensEqual } from '../secrets/token';
+import type { ConsolePasses, Refusal } from './console-passes';
 
 export const AUTH_DEADLINE_MS = 5_000;
 
 let clients = 0;
 
+const REFUSED_REASON: Record<Refusal, string> = {
+  unknown: 'Not a console link.',
+  used: 'This link was already used; each link opens the console once.',
+  expired: 'This link has expired.',
+};
+
 export function serveConsoleChannel(
   socket: WebSocket,
-  options: { service: ConsoleService; token: string; authDeadlineMs?: number },
+  options: { service: ConsoleService; passes: ConsolePasses; authDeadlineMs?: number },
 ): void {
   const caller = { id: `web:${++clients}`, channel: 'web' } as const;
   let unsubscribe: (() => void) | undefined;
+  let release: (() => void) | undefined;
   const send = (frame: ConsoleServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
@@ -45,15 +53,17 @@ export function serveConsoleChannel(
     }
     if (frame.data.type === 'auth') {
       if (unsubscribe) return;
-      if (!tokensEqual(frame.data.token, options.token)) {
-        socket.close(4401, 'Wrong console token.');
+      const redeemed = options.passes.redeem(frame.data);
+      if (!redeemed.ok) {
+        socket.close(REFUSED_CLOSE[redeemed.reason], REFUSED_REASON[redeemed.reason]);
         return;
       }
       clearTimeout(authDeadline);
+      release = redeemed.release;
       unsubscribe = options.service.subscribe((channel, payload) =>
         send({ type: 'event', channel, payload }),
       );
-      send({ type: 'ready' });
+      send({ type: 'ready', secret: redeemed.secret });
       return;
     }
     if (!unsubscribe) {
@@ -72,6 +82,7 @@ export function serveConsoleChannel(
   socket.on('close', () => {
     clearTimeout(authDeadline);
     unsubscribe?.();
+    release?.();
     options.service.disconnect(caller);
   });
   socket.on('error', () => socket.terminate());

@@ -7,7 +7,7 @@ import { requestFromSearch, viewFromSearch } from '../../common/console-views';
 import { createPrefsStore } from './store/prefs-store';
 import { createQueueStore } from './store/queue-store';
 import { createIpcTransport } from './transport/ipc-transport';
-import { consoleSocketUrl, createWebTransport, tokenFromFragment } from './transport/web-transport';
+import { consoleSocketUrl, createWebTransport, tabCredential } from './transport/web-transport';
 import type { ConnectionState } from './transport/web-transport';
 
 type Connection = ConnectionState | 'ipc';
@@ -23,10 +23,15 @@ function pickTransport() {
     connection = 'ipc';
     return createIpcTransport(window.gatehouse);
   }
-  const token = tokenFromFragment(window.location.hash) ?? '';
-  // The token leaves the address at once; the view stays, so a reload opens the same one.
+  const credential = tabCredential(window.location.hash, window.sessionStorage);
+  // The code leaves the address at once (it works only once anyway); the view stays, so a reload opens it.
   history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
-  return createWebTransport({ url: consoleSocketUrl(window.location), token, onState: setConnection });
+  return createWebTransport({
+    url: consoleSocketUrl(window.location),
+    credential,
+    secrets: window.sessionStorage,
+    onState: setConnection,
+  });
 }
 
 const api = pickTransport();

@@ -42,13 +42,13 @@ test('a click on Deny reaches the hook as a deny', async ({ page }) => {
   expect(JSON.parse(result.stdout).hookSpecificOutput.decision.behavior).toBe('deny');
 });
 
-test('the token leaves the address bar once the page has read it', async ({ page }) => {
+test('the one-time code leaves the address bar once the page has read it', async ({ page }) => {
   await page.goto(console.url);
   await expect(page.getByText('Nothing is waiting')).toBeVisible();
-  expect(page.url()).not.toContain('token');
+  expect(page.url()).not.toContain('code');
 });
 
-test('a page without the console token gets no data', async ({ page }) => {
-  await page.goto(console.url.replace(/#token=.*/, '#token=wrong'));
-  await expect(page.getByRole('status').first()).toContainText('not valid');
+test('a page without a valid code gets no data', async ({ page }) => {
+  await page.goto(console.url.replace(/#code=.*/, '#code=wrong'));
+  await expect(page.getByRole('status').first()).toContainText('does not open the console');
 });

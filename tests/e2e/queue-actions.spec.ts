@@ -297,7 +297,7 @@ test('a card decided in another console window says who won, then leaves', async
   const target = card(page, 'deploy:staging');
   await expect(target).toBeVisible();
   const other = await browser.newPage();
-  await other.goto(gate.url);
+  await other.goto(await gate.newLink());
   await card(other, 'deploy:staging').getByRole('button', { name: 'Allow once' }).click();
   await expect(target.getByRole('status')).toHaveText('Allowed by a person at another console');
   await expect(target).toHaveCount(0);

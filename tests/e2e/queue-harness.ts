@@ -4,6 +4,7 @@
  * as Claude Code spawns them. Every wait is on a condition, never on a clock.
  */
 import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,10 @@ import type { HookRun } from './console-process';
 import { webConsoleUrl } from '../support/web-console-url';
 
 export interface QueueConsole {
+  /** The link `gatehouse serve` printed first: it opens the console once. */
   readonly url: string;
+  /** A new link, as a person gets one by pressing Enter where `gatehouse serve` runs. */
+  newLink(): Promise<string>;
   /** Gatehouse's folder (bridge.json lives here). */
   readonly home: string;
   /** A project with `.claude/settings.json`: the cwd of every request unless a test says otherwise. */
@@ -78,6 +82,7 @@ export async function startQueueConsole(
   const env = { HOME: userHome };
   return {
     url,
+    newLink: () => nextLink(child),
     home,
     project,
     ask(tool, input, ask = {}) {
@@ -116,6 +121,21 @@ export async function startQueueConsole(
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+function nextLink(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const link = /^Web console: (\S+)$/m.exec(out)?.[1];
+      if (!link) return;
+      child.stdout.off('data', onData);
+      resolve(link);
+    };
+    child.stdout.on('data', onData);
+    child.stdin.write('\n');
+  });
 }
 
 /** What the hook printed, parsed: Claude Code reads exactly this. */

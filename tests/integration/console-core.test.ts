@@ -8,6 +8,7 @@ import { makeTempDir } from '../support/temp-dir';
 import { rawUpgrade } from '../support/raw-upgrade';
 import { helloFor, nonceHeader, openAgentSocket } from '../support/bridge-agent';
 import { bridgeProof } from '../../common/bridge-proof';
+import { linkCode } from '../support/web-console-url';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 
@@ -47,7 +48,7 @@ const call = (id: string) => ({
 });
 
 function openConsole(
-  token: string,
+  code: string,
 ): Promise<{ socket: WebSocket; frames: ConsoleServerFrame[]; closed: Promise<number> }> {
   const socket = new WebSocket(`ws://127.0.0.1:${core.port}/console`, {
     origin: `http://127.0.0.1:${core.port}`,
@@ -57,7 +58,7 @@ function openConsole(
   socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
   return new Promise((resolve, reject) => {
     socket.on('open', () => {
-      socket.send(JSON.stringify({ type: 'auth', token }));
+      socket.send(JSON.stringify({ type: 'auth', code }));
       resolve({ socket, frames, closed });
     });
     socket.on('error', reject);
@@ -111,7 +112,7 @@ describe('the console core', () => {
   it('carries a request from an agent to the console and the decision back', async () => {
     const agent = await connectBridge(endpoint(), { agent: { name: 'sdk-test' } });
     const decision = agent.requestPermission(call('req-1'));
-    const console = await openConsole(core.webUrl.split('#token=')[1] ?? '');
+    const console = await openConsole(linkCode(core.webLink()));
     const added = await until(() =>
       console.frames.find((f) => f.type === 'ready')
         ? core.service.handlers['queue:list']({}, { id: 'test', channel: 'web' })
@@ -163,13 +164,13 @@ describe('the console core', () => {
     socket.close();
   });
 
-  it('gives the web console nothing until it authenticates, and closes it on a wrong token', async () => {
-    const wrong = await openConsole('not-the-console-token');
+  it('gives the web console nothing until it authenticates, and closes it on a wrong code', async () => {
+    const wrong = await openConsole('not-a-console-code');
     expect(await wrong.closed).toBe(4401);
     expect(wrong.frames).toEqual([]);
   });
 
-  it('does not accept the bridge token as the console token', async () => {
+  it('does not accept the bridge token as a console code', async () => {
     const agentToken = await openConsole(bridgeToken);
     expect(await agentToken.closed).toBe(4401);
   });

@@ -14,7 +14,7 @@ import { connect } from '../../client/sdk';
 import type { GatehouseClient, PermissionDecision } from '../../client/sdk';
 import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
 import { makeTempDir } from '../support/temp-dir';
-import { webConsoleUrl } from '../support/web-console-url';
+import { linkCode, webConsoleUrl } from '../support/web-console-url';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
 const AGENTS = 4;
@@ -63,9 +63,7 @@ function answerEverything(url: URL, onAnswer: () => void): WebSocket {
     cards.push(id);
     if (!clicking) next();
   };
-  socket.on('open', () =>
-    socket.send(JSON.stringify({ type: 'auth', token: url.hash.replace('#token=', '') })),
-  );
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', code: linkCode(url.href) })));
   socket.on('message', (data) => {
     const frame = JSON.parse(data.toString());
     if (frame.type === 'ready')

@@ -12,10 +12,10 @@ import { connectBridge } from '../../client/sdk/bridge-client';
 import { startConsoleCore } from '../../main/core/console-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
+import { linkCode } from '../support/web-console-url';
 
 let home: Awaited<ReturnType<typeof makeTempDir>>;
 let core: ConsoleCore;
-let consoleToken: string;
 
 beforeEach(async () => {
   home = await makeTempDir();
@@ -26,7 +26,6 @@ beforeEach(async () => {
     timeoutMs: 120_000,
     timeoutAction: 'passthrough',
   });
-  consoleToken = core.webUrl.split('#token=')[1] ?? '';
 });
 afterEach(async () => {
   await core.close();
@@ -70,7 +69,7 @@ async function openConsole(authenticate: boolean): Promise<Client> {
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
   await new Promise((resolve) => socket.once('open', resolve));
   if (authenticate) {
-    socket.send(JSON.stringify({ type: 'auth', token: consoleToken }));
+    socket.send(JSON.stringify({ type: 'auth', code: linkCode(core.webLink()) }));
     while (!frames.some((f) => f.type === 'ready')) await new Promise((r) => setTimeout(r, 2));
   }
   return { socket, frames, closed };
@@ -84,7 +83,7 @@ describe('the web console channel', () => {
     const { agent, decision, settled } = await pendingAgentRequest('req-early');
     const client = await openConsole(false);
     client.socket.send(decide(1, 'req-early'));
-    client.socket.send(JSON.stringify({ type: 'auth', token: consoleToken }));
+    client.socket.send(JSON.stringify({ type: 'auth', code: linkCode(core.webLink()) }));
     expect(await client.closed).toBe(4401);
     expect(client.frames).toEqual([]);
     expect(core.registry.has('req-early')).toBe(true);
@@ -137,7 +136,8 @@ describe('the web console channel', () => {
             }),
             fc.anything({ maxDepth: 2 }),
           ),
-          token: fc.oneof(fc.string({ maxLength: 250 }), fc.integer()),
+          code: fc.oneof(fc.string({ maxLength: 250 }), fc.integer()),
+          secret: fc.oneof(fc.string({ maxLength: 250 }), fc.integer()),
         },
         { requiredKeys: ['type'] },
       )

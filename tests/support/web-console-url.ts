@@ -14,3 +14,8 @@ export function webConsoleUrl(child: ChildProcess): Promise<string> {
     child.once('exit', (code) => reject(new Error(`gatehouse serve exited with ${code}: ${err}`)));
   });
 }
+
+/** The one-time code in a web console link's fragment. */
+export function linkCode(url: string): string {
+  return new URLSearchParams(new URL(url).hash.slice(1)).get('code') ?? '';
+}

@@ -6,6 +6,7 @@ import { themes } from '../store/prefs-store';
 import type { ThemeChoice } from '../store/prefs-store';
 import { usePrefs, useQueue } from '../store/store-context';
 import type { ConnectionState } from '../transport/web-transport';
+import { LINK_CODE_TTL_MS } from '../../../common/console-contract';
 import { views } from '../../../common/console-views';
 import type { View } from '../../../common/console-views';
 
@@ -97,7 +98,7 @@ export function TopBar(props: {
         {t('app.waiting', { count })}
       </span>
       <span className={`topbar__status${healthy ? '' : ' topbar__status--down'}`} role="status">
-        {t(`app.connection.${props.connection}`)}
+        {t(`app.connection.${props.connection}`, { minutes: LINK_CODE_TTL_MS / 60_000 })}
       </span>
       <span className="topbar__spacer" />
       {props.view === 'queue' && (

@@ -17,7 +17,12 @@ export const en = {
   'app.connection.ready': 'Connected',
   'app.connection.connecting': 'Connecting…',
   'app.connection.closed': 'Disconnected: reload when the console is running',
-  'app.connection.unauthorized': 'This link is not valid: open the address that gatehouse serve printed',
+  'app.connection.unauthorized':
+    'This link does not open the console: press Enter where gatehouse serve runs for a new one',
+  'app.connection.used':
+    'This link was already used, and each opens the console once: press Enter where gatehouse serve runs for a new one',
+  'app.connection.expired':
+    'This link has expired (each works for {minutes} minutes): press Enter where gatehouse serve runs for a new one',
   'app.display': 'Display',
   'app.theme': 'Theme',
   'app.theme.system': 'System theme',

@@ -13,7 +13,11 @@ export const zhCN: Partial<Catalogue> = {
   'app.connection.ready': '已连接',
   'app.connection.connecting': '正在连接…',
   'app.connection.closed': '连接已断开：控制台运行后请刷新',
-  'app.connection.unauthorized': '此链接无效：请打开 gatehouse serve 输出的地址',
+  'app.connection.unauthorized': '此链接无法打开控制台：请在运行 gatehouse serve 的终端按回车获取新链接',
+  'app.connection.used':
+    '此链接已被使用，每个链接只能打开控制台一次：请在运行 gatehouse serve 的终端按回车获取新链接',
+  'app.connection.expired':
+    '此链接已过期（每个链接有效 {minutes} 分钟）：请在运行 gatehouse serve 的终端按回车获取新链接',
   'app.display': '显示',
   'app.theme': '主题',
   'app.theme.system': '系统主题',

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { LINK_CODE_TTL_MS as CODE_TTL_MS } from '../../common/console-contract';
+import { RELOAD_GRACE_MS, createConsolePasses } from './console-passes';
+
+function passesAt(start = 1_000_000) {
+  const clock = { at: start };
+  return { clock, passes: createConsolePasses(() => clock.at) };
+}
+
+describe('console passes, from the side of whoever finds an old link or a copied secret', () => {
+  it('a code opens the console once; the same code again is told it was used', () => {
+    const { passes } = passesAt();
+    const code = passes.issueCode();
+    const first = passes.redeem({ code });
+    expect(first.ok).toBe(true);
+    expect(passes.redeem({ code })).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it('a code nobody opened stops working when its time is up', () => {
+    const { clock, passes } = passesAt();
+    const code = passes.issueCode();
+    clock.at += CODE_TTL_MS;
+    expect(passes.redeem({ code })).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('a code just inside its time still works', () => {
+    const { clock, passes } = passesAt();
+    const code = passes.issueCode();
+    clock.at += CODE_TTL_MS - 1;
+    expect(passes.redeem({ code }).ok).toBe(true);
+  });
+
+  it('a made-up code or secret is unknown, and a code is not a secret', () => {
+    const { passes } = passesAt();
+    const code = passes.issueCode();
+    expect(passes.redeem({ code: 'x'.repeat(43) })).toEqual({ ok: false, reason: 'unknown' });
+    expect(passes.redeem({ secret: code })).toEqual({ ok: false, reason: 'unknown' });
+    expect(passes.redeem({ code }).ok).toBe(true);
+  });
+
+  it('a reload trades the tab secret for the next one; the old secret is then used', () => {
+    const { passes } = passesAt();
+    const first = passes.redeem({ code: passes.issueCode() });
+    if (!first.ok) throw new Error('the code was refused');
+    const second = passes.redeem({ secret: first.secret });
+    if (!second.ok) throw new Error('the secret was refused');
+    expect(second.secret).not.toBe(first.secret);
+    expect(passes.redeem({ secret: first.secret })).toEqual({ ok: false, reason: 'used' });
+    expect(passes.redeem({ secret: second.secret }).ok).toBe(true);
+  });
+
+  it('a secret whose tab went away works for a reload, then expires', () => {
+    const { clock, passes } = passesAt();
+    const opened = passes.redeem({ code: passes.issueCode() });
+    if (!opened.ok) throw new Error('the code was refused');
+    opened.release();
+    clock.at += RELOAD_GRACE_MS - 1;
+    const reloaded = passes.redeem({ secret: opened.secret });
+    if (!reloaded.ok) throw new Error('the reload was refused');
+    reloaded.release();
+    clock.at += RELOAD_GRACE_MS;
+    expect(passes.redeem({ secret: reloaded.secret })).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('a secret held by an open socket does not expire however long the tab stays', () => {
+    const { clock, passes } = passesAt();
+    const opened = passes.redeem({ code: passes.issueCode() });
+    if (!opened.ok) throw new Error('the code was refused');
+    clock.at += 24 * 60 * 60_000;
+    passes.issueCode();
+    expect(passes.redeem({ secret: opened.secret }).ok).toBe(true);
+  });
+
+  it('a tab with a stale secret and a new link gets in by the link, and spends both', () => {
+    const { passes } = passesAt();
+    const opened = passes.redeem({ code: passes.issueCode() });
+    if (!opened.ok) throw new Error('the code was refused');
+    passes.redeem({ secret: opened.secret });
+    const code = passes.issueCode();
+    expect(passes.redeem({ secret: opened.secret, code }).ok).toBe(true);
+    expect(passes.redeem({ code })).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it('a new link opened in a tab that is already in is spent too, not left live in its history', () => {
+    const { passes } = passesAt();
+    const opened = passes.redeem({ code: passes.issueCode() });
+    if (!opened.ok) throw new Error('the code was refused');
+    const code = passes.issueCode();
+    expect(passes.redeem({ secret: opened.secret, code }).ok).toBe(true);
+    expect(passes.redeem({ code })).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it('a refusal names why the code failed when there was one, and nothing at all is unknown', () => {
+    const { clock, passes } = passesAt();
+    const code = passes.issueCode();
+    clock.at += CODE_TTL_MS;
+    expect(passes.redeem({ secret: 'y'.repeat(43), code })).toEqual({ ok: false, reason: 'expired' });
+    expect(passes.redeem({})).toEqual({ ok: false, reason: 'unknown' });
+  });
+});
