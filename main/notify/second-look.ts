@@ -4,6 +4,7 @@
  * lists below are a floor for requests it has not explained (still screening, or the engine could not run).
  */
 import type { PendingRequestView } from '../../common/console-contract';
+import { secretPathKind } from '../../engine';
 
 export type SecondLook = (view: PendingRequestView) => boolean;
 
@@ -49,6 +50,6 @@ export const defaultNeedsSecondLook: SecondLook = (view) => {
   }
   return PATH_FIELDS.some((field) => {
     const value = input[field];
-    return typeof value === 'string' && touchesProtectedPath(value);
+    return typeof value === 'string' && (touchesProtectedPath(value) || secretPathKind(value) !== undefined);
   });
 };
