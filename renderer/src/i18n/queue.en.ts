@@ -95,6 +95,7 @@ export const queueEn = {
 
   'rule.title': 'Always allow: a rule the agent saves in its settings',
   'rule.content': 'Rule',
+  'rule.useFix': 'Use {rule}',
   'rule.valid': 'Valid rule for {tool}',
   'rule.invalid': 'Not a valid rule',
   'rule.destination': 'Save in',

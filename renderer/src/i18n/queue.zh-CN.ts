@@ -96,6 +96,7 @@ export const queueZhCN: Partial<Catalogue> = {
 
   'rule.title': '始终允许：由代理保存在其设置中的规则',
   'rule.content': '规则',
+  'rule.useFix': '改用 {rule}',
   'rule.valid': '有效的 {tool} 规则',
   'rule.invalid': '规则无效',
   'rule.destination': '保存到',
