@@ -106,6 +106,8 @@ export interface RuleWarningView {
 
 export interface ListedRuleView {
   readonly text: string;
+  /** The rule exactly as the file holds it (`Bash(*)` for a row shown as `Bash`): edits and deletes name this. */
+  readonly stored: string;
   readonly behavior: (typeof ruleBehaviors)[number];
   readonly source: FileSourceName;
   readonly file: string;

@@ -67,6 +67,7 @@ export { loadBashSupport } from './bash-support';
 
 export { createHeuristicClassifier } from './classifier/heuristic';
 export { assessRisk } from './classifier/risk';
+export { secretPathKind, type SecretKind } from './classifier/secret-paths';
 export {
   riskLabels,
   type RiskLabel,

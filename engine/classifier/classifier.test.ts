@@ -13,8 +13,17 @@ beforeAll(async () => {
 describe('assessRisk', () => {
   it.each([
     ['ls -la && git status', 'read-only'],
-    ['npm run build', 'writes files'],
+    ['npm run build', 'unknown'],
+    ['pytest && du -sh .', 'unknown'],
+    ['echo $(whoami)', 'unknown'],
     ['echo hi > notes.txt', 'writes files'],
+    ['mkdir -p out && touch out/x', 'writes files'],
+    ["sed -i 's/a/b/' f.txt", 'writes files'],
+    ['git commit -m x', 'writes files'],
+    ['cat ~/.ssh/id_ed25519', 'reads secrets'],
+    ['grep token .env', 'reads secrets'],
+    ['wc -l < ~/.aws/credentials', 'reads secrets'],
+    ['ls && cat ~/.ssh/id_ed25519.pub', 'read-only'],
     ['curl https://example.com', 'network'],
     ['git push origin main', 'network'],
     ['npm install left-pad', 'network'],
@@ -25,6 +34,16 @@ describe('assessRisk', () => {
     ['ls && sudo rm -rf /', 'privileged'],
   ] as const)('labels `%s` %s', (command, label) => {
     expect(assessRisk({ toolName: 'Bash', input: { command } }, bash)).toBe(label);
+  });
+
+  it.each([
+    ['Read', { file_path: '/home/u/.ssh/id_ed25519' }],
+    ['Read', { file_path: '.env.local' }],
+    ['Grep', { pattern: 'token', path: '~/.aws' }],
+    ['Glob', { pattern: '**/.env' }],
+    ['Grep', { pattern: 'x', glob: '*.pem' }],
+  ] as const)('labels %s of %j as reading secrets', (toolName, input) => {
+    expect(assessRisk({ toolName, input }, bash)).toBe('reads secrets');
   });
 
   it.each([

@@ -26,6 +26,18 @@ function judge(request: ClassifierRequest): ClassifierVerdict {
         confidence: 0.9,
         reason: 'It deletes or overwrites data that may not come back.',
       };
+    case 'reads secrets':
+      return {
+        verdict: 'unsure',
+        confidence: 0.5,
+        reason: 'It reads a credential or secret, which a person must see first.',
+      };
+    case 'unknown':
+      return {
+        verdict: 'unsure',
+        confidence: 0.5,
+        reason: 'It runs a command whose effect the classifier does not know.',
+      };
     case 'network':
       return {
         verdict: 'unsure',

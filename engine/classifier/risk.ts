@@ -7,6 +7,7 @@ import { parseMcpName } from '../matchers/tool-name';
 import { familyOf } from '../tools/catalog';
 import type { BashSupport } from '../tools/bash-tool';
 import type { ToolCall } from '../tools/types';
+import { secretPathKind } from './secret-paths';
 import { riskLabels, type RiskLabel } from './types';
 
 const PRIVILEGED = new Set([
@@ -54,13 +55,50 @@ const NETWORK_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = {
   docker: new Set(['pull', 'push', 'login']),
   cargo: new Set(['install', 'publish', 'fetch']),
 };
+/** Commands known to change files; any other command that is not read-only is 'unknown', not a guess. */
+const WRITERS = new Set([
+  'touch',
+  'mkdir',
+  'cp',
+  'mv',
+  'ln',
+  'tee',
+  'chmod',
+  'rmdir',
+  'truncate',
+  'install',
+  'patch',
+  'unzip',
+  'tar',
+]);
+const GIT_WRITES = new Set([
+  'add',
+  'commit',
+  'checkout',
+  'switch',
+  'restore',
+  'merge',
+  'rebase',
+  'cherry-pick',
+  'revert',
+  'stash',
+  'mv',
+  'rm',
+  'tag',
+  'branch',
+  'apply',
+  'am',
+  'init',
+]);
+/** Input fields that name a path a read tool opens or searches. */
+const READ_PATH_FIELDS = ['file_path', 'notebook_path', 'path', 'pattern', 'glob'] as const;
 const READ_VERBS = /^(get|list|read|search|fetch|query|describe|view|show|find|lookup)(_|$)/i;
 const DESTROY_VERBS = /^(delete|remove|drop|destroy|purge|wipe|truncate)(_|$)/i;
 
 export function assessRisk(call: ToolCall, bash?: BashSupport): RiskLabel {
   switch (familyOf(call.toolName)) {
     case 'read':
-      return 'read-only';
+      return READ_PATH_FIELDS.some((field) => isSecret(call.input[field])) ? 'reads secrets' : 'read-only';
     case 'edit':
       return 'writes files';
     case 'webFetch':
@@ -84,19 +122,24 @@ export function assessRisk(call: ToolCall, bash?: BashSupport): RiskLabel {
 
 function bashRisk(call: ToolCall, bash: BashSupport | undefined): RiskLabel {
   const command = call.input['command'];
-  if (typeof command !== 'string' || !bash) return 'writes files';
+  if (typeof command !== 'string' || !bash) return 'unknown';
   const analysis = bash.analyzer.analyze(command);
-  if (!analysis.ok) return 'writes files';
+  if (!analysis.ok) return 'unknown';
   const labels: RiskLabel[] = analysis.subcommands.map((sub) => subcommandRisk(sub, bash));
   if (analysis.redirects.some((r) => r.isWrite)) labels.push('writes files');
+  if (analysis.redirects.some((r) => !r.isWrite && isSecret(r.target))) labels.push('reads secrets');
   if (
     analysis.hasCommandSubstitution ||
     analysis.hasProcessSubstitution ||
     analysis.hasBackticks ||
     analysis.hasEval
   )
-    labels.push('writes files');
+    labels.push('unknown');
   return riskLabels.find((label) => labels.includes(label)) ?? 'read-only';
+}
+
+function isSecret(value: unknown): boolean {
+  return typeof value === 'string' && secretPathKind(value) !== undefined;
 }
 
 function subcommandRisk(sub: BashSubcommand, bash: BashSupport): RiskLabel {
@@ -107,6 +150,11 @@ function subcommandRisk(sub: BashSubcommand, bash: BashSupport): RiskLabel {
     return 'destructive';
   if (name === 'git' && verb === 'push' && sub.argv.some((a) => a === '-f' || a.startsWith('--force')))
     return 'destructive';
+  if (sub.argv.slice(1).some(isSecret)) return 'reads secrets';
   if (NETWORK.has(name) || NETWORK_SUBCOMMANDS[name]?.has(verb)) return 'network';
-  return bash.isReadOnlyCommand(sub) ? 'read-only' : 'writes files';
+  if (bash.isReadOnlyCommand(sub)) return 'read-only';
+  if (WRITERS.has(name) || (name === 'git' && GIT_WRITES.has(verb))) return 'writes files';
+  if ((name === 'sed' || name === 'perl') && sub.argv.some((a) => /^(?:-\w*i|--in-place)/.test(a)))
+    return 'writes files';
+  return 'unknown';
 }

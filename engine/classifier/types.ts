@@ -5,8 +5,19 @@
  */
 import type { ToolCall } from '../tools/types';
 
-/** What the console shows next to a request, most serious first. */
-export const riskLabels = ['privileged', 'destructive', 'network', 'writes files', 'read-only'] as const;
+/**
+ * What the console shows next to a request, most serious first. 'reads secrets' is a read of a credential
+ * (secret-paths.ts); 'unknown' is a command the console cannot vouch for, rather than a guess.
+ */
+export const riskLabels = [
+  'privileged',
+  'destructive',
+  'reads secrets',
+  'network',
+  'writes files',
+  'unknown',
+  'read-only',
+] as const;
 export type RiskLabel = (typeof riskLabels)[number];
 
 export interface ClassifierRequest {

@@ -20,8 +20,23 @@ describe('checkRule', () => {
     expect(checkRule('WebFetch(example.com)', 'allow')).toEqual({
       ok: false,
       error: '"WebFetch(example.com)" is not a valid WebFetch rule: write WebFetch(domain:example.com).',
+      fix: 'WebFetch(domain:example.com)',
+    });
+    expect(checkRule('WebFetch(https://pytorch.org/docs)', 'allow')).toMatchObject({
+      ok: false,
+      fix: 'WebFetch(domain:pytorch.org)',
     });
     expect(checkRule('Read(!keep)', 'deny')).toMatchObject({ ok: false });
+  });
+
+  it('refuses tool names Claude Code rejects, and offers the capitalised one', () => {
+    expect(checkRule('bash(npm test *)', 'allow')).toEqual({
+      ok: false,
+      error: '"bash" is not a tool name Claude Code accepts: tool names start with a capital letter.',
+      fix: 'Bash(npm test *)',
+    });
+    expect(checkRule('mcp__github__get_issue', 'allow')).toMatchObject({ ok: true });
+    expect(checkRule('*', 'deny')).toMatchObject({ ok: true });
   });
 
   it('warns about rules that load but never apply', () => {

@@ -1,27 +1,58 @@
 /**
  * One rule as the rule editor types it: the same syntax and content checks a settings file gets at load
- * time, and the warning `gatehouse rules` would show, without building a context.
+ * time, the warning `gatehouse rules` would show, and Claude Code's own check of tool names, without
+ * building a context. The editor writes nothing this refuses.
  */
 import type { RuleBehavior, RuleValue } from '../types';
 import { compileRule } from './compile';
-import { parseRule } from './syntax';
+import { formatRule, parseRule } from './syntax';
 
 export type RuleCheck =
   | { readonly ok: true; readonly value: RuleValue; readonly warning?: string }
-  | { readonly ok: false; readonly error: string };
+  /** `fix` is the rule the person most likely meant, offered as one click. */
+  | { readonly ok: false; readonly error: string; readonly fix?: string };
+
+/** Claude Code's tool names start with a capital (`Bash`), except MCP tools and the deny/ask wildcard. */
+const CLAUDE_TOOL_NAME = /^(?:[A-Z]|mcp__|\*)/;
 
 export function checkRule(text: string, behavior: RuleBehavior): RuleCheck {
   const parsed = parseRule(text);
   if (!parsed.ok) return parsed;
+  const { toolName } = parsed.value;
+  if (!CLAUDE_TOOL_NAME.test(toolName)) {
+    const fixed = { ...parsed.value, toolName: toolName.charAt(0).toUpperCase() + toolName.slice(1) };
+    return {
+      ok: false,
+      error: `"${toolName}" is not a tool name Claude Code accepts: tool names start with a capital letter.`,
+      fix: formatRule(fixed),
+    };
+  }
   // Anchors only place `/path` patterns; they cannot make a rule valid or invalid.
   const compiled = compileRule(
     { source: 'session', ruleBehavior: behavior, ruleValue: parsed.value, origin: { anchorDir: '/' } },
     0,
     { cwd: '/', home: '/' },
   );
-  if (!compiled.ok)
-    return { ok: false, error: `${compiled.error.charAt(0).toUpperCase()}${compiled.error.slice(1)}.` };
+  if (!compiled.ok) {
+    const error = `${compiled.error.charAt(0).toUpperCase()}${compiled.error.slice(1)}.`;
+    const fix = domainFix(parsed.value);
+    return fix === undefined ? { ok: false, error } : { ok: false, error, fix };
+  }
   return compiled.rule.warning === undefined
     ? { ok: true, value: parsed.value }
     : { ok: true, value: parsed.value, warning: compiled.rule.warning };
+}
+
+/** `WebFetch(pytorch.org)` or `WebFetch(https://pytorch.org/docs)` meant `WebFetch(domain:pytorch.org)`. */
+function domainFix(value: RuleValue): string | undefined {
+  const content = value.ruleContent;
+  if (value.toolName !== 'WebFetch' || content === undefined) return undefined;
+  let host = content.replace(/^domain:/, '');
+  try {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(host)) host = new URL(host).hostname;
+  } catch {
+    return undefined;
+  }
+  host = host.replace(/\/.*$/, '');
+  return /^[A-Za-z0-9*-]+(?:\.[A-Za-z0-9*-]+)+$/.test(host) ? `WebFetch(domain:${host})` : undefined;
 }

@@ -83,6 +83,8 @@ describe('the default predicate', () => {
     expect(defaultNeedsSecondLook(view('Bash', { command: 'cat .git/config' }))).toBe(true);
     expect(defaultNeedsSecondLook(view('Edit', { file_path: '/p/.claude/settings.json' }))).toBe(true);
     expect(defaultNeedsSecondLook(view('NotebookEdit', { notebook_path: '/p/a.ipynb' }))).toBe(false);
+    expect(defaultNeedsSecondLook(view('Read', { file_path: '/home/u/.ssh/id_ed25519' }))).toBe(true);
+    expect(defaultNeedsSecondLook(view('Read', { file_path: '/p/src/app.ts' }))).toBe(false);
   });
 
   it('wants a second look at a Bash request whose command is not a string', () => {

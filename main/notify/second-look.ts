@@ -5,6 +5,7 @@
  */
 import type { PendingRequestView } from '../../common/console-contract';
 import { inputHidesText } from '../../common/hidden-code-points';
+import { secretPathKind } from '../../engine';
 
 export type SecondLook = (view: PendingRequestView) => boolean;
 
@@ -51,6 +52,6 @@ export const defaultNeedsSecondLook: SecondLook = (view) => {
   }
   return PATH_FIELDS.some((field) => {
     const value = input[field];
-    return typeof value === 'string' && touchesProtectedPath(value);
+    return typeof value === 'string' && (touchesProtectedPath(value) || secretPathKind(value) !== undefined);
   });
 };

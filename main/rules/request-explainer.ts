@@ -31,7 +31,7 @@ export function profileOf(agent: AgentInfo): SettingsProfile {
   return agent.name === 'claude-code' ? 'claude' : 'agent';
 }
 
-const DANGEROUS = new Set(['destructive', 'privileged']);
+const DANGEROUS = new Set(['destructive', 'privileged', 'reads secrets']);
 /** How long a loaded settings context is reused for requests of the same profile, folder and mode. */
 export const CONTEXT_REUSE_MS = 1_000;
 const CONTEXT_CACHE_SIZE = 64;

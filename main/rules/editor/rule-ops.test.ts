@@ -70,6 +70,17 @@ describe('rule operations on a settings file', () => {
     });
   });
 
+  it('refuses a rule the engine or Claude Code would reject at load time', () => {
+    for (const rule of ['WebFetch(pytorch.org)', 'bash(npm test *)']) {
+      expect(applyFileOps(compact, FILE, [{ kind: 'add', behavior: 'allow', rule }]).kind).toBe('invalid');
+      expect(
+        applyFileOps(compact, FILE, [
+          { kind: 'replace', behavior: 'allow', rule: 'Bash(npm test)', with: rule },
+        ]).kind,
+      ).toBe('invalid');
+    }
+  });
+
   it('says whether operations hold in a text', () => {
     expect(opsHold(compact, [{ kind: 'add', behavior: 'allow', rule: 'Bash(npm test)' }])).toBe(true);
     expect(opsHold(compact, [{ kind: 'remove', behavior: 'deny', rule: 'Read(./.env)' }])).toBe(false);

@@ -5,7 +5,7 @@
  * the editor does not own stays, and the file keeps its formatting (files/json-splice.ts).
  */
 import type { RuleBehavior } from '../../../engine';
-import { parseRule, parseSettingsText } from '../../../engine';
+import { checkRule, parseSettingsText } from '../../../engine';
 import { formatSettings } from '../../../files/json-splice';
 
 export type FileOp =
@@ -47,10 +47,11 @@ export function applyFileOps(
   ops: readonly FileOp[],
   force = false,
 ): OpsResult {
+  // The engine's load-time check plus Claude Code's: a rule either refuses would break the whole file.
   for (const op of ops) {
     const target = op.kind === 'replace' ? op.with : op.kind === 'add' ? op.rule : undefined;
-    const parsed = target === undefined ? undefined : parseRule(target);
-    if (parsed && !parsed.ok) return { kind: 'invalid', message: parsed.error };
+    const checked = target === undefined ? undefined : checkRule(target, op.behavior);
+    if (checked && !checked.ok) return { kind: 'invalid', message: checked.error };
   }
   const checked = text === undefined ? undefined : parseSettingsText(text, file);
   if (checked && !checked.ok)

@@ -36,6 +36,16 @@ export interface ProjectRules {
   readonly locations: readonly SettingsLocation[];
   readonly files: readonly FileView[];
   readonly context: ToolPermissionContext;
+  /** Each usable file's permission lists as written, so an edit names the exact stored text. */
+  readonly stored: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+}
+
+function permissionLists(text: string): Readonly<Record<string, unknown>> {
+  const value: unknown = text.trim() === '' ? {} : JSON.parse(text);
+  const permissions = (value as { permissions?: unknown }).permissions;
+  return typeof permissions === 'object' && permissions !== null
+    ? (permissions as Record<string, unknown>)
+    : {};
 }
 
 export class ContextError extends Error {}
@@ -45,6 +55,7 @@ export async function readProjectRules(cwd: string, scope: ProjectScope): Promis
   const locations = projectLocations(cwd, scope);
   const files: FileView[] = [];
   const layers: SettingsLayer[] = [];
+  const stored = new Map<string, Readonly<Record<string, unknown>>>();
   for (const location of locations) {
     const read = await readSettingsFile(location.file);
     const base = {
@@ -71,6 +82,7 @@ export async function readProjectRules(cwd: string, scope: ProjectScope): Promis
       continue;
     }
     files.push({ ...base, status: 'ok' });
+    stored.set(location.file, permissionLists(read.text));
     layers.push({ ...location, exists: true, settings: parsed.settings });
   }
   try {
@@ -78,6 +90,7 @@ export async function readProjectRules(cwd: string, scope: ProjectScope): Promis
       locations,
       files,
       context: createPermissionContext({ cwd, home: scope.home, settings: layers }),
+      stored,
     };
   } catch (error) {
     if (error instanceof PermissionContextError) throw new ContextError(error.message);
@@ -86,7 +99,7 @@ export async function readProjectRules(cwd: string, scope: ProjectScope): Promis
 }
 
 export async function loadRulesSnapshot(cwd: string, deps: SnapshotDeps): Promise<RulesSnapshot> {
-  const { locations, files, context } = await readProjectRules(cwd, deps.scope);
+  const { locations, files, context, stored } = await readProjectRules(cwd, deps.scope);
   const history = deps.history(cwd);
   const warnings = analyzeRules(context, { history, bash: deps.bash });
   const keyOf = (r: { source: string; behavior: string; index?: number | undefined; text: string }) =>
@@ -102,8 +115,11 @@ export async function loadRulesSnapshot(cwd: string, deps: SnapshotDeps): Promis
     const location = locations.find((l) => l.source === rule.source);
     if (!location || rule.file === undefined || rule.index === undefined) continue;
     const examples = deps.examples.get(rule.file, rule.text);
+    const list = stored.get(rule.file)?.[rule.behavior];
+    const raw = Array.isArray(list) ? (list as unknown[])[rule.index] : undefined;
     rules.push({
       text: rule.text,
+      stored: typeof raw === 'string' ? raw : rule.text,
       behavior: rule.behavior,
       source: location.source,
       file: rule.file,

@@ -9,6 +9,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import type { EditableSource, RuleEdit, SaveOutcome } from '../../../common/rules-contract';
+import { parseSettingsText } from '../../../engine';
 import { writeFileAtomic } from '../../../files/atomic-write';
 import { applyFileOps, opsHold, type FileOp } from './rule-ops';
 import { currentVersion, readSettingsFile, versionOf, type SettingsRead } from './settings-text';
@@ -99,7 +100,21 @@ export async function saveRuleEdit(request: SaveRequest): Promise<SaveOutcome> {
     const outcome = await writeOps(request.files[plan.source], plan.ops, request.force === true);
     if (outcome) return outcome;
   }
+  // "Saved" only once each file, read back, holds the edit and loads as the engine loads it.
+  for (const plan of plans) await confirmSaved(request.files[plan.source], plan.ops);
   return { status: 'saved', merged };
+}
+
+async function confirmSaved(file: string, ops: readonly FileOp[]): Promise<void> {
+  const read = await readSettingsFile(file);
+  const text = textOf(read);
+  const loads = text === undefined ? undefined : parseSettingsText(text, file);
+  if (loads && !loads.ok) throw new SaveError('write-failed', `${loads.error} Nothing was saved as asked.`);
+  if (!opsHold(text, ops))
+    throw new SaveError(
+      'write-failed',
+      `The settings file ${file}, read back, does not hold the change; it was not saved.`,
+    );
 }
 
 /** Applies the operations to the file as it is, retrying while another writer moves it. */

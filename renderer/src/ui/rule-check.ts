@@ -1,9 +1,11 @@
 /**
- * A rule typed by a person, checked as they type with the engine's own parser (and its error sentence),
- * and whether it covers the tool being asked about.
+ * A rule typed by a person, checked as they type with exactly the check the engine gives a settings file
+ * when it loads it, plus Claude Code's own (engine/rules/validate.ts), and whether it covers the tool
+ * being asked about.
  */
+import type { RuleBehavior } from '../../../engine/types';
 import { compileToolName, toolNameMatches } from '../../../engine/matchers/tool-name';
-import { parseRule } from '../../../engine/rules/syntax';
+import { checkRule as engineCheck } from '../../../engine/rules/validate';
 
 export type RuleCheck =
   | {
@@ -12,17 +14,20 @@ export type RuleCheck =
       readonly ruleContent?: string;
       /** False when the rule's tool name cannot match the tool this request is for. */
       readonly coversTool: boolean;
+      /** Why the rule loads but never applies, or applies differently from how it reads. */
+      readonly warning?: string;
     }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: string; readonly fix?: string };
 
-export function checkRule(text: string, tool: string): RuleCheck {
-  const parsed = parseRule(text);
-  if (!parsed.ok) return { ok: false, error: parsed.error };
-  const { toolName, ruleContent } = parsed.value;
+export function checkRule(text: string, tool: string, behavior: RuleBehavior = 'allow'): RuleCheck {
+  const checked = engineCheck(text, behavior);
+  if (!checked.ok) return checked;
+  const { toolName, ruleContent } = checked.value;
   return {
     ok: true,
     toolName,
     ...(ruleContent === undefined ? {} : { ruleContent }),
     coversTool: toolNameMatches(compileToolName(toolName), tool),
+    ...(checked.warning === undefined ? {} : { warning: checked.warning }),
   };
 }

@@ -28,7 +28,7 @@ export function RuleField(props: {
         />
       </label>
       {!(props.quietWhenEmpty && props.rule === '') && (
-        <RuleCheckNote check={props.check} tool={props.tool} />
+        <RuleCheckNote check={props.check} tool={props.tool} onFix={props.onChange} />
       )}
     </>
   );

@@ -13,7 +13,7 @@ import { folderName } from '../../ui/names';
 import { ageOf } from '../../ui/time-format';
 import { ToolInput } from '../../tool-call/tool-input';
 import { useArmed } from '../../ui/use-armed';
-import { WhyAsked } from './why-asked';
+import { RuleLead, WhyAsked } from './why-asked';
 
 /** One request: what it would do, why it asked, and every answer, bound to its id. */
 export const RequestCard = memo(function RequestCard({ request }: { request: PendingRequestView }) {
@@ -99,6 +99,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
             {t('card.hiddenCodePoints')}
           </p>
         )}
+        <RuleLead request={request} />
         <ToolInput request={request} />
         <WhyAsked request={request} />
       </div>

@@ -7,6 +7,8 @@ const SEVERITY: Record<Explanation['risk'], 'calm' | 'notice' | 'danger'> = {
   network: 'notice',
   destructive: 'danger',
   privileged: 'danger',
+  'reads secrets': 'danger',
+  unknown: 'notice',
 };
 
 /** The engine's risk label in words, coloured by how careful the person should be. */

@@ -43,6 +43,23 @@ function describeSuggestion(update: PermissionUpdate, t: Translate): string | un
   });
 }
 
+/**
+ * When the agent's own rules deny or ask for this call, the card opens with that sentence: an Allow here
+ * answers this one request, and the rule asks again next time (or refuses it) whatever is clicked.
+ */
+export function RuleLead({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const reason = request.explanation?.reason;
+  if (reason?.type !== 'rule' || !reason.rule || reason.rule.behavior === 'allow') return null;
+  const { rule } = reason;
+  const where = rule.file ? displayPath(rule.file, request.cwd) : t(`source.${rule.source}`);
+  return (
+    <p className={`card__lead card__lead--${rule.behavior}`} role="note">
+      {t(rule.behavior === 'deny' ? 'lead.deny' : 'lead.ask', { rule: rule.text, where })}
+    </p>
+  );
+}
+
 /** The engine's own sentence; for "no rule matched" the headline already says that much. */
 function detailOf(reason: Explanation['reason']): string {
   if (reason.type !== 'default') return reason.message;

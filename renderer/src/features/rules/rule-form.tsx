@@ -22,8 +22,8 @@ export interface RuleDraftPlace {
 const sameExamples = (a: RuleExamples, b: RuleExamples) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The engine's verdict on a rule typed in the editor, which is for whatever tool the rule names. */
-function checkTyped(rule: string) {
-  const check = checkRule(rule, '');
+function checkTyped(rule: string, behavior: Behavior) {
+  const check = checkRule(rule, '', behavior);
   return check.ok ? { ...check, coversTool: true } : check;
 }
 
@@ -48,7 +48,7 @@ export function RuleForm(props: { initial?: RuleDraftPlace; onDone?: () => void 
   const [busy, setBusy] = useState(false);
   const behaviorId = useId();
   const sourceId = useId();
-  const check = checkTyped(rule);
+  const check = checkTyped(rule, behavior);
 
   const submit = async () => {
     if (!check.ok || cwd === undefined) return;

@@ -79,7 +79,7 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
                 void save({
                   kind: 'remove',
                   from: { source: editableSource, behavior: rule.behavior },
-                  rule: rule.text,
+                  rule: rule.stored,
                 })
               }
             >
@@ -103,7 +103,7 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
       {editing && editableSource && (
         <RuleForm
           initial={{
-            rule: rule.text,
+            rule: rule.stored,
             behavior: rule.behavior,
             source: editableSource,
             examples: rule.examples,

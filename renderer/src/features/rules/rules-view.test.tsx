@@ -12,8 +12,10 @@ const CWD = '/home/dev/projects/shop';
 const PROJECT = `${CWD}/.claude/settings.json`;
 
 function rule(overrides: Partial<ListedRuleView>): ListedRuleView {
+  const text = overrides.text ?? 'Bash(npm test *)';
   return {
-    text: 'Bash(npm test *)',
+    text,
+    stored: text,
     behavior: 'allow',
     source: 'projectSettings',
     file: PROJECT,
