@@ -7,7 +7,7 @@
  * optional field or a new message type does not bump it; receivers ignore fields they do not know.
  */
 import { z } from 'zod';
-import { permissionModes } from '../engine/types';
+import { permissionModes } from '../engine';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -20,7 +20,7 @@ const shortText = z.string().max(4_000);
 export const PermissionModeSchema = z.enum(permissionModes);
 
 export const RuleBehaviorSchema = z.enum(['allow', 'deny', 'ask']);
-export type { PermissionMode } from '../engine/types';
+export type { PermissionMode } from '../engine';
 
 /** Claude Code's permission-update entry (claude-code.md §1.5), shared by suggestions and updatedPermissions. */
 const RuleValueSchema = z.object({

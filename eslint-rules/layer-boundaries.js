@@ -66,6 +66,12 @@ const REFUSED_PACKAGES = [
   },
 ];
 
+/**
+ * The engine's two entry points, the only engine files importable from outside engine/: engine/index.ts
+ * (pure, safe for the renderer) and engine/node/index.ts (what needs Node), so its inside can change freely.
+ */
+const ENGINE_ENTRY_POINTS = new Set(['engine', 'engine/index', 'engine/node', 'engine/node/index']);
+
 /** Folders (repo-relative prefixes) that may import `electron`. */
 const ELECTRON_ALLOWED = ['main/app/', 'preload/'];
 /** Folders that run in a browser or must stay portable, so Node's built-ins are refused there. */
@@ -146,7 +152,17 @@ export default {
           });
         }
       }
-      if (from === 'renderer' && target.startsWith('engine/node/')) {
+      if (
+        !file.startsWith('engine/') &&
+        target.startsWith('engine/') &&
+        !ENGINE_ENTRY_POINTS.has(target.replace(/\.[cm]?[jt]sx?$/, ''))
+      ) {
+        context.report({
+          node,
+          message: `${file} may import the engine only through engine/index.ts or engine/node/index.ts, not ${target}.`,
+        });
+      }
+      if (from === 'renderer' && (target === 'engine/node' || target.startsWith('engine/node/'))) {
         context.report({
           node,
           message: `renderer/ may use only the engine's pure helpers, not engine/node/ (${spec}).`,

@@ -4,7 +4,7 @@
  * so the two cannot drift apart unnoticed.
  */
 import type { PermissionDecision, PermissionMode, PermissionUpdate } from '../../common/protocol';
-import { permissionModes } from '../../engine/types';
+import { permissionModes } from '../../engine';
 import { isObject, isOneOf, isText, isTextArray } from './shape';
 
 export const PROTOCOL_VERSION = 1;

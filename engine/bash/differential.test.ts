@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
+import { installedBashWasmPaths } from '../node/bash-wasm';
 import { loadBashAnalyzer } from './parser';
 
 interface MvdanNode {
@@ -22,7 +23,7 @@ interface MvdanSyntax {
 }
 
 const { syntax } = createRequire(import.meta.url)('mvdan-sh') as { syntax: MvdanSyntax };
-const analyzer = await loadBashAnalyzer();
+const analyzer = await loadBashAnalyzer(installedBashWasmPaths());
 
 /** The value of a word made of literals and quotes, or undefined when it expands. */
 function mvdanWord(word: MvdanNode): string | undefined {

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchCommand } from './compound';
 import { matchBashPattern } from './match';
+import { installedBashWasmPaths } from '../node/bash-wasm';
 import { loadBashAnalyzer } from './parser';
 import type { BashSubcommand } from './types';
 
-const analyzer = await loadBashAnalyzer();
+const analyzer = await loadBashAnalyzer(installedBashWasmPaths());
 
 const OPERATORS = ['&&', '||', ';', '|', '|&', '&', '\n'] as const;
 const operator = fc.constantFrom(...OPERATORS);

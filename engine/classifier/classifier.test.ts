@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBashSupport } from '../bash-support';
+import { loadInstalledBashSupport } from '../node/bash-wasm';
 import type { BashSupport } from '../tools/bash-tool';
 import { createHeuristicClassifier } from './heuristic';
 import { assessRisk } from './risk';
@@ -7,7 +7,7 @@ import type { RiskLabel } from './types';
 
 let bash: BashSupport;
 beforeAll(async () => {
-  bash = await loadBashSupport();
+  bash = await loadInstalledBashSupport();
 });
 
 describe('assessRisk', () => {

@@ -2,11 +2,9 @@
  * Step one of the seed pipeline: the permission engine decides allow, deny or ask from the settings files
  * (the seed's `.agent/` layout), the mode and the tool's own check. Only an ask reaches the race.
  */
-import { isReadOnlyCommand, loadBashAnalyzer, matchCommand } from '../../engine/bash/index';
-import { checkPermission, createPermissionContext } from '../../engine/index';
-import type { Decision, DecisionReason, PermissionMode } from '../../engine/index';
-import { resolveRealPath } from '../../engine/node/realpath';
-import { loadSettings } from '../../engine/node/settings-loader';
+import { checkPermission, createPermissionContext } from '../../engine';
+import type { Decision, DecisionReason, PermissionMode } from '../../engine';
+import { loadInstalledBashSupport, loadSettings, resolveRealPath } from '../../engine/node';
 import type { PermissionRequest } from '../../common/protocol';
 
 export interface EngineInput {
@@ -18,9 +16,9 @@ export interface EngineInput {
 }
 
 export async function checkWithEngine({ tool, input, cwd, home, mode }: EngineInput): Promise<Decision> {
-  const [settings, analyzer] = await Promise.all([
+  const [settings, bash] = await Promise.all([
     loadSettings({ profile: 'agent', cwd, home }),
-    loadBashAnalyzer(),
+    loadInstalledBashSupport(),
   ]);
   const context = createPermissionContext({ cwd, home, settings, ...(mode ? { mode } : {}) });
   return checkPermission(
@@ -28,7 +26,7 @@ export async function checkWithEngine({ tool, input, cwd, home, mode }: EngineIn
     { toolName: tool, input },
     {
       deps: {
-        bash: { analyzer, matchCommand, isReadOnlyCommand },
+        bash,
         realpath: resolveRealPath,
       },
     },

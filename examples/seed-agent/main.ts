@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { permissionModes } from '../../engine/index';
-import type { PermissionMode } from '../../engine/index';
+import { permissionModes } from '../../engine';
+import type { PermissionMode } from '../../engine';
 import { askTerminalAndConsole } from './ask';
 import { checkWithEngine, provenanceOf } from './engine-check';
 

@@ -7,7 +7,7 @@ import { relative } from 'node:path';
 import type { PermissionRequest } from '../../common/protocol';
 import { formatRule } from '../../engine';
 import type { BashSupport } from '../../engine';
-import { splitForSuggestion } from '../../engine/bash';
+import { splitForSuggestion } from '../../engine';
 
 const EDIT_FAMILY = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
 

@@ -13,7 +13,7 @@ import {
   type PermissionMode,
   type RuleBehavior,
 } from '../../../engine';
-import { checkToolCall } from '../../../engine/node/check-call';
+import { checkToolCall } from '../../../engine/node';
 import { buildContext, folderHelp, folderOptionSpec, SetupError } from './engine-setup';
 
 const HELP = `Usage: gatehouse check --tool NAME [--input JSON] [options]

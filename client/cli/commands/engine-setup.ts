@@ -15,7 +15,7 @@ import {
   type SettingsProfile,
   type ToolPermissionContext,
 } from '../../../engine';
-import { loadSettings, SettingsFileError } from '../../../engine/node/settings-loader';
+import { loadSettings, SettingsFileError } from '../../../engine/node';
 
 export interface FolderOptions {
   readonly cwd?: string;

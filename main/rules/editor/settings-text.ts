@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { unreadableSettings } from '../../../engine/node/settings-loader';
+import { unreadableSettings } from '../../../engine/node';
 
 export const MISSING_VERSION = 'missing';
 

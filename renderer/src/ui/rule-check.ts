@@ -2,8 +2,8 @@
  * A rule typed by a person, checked as they type with the engine's own parser (and its error sentence),
  * and whether it covers the tool being asked about.
  */
-import { compileToolName, toolNameMatches } from '../../../engine/matchers/tool-name';
-import { parseRule } from '../../../engine/rules/syntax';
+import { compileToolName, toolNameMatches } from '../../../engine';
+import { parseRule } from '../../../engine';
 
 export type RuleCheck =
   | {
