@@ -23,6 +23,10 @@ describe('assessRisk', () => {
     ['git push --force', 'destructive'],
     ['sudo apt-get install x', 'privileged'],
     ['ls && sudo rm -rf /', 'privileged'],
+    // Names of an object's own keys are commands like any other, not lookups into a table's prototype.
+    ['constructor push', 'writes files'],
+    ['__proto__ install', 'writes files'],
+    ['hasOwnProperty x', 'writes files'],
   ] as const)('labels `%s` %s', (command, label) => {
     expect(assessRisk({ toolName: 'Bash', input: { command } }, bash)).toBe(label);
   });

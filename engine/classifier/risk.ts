@@ -41,19 +41,20 @@ const NETWORK = new Set([
   'http',
   'https',
 ]);
-const NETWORK_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = {
-  git: new Set(['push', 'pull', 'fetch', 'clone', 'ls-remote']),
-  npm: new Set(['install', 'i', 'ci', 'add', 'publish', 'update']),
-  pnpm: new Set(['install', 'i', 'add', 'publish', 'update']),
-  yarn: new Set(['install', 'add', 'publish', 'upgrade']),
-  pip: new Set(['install', 'download']),
-  pip3: new Set(['install', 'download']),
-  brew: new Set(['install', 'upgrade', 'update']),
-  'apt-get': new Set(['install', 'update', 'upgrade']),
-  apt: new Set(['install', 'update', 'upgrade']),
-  docker: new Set(['pull', 'push', 'login']),
-  cargo: new Set(['install', 'publish', 'fetch']),
-};
+/** A Map, so a command named after an object's own keys (`constructor`, `__proto__`) finds nothing. */
+const NETWORK_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['git', new Set(['push', 'pull', 'fetch', 'clone', 'ls-remote'])],
+  ['npm', new Set(['install', 'i', 'ci', 'add', 'publish', 'update'])],
+  ['pnpm', new Set(['install', 'i', 'add', 'publish', 'update'])],
+  ['yarn', new Set(['install', 'add', 'publish', 'upgrade'])],
+  ['pip', new Set(['install', 'download'])],
+  ['pip3', new Set(['install', 'download'])],
+  ['brew', new Set(['install', 'upgrade', 'update'])],
+  ['apt-get', new Set(['install', 'update', 'upgrade'])],
+  ['apt', new Set(['install', 'update', 'upgrade'])],
+  ['docker', new Set(['pull', 'push', 'login'])],
+  ['cargo', new Set(['install', 'publish', 'fetch'])],
+]);
 const READ_VERBS = /^(get|list|read|search|fetch|query|describe|view|show|find|lookup)(_|$)/i;
 const DESTROY_VERBS = /^(delete|remove|drop|destroy|purge|wipe|truncate)(_|$)/i;
 
@@ -107,6 +108,6 @@ function subcommandRisk(sub: BashSubcommand, bash: BashSupport): RiskLabel {
     return 'destructive';
   if (name === 'git' && verb === 'push' && sub.argv.some((a) => a === '-f' || a.startsWith('--force')))
     return 'destructive';
-  if (NETWORK.has(name) || NETWORK_SUBCOMMANDS[name]?.has(verb)) return 'network';
+  if (NETWORK.has(name) || NETWORK_SUBCOMMANDS.get(name)?.has(verb)) return 'network';
   return bash.isReadOnlyCommand(sub) ? 'read-only' : 'writes files';
 }
