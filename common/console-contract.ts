@@ -14,9 +14,9 @@ import {
 import type { RacerKind } from './protocol';
 import { historyInvokeSchemas } from './history-contract';
 import type { HistoryChanged, HistoryInvokeValues } from './history-contract';
-import { riskLabels } from '../engine/classifier/types';
+import { riskLabels } from '../engine';
 import { views } from './console-views';
-import { ruleSources } from '../engine/types';
+import { ruleSources } from '../engine';
 import { rulesEventChannels, rulesInvokeSchemas } from './rules-contract';
 import type { RulesEventPayloads, RulesInvokeValues } from './rules-contract';
 

@@ -23,7 +23,7 @@ const shortText = z.string().max(4_000);
 export const PermissionModeSchema = z.enum(permissionModes);
 
 export const RuleBehaviorSchema = z.enum(['allow', 'deny', 'ask']);
-export type { PermissionMode } from '../engine/types';
+export type { PermissionMode } from '../engine';
 
 /** Claude Code's permission-update entry (claude-code.md §1.5), shared by suggestions and updatedPermissions. */
 const RuleValueSchema = z.object({

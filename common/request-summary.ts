@@ -2,7 +2,7 @@
  * The one-line summary of a request: what it wants to do and the field that says most about it. History
  * rows, rule previews' examples and notifications all show this line.
  */
-import { familyOf } from '../engine/tools/catalog';
+import { familyOf } from '../engine';
 
 export interface Line {
   readonly text: string;

@@ -4,7 +4,7 @@
  * folder, never by path, so it cannot make main write anywhere but the settings files of that folder.
  */
 import { z } from 'zod';
-import { ruleBehaviors } from '../engine/types';
+import { ruleBehaviors } from '../engine';
 import type { RuleRefView } from './console-contract';
 
 /** The sources a person may edit here; policy and flag rules are locked (seed §9.4). */

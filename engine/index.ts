@@ -1,6 +1,7 @@
 /**
- * The permission engine's public surface: the seed's four-layer model as a pure library. Node-only pieces
- * (reading settings files, resolving symlinks) live in engine/node/ and are imported from there.
+ * The permission engine's public surface: the seed's four-layer model as a pure library, safe for the
+ * renderer. Its other entry point, engine/node/index.ts, holds what needs Node (settings files, real paths,
+ * the Bash parser's WebAssembly); the lint refuses deeper imports from outside engine/.
  */
 export { ruleSources, ruleBehaviors, permissionModes } from './types';
 export type {
@@ -15,6 +16,7 @@ export type {
 } from './types';
 
 export { parseRule, formatRule, type RuleParseResult } from './rules/syntax';
+export { compileToolName, toolNameMatches, type ToolNamePattern } from './matchers/tool-name';
 export { listRules, type ListedRule } from './rules/listing';
 export { checkRule, type RuleCheck } from './rules/validate';
 export type { RuleRef } from './rules/compile';
@@ -63,7 +65,13 @@ export type { ToolCall } from './tools/types';
 export { familyOf, knownToolNames, type ToolFamily } from './tools/catalog';
 export { parseMcpName, type McpToolName } from './matchers/tool-name';
 export type { BashSupport } from './tools/bash-tool';
-export { loadBashSupport } from './bash-support';
+export {
+  isReadOnlyCommand,
+  matchCommand,
+  splitForSuggestion,
+  type BashAnalyzer,
+  type BashWasmPaths,
+} from './bash';
 
 export { createHeuristicClassifier } from './classifier/heuristic';
 export { assessRisk } from './classifier/risk';

@@ -26,6 +26,11 @@ tester.run('layer-boundaries', rule, {
     { filename: at('client/hook/lean-protocol.ts'), code: code('../../common/discovery') },
     { filename: at('client/hook/hook-socket.test.ts'), code: code('ws') },
     { filename: at('client/sdk/connection.ts'), code: code('ws') },
+    { filename: at('main/core/decision-room.ts'), code: code('../../engine/node') },
+    { filename: at('main/rules/suggest-rules.ts'), code: code('../../engine/index.ts') },
+    { filename: at('renderer/src/ui/rule-check.ts'), code: code('../../../engine') },
+    { filename: at('client/hook/lean-protocol.ts'), code: code('../../engine/index') },
+    { filename: at('engine/node/bash-wasm.ts'), code: code('../bash/parser') },
   ],
   invalid: [
     [
@@ -53,6 +58,11 @@ tester.run('layer-boundaries', rule, {
     ['client/hook/shape.ts', 'zod', /client\/hook\/ may not import zod/],
     ['client/hook/shape.ts', 'zod/v4', /client\/hook\/ may not import zod/],
     ['engine/index.ts', '../main/registry/race-registry', /engine\/ may not import main\//],
+    ['main/rules/suggest-rules.ts', '../../engine/bash/suggest', /only through engine\/index\.ts/],
+    ['main/console/rules-handlers.ts', '../../engine/node/check-call', /not engine\/node\/check-call/],
+    ['renderer/src/ui/rule-check.ts', '../../../engine/rules/syntax', /only through engine\/index\.ts/],
+    ['renderer/src/ui/rule-check.ts', '../../../engine/node', /renderer\/ may use only the engine's pure/],
+    ['tests/integration/x.test.ts', '../../engine/types', /only through engine\/index\.ts/],
   ].map(([file, spec, message]) => ({
     filename: at(file as string),
     code: code(spec as string),

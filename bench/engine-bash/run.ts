@@ -3,7 +3,7 @@
  * one word, a typical invocation, a compound line, substitutions, a heredoc, a long pipeline. Measured, not
  * asserted: `npm run bench:engine-bash`.
  */
-import { loadBashAnalyzer } from '../../engine/bash';
+import { loadInstalledBashSupport } from '../../engine/node';
 
 const COMMANDS = {
   word: 'ls',
@@ -30,7 +30,7 @@ function measure(fn: () => unknown): { mean: number; p50: number; p99: number } 
   return { mean, p50: samples[Math.floor(ITERATIONS * 0.5)]!, p99: samples[Math.floor(ITERATIONS * 0.99)]! };
 }
 
-const analyzer = await loadBashAnalyzer();
+const { analyzer } = await loadInstalledBashSupport();
 console.log(
   `engine/bash analyse: ${ITERATIONS.toLocaleString('en-US')} runs per row, Node ${process.version}`,
 );

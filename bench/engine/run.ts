@@ -9,11 +9,11 @@
 import {
   createPermissionContext,
   decide,
-  loadBashSupport,
   type BashSupport,
   type MemoryRule,
   type ToolPermissionContext,
 } from '../../engine';
+import { loadInstalledBashSupport } from '../../engine/node';
 
 const COMMANDS = {
   simple: 'npm run build -- --watch',
@@ -75,7 +75,7 @@ function row(cells: readonly (string | number)[]): string {
 }
 
 async function main(): Promise<void> {
-  const bash: BashSupport = await loadBashSupport();
+  const bash: BashSupport = await loadInstalledBashSupport();
   const deps = { bash };
   console.log(
     `gatehouse engine bench: ${ITERATIONS.toLocaleString('en-US')} checks per row after ${WARMUP.toLocaleString('en-US')} warm-up, Node ${process.version}`,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { installedBashWasmPaths } from '../node/bash-wasm';
 import { loadBashAnalyzer } from './parser';
 import type { BashAnalysis } from './types';
 
-const analyzer = await loadBashAnalyzer();
+const analyzer = await loadBashAnalyzer(installedBashWasmPaths());
 
 function ok(command: string): Extract<BashAnalysis, { ok: true }> {
   const analysis = analyzer.analyze(command);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { coverWithAllowRules, isApprovableByPrefix, matchCommand } from './compound';
+import { installedBashWasmPaths } from '../node/bash-wasm';
 import { loadBashAnalyzer } from './parser';
 
-const analyzer = await loadBashAnalyzer();
+const analyzer = await loadBashAnalyzer(installedBashWasmPaths());
 const allows = (command: string, pattern: string) =>
   matchCommand(analyzer.analyze(command), pattern, 'allow');
 const denies = (command: string, pattern: string) => matchCommand(analyzer.analyze(command), pattern, 'deny');

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
+import { installedBashWasmPaths } from '../node/bash-wasm';
 import { loadBashAnalyzer } from './parser';
 
 interface MvdanNode {
@@ -22,7 +23,7 @@ interface MvdanSyntax {
 }
 
 const { syntax } = createRequire(import.meta.url)('mvdan-sh') as { syntax: MvdanSyntax };
-const analyzer = await loadBashAnalyzer();
+const analyzer = await loadBashAnalyzer(installedBashWasmPaths());
 
 /** The value of a word made of literals and quotes, or undefined when it expands. */
 function mvdanWord(word: MvdanNode): string | undefined {
@@ -167,15 +168,22 @@ const { line } = fc.letrec<{ statement: string; line: string }>((tie) => ({
     .map(([first, rest]) => [first, ...rest.map(([sep, statement]) => sep + statement)].join('')),
 }));
 
+const RUNS = 300;
+
 it('finds the same simple commands as mvdan-sh on lines both can read', () => {
+  // Lines both parsers read (about half): a parser refusing every line would pass with nothing compared.
+  let compared = 0;
   fc.assert(
     fc.property(line, (source) => {
       // mvdan-sh continues a comment that ends in a backslash onto the next line; Bash does not.
       fc.pre(!/#[^\n]*\\\n/.test(source));
       const theirs = mvdanCommands(source);
       const ours = ourCommands(source);
-      if (theirs !== undefined && ours !== undefined) expect(ours).toEqual(theirs);
+      if (theirs === undefined || ours === undefined) return;
+      compared += 1;
+      expect(ours).toEqual(theirs);
     }),
-    { numRuns: 300 },
+    { numRuns: RUNS },
   );
+  expect(compared).toBeGreaterThanOrEqual(RUNS * 0.3);
 });

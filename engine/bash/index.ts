@@ -1,5 +1,5 @@
 export type { BashAnalysis, BashAnalyzer, BashPatternMatcher, BashRedirect, BashSubcommand } from './types';
-export { loadBashAnalyzer, type BashAnalyzerOptions } from './parser';
+export type { BashWasmPaths } from './parser';
 export { MAX_COMMAND_LENGTH } from './analyzer';
 export { isWholeToolPattern, matchBashPattern, matchBashPatternText } from './match';
 export { coverWithAllowRules, isApprovableByPrefix, matchCommand, type AllowCoverage } from './compound';

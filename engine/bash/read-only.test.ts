@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { installedBashWasmPaths } from '../node/bash-wasm';
 import { loadBashAnalyzer } from './parser';
 import { isReadOnlyAnalysis, isReadOnlyCommand } from './read-only';
 
-const analyzer = await loadBashAnalyzer();
+const analyzer = await loadBashAnalyzer(installedBashWasmPaths());
 
 function firstSubcommand(command: string) {
   const analysis = analyzer.analyze(command);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { matchCommand } from './compound';
+import { installedBashWasmPaths } from '../node/bash-wasm';
 import { loadBashAnalyzer } from './parser';
 import { isReadOnlyCommand } from './read-only';
 import { splitForSuggestion } from './suggest';
 
-const analyzer = await loadBashAnalyzer();
+const analyzer = await loadBashAnalyzer(installedBashWasmPaths());
 const suggest = (command: string) => splitForSuggestion(analyzer.analyze(command));
 
 describe('splitForSuggestion', () => {

@@ -11,7 +11,7 @@ import { copyTree, type SyntaxNode } from './syntax-tree';
 import { initTreeSitter } from './wasm-cursor';
 
 const paths = installedBashWasmPaths();
-const analyzer = await loadBashAnalyzer();
+const analyzer = await loadBashAnalyzer(paths);
 const walker = await initTreeSitter(paths.treeSitterWasmPath);
 const parser = new Parser();
 parser.setLanguage(await Language.load(paths.wasmPath));

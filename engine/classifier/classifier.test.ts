@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBashSupport } from '../bash-support';
+import { loadInstalledBashSupport } from '../node/bash-wasm';
 import type { BashSupport } from '../tools/bash-tool';
 import { createHeuristicClassifier } from './heuristic';
 import { assessRisk } from './risk';
@@ -7,7 +7,7 @@ import type { RiskLabel } from './types';
 
 let bash: BashSupport;
 beforeAll(async () => {
-  bash = await loadBashSupport();
+  bash = await loadInstalledBashSupport();
 });
 
 describe('assessRisk', () => {
@@ -32,6 +32,10 @@ describe('assessRisk', () => {
     ['git push --force', 'destructive'],
     ['sudo apt-get install x', 'privileged'],
     ['ls && sudo rm -rf /', 'privileged'],
+    // Names of an object's own keys are commands like any other, not lookups into a table's prototype.
+    ['constructor push', 'writes files'],
+    ['__proto__ install', 'writes files'],
+    ['hasOwnProperty x', 'writes files'],
   ] as const)('labels `%s` %s', (command, label) => {
     expect(assessRisk({ toolName: 'Bash', input: { command } }, bash)).toBe(label);
   });

@@ -42,19 +42,20 @@ const NETWORK = new Set([
   'http',
   'https',
 ]);
-const NETWORK_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = {
-  git: new Set(['push', 'pull', 'fetch', 'clone', 'ls-remote']),
-  npm: new Set(['install', 'i', 'ci', 'add', 'publish', 'update']),
-  pnpm: new Set(['install', 'i', 'add', 'publish', 'update']),
-  yarn: new Set(['install', 'add', 'publish', 'upgrade']),
-  pip: new Set(['install', 'download']),
-  pip3: new Set(['install', 'download']),
-  brew: new Set(['install', 'upgrade', 'update']),
-  'apt-get': new Set(['install', 'update', 'upgrade']),
-  apt: new Set(['install', 'update', 'upgrade']),
-  docker: new Set(['pull', 'push', 'login']),
-  cargo: new Set(['install', 'publish', 'fetch']),
-};
+/** A Map, so a command named after an object's own keys (`constructor`, `__proto__`) finds nothing. */
+const NETWORK_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['git', new Set(['push', 'pull', 'fetch', 'clone', 'ls-remote'])],
+  ['npm', new Set(['install', 'i', 'ci', 'add', 'publish', 'update'])],
+  ['pnpm', new Set(['install', 'i', 'add', 'publish', 'update'])],
+  ['yarn', new Set(['install', 'add', 'publish', 'upgrade'])],
+  ['pip', new Set(['install', 'download'])],
+  ['pip3', new Set(['install', 'download'])],
+  ['brew', new Set(['install', 'upgrade', 'update'])],
+  ['apt-get', new Set(['install', 'update', 'upgrade'])],
+  ['apt', new Set(['install', 'update', 'upgrade'])],
+  ['docker', new Set(['pull', 'push', 'login'])],
+  ['cargo', new Set(['install', 'publish', 'fetch'])],
+]);
 /** Commands known to change files; any other command that is not read-only is 'unknown', not a guess. */
 const WRITERS = new Set([
   'touch',
@@ -151,7 +152,7 @@ function subcommandRisk(sub: BashSubcommand, bash: BashSupport): RiskLabel {
   if (name === 'git' && verb === 'push' && sub.argv.some((a) => a === '-f' || a.startsWith('--force')))
     return 'destructive';
   if (sub.argv.slice(1).some(isSecret)) return 'reads secrets';
-  if (NETWORK.has(name) || NETWORK_SUBCOMMANDS[name]?.has(verb)) return 'network';
+  if (NETWORK.has(name) || NETWORK_SUBCOMMANDS.get(name)?.has(verb)) return 'network';
   if (bash.isReadOnlyCommand(sub)) return 'read-only';
   if (WRITERS.has(name) || (name === 'git' && GIT_WRITES.has(verb))) return 'writes files';
   if ((name === 'sed' || name === 'perl') && sub.argv.some((a) => /^(?:-\w*i|--in-place)/.test(a)))

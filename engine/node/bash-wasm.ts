@@ -3,13 +3,9 @@
  * the analyser itself stays free of Node built-ins; a bundled app passes its own paths instead.
  */
 import { createRequire } from 'node:module';
-
-export interface BashWasmPaths {
-  /** `tree-sitter-bash.wasm`, the grammar. */
-  readonly wasmPath: string;
-  /** `tree-sitter.wasm`, the web-tree-sitter runtime. */
-  readonly treeSitterWasmPath: string;
-}
+import { loadBashSupport } from '../bash-support';
+import type { BashWasmPaths } from '../bash/parser';
+import type { BashSupport } from '../tools/bash-tool';
 
 export function installedBashWasmPaths(): BashWasmPaths {
   const require = createRequire(import.meta.url);
@@ -17,4 +13,9 @@ export function installedBashWasmPaths(): BashWasmPaths {
     wasmPath: require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'),
     treeSitterWasmPath: require.resolve('web-tree-sitter/tree-sitter.wasm'),
   };
+}
+
+/** The Bash support loaded from the installed `tree-sitter-bash` and `web-tree-sitter` packages. */
+export function loadInstalledBashSupport(): Promise<BashSupport> {
+  return loadBashSupport(installedBashWasmPaths());
 }

@@ -5,7 +5,7 @@
  */
 import { checkPermission } from '../pipeline/check';
 import { createHeuristicClassifier } from '../classifier/heuristic';
-import { loadBashSupport } from '../bash-support';
+import { loadInstalledBashSupport } from './bash-wasm';
 import type { Decision } from '../pipeline/decision';
 import type { ToolPermissionContext } from '../context/context';
 import type { BashSupport } from '../tools/bash-tool';
@@ -24,7 +24,7 @@ export async function checkToolCall(
   call: ToolCall,
   options: CheckCallOptions = {},
 ): Promise<Decision> {
-  const bash = options.bash ?? (call.toolName === 'Bash' ? await loadBashSupport() : undefined);
+  const bash = options.bash ?? (call.toolName === 'Bash' ? await loadInstalledBashSupport() : undefined);
   return checkPermission(context, call, {
     deps: { realpath: resolveRealPath, ...(bash ? { bash } : {}) },
     ...(context.mode.name === 'auto' ? { classifier: createHeuristicClassifier() } : {}),

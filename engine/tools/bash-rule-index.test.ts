@@ -1,7 +1,7 @@
 /** The Bash rule index may only leave out rules that cannot match: checked against the real analyser. */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBashSupport } from '../bash-support';
+import { loadInstalledBashSupport } from '../node/bash-wasm';
 import { ruleIndexOf } from '../rules/rule-index';
 import { contextWith } from '../testing/build';
 import type { RuleBehavior } from '../types';
@@ -28,7 +28,7 @@ const WORDS = [
 describe('bashCandidates', () => {
   let bash: BashSupport;
   beforeAll(async () => {
-    bash = await loadBashSupport();
+    bash = await loadInstalledBashSupport();
   });
 
   it('never leaves out a rule that matches', () => {

@@ -3,7 +3,7 @@
  * fake one the pipeline tests use, so the two cannot drift apart on what the pipeline relies on.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBashSupport } from '../bash-support';
+import { loadInstalledBashSupport } from '../node/bash-wasm';
 import { CWD, contextWith, type RuleLists } from '../testing/build';
 import { fakeBash } from '../testing/fake-bash';
 import { decide } from '../pipeline/decide';
@@ -106,7 +106,7 @@ const run = (support: BashSupport, [, rules, command, expected, mode]: Row) => {
 describe('the Bash self-check with the real analyser', () => {
   let real: BashSupport;
   beforeAll(async () => {
-    real = await loadBashSupport();
+    real = await loadInstalledBashSupport();
   });
   for (const row of [...shared, ...realOnly]) it(row[0], () => run(real, row));
 

@@ -2,11 +2,9 @@
  * Step one of the seed pipeline: the permission engine decides allow, deny or ask from the settings files
  * (the seed's `.agent/` layout), the mode and the tool's own check. Only an ask reaches the race.
  */
-import { isReadOnlyCommand, loadBashAnalyzer, matchCommand } from '../../engine/bash/index';
-import { checkPermission, createPermissionContext } from '../../engine/index';
-import type { Decision, DecisionReason, PermissionMode } from '../../engine/index';
-import { resolveRealPath } from '../../engine/node/realpath';
-import { loadSettings } from '../../engine/node/settings-loader';
+import { checkPermission, createPermissionContext } from '../../engine';
+import type { Decision, DecisionReason, PermissionMode } from '../../engine';
+import { loadInstalledBashSupport, loadSettings, resolveRealPath } from '../../engine/node';
 import type { PermissionRequest } from '../../common/protocol';
 import { readBoundedSettings } from '../../files/read-bounded';
 
@@ -19,9 +17,9 @@ export interface EngineInput {
 }
 
 export async function checkWithEngine({ tool, input, cwd, home, mode }: EngineInput): Promise<Decision> {
-  const [settings, analyzer] = await Promise.all([
+  const [settings, bash] = await Promise.all([
     loadSettings({ profile: 'agent', cwd, home }, readBoundedSettings),
-    loadBashAnalyzer(),
+    loadInstalledBashSupport(),
   ]);
   const context = createPermissionContext({ cwd, home, settings, ...(mode ? { mode } : {}) });
   return checkPermission(
@@ -29,7 +27,7 @@ export async function checkWithEngine({ tool, input, cwd, home, mode }: EngineIn
     { toolName: tool, input },
     {
       deps: {
-        bash: { analyzer, matchCommand, isReadOnlyCommand },
+        bash,
         realpath: resolveRealPath,
       },
     },

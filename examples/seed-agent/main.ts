@@ -11,8 +11,8 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
-import { permissionModes } from '../../engine/index';
-import type { PermissionMode } from '../../engine/index';
+import { permissionModes } from '../../engine';
+import type { PermissionMode } from '../../engine';
 import { askTerminalAndConsole } from './ask';
 import { checkWithEngine, provenanceOf } from './engine-check';
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseInvokeArgs } from '../../common/console-contract';
 import type { Caller, Result } from '../../common/console-contract';
-import { loadBashSupport, type BashSupport } from '../../engine';
+import type { BashSupport } from '../../engine';
+import { loadInstalledBashSupport } from '../../engine/node';
 import { EXAMPLES_FILE, openExamplesStore } from '../rules/editor/examples-store';
 import { versionOf } from '../rules/editor/settings-text';
 import { createRulesService, type RulesService } from './rules-handlers';
@@ -28,7 +29,7 @@ function value<T>(result: Result<T>): T {
 }
 
 beforeAll(async () => {
-  bash = await loadBashSupport();
+  bash = await loadInstalledBashSupport();
 });
 
 beforeEach(async () => {

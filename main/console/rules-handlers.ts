@@ -8,8 +8,8 @@ import type { EditableSource, FileSourceName, RulesInvokeValues } from '../../co
 import { editableSources } from '../../common/rules-contract';
 import { createSignal } from '../../common/signal';
 import type { BashSupport, ToolCall } from '../../engine';
-import { checkToolCall } from '../../engine/node/check-call';
-import type { SettingsLocation } from '../../engine/node/settings-loader';
+import { checkToolCall } from '../../engine/node';
+import type { SettingsLocation } from '../../engine/node';
 import { ExamplesFileError, type ExamplesStore } from '../rules/editor/examples-store';
 import {
   checkInsideProject,

@@ -3,7 +3,7 @@
  * and the race registry every racer answers through.
  */
 import { homedir } from 'node:os';
-import { loadBashSupport } from '../../engine';
+import { loadInstalledBashSupport } from '../../engine/node';
 import type { BashSupport } from '../../engine';
 import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
@@ -31,7 +31,7 @@ export async function startDecisionRoom(options: {
   readonly userHome?: string | undefined;
   readonly policyFile?: string | undefined;
 }): Promise<DecisionRoom> {
-  const bash = memoizeBash(await loadBashSupport());
+  const bash = memoizeBash(await loadInstalledBashSupport());
   const userHome = options.userHome ?? homedir();
   const grants = new GrantBook(bash);
   const explain = createRequestExplainer({

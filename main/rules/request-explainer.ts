@@ -8,7 +8,7 @@ import type { Explanation, RuleRefView } from '../../common/console-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import { assessRisk, createPermissionContext, decide, protectedPathOf } from '../../engine';
 import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
-import { loadSettings, SettingsFileError } from '../../engine/node/settings-loader';
+import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import { suggestRules } from './suggest-rules';
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadBashSupport } from '../../engine';
+import { loadInstalledBashSupport } from '../../engine/node';
 import type { BashSupport } from '../../engine';
 import type { PermissionRequest } from '../../common/protocol';
 import { makeTempDir } from '../../tests/support/temp-dir';
@@ -16,7 +16,7 @@ let home: string;
 let project: string;
 
 beforeAll(async () => {
-  bash = await loadBashSupport();
+  bash = await loadInstalledBashSupport();
   dir = await makeTempDir();
   home = join(dir.path, 'home');
   project = join(dir.path, 'shop');

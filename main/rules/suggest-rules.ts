@@ -7,7 +7,7 @@ import { relative } from 'node:path';
 import type { PermissionRequest } from '../../common/protocol';
 import { familyOf, formatRule } from '../../engine';
 import type { BashSupport } from '../../engine';
-import { splitForSuggestion } from '../../engine/bash';
+import { splitForSuggestion } from '../../engine';
 
 function pathRule(tool: 'Edit' | 'Read', file: string, cwd: string): string {
   const inside = relative(cwd, file);

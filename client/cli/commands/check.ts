@@ -12,7 +12,7 @@ import {
   type PermissionMode,
   type RuleBehavior,
 } from '../../../engine';
-import { checkToolCall } from '../../../engine/node/check-call';
+import { checkToolCall } from '../../../engine/node';
 import { parseFlags } from '../../../files/cli-flags';
 import { buildContext, folderHelp, folderOptionSpec, SetupError } from './engine-setup';
 

@@ -15,7 +15,7 @@ import {
   type SettingsProfile,
   type ToolPermissionContext,
 } from '../../../engine';
-import { loadSettings, SettingsFileError } from '../../../engine/node/settings-loader';
+import { loadSettings, SettingsFileError } from '../../../engine/node';
 import { readBoundedSettings } from '../../../files/read-bounded';
 
 export interface FolderOptions {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPermissionContext } from '../../context/context';
 import { compilePathPattern, type PathMatcher } from '../../matchers/path';
 import { decide } from '../../pipeline/decide';
-import { loadBashSupport } from '../../bash-support';
+import { loadInstalledBashSupport } from '../../node/bash-wasm';
 import type { BashSupport } from '../../tools/bash-tool';
 import type { ToolCall } from '../../tools/types';
 import type { RuleBehavior } from '../../types';
@@ -75,7 +75,7 @@ describe('path containment soundness', () => {
 describe('a shadowed rule never decides a call', () => {
   let bash: BashSupport;
   beforeAll(async () => {
-    bash = await loadBashSupport();
+    bash = await loadInstalledBashSupport();
   });
 
   const bashRule = fc

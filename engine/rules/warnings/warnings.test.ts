@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPermissionContext, type MemoryRule, type SettingsLayer } from '../../context/context';
 import { emptySettings } from '../../context/settings';
 import { decide } from '../../pipeline/decide';
-import { loadBashSupport } from '../../bash-support';
+import { loadInstalledBashSupport } from '../../node/bash-wasm';
 import type { BashSupport } from '../../tools/bash-tool';
 import type { ToolCall } from '../../tools/types';
 import type { RuleBehavior } from '../../types';
@@ -13,7 +13,7 @@ const cwd = '/work/p';
 const home = '/home/dev';
 let bash: BashSupport;
 beforeAll(async () => {
-  bash = await loadBashSupport();
+  bash = await loadInstalledBashSupport();
 });
 
 type Rules = readonly (readonly [RuleBehavior, string])[];

@@ -6,7 +6,7 @@
 import { lstat, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import type { FileSourceName } from '../../../common/rules-contract';
-import { settingsLocations, type SettingsLocation } from '../../../engine/node/settings-loader';
+import { settingsLocations, type SettingsLocation } from '../../../engine/node';
 
 export interface ProjectScope {
   /** The user's home folder, where user settings live. */

@@ -18,7 +18,7 @@ import {
   PermissionContextError,
 } from '../../../engine';
 import type { BashSupport, SettingsLayer, ToolCall, ToolPermissionContext } from '../../../engine';
-import type { SettingsLocation } from '../../../engine/node/settings-loader';
+import type { SettingsLocation } from '../../../engine/node';
 import type { ExamplesStore } from './examples-store';
 import { projectLocations, type ProjectScope } from './project-folder';
 import { evaluateExamples } from './rule-examples';

@@ -3,7 +3,7 @@
  * can tell whether the file changed since the person read it.
  */
 import { createHash } from 'node:crypto';
-import { unreadableSettings } from '../../../engine/node/settings-loader';
+import { unreadableSettings } from '../../../engine/node';
 import {
   MAX_SETTINGS_BYTES,
   readBoundedSettings,

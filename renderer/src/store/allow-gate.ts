@@ -3,7 +3,7 @@
  * request that needs a second look (dangerous, or touching a protected path), which gets a confirm step.
  */
 import type { PendingRequestView } from '../../../common/console-contract';
-import { familyOf } from '../../../engine/tools/catalog';
+import { familyOf } from '../../../engine';
 
 /** Commands this long may not fit the card: they must be shown to the end before they can be allowed. */
 const LONG_LINES = 8;

@@ -1,7 +1,7 @@
 import type { PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
 import { JsonTree } from './json-tree';
-import { parseMcpName } from '../../../engine/matchers/tool-name';
+import { parseMcpName } from '../../../engine';
 
 /** An MCP call: which server, which tool, and its arguments as a tree. */
 export function McpInput({ request }: { request: PendingRequestView }) {

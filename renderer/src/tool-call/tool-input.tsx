@@ -5,7 +5,7 @@ import { BashCommand } from './bash-command';
 import { FetchInput } from './fetch-input';
 import { JsonInput } from './json-input';
 import { McpInput } from './mcp-input';
-import { familyOf } from '../../../engine/tools/catalog';
+import { familyOf } from '../../../engine';
 import './tool-call.css';
 
 /**

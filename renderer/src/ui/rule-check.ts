@@ -3,9 +3,8 @@
  * when it loads it, plus Claude Code's own (engine/rules/validate.ts), and whether it covers the tool
  * being asked about.
  */
-import type { RuleBehavior } from '../../../engine/types';
-import { compileToolName, toolNameMatches } from '../../../engine/matchers/tool-name';
-import { checkRule as engineCheck } from '../../../engine/rules/validate';
+import { compileToolName, checkRule as engineCheck, toolNameMatches } from '../../../engine';
+import type { RuleBehavior } from '../../../engine';
 
 export type RuleCheck =
   | {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { knownToolNames } from '../../../../engine/tools/catalog';
+import { knownToolNames } from '../../../../engine';
 import { useT } from '../../i18n/i18n-context';
 import { outcomeChoices, racerChoices } from './filter-draft';
 import type { FilterDraft } from './filter-draft';

@@ -5,7 +5,7 @@ import { useQueue } from '../../store/store-context';
 import { AllowButton } from './allow-button';
 import { initialDraft, readDraft } from './input-draft';
 import { PanelFrame } from './panel-frame';
-import { familyOf } from '../../../../engine/tools/catalog';
+import { familyOf } from '../../../../engine';
 
 /** Edit the input, then allow it as edited (`updatedInput`): the command for Bash, JSON otherwise. */
 export function InputEditor({ request }: { request: PendingRequestView }) {

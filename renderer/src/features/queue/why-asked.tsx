@@ -1,6 +1,6 @@
 import type { Explanation, PendingRequestView, RuleRefView } from '../../../../common/console-contract';
 import type { PermissionUpdate } from '../../../../common/protocol';
-import { formatRule } from '../../../../engine/rules/syntax';
+import { formatRule } from '../../../../engine';
 import type { Translate } from '../../i18n/translate';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
