@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PROTOCOL_VERSION } from '../../common/protocol';
 import { makeTempDir } from '../../tests/support/temp-dir';
 import { createFakeElectron, FakeBrowserWindow, FakeTray, FakeWebContents } from './electron-fake';
 
@@ -32,7 +33,7 @@ describe('the desktop shell', () => {
   it('takes the single-instance lock and starts the console core', async () => {
     expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
     const discovery = JSON.parse(await readFile(`${home.path}/bridge.json`, 'utf8'));
-    expect(discovery).toMatchObject({ protocol: 1, pid: process.pid });
+    expect(discovery).toMatchObject({ protocol: PROTOCOL_VERSION, pid: process.pid });
   });
 
   it('opens the queue window with secure defaults, without taking focus', () => {

@@ -3,6 +3,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../common/cli';
+import { PROTOCOL_VERSION } from '../../common/protocol';
 import { runDoctor } from '../../client/cli/commands/doctor';
 import { runInstall } from '../../client/cli/commands/install';
 import { startConsoleCore } from '../../main/core/console-core';
@@ -92,11 +93,11 @@ describe('gatehouse doctor', () => {
     await mkdir(gatehouseHome, { recursive: true });
     await writeFile(
       join(gatehouseHome, 'bridge.json'),
-      JSON.stringify({ protocol: 1, port: 1, pid: 999_999, token: 'x'.repeat(43) }),
+      JSON.stringify({ protocol: PROTOCOL_VERSION, port: 1, pid: 999_999, token: 'x'.repeat(43) }),
       { mode: 0o600 },
     );
     expect((await doctor()).line('console')).toMatch(
-      /Cannot reach the console.*Next: the console that wrote the discovery file is gone/,
+      /bridge\.json is stale: the console that wrote it \(pid 999999\) is gone.*Next: start the console/,
     );
 
     await startConsole();
@@ -105,7 +106,9 @@ describe('gatehouse doctor', () => {
       GATEHOUSE_TOKEN: 'wrong'.repeat(9),
     });
     expect(refused.line('token')).toBe('✓ token: taken from GATEHOUSE_TOKEN.');
-    expect(refused.line('console')).toMatch(/HTTP 401.*Next: the token does not match the running console/);
+    // Proof runs both ways, so a wrong token shows as a console that cannot prove it: the hook cannot tell the
+    // two apart, and says what to check for each.
+    expect(refused.line('console')).toMatch(/did not prove it holds the token.*fix GATEHOUSE_TOKEN/);
   });
 
   it('flags a discovery file others can read', async () => {

@@ -1,6 +1,6 @@
 /** A raw agent on a real bridge socket, and a keychain of the test's own, for tests that attack the bridge. */
-import WebSocket from 'ws';
 import type { KeychainLike } from '../../main/secrets/keychain';
+import { helloFor, openAgentSocket } from './bridge-agent';
 
 /** Nothing reaches the developer's real keychain. */
 export function memoryKeychain(): KeychainLike {
@@ -23,9 +23,17 @@ export interface BridgePeer {
   close(): void;
 }
 
-export function bridgePeer(port: number, token: string): Promise<BridgePeer> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge`, {
-    headers: { Authorization: `Bearer ${token}` },
+/** An agent that has proved the token and been welcomed; its replies start after the welcome. */
+export async function bridgePeer(port: number, token: string): Promise<BridgePeer> {
+  const { socket, proof } = await openAgentSocket(`ws://127.0.0.1:${port}/bridge`, token);
+  socket.on('error', () => undefined);
+  await new Promise<void>((welcomed, refused) => {
+    socket.once('message', (data) => {
+      const reply = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (reply.type === 'welcome') welcomed();
+      else refused(new Error(`The bridge answered the hello with ${data.toString()}`));
+    });
+    socket.send(JSON.stringify(helloFor(proof)));
   });
   const replies: Array<Record<string, unknown>> = [];
   let taken = 0;
@@ -34,22 +42,16 @@ export function bridgePeer(port: number, token: string): Promise<BridgePeer> {
     replies.push(JSON.parse(data.toString()) as Record<string, unknown>);
     waiting.shift()?.();
   });
-  socket.on('error', () => undefined);
   const next = async (): Promise<Record<string, unknown>> => {
     while (replies.length <= taken) await new Promise<void>((wake) => waiting.push(wake));
     return replies[taken++]!;
   };
-  return new Promise((ready, refused) => {
-    socket.once('open', () =>
-      ready({
-        replies,
-        send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-        next,
-        close: () => socket.close(),
-      }),
-    );
-    socket.once('unexpected-response', () => refused(new Error('The bridge refused the connection.')));
-  });
+  return {
+    replies,
+    send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+    next,
+    close: () => socket.close(),
+  };
 }
 
 export async function until(probe: () => boolean): Promise<void> {
