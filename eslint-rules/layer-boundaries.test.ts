@@ -30,6 +30,7 @@ tester.run('layer-boundaries', rule, {
     { filename: at('main/rules/suggest-rules.ts'), code: code('../../engine/index.ts') },
     { filename: at('renderer/src/ui/rule-check.ts'), code: code('../../../engine') },
     { filename: at('client/hook/lean-protocol.ts'), code: code('../../engine/index') },
+    { filename: at('client/hook/lean-protocol.ts'), code: code('../../engine/types') },
     { filename: at('engine/node/bash-wasm.ts'), code: code('../bash/parser') },
   ],
   invalid: [
@@ -62,7 +63,7 @@ tester.run('layer-boundaries', rule, {
     ['main/console/rules-handlers.ts', '../../engine/node/check-call', /not engine\/node\/check-call/],
     ['renderer/src/ui/rule-check.ts', '../../../engine/rules/syntax', /only through engine\/index\.ts/],
     ['renderer/src/ui/rule-check.ts', '../../../engine/node', /renderer\/ may use only the engine's pure/],
-    ['tests/integration/x.test.ts', '../../engine/types', /only through engine\/index\.ts/],
+    ['tests/integration/x.test.ts', '../../engine/tools/catalog', /only through engine\/index\.ts/],
   ].map(([file, spec, message]) => ({
     filename: at(file as string),
     code: code(spec as string),
