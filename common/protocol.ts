@@ -152,6 +152,12 @@ export const PermissionCancelSchema = z.object({
   type: z.literal('permission.cancel'),
   id: idString,
   reason: z.enum(['answered-in-terminal', 'aborted']),
+  /**
+   * What the person answered in the agent's own dialog, when the agent can tell (Claude Code's transcript
+   * says "No, and tell Claude…" with the person's words): history records it as theirs. Without it, a
+   * cancel records no decision (passthrough).
+   */
+  answer: z.object({ behavior: z.enum(['allow', 'deny']), message: shortText.optional() }).optional(),
 });
 
 export const sessionEvents = [

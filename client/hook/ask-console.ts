@@ -12,6 +12,14 @@ import type { ConsoleDecision } from './lean-protocol';
 export type AskOutcome =
   { readonly decision: ConsoleDecision } | { readonly decision?: undefined; readonly reason: string };
 
+/**
+ * An abort reason saying the person answered in the agent's own dialog, with what they answered when the
+ * agent told us: the card is withdrawn as `answered-in-terminal`, and history records their answer.
+ */
+export class AnsweredInTerminal {
+  constructor(readonly answer?: { readonly behavior: 'deny'; readonly message?: string }) {}
+}
+
 /** The request, which goes out right behind the socket's hello (hook-socket.ts). */
 export function requestMessages(call: PermissionCall): object[] {
   return [{ type: 'permission.request', ...call }];
@@ -24,6 +32,17 @@ export function askConsole(socket: HookSocket, id: string, signal: AbortSignal):
       resolve(outcome);
     };
     const giveUp = () => {
+      const why: unknown = signal.reason;
+      if (why instanceof AnsweredInTerminal) {
+        socket.send({
+          type: 'permission.cancel',
+          id,
+          reason: 'answered-in-terminal',
+          ...(why.answer ? { answer: why.answer } : {}),
+        });
+        finish({ reason: 'The person answered in Claude Code’s own dialog.' });
+        return;
+      }
       socket.send({ type: 'permission.cancel', id, reason: 'aborted' });
       finish({ reason: 'The hook stopped waiting for the console.' });
     };

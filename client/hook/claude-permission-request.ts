@@ -17,6 +17,8 @@ export interface PermissionRequestPayload {
   readonly tool_name: string;
   readonly tool_input: JsonObject;
   readonly permission_suggestions?: readonly unknown[];
+  /** Where Claude Code writes the conversation; the hook watches it for an answer given in the terminal. */
+  readonly transcript_path?: string;
 }
 
 /** The payload, or undefined when it is not one Gatehouse can forward within the protocol's limits. */
@@ -24,6 +26,7 @@ export function readPermissionRequest(raw: unknown): PermissionRequestPayload | 
   if (!isObject(raw)) return undefined;
   const { session_id, cwd, hook_event_name, permission_mode, tool_name, tool_input } = raw;
   const suggestions = raw.permission_suggestions;
+  const transcript = raw.transcript_path;
   if (
     !isText(session_id, 1, LIMITS.id) ||
     !isText(cwd, 1, LIMITS.cwd) ||
@@ -42,6 +45,8 @@ export function readPermissionRequest(raw: unknown): PermissionRequestPayload | 
     tool_input,
     ...(permission_mode !== undefined ? { permission_mode } : {}),
     ...(suggestions !== undefined ? { permission_suggestions: suggestions } : {}),
+    // A path it cannot use is dropped alone: the request still goes to the console.
+    ...(isText(transcript, 1, LIMITS.cwd) ? { transcript_path: transcript } : {}),
   };
 }
 

@@ -95,7 +95,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
           );
           return;
         }
-        registry.decide(message.id, 'agent', { behavior: 'passthrough' });
+        registry.decide(message.id, 'agent', message.answer ?? { behavior: 'passthrough' });
         return;
       case 'session.event':
         registry.retire(message, deliver);

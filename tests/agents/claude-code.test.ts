@@ -198,4 +198,18 @@ describe('Claude Code, interactive (tmux)', () => {
     expect(event.by).not.toBe('console');
     expect(existsSync(marker('escaped.txt'))).toBe(false);
   });
+
+  it('withdraws the card as the person’s deny, with their words, after "No, …" in the terminal', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxClaude.start(sandbox, `gh-no-${process.pid}`);
+    api.script(touch('refused.txt'));
+    tmux.prompt('make the file');
+    const card = await gate.nextCard();
+    await tmux.waitFor(DIALOG);
+    await tmux.rejectWithFeedback('use the build folder');
+    const event = await gate.untilResolved(card.id);
+    expect(event).toMatchObject({ behavior: 'deny', by: 'agent', message: 'use the build folder' });
+    expect((await api.nextToolResult()).isError).toBe(true);
+    expect(existsSync(marker('refused.txt'))).toBe(false);
+  });
 });

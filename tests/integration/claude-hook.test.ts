@@ -515,6 +515,44 @@ describe('retiring cards the terminal answered', () => {
     expect(store.records.map((record) => record.decision.message)).toEqual([message]);
   });
 
+  it('withdraws the card as the person’s deny, with their words, when the transcript shows "No, …" (issue 20.2)', async () => {
+    const c = await startConsole();
+    const transcript = join(home.path, 'session.jsonl');
+    const payload = { ...fixture('permission-request'), transcript_path: transcript };
+    const { tool_name: name, tool_input: input } = fixture('permission-request') as {
+      tool_name: string;
+      tool_input: object;
+    };
+    const use = {
+      type: 'assistant',
+      message: { content: [{ type: 'tool_use', id: 'toolu_1', name, input }] },
+    };
+    await writeFile(transcript, `${JSON.stringify(use)}\n`);
+    const waiting = spawnHook('permission-request', payload);
+    const request = await nextRequest(c);
+    const retired = nextResolved(c);
+    // As Claude Code 2.1.328 writes the answer "No, and tell Claude what to do differently" (docs/claude-code.md).
+    const refusal = {
+      type: 'user',
+      message: {
+        content: [{ type: 'tool_result', is_error: true, tool_use_id: 'toolu_1', content: 'refused' }],
+      },
+      toolDenialKind: 'user-rejected',
+      userFeedback: 'use the build folder',
+    };
+    await writeFile(transcript, `${JSON.stringify(use)}\n${JSON.stringify(refusal)}\n`);
+    expect(await retired).toEqual({
+      id: request.id,
+      behavior: 'deny',
+      by: 'agent',
+      message: 'use the build folder',
+    });
+    expectNoDecision(await waiting.exit);
+    expect(store.records.map((record) => record.decision)).toMatchObject([
+      { behavior: 'deny', by: 'agent', message: 'use the build folder' },
+    ]);
+  });
+
   it('every retiring hook prints nothing and exits 0 when no console is running', async () => {
     for (const event of [
       'post-tool-use',

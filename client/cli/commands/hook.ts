@@ -8,7 +8,7 @@
  * `ws`, no engine (tests/integration/claude-hook-bundle.test.ts keeps it that way).
  */
 import type { CliIo } from '../../../common/cli';
-import { askConsole, requestMessages } from '../../hook/ask-console';
+import { AnsweredInTerminal, askConsole, requestMessages } from '../../hook/ask-console';
 import { CLAUDE_HOOK_EVENTS, hookEventByArg, PERMISSION_REQUEST } from '../../hook/claude-events';
 import type { ClaudeHookEvent } from '../../hook/claude-events';
 import { readPermissionRequest, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
@@ -16,7 +16,9 @@ import { toSessionEvent } from '../../hook/claude-session-events';
 import { loadRandomBytes, randomUuid } from '../../hook/entropy';
 import { NotTheConsoleError, openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
 import { findConsole } from '../../hook/lean-discovery';
+import { LIMITS } from '../../hook/lean-protocol';
 import { readStdin } from '../../hook/read-stdin';
+import { watchTranscript } from '../../hook/transcript-watch';
 
 /**
  * Below Claude Code's 600 s hook timeout, so the hook withdraws its card and answers "no decision" before
@@ -173,8 +175,31 @@ async function permissionRequest(
   send(requestMessages(call));
   const socket = await connecting;
   if (!socket) return;
+  // Waiting ends at the hook's own stop, or when the transcript shows the person answered in the terminal:
+  // Claude Code does not cancel the hook for "No, and tell Claude…", so without this the card would stay.
+  const waiting = new AbortController();
+  const stopWaiting = () => waiting.abort(signal.reason);
+  signal.addEventListener('abort', stopWaiting, { once: true });
+  if (payload.transcript_path)
+    void watchTranscript(
+      { path: payload.transcript_path, tool: payload.tool_name, input: payload.tool_input },
+      waiting.signal,
+    ).then((verdict) => {
+      if (!verdict) return;
+      waiting.abort(
+        new AnsweredInTerminal(
+          verdict.kind === 'rejected'
+            ? {
+                behavior: 'deny',
+                // Within the protocol's limit, or the console would refuse the cancel and keep the card.
+                ...(verdict.feedback ? { message: verdict.feedback.slice(0, LIMITS.message) } : {}),
+              }
+            : undefined,
+        ),
+      );
+    });
   try {
-    const outcome = await askConsole(socket, call.id, signal);
+    const outcome = await askConsole(socket, call.id, waiting.signal);
     if (!outcome.decision) {
       io.stderr(`gatehouse hook: ${outcome.reason} Leaving the decision to Claude Code.\n`);
       return;
@@ -182,6 +207,8 @@ async function permissionRequest(
     const output = toHookOutput(outcome.decision);
     if (output) io.stdout(`${JSON.stringify(output)}\n`);
   } finally {
+    signal.removeEventListener('abort', stopWaiting);
+    waiting.abort();
     void socket.close();
   }
 }

@@ -189,6 +189,25 @@ export class TmuxClaude {
     }
   }
 
+  /**
+   * Answers the dialog with its last option, "No, and tell Claude what to do differently", and the
+   * person's words: Down to it (pressed until it is selected, as the dialog ignores keys at first), Tab to
+   * type, Enter to send.
+   */
+  async rejectWithFeedback(words: string, withinMs = 30_000): Promise<void> {
+    const giveUp = Date.now() + withinMs;
+    while (!/❯\s*\d\.\s*No/.test(this.screen())) {
+      if (Date.now() > giveUp) throw new Error(`The dialog never selected No:\n${this.screen()}`);
+      this.keys('Down');
+      await new Promise((tick) => setTimeout(tick, 250));
+    }
+    this.keys('Tab');
+    await this.waitFor(/❯\s*\d\.\s*No[\s\S]*/);
+    this.keys('-l', words);
+    await this.waitFor(new RegExp(words));
+    this.keys('Enter');
+  }
+
   /** Ends the session and waits for Claude Code to be gone, so its HOME can be removed. */
   async close(): Promise<void> {
     execFileSync('tmux', ['kill-session', '-t', this.session], { stdio: 'ignore' });

@@ -1,0 +1,99 @@
+/**
+ * Watches Claude Code's transcript while the hook waits, for the one answer Claude Code gives the hook no
+ * other sign of: "No, and tell Claude what to do differently" (transcript-verdict.ts). Woken by fs.watch,
+ * so the card leaves before the turn's Stop hook retires it as "session moved on", with a slow poll behind
+ * it for file systems that send no events.
+ */
+import { watch as watchFile } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { transcriptVerdict } from './transcript-verdict';
+import type { TranscriptVerdict } from './transcript-verdict';
+
+/** How far back the call's tool_use may sit when the hook starts: a long diff fits many times over. */
+const TAIL_BYTES = 1024 * 1024;
+/** The fallback when no change event comes: a person reads the card for longer than this. */
+export const TRANSCRIPT_POLL_MS = 250;
+
+export interface TranscriptWatch {
+  readonly path: string;
+  readonly tool: string;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Resolves with the transcript's verdict on the call, or undefined once `signal` aborts or the transcript
+ * cannot be read (then the hook waits as before). Never rejects.
+ */
+export async function watchTranscript(
+  watch: TranscriptWatch,
+  signal: AbortSignal,
+  pollMs = TRANSCRIPT_POLL_MS,
+): Promise<TranscriptVerdict | undefined> {
+  const lines: string[] = [];
+  // One decoder across reads, so a character split between two appends is decoded whole.
+  const decoder = new TextDecoder();
+  let partial = '';
+  let offset: number | undefined;
+  let changed = false;
+  let wake = () => undefined as void;
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watchFile(watch.path, { persistent: false }, () => {
+      changed = true;
+      wake();
+    });
+    watcher.on('error', () => undefined);
+  } catch {
+    // No events for this path: the poll alone.
+  }
+  /** Until the file changes, the poll interval passes, or the hook stops waiting. */
+  const nap = () =>
+    new Promise<void>((resolve) => {
+      if (changed) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollMs);
+      wake = done;
+      signal.addEventListener('abort', done, { once: true });
+    });
+  try {
+    while (!signal.aborted) {
+      changed = false;
+      const { size } = await stat(watch.path);
+      // The tail, once; then only what was appended. A shrunk file was rewritten: read its tail afresh.
+      const from = offset === undefined || size < offset ? Math.max(0, size - TAIL_BYTES) : offset;
+      if (size > from) {
+        const bytes = await readRange(watch.path, from, size);
+        const parts = (partial + decoder.decode(bytes, { stream: true })).split('\n');
+        partial = parts.pop() ?? '';
+        // A tail read starts mid-line: its first piece is not a line.
+        if (offset === undefined && from > 0) parts.shift();
+        lines.push(...parts);
+        offset = from + bytes.length;
+        const verdict = transcriptVerdict(lines, watch.tool, watch.input);
+        if (verdict) return verdict;
+      } else offset = size;
+      await nap();
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    watcher?.close();
+  }
+}
+
+async function readRange(path: string, from: number, to: number): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(to - from);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, from);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
