@@ -1,5 +1,5 @@
 /**
- * `gatehouse doctor`: is everything in place for Claude Code to reach the console? One line per check,
+ * `gatehouse doctor [codex]`: is everything in place for Claude Code (or Codex) to reach the console? One line per check,
  * each failure with the next step. It reaches the console exactly as the hook does (client/hook/), so a
  * green doctor means a working hook.
  */
@@ -9,6 +9,10 @@ import { resolve } from 'node:path';
 import { EXIT_USAGE, UsageError, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
 import { inspectScopes } from '../../claude/installed-hooks';
+import { inspectCodex } from '../../codex/codex-doctor';
+import { codexPlaceOf } from '../../codex/codex-target';
+import { codexConfigPath } from '../../codex/codex-location';
+import type { CodexPlace } from '../../codex/codex-location';
 import { managedPolicyPath, readManagedPolicy } from '../../claude/managed-policy';
 import { claudeDirOf } from '../../claude/settings-location';
 import type { Place } from '../../claude/settings-location';
@@ -17,15 +21,18 @@ import { NotTheConsoleError, openHookSocket } from '../../hook/hook-socket';
 import { discoveryFilePath, findConsole } from '../../hook/lean-discovery';
 import { readWelcome } from '../../hook/lean-protocol';
 
-const HELP = `Usage: gatehouse doctor [options]
+const HELP = `Usage: gatehouse doctor [codex] [options]
 
 Checks that Claude Code can reach Gatehouse: the bridge token is readable, the console answers, the hooks
-are installed (and in which scopes), and no managed policy blocks them. Exits 0 when all is well, 1 otherwise.
+are installed (and in which scopes), and no managed policy blocks them. With "codex" it checks the same for
+the Codex CLI, and whether Codex's config.toml records the hooks as trusted. Exits 0 when all is well, 1
+otherwise.
 
 Options:
-  --cwd DIR       The project folder whose .claude/ settings to check (default: the current folder)
+  --cwd DIR       The project folder whose .claude/ (or .codex/) settings to check (default: the current
+                  folder)
   --home DIR      The home folder whose .claude/ holds the user settings (default: $CLAUDE_CONFIG_DIR,
-                  else ~/.claude)
+                  else ~/.claude); with codex, whose .codex/ (default: $CODEX_HOME, else ~/.codex)
   --policy FILE   The managed policy file (default: ${managedPolicyPath(process.platform)})
   -h, --help      Show this help
 `;
@@ -138,6 +145,53 @@ async function hooksCheck(place: Place): Promise<Check> {
   return { ok: true, name: 'hooks', text: `installed in ${where}` };
 }
 
+async function codexHooksCheck(place: CodexPlace): Promise<Check[]> {
+  const reports = await inspectCodex(place);
+  const installed = reports.filter((report) => report.installed);
+  const problems = reports.flatMap((report) => report.problems);
+  const where = installed.map((report) => `${report.scope} (${report.path})`).join(', ');
+  if (!installed.length)
+    return [
+      {
+        ok: false,
+        name: 'codex hooks',
+        text: ['not installed in any scope', ...problems].join('; '),
+        next: 'run "gatehouse install codex"',
+      },
+    ];
+  const hooks: Check = problems.length
+    ? {
+        ok: false,
+        name: 'codex hooks',
+        text: `installed in ${where}, but ${problems.join('; ')}`,
+        next: 'run "gatehouse install codex" again (with the same --scope) from the checkout you use',
+      }
+    : { ok: true, name: 'codex hooks', text: `installed in ${where}` };
+  const untrusted = installed.flatMap((report) => report.untrusted);
+  const recorded = installed.reduce((sum, report) => sum + report.recorded, 0);
+  const project = installed.find((report) => report.untrustedProject)?.untrustedProject;
+  const trust: Check = project
+    ? {
+        ok: false,
+        name: 'codex trust',
+        text: `Codex does not trust the project ${project} (no [projects."${project}"] trust_level = "trusted" in ${codexConfigPath(place)}), so it loads none of its hooks`,
+        next: `run "codex" in ${project} and trust the project, then trust Gatehouse's hooks at "Hooks need review"`,
+      }
+    : untrusted.length
+      ? {
+          ok: false,
+          name: 'codex trust',
+          text: `${codexConfigPath(place)} records no trust for ${untrusted.join(', ')}, so Codex skips ${untrusted.length > 1 ? 'these hooks' : 'this hook'}`,
+          next: 'run "codex", and at "Hooks need review" trust Gatehouse\'s hooks',
+        }
+      : {
+          ok: true,
+          name: 'codex trust',
+          text: `present in config for all ${recorded} of Gatehouse's hooks; trust not verifiable (Gatehouse cannot recompute Codex's hash, so a hook changed since it was trusted still shows here; Codex then asks again)`,
+        };
+  return [hooks, trust];
+}
+
 async function policyCheck(file: string): Promise<Check> {
   const name = 'policy';
   const policy = await readManagedPolicy(file);
@@ -165,14 +219,23 @@ function formatCheck(check: Check): string {
 
 export async function runDoctor(argv: readonly string[], io: CliIo): Promise<number> {
   let values;
+  let positionals;
   try {
-    ({ values } = parseFlags(argv, {
-      cwd: { type: 'string' },
-      home: { type: 'string' },
-      policy: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    }));
+    ({ values, positionals } = parseFlags(
+      argv,
+      {
+        cwd: { type: 'string' },
+        home: { type: 'string' },
+        policy: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      true,
+    ));
     if (values.policy === '') throw new UsageError('--policy needs a file');
+    const [agent, extra] = positionals;
+    if (agent !== undefined && agent !== 'codex' && agent !== 'claude')
+      throw new UsageError(`unknown agent "${agent}"; it takes claude or codex`);
+    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   } catch (error) {
     io.stderr(usageError('doctor', error));
     return EXIT_USAGE;
@@ -180,6 +243,15 @@ export async function runDoctor(argv: readonly string[], io: CliIo): Promise<num
   if (values.help) {
     io.stdout(HELP);
     return 0;
+  }
+  if (positionals[0] === 'codex') {
+    const checks = [
+      tokenCheck(io.env),
+      await consoleCheck(io.env),
+      ...(await codexHooksCheck(codexPlaceOf(values, io.env))),
+    ];
+    for (const check of checks) io.stdout(formatCheck(check));
+    return checks.every((check) => check.ok) ? 0 : 1;
   }
   const home = resolve(values.home ?? homedir());
   const place: Place = {
