@@ -26,7 +26,9 @@ export function shellWord(text: string): string {
  * other events finish in milliseconds.
  */
 function timeoutOf(event: CodexHookEvent): number {
-  return event === CODEX_PERMISSION_REQUEST ? 600 : 5;
+  if (event === CODEX_PERMISSION_REQUEST) return 600;
+  // Codex clamps SessionEnd to 3 s with a warning on every start (seen in `codex app-server` hooks/list).
+  return event.name === 'SessionEnd' ? 3 : 5;
 }
 
 export function codexHandler(launcher: Launcher, event: CodexHookEvent): JsonObject {
