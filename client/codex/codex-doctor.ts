@@ -22,6 +22,8 @@ export interface CodexScopeReport {
   readonly untrusted: readonly string[];
   /** How many of Gatehouse's handlers here config.toml records a trusted_hash for. */
   readonly recorded: number;
+  /** The trust keys of all of Gatehouse's handlers here. */
+  readonly keys: readonly string[];
   /** Set when these are project hooks in a project Codex does not trust: the folder to trust. */
   readonly untrustedProject?: string;
 }
@@ -49,14 +51,13 @@ async function readConfig(place: CodexPlace): Promise<string> {
 
 async function inspectScope(scope: CodexScope, place: CodexPlace, config: string): Promise<CodexScopeReport> {
   const path = hooksPath(scope, place);
-  const report = (installed: boolean, problems: string[] = [], untrusted: string[] = [], recorded = 0) => ({
-    scope,
-    path,
-    installed,
-    problems,
-    untrusted,
-    recorded,
-  });
+  const report = (
+    installed: boolean,
+    problems: string[] = [],
+    untrusted: string[] = [],
+    recorded = 0,
+    keys: string[] = [],
+  ) => ({ scope, path, installed, problems, untrusted, recorded, keys });
   let text;
   try {
     ({ text } = await readSettingsText(path));
@@ -84,7 +85,13 @@ async function inspectScope(scope: CodexScope, place: CodexPlace, config: string
   const keys = [...handlers].map(([event, found]) => trustKey(path, event, found.group, found.index));
   const untrusted = keys.filter((key) => !hashes.has(key));
   return {
-    ...report(handlers.has(CODEX_PERMISSION_REQUEST), problems, untrusted, keys.length - untrusted.length),
+    ...report(
+      handlers.has(CODEX_PERMISSION_REQUEST),
+      problems,
+      untrusted,
+      keys.length - untrusted.length,
+      keys,
+    ),
     ...(scope === 'project' && projectTrust(config).get(place.cwd) !== 'trusted'
       ? { untrustedProject: place.cwd }
       : {}),

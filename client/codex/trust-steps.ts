@@ -13,7 +13,7 @@ export function trustSteps(target: CodexTarget): string {
           `  3. Trust the project when Codex asks: project hooks load only where ${codexConfigPath(target.place)} has [projects."${target.place.cwd}"] trust_level = "trusted".`,
         ]
       : []),
-    'Then "gatehouse doctor codex" shows what Codex recorded. Re-installing from another folder changes the hooks, and Codex asks again.',
+    'Then "gatehouse doctor codex" says whether Codex trusts them. Re-installing from another folder changes the hooks, and Codex asks again.',
     '',
   ].join('\n');
 }

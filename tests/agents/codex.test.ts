@@ -5,7 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { appendFile, chmod, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { codexHookStatuses } from '../../client/codex/codex-hook-status';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../support/temp-dir';
 import { startLiveConsole } from './support/live-console';
@@ -100,5 +102,46 @@ describe('Codex, headless (codex exec --approve-for-me)', () => {
     await turn;
     expect(output.output).toMatch(/review|rejected|declined/i);
     expect(existsSync(marker('unanswered.txt'))).toBe(false);
+  });
+});
+
+describe('Codex trust, as a person gives it', () => {
+  /** One program for doctor's --codex: the pinned Codex behind a shell shim. */
+  async function codexShim(): Promise<string> {
+    const codex = codexCommand();
+    const shim = join(dir.path, 'codex');
+    const words = [codex.command, ...codex.args].map((word) => `'${word}'`).join(' ');
+    await writeFile(shim, `#!/bin/sh\nexec ${words} "$@"\n`);
+    await chmod(shim, 0o755);
+    return shim;
+  }
+  const doctor = (shim: string) =>
+    spawnSync(process.execPath, [CLI, 'doctor', 'codex', '--codex', shim, '--cwd', sandbox.project], {
+      env: sandbox.env,
+      encoding: 'utf8',
+    }).stdout;
+
+  it('reaches the console without --dangerously-bypass-hook-trust once the installed hooks are trusted', async () => {
+    const shim = await codexShim();
+    expect(doctor(shim)).toMatch(/✗ codex trust: Codex reports .*permission_request:\d+:\d+ is untrusted/);
+    // What Codex's "Hooks need review" writes when a person trusts each hook.
+    const statuses = await codexHookStatuses(shim, sandbox.project, sandbox.env);
+    const records = [...(statuses ?? [])].flatMap(([key, status]) => [
+      `[hooks.state."${key}"]`,
+      `trusted_hash = "${status.currentHash}"`,
+    ]);
+    expect(records.length).toBe(10);
+    await appendFile(join(sandbox.codexHome, 'config.toml'), `${records.join('\n')}\n`);
+    expect(doctor(shim)).toMatch(/✓ codex trust: Codex reports all 5 of Gatehouse's hooks trusted/);
+
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('trusted.txt'));
+    const turn = runExec(sandbox, 'make the file');
+    const card = await gate.nextCard();
+    expect(card.agent.name).toBe('codex');
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    expect((await turn).code).toBe(0);
+    expect(existsSync(marker('trusted.txt'))).toBe(true);
   });
 });

@@ -144,7 +144,11 @@ describe('gatehouse install codex', () => {
 describe('gatehouse doctor codex', () => {
   async function doctor() {
     const run = capture();
-    const code = await runDoctor(['codex', '--cwd', join(tmp.path, 'project')], run.io);
+    // No Codex to ask: doctor falls back to the records in config.toml (tests/agents asks the real one).
+    const code = await runDoctor(
+      ['codex', '--cwd', join(tmp.path, 'project'), '--codex', join(tmp.path, 'no-codex')],
+      run.io,
+    );
     const line = (name: string) =>
       run
         .out()

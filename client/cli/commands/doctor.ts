@@ -1,5 +1,6 @@
 /**
- * `gatehouse doctor [codex]`: is everything in place for Claude Code (or Codex) to reach the console? One line per check,
+ * `gatehouse doctor [codex]`: is everything in place for Claude Code (or Codex) to reach the console?
+ * One line per check,
  * each failure with the next step. It reaches the console exactly as the hook does (client/hook/), so a
  * green doctor means a working hook.
  */
@@ -10,6 +11,8 @@ import { EXIT_USAGE, UsageError, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
 import { inspectScopes } from '../../claude/installed-hooks';
 import { inspectCodex } from '../../codex/codex-doctor';
+import { codexHookStatuses } from '../../codex/codex-hook-status';
+import type { HookStatuses } from '../../codex/codex-hook-status';
 import { codexPlaceOf } from '../../codex/codex-target';
 import { codexConfigPath } from '../../codex/codex-location';
 import type { CodexPlace } from '../../codex/codex-location';
@@ -25,14 +28,15 @@ const HELP = `Usage: gatehouse doctor [codex] [options]
 
 Checks that Claude Code can reach Gatehouse: the bridge token is readable, the console answers, the hooks
 are installed (and in which scopes), and no managed policy blocks them. With "codex" it checks the same for
-the Codex CLI, and whether Codex's config.toml records the hooks as trusted. Exits 0 when all is well, 1
-otherwise.
+the Codex CLI, and whether Codex trusts the hooks (asking "codex app-server", else reading the records in
+its config.toml). Exits 0 when all is well, 1 otherwise.
 
 Options:
   --cwd DIR       The project folder whose .claude/ (or .codex/) settings to check (default: the current
                   folder)
   --home DIR      The home folder whose .claude/ holds the user settings (default: $CLAUDE_CONFIG_DIR,
                   else ~/.claude); with codex, whose .codex/ (default: $CODEX_HOME, else ~/.codex)
+  --codex FILE    With codex: the Codex program that reports each hook's trust (default: codex on PATH)
   --policy FILE   The managed policy file (default: ${managedPolicyPath(process.platform)})
   -h, --help      Show this help
 `;
@@ -145,7 +149,27 @@ async function hooksCheck(place: Place): Promise<Check> {
   return { ok: true, name: 'hooks', text: `installed in ${where}` };
 }
 
-async function codexHooksCheck(place: CodexPlace): Promise<Check[]> {
+/** Codex's own verdict per hook, from `codex app-server`'s hooks/list. */
+function codexTrustCheck(keys: readonly string[], statuses: HookStatuses): Check {
+  const wrong = keys.flatMap((key) => {
+    const status = statuses.get(key)?.trustStatus ?? 'not loaded';
+    return status === 'trusted' ? [] : [`${key} is ${status}`];
+  });
+  if (!wrong.length)
+    return {
+      ok: true,
+      name: 'codex trust',
+      text: `Codex reports all ${keys.length} of Gatehouse's hooks trusted`,
+    };
+  return {
+    ok: false,
+    name: 'codex trust',
+    text: `Codex reports ${wrong.join(', ')}, so it skips ${wrong.length > 1 ? 'these hooks' : 'this hook'}`,
+    next: 'run "codex", and at "Hooks need review" trust Gatehouse\'s hooks',
+  };
+}
+
+async function codexHooksCheck(place: CodexPlace, codex: string, env: CliIo['env']): Promise<Check[]> {
   const reports = await inspectCodex(place);
   const installed = reports.filter((report) => report.installed);
   const problems = reports.flatMap((report) => report.problems);
@@ -167,6 +191,15 @@ async function codexHooksCheck(place: CodexPlace): Promise<Check[]> {
         next: 'run "gatehouse install codex" again (with the same --scope) from the checkout you use',
       }
     : { ok: true, name: 'codex hooks', text: `installed in ${where}` };
+  const statuses = await codexHookStatuses(codex, place.cwd, { ...env, CODEX_HOME: place.codexDir });
+  if (statuses)
+    return [
+      hooks,
+      codexTrustCheck(
+        installed.flatMap((report) => report.keys),
+        statuses,
+      ),
+    ];
   const untrusted = installed.flatMap((report) => report.untrusted);
   const recorded = installed.reduce((sum, report) => sum + report.recorded, 0);
   const project = installed.find((report) => report.untrustedProject)?.untrustedProject;
@@ -187,7 +220,7 @@ async function codexHooksCheck(place: CodexPlace): Promise<Check[]> {
       : {
           ok: true,
           name: 'codex trust',
-          text: `present in config for all ${recorded} of Gatehouse's hooks; trust not verifiable (Gatehouse cannot recompute Codex's hash, so a hook changed since it was trusted still shows here; Codex then asks again)`,
+          text: `present in config for all ${recorded} of Gatehouse's hooks; trust not verifiable, as "${codex} app-server" could not be run to check Codex's hash (a hook changed since it was trusted still shows here, and Codex asks again)`,
         };
   return [hooks, trust];
 }
@@ -227,6 +260,7 @@ export async function runDoctor(argv: readonly string[], io: CliIo): Promise<num
         cwd: { type: 'string' },
         home: { type: 'string' },
         policy: { type: 'string' },
+        codex: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       true,
@@ -248,7 +282,7 @@ export async function runDoctor(argv: readonly string[], io: CliIo): Promise<num
     const checks = [
       tokenCheck(io.env),
       await consoleCheck(io.env),
-      ...(await codexHooksCheck(codexPlaceOf(values, io.env))),
+      ...(await codexHooksCheck(codexPlaceOf(values, io.env), values.codex || 'codex', io.env)),
     ];
     for (const check of checks) io.stdout(formatCheck(check));
     return checks.every((check) => check.ok) ? 0 : 1;
