@@ -20,19 +20,20 @@ test.afterEach(async () => {
 });
 
 test('Claude Code and Codex wait side by side, each answered from the console', async ({ page }) => {
+  // One after the other, so the sessions' order on screen is known; both then wait at once.
   const claude = gate.ask(
     'Bash',
     { command: 'npm run release', description: 'Release' },
     { session: 'cc-1' },
   );
+  const claudeCard = card(page, 'npm run release');
+  await expect(claudeCard).toBeVisible();
   const codex = gate.ask(
     'Bash',
     { command: 'touch marker.txt', description: 'make a marker' },
     { session: 'codex-1', codex: true },
   );
-  const claudeCard = card(page, 'npm run release');
   const codexCard = card(page, 'touch marker.txt');
-  await expect(claudeCard).toBeVisible();
   await expect(codexCard).toBeVisible();
   await expect(page.locator('.session__agent')).toHaveText(['claude-code', 'codex']);
 
