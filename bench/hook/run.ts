@@ -110,6 +110,22 @@ const scenarios: readonly Scenario[] = [
     setUp: async () => undefined,
   },
   {
+    name: 'codex permission-request, console answers at once (as installed)',
+    args: [INSTALLED, 'hook', 'codex', 'permission-request'],
+    stdin: permissionRequest,
+    expect: (out) => JSON.parse(out).hookSpecificOutput?.decision?.behavior === 'allow',
+    target: 1.5,
+    setUp: autoAllowConsole,
+  },
+  {
+    name: 'codex permission-request, no console running (as installed)',
+    args: [INSTALLED, 'hook', 'codex', 'permission-request'],
+    stdin: permissionRequest,
+    expect: (out) => out === '',
+    target: 1.3,
+    setUp: async () => undefined,
+  },
+  {
     name: 'permission-request, console answers at once (via gatehouse)',
     args: [CLI, 'hook', 'permission-request'],
     stdin: permissionRequest,

@@ -4,22 +4,12 @@
  * path needs quoting for sh, PowerShell or cmd, no shell profile can print into the decision, and no shell
  * start-up is paid on every prompt.
  */
-import { basename } from 'node:path';
 import { PERMISSION_REQUEST } from '../hook/claude-events';
 import type { ClaudeHookEvent } from '../hook/claude-events';
 import { isObject } from '../hook/shape';
 import type { JsonObject } from '../hook/shape';
-
-/** Absolute paths, so the hook works whatever PATH Claude Code runs it with. */
-export interface Launcher {
-  readonly node: string;
-  readonly cli: string;
-}
-
-/** What install points Claude Code at: the self-running hook bundle, faster to start than the dispatcher. */
-export const HOOK_BUNDLE = 'gatehouse-hook.cjs';
-/** Bundles a Gatehouse handler may run: the hook bundle, or the dispatcher that earlier versions installed. */
-const HANDLER_BUNDLES = [HOOK_BUNDLE, 'gatehouse.mjs'];
+import type { Launcher } from '../config-files/hook-groups';
+import { commandRunsBundle, isHookBundle } from '../config-files/hook-bundle';
 
 /**
  * Seconds Claude Code gives each handler. The permission request waits for a person; the rest are hints
@@ -49,10 +39,6 @@ export function gatehouseGroup(launcher: Launcher, event: ClaudeHookEvent): Json
   };
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Whether a handler is Gatehouse's for this event: it runs a Gatehouse bundle with `hook <event>`. Any
  * install location counts, so re-installing from a moved checkout replaces the old entry instead of adding
@@ -65,14 +51,11 @@ export function isGatehouseHandler(handler: unknown, event: ClaudeHookEvent): bo
     const [cli, verb, arg, ...rest] = args as unknown[];
     return (
       typeof cli === 'string' &&
-      HANDLER_BUNDLES.includes(basename(cli.replace(/\\/g, '/'))) &&
+      isHookBundle(cli) &&
       verb === 'hook' &&
       arg === event.arg &&
       rest.length === 0
     );
   }
-  if (typeof command !== 'string') return false;
-  return new RegExp(
-    `(^|[\\s'"/\\\\])(${HANDLER_BUNDLES.map(escapeRegExp).join('|')})['"]?\\s+hook\\s+${escapeRegExp(event.arg)}\\s*$`,
-  ).test(command);
+  return typeof command === 'string' && commandRunsBundle(command, ['hook', event.arg]);
 }

@@ -1,8 +1,8 @@
 /** Where Gatehouse's hooks are installed, scope by scope, and whether each would actually run. */
 import { existsSync } from 'node:fs';
 import { CLAUDE_HOOK_EVENTS, PERMISSION_REQUEST } from '../hook/claude-events';
-import { installedHandlers, MalformedSettings, settingsOf } from './merge-hooks';
-import { readSettingsText } from './settings-file';
+import { installedHandlers, settingsOf } from './merge-hooks';
+import { MalformedSettings, readSettingsText } from '../config-files/settings-file';
 import { SCOPES, settingsPath } from './settings-location';
 import type { Place, Scope } from './settings-location';
 

@@ -1,9 +1,9 @@
-/** The arguments `gatehouse install` and `gatehouse uninstall` share: which agent, which settings file. */
+/** Which Claude Code settings file `gatehouse install claude` and `uninstall claude` change. */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { UsageError } from '../../common/cli';
-import { parseFlags } from '../../files/cli-flags';
 import type { CliIo } from '../../common/cli';
+import type { TargetFlags } from '../config-files/target-flags';
 import { claudeDirOf, SCOPES, settingsPath } from './settings-location';
 import type { Scope } from './settings-location';
 
@@ -24,23 +24,7 @@ export const TARGET_OPTIONS = `Options:
   -h, --help      Show this help
 `;
 
-export function parseTargetArgs(argv: readonly string[], env: CliIo['env']): ClaudeTarget | 'help' {
-  const { values, positionals } = parseFlags(
-    argv,
-    {
-      scope: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      cwd: { type: 'string' },
-      home: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    true,
-  );
-  if (values.help) return 'help';
-  const [agent, extra] = positionals;
-  if (agent === undefined) throw new UsageError('name the agent: claude');
-  if (agent !== 'claude') throw new UsageError(`unknown agent "${agent}"; only claude is supported`);
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+export function claudeTarget(values: TargetFlags, env: CliIo['env']): ClaudeTarget {
   const scope = values.scope ?? 'user';
   if (!(SCOPES as readonly string[]).includes(scope))
     throw new UsageError(`--scope takes user, project or local, not "${scope}"`);

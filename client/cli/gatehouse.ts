@@ -9,10 +9,10 @@ import { EXIT_USAGE } from '../../common/cli';
 const COMMANDS: Record<string, string> = {
   serve: 'Start the console without a window, with the web console on 127.0.0.1',
   token: 'Say where the bridge token rests; show or rotate it',
-  hook: 'The Claude Code command hook (stdin JSON to stdout JSON)',
-  install: "Add Gatehouse's hooks to Claude Code's settings (install claude)",
-  uninstall: "Remove Gatehouse's hooks from Claude Code's settings (uninstall claude)",
-  doctor: 'Check the console, the installed hooks, the token and managed policy',
+  hook: 'The Claude Code or Codex command hook (stdin JSON to stdout JSON)',
+  install: "Add Gatehouse's hooks to Claude Code or Codex (install claude|codex)",
+  uninstall: "Remove Gatehouse's hooks from Claude Code or Codex (uninstall claude|codex)",
+  doctor: 'Check the console, the installed hooks (doctor codex: and their trust), the token and policy',
   check: 'Evaluate one tool call against the rules and print the decision and its provenance',
   rules: 'List every rule with its source, file and effective order',
 };

@@ -49,8 +49,14 @@ export interface HookRun {
 }
 
 /** Spawns the hook exactly as Claude Code does: JSON on stdin, pipes for every stream, no TTY. */
-export function spawnHook(home: string, payload: unknown, env: Record<string, string> = {}): HookRun {
-  const child = spawn(process.execPath, [CLI, 'hook', 'permission-request'], {
+/** `agent` is the words before the event: none for Claude Code, `['codex']` for the Codex CLI. */
+export function spawnHook(
+  home: string,
+  payload: unknown,
+  env: Record<string, string> = {},
+  agent: readonly string[] = [],
+): HookRun {
+  const child = spawn(process.execPath, [CLI, 'hook', ...agent, 'permission-request'], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', GATEHOUSE_HOME: home, ...env },
   });

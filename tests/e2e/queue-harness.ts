@@ -36,6 +36,8 @@ export interface AskOptions {
   readonly mode?: string;
   readonly suggestions?: unknown[];
   readonly timeoutMs?: number;
+  /** Ask as the Codex CLI's hook does (`hook codex permission-request`) instead of Claude Code's. */
+  readonly codex?: boolean;
 }
 
 export const PROJECT_SETTINGS = {
@@ -99,6 +101,7 @@ export async function startQueueConsole(
           ...(ask.suggestions ? { permission_suggestions: ask.suggestions } : {}),
         },
         { ...env, ...(ask.timeoutMs ? { GATEHOUSE_HOOK_TIMEOUT_MS: String(ask.timeoutMs) } : {}) },
+        ask.codex ? ['codex'] : [],
       );
     },
     async sessionEvent(event, payload) {

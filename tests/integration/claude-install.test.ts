@@ -266,7 +266,7 @@ describe('gatehouse install claude', () => {
 
   it.each([
     [[], /name the agent: claude/],
-    [['cursor'], /unknown agent "cursor"; only claude is supported/],
+    [['cursor'], /unknown agent "cursor"; it takes claude or codex/],
     [['claude', '--scope', 'global'], /--scope takes user, project or local, not "global"/],
     [['claude', '--bogus'], /unknown option --bogus/],
     [['claude', 'extra'], /unexpected argument "extra"/],

@@ -1,7 +1,7 @@
 /**
- * `gatehouse doctor`: is everything in place for Claude Code to reach the console? One line per check,
- * each failure with the next step. It reaches the console exactly as the hook does (client/hook/), so a
- * green doctor means a working hook.
+ * `gatehouse doctor [codex]`: is everything in place for Claude Code (or Codex) to reach the console? One
+ * line per check, each failure with the next step. It reaches the console exactly as the hook does
+ * (client/hook/), so a green doctor means a working hook.
  */
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -9,6 +9,10 @@ import { resolve } from 'node:path';
 import { EXIT_USAGE, UsageError, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
 import { inspectScopes } from '../../claude/installed-hooks';
+import { codexPlaceOf } from '../../codex/codex-target';
+import { formatCheck } from './doctor-check';
+import type { Check } from './doctor-check';
+import { codexHooksCheck } from './doctor-codex';
 import { managedPolicyPath, readManagedPolicy } from '../../claude/managed-policy';
 import { claudeDirOf } from '../../claude/settings-location';
 import type { Place } from '../../claude/settings-location';
@@ -17,27 +21,24 @@ import { NotTheConsoleError, openHookSocket } from '../../hook/hook-socket';
 import { discoveryFilePath, findConsole } from '../../hook/lean-discovery';
 import { readWelcome } from '../../hook/lean-protocol';
 
-const HELP = `Usage: gatehouse doctor [options]
+const HELP = `Usage: gatehouse doctor [codex] [options]
 
 Checks that Claude Code can reach Gatehouse: the bridge token is readable, the console answers, the hooks
-are installed (and in which scopes), and no managed policy blocks them. Exits 0 when all is well, 1 otherwise.
+are installed (and in which scopes), and no managed policy blocks them. With "codex" it checks the same for
+the Codex CLI, and whether Codex trusts the hooks (asking "codex app-server", else reading the records in
+its config.toml). Exits 0 when all is well, 1 otherwise.
 
 Options:
-  --cwd DIR       The project folder whose .claude/ settings to check (default: the current folder)
+  --cwd DIR       The project folder whose .claude/ (or .codex/) settings to check (default: the current
+                  folder)
   --home DIR      The home folder whose .claude/ holds the user settings (default: $CLAUDE_CONFIG_DIR,
-                  else ~/.claude)
+                  else ~/.claude); with codex, whose .codex/ (default: $CODEX_HOME, else ~/.codex)
+  --codex FILE    With codex: the Codex program that reports each hook's trust (default: codex on PATH)
   --policy FILE   The managed policy file (default: ${managedPolicyPath(process.platform)})
   -h, --help      Show this help
 `;
 
 const WELCOME_TIMEOUT_MS = 2_000;
-
-interface Check {
-  readonly ok: boolean;
-  readonly name: string;
-  readonly text: string;
-  readonly next?: string;
-}
 
 function tokenCheck(env: CliIo['env']): Check {
   if (env.GATEHOUSE_TOKEN) return { ok: true, name: 'token', text: 'taken from GATEHOUSE_TOKEN' };
@@ -158,21 +159,26 @@ async function policyCheck(file: string): Promise<Check> {
   };
 }
 
-function formatCheck(check: Check): string {
-  const text = check.text.replace(/\.$/, '');
-  return `${check.ok ? '✓' : '✗'} ${check.name}: ${text}${check.ok || !check.next ? '' : `. Next: ${check.next}`}.\n`;
-}
-
 export async function runDoctor(argv: readonly string[], io: CliIo): Promise<number> {
   let values;
+  let positionals;
   try {
-    ({ values } = parseFlags(argv, {
-      cwd: { type: 'string' },
-      home: { type: 'string' },
-      policy: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    }));
+    ({ values, positionals } = parseFlags(
+      argv,
+      {
+        cwd: { type: 'string' },
+        home: { type: 'string' },
+        policy: { type: 'string' },
+        codex: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      true,
+    ));
     if (values.policy === '') throw new UsageError('--policy needs a file');
+    const [agent, extra] = positionals;
+    if (agent !== undefined && agent !== 'codex' && agent !== 'claude')
+      throw new UsageError(`unknown agent "${agent}"; it takes claude or codex`);
+    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   } catch (error) {
     io.stderr(usageError('doctor', error));
     return EXIT_USAGE;
@@ -180,6 +186,15 @@ export async function runDoctor(argv: readonly string[], io: CliIo): Promise<num
   if (values.help) {
     io.stdout(HELP);
     return 0;
+  }
+  if (positionals[0] === 'codex') {
+    const checks = [
+      tokenCheck(io.env),
+      await consoleCheck(io.env),
+      ...(await codexHooksCheck(codexPlaceOf(values, io.env), values.codex || 'codex', io.env)),
+    ];
+    for (const check of checks) io.stdout(formatCheck(check));
+    return checks.every((check) => check.ok) ? 0 : 1;
   }
   const home = resolve(values.home ?? homedir());
   const place: Place = {

@@ -1,5 +1,6 @@
 /**
- * `gatehouse hook <event>`: what Claude Code runs. It must never get in Claude Code's way: whatever goes
+ * `gatehouse hook <event>`: what Claude Code runs (`gatehouse hook codex <event>` for the Codex CLI, named
+ * explicitly by the installer rather than guessed from stdin). It must never get in Claude Code's way: whatever goes
  * wrong (no console, a bad payload, a timeout) it prints nothing and exits 0, so the terminal dialog stays
  * in charge. Stdout carries the one decision object and nothing else; diagnostics go to stderr, which
  * Claude Code keeps in its debug log.
@@ -12,6 +13,9 @@ import { AnsweredInTerminal, askConsole, requestMessages } from '../../hook/ask-
 import { CLAUDE_HOOK_EVENTS, hookEventByArg, PERMISSION_REQUEST } from '../../hook/claude-events';
 import type { ClaudeHookEvent } from '../../hook/claude-events';
 import { readPermissionRequest, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
+import { CODEX_HOOK_EVENTS, CODEX_PERMISSION_REQUEST, codexEventByArg } from '../../hook/codex-events';
+import { toCodexOutput } from '../../hook/codex-permission-request';
+import type { ConsoleDecision } from '../../hook/lean-protocol';
 import { toSessionEvent } from '../../hook/claude-session-events';
 import { loadRandomBytes, randomUuid } from '../../hook/entropy';
 import { NotTheConsoleError, openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
@@ -26,20 +30,57 @@ import { watchTranscript } from '../../hook/transcript-watch';
  * `GATEHOUSE_HOOK_TIMEOUT_MS` is the override.
  */
 export const DEFAULT_HOOK_DEADLINE_MS = 570_000;
+/**
+ * Codex shows nothing but "Running hooks" until its hooks return, and only then its own prompt: a person at
+ * the terminal waits this long for a card nobody answers before Codex asks them itself.
+ */
+export const CODEX_HOOK_DEADLINE_MS = 30_000;
 /** A wrong hook argument: one sentence and this code, which Claude Code treats as a non-blocking error. */
 export const EXIT_HOOK_MISUSE = 1;
 /** The handshake on loopback takes a millisecond; a console slower than this is as good as absent. */
 const CONNECT_TIMEOUT_MS = 2_000;
 /** SessionEnd hooks share a 1.5 s budget (§1.1); the session events must fit well inside it. */
 const EVENT_CONNECT_TIMEOUT_MS = 1_000;
-const AGENT = { name: 'claude-code' };
+
+/** Who runs the hook: its name in the hello, its events, and how a decision is printed for it. */
+interface HookAgent {
+  readonly hello: { readonly name: string };
+  readonly label: string;
+  readonly events: readonly ClaudeHookEvent[];
+  readonly eventByArg: (arg: string | undefined) => ClaudeHookEvent | undefined;
+  readonly permissionRequest: ClaudeHookEvent;
+  readonly defaultDeadlineMs: number;
+  readonly answer: (decision: ConsoleDecision) => { output: object | undefined; note?: string };
+}
+
+const CLAUDE_CODE: HookAgent = {
+  hello: { name: 'claude-code' },
+  label: 'Claude Code',
+  events: CLAUDE_HOOK_EVENTS,
+  eventByArg: hookEventByArg,
+  permissionRequest: PERMISSION_REQUEST,
+  defaultDeadlineMs: DEFAULT_HOOK_DEADLINE_MS,
+  answer: (decision) => ({ output: toHookOutput(decision) }),
+};
+
+const CODEX: HookAgent = {
+  hello: { name: 'codex' },
+  label: 'Codex',
+  events: CODEX_HOOK_EVENTS,
+  eventByArg: codexEventByArg,
+  permissionRequest: CODEX_PERMISSION_REQUEST,
+  defaultDeadlineMs: CODEX_HOOK_DEADLINE_MS,
+  answer: toCodexOutput,
+};
 // The sockets are closed without waiting for the console's reply: what the hook sent is already with the
 // kernel, which delivers it after the process exits, and every millisecond here is one Claude Code waits.
 
 const HELP = `Usage: gatehouse hook <event>
+       gatehouse hook codex <event>
 
-The Claude Code command hook: reads the hook's JSON on stdin. It always exits 0 and prints nothing unless
-the console decided, so Claude Code's own dialog stays in charge whenever Gatehouse is absent or silent.
+The Claude Code command hook, or with "codex" first the Codex CLI's: reads the hook's JSON on stdin. It
+always exits 0 and prints nothing unless the console decided, so the agent's own prompt stays in charge
+whenever Gatehouse is absent or silent.
 
 Events:
   permission-request      Forward a permission prompt to the console and print its decision
@@ -48,18 +89,20 @@ Events:
   user-prompt-submit      Tell the console the session moved on to a new prompt
   stop                    Tell the console the session finished its turn
   session-end             Tell the console the session ended
+  (Codex takes permission-request, post-tool-use, user-prompt-submit, stop and session-end.)
 
 Environment:
-  GATEHOUSE_HOOK_TIMEOUT_MS   How long permission-request waits (default ${DEFAULT_HOOK_DEADLINE_MS}, below
-                              Claude Code's 600 s hook timeout)
+  GATEHOUSE_HOOK_TIMEOUT_MS   How long permission-request waits: default ${DEFAULT_HOOK_DEADLINE_MS} for Claude
+                              Code (below its 600 s hook timeout), ${CODEX_HOOK_DEADLINE_MS} for Codex (then
+                              Codex shows its own prompt)
   GATEHOUSE_URL, GATEHOUSE_TOKEN, GATEHOUSE_HOME   Where the console is (see docs/protocol.md)
 `;
 
 type Env = CliIo['env'];
 
-function deadlineOf(env: Env): number {
+function deadlineOf(env: Env, agent: HookAgent): number {
   const value = Number(env.GATEHOUSE_HOOK_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 && value <= 86_400_000 ? value : DEFAULT_HOOK_DEADLINE_MS;
+  return Number.isInteger(value) && value > 0 && value <= 86_400_000 ? value : agent.defaultDeadlineMs;
 }
 
 /** Resolves when the signal aborts; never rejects, so it can sit in a race. */
@@ -92,31 +135,33 @@ export async function runHook(
   stdin: () => Promise<string> = readStdin,
   stop: AbortController = new AbortController(),
 ): Promise<number> {
-  const arg = argv[0];
-  if (arg === '--help' || arg === '-h') {
+  if (argv[0] === '--help' || argv[0] === '-h') {
     io.stdout(HELP);
     return 0;
   }
-  const hook = hookEventByArg(arg);
-  if (!hook || argv.length > 1) {
+  const agent = argv[0] === 'codex' ? CODEX : CLAUDE_CODE;
+  const args = agent === CODEX ? argv.slice(1) : argv;
+  const arg = args[0];
+  const hook = agent.eventByArg(arg);
+  if (!hook || args.length > 1) {
     io.stderr(
       hook
-        ? `gatehouse hook: unexpected argument "${argv[1] ?? ''}". Run "gatehouse hook --help" for usage.\n`
-        : `gatehouse hook: unknown event "${arg ?? ''}"; it takes one of ${CLAUDE_HOOK_EVENTS.map((e) => e.arg).join(', ')}. Run "gatehouse hook --help" for usage.\n`,
+        ? `gatehouse hook: unexpected argument "${args[1] ?? ''}". Run "gatehouse hook --help" for usage.\n`
+        : `gatehouse hook: unknown event "${arg ?? ''}"; for ${agent.label} it takes one of ${agent.events.map((e) => e.arg).join(', ')}. Run "gatehouse hook --help" for usage.\n`,
     );
     // Not the usual 2: for Claude Code, exit 2 from a Stop or UserPromptSubmit hook blocks the session, and a
     // hook named in settings that this version lacks must never do that. 1 is a non-blocking error.
     return EXIT_HOOK_MISUSE;
   }
-  const deadlineMs = deadlineOf(io.env);
+  const deadlineMs = deadlineOf(io.env, agent);
   // One controller and a plain timer rather than AbortSignal.timeout and AbortSignal.any, whose weak
   // timers and listeners cost the hook measurably on every prompt (bench/hook).
   const deadline = setTimeout(() => stop.abort(), deadlineMs);
   try {
-    if (hook === PERMISSION_REQUEST) await permissionRequest(io, stdin, stop.signal, deadlineMs);
-    else await sessionEvent(hook, io, stdin, stop.signal);
+    if (hook === agent.permissionRequest) await permissionRequest(agent, io, stdin, stop.signal, deadlineMs);
+    else await sessionEvent(agent, hook, io, stdin, stop.signal);
   } catch (error) {
-    io.stderr(`gatehouse hook: ${(error as Error).message}; leaving the decision to Claude Code.\n`);
+    io.stderr(`gatehouse hook: ${(error as Error).message}; leaving the decision to ${agent.label}.\n`);
   } finally {
     clearTimeout(deadline);
   }
@@ -128,6 +173,7 @@ export async function runHook(
  * refused, or too slow.
  */
 async function connectToConsole(
+  agent: HookAgent,
   io: CliIo,
   signal: AbortSignal,
   timeoutMs: number,
@@ -141,7 +187,7 @@ async function connectToConsole(
   return openHookSocket(discovery.endpoint, {
     timeoutMs,
     signal,
-    agent: AGENT,
+    agent: agent.hello,
     early,
   }).catch((error: Error) => {
     // A squatter on a dead console's port is worth a line in Claude Code's debug log; an absent console is not.
@@ -151,6 +197,7 @@ async function connectToConsole(
 }
 
 async function permissionRequest(
+  agent: HookAgent,
   io: CliIo,
   stdin: () => Promise<string>,
   signal: AbortSignal,
@@ -160,14 +207,14 @@ async function permissionRequest(
   // every prompt.
   let send!: (messages: readonly object[] | undefined) => void;
   const early = new Promise<readonly object[] | undefined>((resolve) => (send = resolve));
-  const connecting = connectToConsole(io, signal, CONNECT_TIMEOUT_MS, early);
+  const connecting = connectToConsole(agent, io, signal, CONNECT_TIMEOUT_MS, early);
   const payload = readPermissionRequest(await readPayload(stdin, signal));
   if (!payload) {
     send(undefined);
     await connecting;
     if (!signal.aborted)
       io.stderr(
-        'gatehouse hook: stdin is not a Claude Code PermissionRequest payload; leaving the decision to Claude Code.\n',
+        `gatehouse hook: stdin is not a ${agent.label} PermissionRequest payload; leaving the decision to ${agent.label}.\n`,
       );
     return;
   }
@@ -201,10 +248,11 @@ async function permissionRequest(
   try {
     const outcome = await askConsole(socket, call.id, waiting.signal);
     if (!outcome.decision) {
-      io.stderr(`gatehouse hook: ${outcome.reason} Leaving the decision to Claude Code.\n`);
+      io.stderr(`gatehouse hook: ${outcome.reason} Leaving the decision to ${agent.label}.\n`);
       return;
     }
-    const output = toHookOutput(outcome.decision);
+    const { output, note } = agent.answer(outcome.decision);
+    if (note) io.stderr(`gatehouse hook: ${note}\n`);
     if (output) io.stdout(`${JSON.stringify(output)}\n`);
   } finally {
     signal.removeEventListener('abort', stopWaiting);
@@ -215,6 +263,7 @@ async function permissionRequest(
 
 /** Fire and forget: the console only uses these to retire cards, so any failure is silently fine. */
 async function sessionEvent(
+  agent: HookAgent,
   hook: ClaudeHookEvent,
   io: CliIo,
   stdin: () => Promise<string>,
@@ -224,11 +273,11 @@ async function sessionEvent(
   if (!event) {
     if (!signal.aborted)
       io.stderr(
-        `gatehouse hook: stdin is not a Claude Code ${hook.name} payload; nothing to tell the console.\n`,
+        `gatehouse hook: stdin is not a ${agent.label} ${hook.name} payload; nothing to tell the console.\n`,
       );
     return;
   }
-  const socket = await connectToConsole(io, signal, EVENT_CONNECT_TIMEOUT_MS, [
+  const socket = await connectToConsole(agent, io, signal, EVENT_CONNECT_TIMEOUT_MS, [
     { type: 'session.event', ...event },
   ]);
   void socket?.close();

@@ -1,34 +1,49 @@
-/** `gatehouse uninstall claude`: removes exactly the hooks `gatehouse install claude` added. */
+/** `gatehouse uninstall claude|codex`: removes exactly the hooks `gatehouse install` added. */
 import { EXIT_USAGE, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
-import { applyChange } from '../../claude/apply-change';
-import { uninstallHooks } from '../../claude/merge-hooks';
-import { parseTargetArgs, TARGET_OPTIONS } from '../../claude/target-args';
-import type { ClaudeTarget } from '../../claude/target-args';
+import { settingsOf, uninstallHooks } from '../../claude/merge-hooks';
+import { claudeTarget, TARGET_OPTIONS } from '../../claude/target-args';
+import { hooksFileOf, uninstallCodexHooks } from '../../codex/codex-hooks';
+import { codexTarget, CODEX_TARGET_OPTIONS } from '../../codex/codex-target';
+import { applyChange } from '../../config-files/apply-change';
+import { parseTargetFlags } from '../../config-files/target-flags';
+import type { TargetArgs } from '../../config-files/target-flags';
 
-const HELP = `Usage: gatehouse uninstall claude [options]
+const HELP = `Usage: gatehouse uninstall claude|codex [options]
 
-Removes Gatehouse's hooks from a Claude Code settings file, and the matcher groups and event entries left
-empty by that. Every other setting and hook stays as it is; a backup is written next to the file first.
+Removes Gatehouse's hooks from a Claude Code settings file or a Codex hooks.json, and the matcher groups and
+event entries left empty by that. Every other setting and hook stays as it is; a backup is written next to
+the file first.
 
-${TARGET_OPTIONS}`;
+Claude Code ${TARGET_OPTIONS}
+Codex ${CODEX_TARGET_OPTIONS}`;
 
 export async function runUninstall(argv: readonly string[], io: CliIo): Promise<number> {
-  let target: ClaudeTarget | 'help';
+  let args: TargetArgs;
   try {
-    target = parseTargetArgs(argv, io.env);
+    args = parseTargetFlags(argv);
+    if (args.help) {
+      io.stdout(HELP);
+      return 0;
+    }
+    const codex = args.agent === 'codex';
+    const target = codex ? codexTarget(args.flags, io.env) : claudeTarget(args.flags, io.env);
+    return applyChange(
+      'uninstall',
+      target,
+      io,
+      codex
+        ? { read: hooksFileOf, transform: uninstallCodexHooks }
+        : { read: settingsOf, transform: uninstallHooks },
+      {
+        unchanged: `Gatehouse's hooks are not in ${target.path}; nothing changed.\n`,
+        done: `Removed Gatehouse's hooks from ${target.path} (${target.scope} scope).\n`,
+      },
+    );
   } catch (error) {
     io.stderr(usageError('uninstall', error));
     return EXIT_USAGE;
   }
-  if (target === 'help') {
-    io.stdout(HELP);
-    return 0;
-  }
-  return applyChange('uninstall', target, io, uninstallHooks, {
-    unchanged: `Gatehouse's hooks are not in ${target.path}; nothing changed.\n`,
-    done: `Removed Gatehouse's hooks from ${target.path} (${target.scope} scope).\n`,
-  });
 }
 
 export { runUninstall as run };

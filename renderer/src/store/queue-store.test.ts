@@ -66,6 +66,17 @@ describe('the queue store', () => {
     expect(fake.decisions()).toEqual([]);
   });
 
+  it('opens no Edit or Always allow panel on a Codex card, which Codex could not take', async () => {
+    const { store } = await loaded([pendingRequest('c', { agent: { name: 'codex' } }), pendingRequest('a')]);
+    store.getState().openPanel('c', { kind: 'edit' });
+    store.getState().openPanel('c', { kind: 'always' });
+    expect(store.getState().panels.c).toBeUndefined();
+    store.getState().openPanel('c', { kind: 'deny' });
+    expect(store.getState().panels.c).toEqual({ kind: 'deny' });
+    store.getState().openPanel('a', { kind: 'edit' });
+    expect(store.getState().panels.a).toEqual({ kind: 'edit' });
+  });
+
   it('ignores a second answer while the first is in flight', async () => {
     const { store, fake } = await loaded();
     await Promise.all([

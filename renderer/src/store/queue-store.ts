@@ -16,6 +16,7 @@ import type {
   RulePreview,
 } from '../../../common/console-contract';
 import type { DecisionBehavior, RacerKind } from '../../../common/protocol';
+import { answersFor } from '../../../common/agent-answers';
 import { allowGate } from './allow-gate';
 import { displayOrder, groupBySession } from './session-groups';
 
@@ -218,6 +219,8 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
 
       openPanel(id, panel) {
         if (!isOpen(id)) return;
+        const answers = answersFor(findRequest(id)?.agent.name ?? '');
+        if ((panel.kind === 'edit' && !answers.edit) || (panel.kind === 'always' && !answers.always)) return;
         set((state) => ({ panels: { ...state.panels, [id]: panel } }));
       },
 

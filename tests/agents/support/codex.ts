@@ -69,13 +69,14 @@ export function runExec(
   sandbox: CodexSandbox,
   prompt: string,
   extra: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<ExecResult> {
   const codex = codexCommand();
   return new Promise((done, fail) => {
     const child = spawn(
       codex.command,
       [...codex.args, 'exec', '--approve-for-me', '--skip-git-repo-check', ...extra, prompt],
-      { cwd: sandbox.project, env: sandbox.env, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: sandbox.project, env: { ...sandbox.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
     let stderr = '';

@@ -3,6 +3,7 @@ import type { PendingRequestView } from '../../../../common/console-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { allowGate } from '../../store/allow-gate';
+import { answersFor } from '../../../../common/agent-answers';
 import { AllowButton } from './allow-button';
 
 /**
@@ -18,6 +19,7 @@ export function CardActions({ request }: { request: PendingRequestView }) {
   const openPanel = useQueue((s) => s.openPanel);
   const decide = useQueue((s) => s.decide);
   const [more, setMore] = useState(false);
+  const answers = answersFor(request.agent.name);
   const gate = allowGate(request, seen);
   // A request that needs a second look never gets the brightest button (anchors §3 item 8).
   const allowStyle = gate === 'open' ? 'button button--allow' : 'button';
@@ -40,21 +42,25 @@ export function CardActions({ request }: { request: PendingRequestView }) {
         >
           {t('action.allowFor')}
         </AllowButton>
-        <AllowButton
-          className="button actions__secondary"
-          disabled={blocked}
-          onClick={() => openPanel(id, { kind: 'always' })}
-        >
-          {t('action.always')}
-        </AllowButton>
-        <button
-          type="button"
-          className="button actions__secondary"
-          disabled={busy}
-          onClick={() => openPanel(id, { kind: 'edit' })}
-        >
-          {t('action.edit')}
-        </button>
+        {answers.always && (
+          <AllowButton
+            className="button actions__secondary"
+            disabled={blocked}
+            onClick={() => openPanel(id, { kind: 'always' })}
+          >
+            {t('action.always')}
+          </AllowButton>
+        )}
+        {answers.edit && (
+          <button
+            type="button"
+            className="button actions__secondary"
+            disabled={busy}
+            onClick={() => openPanel(id, { kind: 'edit' })}
+          >
+            {t('action.edit')}
+          </button>
+        )}
       </div>
       <div className="actions__deny">
         <button
@@ -73,14 +79,16 @@ export function CardActions({ request }: { request: PendingRequestView }) {
         >
           {t('action.denyWithMessage')}
         </button>
-        <button
-          type="button"
-          className="button button--deny actions__secondary"
-          disabled={busy}
-          onClick={() => void decide({ id, behavior: 'deny', interrupt: true })}
-        >
-          {t('action.denyAndStop')}
-        </button>
+        {answers.interrupt && (
+          <button
+            type="button"
+            className="button button--deny actions__secondary"
+            disabled={busy}
+            onClick={() => void decide({ id, behavior: 'deny', interrupt: true })}
+          >
+            {t('action.denyAndStop')}
+          </button>
+        )}
         <button
           type="button"
           className="button button--quiet actions__more"

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { PendingRequestView } from '../../../../common/console-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
+import { answersFor } from '../../../../common/agent-answers';
 import { PanelFrame } from './panel-frame';
 
 /** Deny with guidance the agent reads: what to do instead. Ctrl+Return sends it. */
@@ -44,9 +45,11 @@ export function DenyForm({ request }: { request: PendingRequestView }) {
         <button type="button" className="button button--deny-solid" onClick={() => send(false)}>
           {t('deny.send')}
         </button>
-        <button type="button" className="button button--deny" onClick={() => send(true)}>
-          {t('deny.sendAndStop')}
-        </button>
+        {answersFor(request.agent.name).interrupt && (
+          <button type="button" className="button button--deny" onClick={() => send(true)}>
+            {t('deny.sendAndStop')}
+          </button>
+        )}
       </div>
     </PanelFrame>
   );

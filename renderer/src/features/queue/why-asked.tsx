@@ -1,5 +1,6 @@
 import type { Explanation, PendingRequestView, RuleRefView } from '../../../../common/console-contract';
 import type { PermissionUpdate } from '../../../../common/protocol';
+import { answersFor } from '../../../../common/agent-answers';
 import { formatRule } from '../../../../engine';
 import type { Translate } from '../../i18n/translate';
 import { useT } from '../../i18n/i18n-context';
@@ -154,7 +155,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
             <dd>{otherSuggestions.join('; ')}</dd>
           </>
         )}
-        {explanation.suggestedRules.length > 0 && (
+        {explanation.suggestedRules.length > 0 && answersFor(request.agent.name).always && (
           <>
             <dt>{t('why.suggested')}</dt>
             <dd className="why__suggestions">

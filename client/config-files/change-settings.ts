@@ -1,14 +1,23 @@
 /**
- * One edit of one settings file, as install and uninstall both make it: read, check, transform and diff,
+ * One edit of one agent config file, as install and uninstall both make it for every agent: read, check, transform and diff,
  * then (unless it is a dry run) back up and write. Nothing is written when nothing changes, when the
  * file is malformed, or on a dry run.
  */
 import { createTwoFilesPatch } from 'diff';
 import type { JsonObject } from '../hook/shape';
-import { MalformedSettings, settingsOf } from './merge-hooks';
-import type { Change } from './merge-hooks';
 import { formatSettings } from '../../files/json-splice';
-import { readSettingsText, writeBackup, writeSettings } from './settings-file';
+import { MalformedSettings, readSettingsText, writeBackup, writeSettings } from './settings-file';
+
+export interface Change {
+  readonly settings: JsonObject;
+  readonly changed: boolean;
+}
+
+/** How one agent's file is read (throwing MalformedSettings for a shape Gatehouse will not edit) and changed. */
+export interface SettingsEdit {
+  readonly read: (text: string | undefined) => JsonObject;
+  readonly transform: (settings: JsonObject) => Change;
+}
 
 export type ChangeResult =
   | { readonly kind: 'unchanged' }
@@ -23,19 +32,19 @@ const ATTEMPTS = 3;
 
 export async function changeSettings(
   path: string,
-  transform: (settings: JsonObject) => Change,
+  edit: SettingsEdit,
   options: { readonly dryRun: boolean },
 ): Promise<ChangeResult> {
   for (let attempt = 1; ; attempt += 1) {
     const before = await readSettingsText(path);
     let settings: JsonObject;
     try {
-      settings = settingsOf(before.text);
+      settings = edit.read(before.text);
     } catch (error) {
       if (!(error instanceof MalformedSettings)) throw error;
       throw new SettingsProblem(`${path} cannot be edited: ${error.message}. Fix it by hand and try again.`);
     }
-    const change = transform(settings);
+    const change = edit.transform(settings);
     if (!change.changed) return { kind: 'unchanged' };
     const text = formatSettings(change.settings, { text: before.text, value: settings });
     const diff = createTwoFilesPatch(path, path, before.text ?? '', text, 'before', 'after');

@@ -2,19 +2,25 @@
 import { EXIT_USAGE } from '../../common/cli';
 import type { CliIo } from '../../common/cli';
 import { changeSettings, SettingsProblem } from './change-settings';
-import type { ClaudeTarget } from './target-args';
+import type { SettingsEdit } from './change-settings';
+
+/** The file to change, whichever agent it belongs to. */
+export interface ChangeTarget {
+  readonly path: string;
+  readonly dryRun: boolean;
+}
 
 /** Runs the change and prints what happened: 0 done, 2 for a file that cannot be edited safely, 1 for I/O. */
 export async function applyChange(
   command: 'install' | 'uninstall',
-  target: ClaudeTarget,
+  target: ChangeTarget,
   io: CliIo,
-  transform: Parameters<typeof changeSettings>[1],
+  edit: SettingsEdit,
   sentences: { readonly unchanged: string; readonly done: string },
 ): Promise<number> {
   let result;
   try {
-    result = await changeSettings(target.path, transform, { dryRun: target.dryRun });
+    result = await changeSettings(target.path, edit, { dryRun: target.dryRun });
   } catch (error) {
     if (error instanceof SettingsProblem) {
       io.stderr(`gatehouse ${command}: ${error.message}\n`);
@@ -33,10 +39,6 @@ export async function applyChange(
     return 0;
   }
   if (result.backup) io.stdout(`Backed up the previous ${target.path} to ${result.backup}.\n`);
-  if (command === 'install' && target.scope === 'project')
-    io.stdout(
-      'Note: project settings are shared with everyone who clones the repository, and these hooks name paths on this machine; "--scope local" keeps them yours.\n',
-    );
   io.stdout(sentences.done);
   return 0;
 }

@@ -1,6 +1,6 @@
 /**
- * Reading and writing one Claude Code settings file without losing anything: the text is parsed as plain
- * JSON (Claude Code's own format), written back with the indentation it had, a backup of the exact bytes
+ * Reading and writing one agent's JSON config file (Claude Code's settings, Codex's hooks.json) without
+ * losing anything: the text is parsed as plain JSON, written back with the indentation it had, a backup of the exact bytes
  * goes next to it first, and the new content replaces it atomically. A symlinked file (a dotfiles
  * checkout) is written through the link rather than replaced by a copy.
  */
@@ -23,6 +23,9 @@ export async function readSettingsText(path: string): Promise<SettingsText> {
     throw error;
   }
 }
+
+/** A config file whose shape Gatehouse will not edit; the message is one sentence about it. */
+export class MalformedSettings extends Error {}
 
 /** JSON.parse's complaint, as the end of a sentence; an empty file reads as `{}`. */
 export function parseSettings(text: string | undefined): { value: unknown } | { problem: string } {

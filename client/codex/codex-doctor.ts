@@ -1,0 +1,104 @@
+/**
+ * Where Gatehouse's Codex hooks are installed, and what Codex's config.toml records about trusting them,
+ * as `gatehouse doctor codex` reports it.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { CODEX_HOOK_EVENTS, CODEX_PERMISSION_REQUEST } from '../hook/codex-events';
+import { MalformedSettings, readSettingsText } from '../config-files/settings-file';
+import { codexHandlers, hooksFileOf } from './codex-hooks';
+import { CODEX_SCOPES, codexConfigPath, hooksPath } from './codex-location';
+import type { CodexPlace, CodexScope } from './codex-location';
+import { projectTrust, trustedHashes, trustKey } from './codex-trust';
+
+export interface CodexScopeReport {
+  readonly scope: CodexScope;
+  readonly path: string;
+  /** Whether the PermissionRequest hook is there at all. */
+  readonly installed: boolean;
+  /** Sentences about what stops Gatehouse's hooks here from working. */
+  readonly problems: readonly string[];
+  /** Trust keys of Gatehouse's handlers here that config.toml records no trusted_hash for. */
+  readonly untrusted: readonly string[];
+  /** How many of Gatehouse's handlers here config.toml records a trusted_hash for. */
+  readonly recorded: number;
+  /** The trust keys of all of Gatehouse's handlers here. */
+  readonly keys: readonly string[];
+  /** Set when these are project hooks in a project Codex does not trust: the folder to trust. */
+  readonly untrustedProject?: string;
+}
+
+const WORD = String.raw`('(?:[^']|'\\'')*'|\S+)`;
+const LAUNCH = new RegExp(String.raw`^\s*${WORD}\s+${WORD}\s+hook\s+codex\s`);
+
+/** The Node and bundle a handler's command runs, unquoted from sh. */
+function filesOf(command: string): string[] {
+  const match = LAUNCH.exec(command);
+  if (!match) return [];
+  return [match[1]!, match[2]!].map((word) =>
+    word.startsWith("'") ? word.slice(1, -1).replace(/'\\''/g, "'") : word,
+  );
+}
+
+async function readConfig(place: CodexPlace): Promise<string> {
+  try {
+    return await readFile(codexConfigPath(place), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+async function inspectScope(scope: CodexScope, place: CodexPlace, config: string): Promise<CodexScopeReport> {
+  const path = hooksPath(scope, place);
+  const report = (
+    installed: boolean,
+    problems: string[] = [],
+    untrusted: string[] = [],
+    recorded = 0,
+    keys: string[] = [],
+  ) => ({ scope, path, installed, problems, untrusted, recorded, keys });
+  let text;
+  try {
+    ({ text } = await readSettingsText(path));
+  } catch (error) {
+    return report(false, [`${path} cannot be read (${(error as Error).message})`]);
+  }
+  if (text === undefined) return report(false);
+  let file;
+  try {
+    file = hooksFileOf(text);
+  } catch (error) {
+    if (!(error instanceof MalformedSettings)) throw error;
+    return report(false, [`${path} is not usable: ${error.message}`]);
+  }
+  const handlers = codexHandlers(file);
+  if (!handlers.size) return report(false);
+  const problems: string[] = [];
+  const missing = CODEX_HOOK_EVENTS.filter((event) => !handlers.has(event)).map((event) => event.name);
+  if (missing.length)
+    problems.push(`${path} lacks Gatehouse's ${missing.join(', ')} hook${missing.length > 1 ? 's' : ''}`);
+  const files = [...handlers.values()].flatMap(({ handler }) => filesOf(String(handler.command)));
+  for (const run of new Set(files))
+    if (!existsSync(run)) problems.push(`Gatehouse's hooks in ${path} run ${run}, which does not exist`);
+  const hashes = trustedHashes(config);
+  const keys = [...handlers].map(([event, found]) => trustKey(path, event, found.group, found.index));
+  const untrusted = keys.filter((key) => !hashes.has(key));
+  return {
+    ...report(
+      handlers.has(CODEX_PERMISSION_REQUEST),
+      problems,
+      untrusted,
+      keys.length - untrusted.length,
+      keys,
+    ),
+    ...(scope === 'project' && projectTrust(config).get(place.cwd) !== 'trusted'
+      ? { untrustedProject: place.cwd }
+      : {}),
+  };
+}
+
+export async function inspectCodex(place: CodexPlace): Promise<CodexScopeReport[]> {
+  const config = await readConfig(place);
+  return Promise.all(CODEX_SCOPES.map((scope) => inspectScope(scope, place, config)));
+}

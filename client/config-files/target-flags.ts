@@ -1,0 +1,44 @@
+/** The flags `gatehouse install` and `gatehouse uninstall` share, and which agent they name. */
+import { UsageError } from '../../common/cli';
+import { parseFlags } from '../../files/cli-flags';
+
+export const AGENTS = ['claude', 'codex'] as const;
+export type AgentArg = (typeof AGENTS)[number];
+
+export interface TargetFlags {
+  readonly scope?: string;
+  readonly 'dry-run'?: boolean;
+  readonly cwd?: string;
+  readonly home?: string;
+}
+
+export interface TargetArgs {
+  /** Undefined only with --help and no agent named. */
+  readonly agent: AgentArg | undefined;
+  readonly help: boolean;
+  readonly flags: TargetFlags;
+}
+
+export function parseTargetFlags(argv: readonly string[]): TargetArgs {
+  const { values, positionals } = parseFlags(
+    argv,
+    {
+      scope: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      cwd: { type: 'string' },
+      home: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
+  const [agent, extra] = positionals;
+  const help = values.help ?? false;
+  if (agent === undefined) {
+    if (help) return { agent: undefined, help, flags: values };
+    throw new UsageError('name the agent: claude or codex');
+  }
+  if (!(AGENTS as readonly string[]).includes(agent))
+    throw new UsageError(`unknown agent "${agent}"; it takes claude or codex`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  return { agent: agent as AgentArg, help, flags: values };
+}

@@ -1,0 +1,43 @@
+/**
+ * The console's decision as Codex's PermissionRequest hook output. Codex fails closed on `updatedInput`,
+ * `updatedPermissions` and `interrupt` (agents-2026-12.md), so none of them ever reaches it. Pure.
+ */
+import type { ConsoleDecision } from './lean-protocol';
+
+export interface CodexHookOutput {
+  hookSpecificOutput: {
+    hookEventName: 'PermissionRequest';
+    decision: { behavior: 'allow' } | { behavior: 'deny'; message?: string };
+  };
+}
+
+export interface CodexAnswer {
+  /** Undefined means no verdict: Codex shows its own prompt (or, headless, asks its reviewer). */
+  readonly output: CodexHookOutput | undefined;
+  /** Why part of the console's answer was left out, for the hook's stderr. */
+  readonly note?: string;
+}
+
+export function toCodexOutput(decision: ConsoleDecision): CodexAnswer {
+  if (decision.behavior === 'passthrough') return { output: undefined };
+  if (decision.behavior === 'allow') {
+    // Allowing the original command when the person approved an edited one would run what they did not see.
+    if (decision.updatedInput)
+      return { output: undefined, note: 'Codex cannot take an edited command, so it decides itself.' };
+    return {
+      output: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } },
+      ...(decision.updatedPermissions?.length
+        ? { note: 'Codex cannot take lasting rules; this call alone is allowed.' }
+        : {}),
+    };
+  }
+  return {
+    output: {
+      hookSpecificOutput: {
+        hookEventName: 'PermissionRequest',
+        decision: { behavior: 'deny', ...(decision.message ? { message: decision.message } : {}) },
+      },
+    },
+    ...(decision.interrupt ? { note: 'Codex cannot be stopped from a hook; the call alone is denied.' } : {}),
+  };
+}

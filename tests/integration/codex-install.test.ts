@@ -1,0 +1,198 @@
+/**
+ * `gatehouse install codex` / `uninstall codex` / `doctor codex` on real files in a temp CODEX_HOME: what
+ * Codex 0.169 needs of hooks.json (only description and hooks at its root, new groups after the existing
+ * ones), backups, dry runs, broken files left untouched, and the trust records doctor reads.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../common/cli';
+import { runDoctor } from '../../client/cli/commands/doctor';
+import { runInstall } from '../../client/cli/commands/install';
+import { runUninstall } from '../../client/cli/commands/uninstall';
+import { makeTempDir } from '../support/temp-dir';
+
+let tmp: Awaited<ReturnType<typeof makeTempDir>>;
+let codexHome: string;
+let hooksFile: string;
+let launcher: { node: string; cli: string };
+
+beforeEach(async () => {
+  tmp = await makeTempDir();
+  codexHome = join(tmp.path, 'codex home');
+  hooksFile = join(codexHome, 'hooks.json');
+  // A checkout path with a space and a quote: the command string must survive sh.
+  launcher = { node: process.execPath, cli: join(tmp.path, "it's here", 'out', 'cli', 'gatehouse-hook.cjs') };
+  await mkdir(join(launcher.cli, '..'), { recursive: true });
+  await writeFile(launcher.cli, '');
+});
+afterEach(() => tmp.remove());
+
+function capture(env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    env: { CODEX_HOME: codexHome, GATEHOUSE_HOME: join(tmp.path, 'gatehouse'), ...env },
+  };
+  return { io, out: () => out.join(''), err: () => err.join('') };
+}
+
+async function install(...args: string[]) {
+  const run = capture();
+  const code = await runInstall(['codex', '--cwd', join(tmp.path, 'project'), ...args], run.io, launcher);
+  return { code, stdout: run.out(), stderr: run.err() };
+}
+
+async function uninstall(...args: string[]) {
+  const run = capture();
+  const code = await runUninstall(['codex', ...args], run.io);
+  return { code, stdout: run.out(), stderr: run.err() };
+}
+
+async function readHooks(path = hooksFile) {
+  return JSON.parse(await readFile(path, 'utf8')) as {
+    hooks: Record<string, { hooks: { command: string }[] }[]>;
+  };
+}
+
+const backups = async () => (await readdir(codexHome)).filter((name) => name.includes('gatehouse-backup'));
+
+const theirs = { matcher: 'Bash', hooks: [{ type: 'command', command: '/usr/local/bin/audit' }] };
+
+describe('gatehouse install codex', () => {
+  it('writes the five hooks into $CODEX_HOME/hooks.json, with nothing else at its root, and says how to trust them', async () => {
+    const result = await install();
+    expect(result.code).toBe(0);
+    const file = await readHooks();
+    expect(Object.keys(file)).toEqual(['hooks']);
+    expect(Object.keys(file.hooks)).toEqual([
+      'PermissionRequest',
+      'PostToolUse',
+      'UserPromptSubmit',
+      'Stop',
+      'SessionEnd',
+    ]);
+    expect(file.hooks.PermissionRequest).toEqual([
+      {
+        matcher: '*',
+        hooks: [
+          {
+            type: 'command',
+            command: `${process.execPath} '${join(tmp.path, "it'\\''s here", 'out', 'cli', 'gatehouse-hook.cjs')}' hook codex permission-request`,
+            timeout: 600,
+          },
+        ],
+      },
+    ]);
+    expect(result.stdout).toContain('+++ ');
+    expect(result.stdout).toMatch(/Hooks need review/);
+    expect(result.stdout).toMatch(/gatehouse doctor codex/);
+    expect(await install()).toMatchObject({ code: 0, stdout: expect.stringMatching(/already installed/) });
+  });
+
+  it('keeps the description and every other hook, and puts its group after theirs', async () => {
+    await mkdir(codexHome, { recursive: true });
+    await writeFile(
+      hooksFile,
+      JSON.stringify({ description: 'mine', hooks: { PermissionRequest: [theirs] } }, null, 2),
+    );
+    expect((await install()).code).toBe(0);
+    const file = await readHooks();
+    expect((file as unknown as { description: string }).description).toBe('mine');
+    expect(file.hooks.PermissionRequest![0]).toEqual(theirs);
+    expect(file.hooks.PermissionRequest![1]!.hooks[0]!.command).toMatch(/hook codex permission-request$/);
+    expect(await backups()).toHaveLength(1);
+
+    expect((await uninstall()).code).toBe(0);
+    expect(await readHooks()).toEqual({ description: 'mine', hooks: { PermissionRequest: [theirs] } });
+  });
+
+  it.each([
+    ['not JSON', '{"hooks": ', /not valid JSON/],
+    ['a key Codex refuses at its root', '{"$schema": "x", "hooks": {}}', /root holds "\$schema"/],
+    ['hooks that are not a table', '{"hooks": []}', /"hooks" is not an object/],
+  ])('refuses a file that is %s, untouched', async (_name, text, sentence) => {
+    await mkdir(codexHome, { recursive: true });
+    await writeFile(hooksFile, text);
+    const result = await install();
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(sentence);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await readFile(hooksFile, 'utf8')).toBe(text);
+    expect(await backups()).toEqual([]);
+  });
+
+  it('prints the change and writes nothing on a dry run', async () => {
+    const result = await install('--dry-run');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Dry run: .* was not changed/);
+    await expect(readFile(hooksFile)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('writes the project scope into <cwd>/.codex/hooks.json and names the project trust step', async () => {
+    const project = join(tmp.path, 'project');
+    const result = await install('--scope', 'project');
+    expect(result.code).toBe(0);
+    expect(Object.keys((await readHooks(join(project, '.codex', 'hooks.json'))).hooks)).toHaveLength(5);
+    expect(result.stdout).toContain(`[projects."${project}"] trust_level = "trusted"`);
+    expect((await install('--scope', 'local')).stderr).toMatch(/--scope takes user or project for Codex/);
+  });
+});
+
+describe('gatehouse doctor codex', () => {
+  async function doctor() {
+    const run = capture();
+    // No Codex to ask: doctor falls back to the records in config.toml (tests/agents asks the real one).
+    const code = await runDoctor(
+      ['codex', '--cwd', join(tmp.path, 'project'), '--codex', join(tmp.path, 'no-codex')],
+      run.io,
+    );
+    const line = (name: string) =>
+      run
+        .out()
+        .split('\n')
+        .find((l) => l.startsWith(`✓ ${name}:`) || l.startsWith(`✗ ${name}:`)) ?? '';
+    return { code, line };
+  }
+
+  it('says the hooks are missing until installed', async () => {
+    expect((await doctor()).line('codex hooks')).toMatch(
+      /✗ codex hooks: not installed.*gatehouse install codex/,
+    );
+  });
+
+  it('says when Codex does not trust the project whose hooks Gatehouse installed', async () => {
+    await install('--scope', 'project');
+    expect((await doctor()).line('codex trust')).toMatch(
+      /^✗ codex trust: Codex does not trust the project .*Next: run "codex" in .* and trust the project/,
+    );
+  });
+
+  it('names each hook Codex has no trust record for, then reports the records it cannot verify', async () => {
+    await install();
+    const untrusted = (await doctor()).line('codex trust');
+    expect(untrusted).toMatch(/^✗ codex trust: .*config\.toml records no trust for/);
+    expect(untrusted).toContain(`${hooksFile}:permission_request:0:0`);
+    expect(untrusted).toContain(`${hooksFile}:session_end:0:0`);
+
+    const events = ['permission_request', 'post_tool_use', 'user_prompt_submit', 'stop', 'session_end'];
+    await writeFile(
+      join(codexHome, 'config.toml'),
+      [
+        'model = "gpt-5.5"',
+        ...events.flatMap((event) => [
+          `[hooks.state."${hooksFile}:${event}:0:0"]`,
+          `trusted_hash = "sha256:ab"`,
+        ]),
+        '',
+      ].join('\n'),
+    );
+    const report = await doctor();
+    expect(report.line('codex hooks')).toMatch(/^✓ codex hooks: installed in user/);
+    expect(report.line('codex trust')).toMatch(
+      /^✓ codex trust: present in config for all 5 .*trust not verifiable/,
+    );
+  });
+});
