@@ -31,6 +31,7 @@ export interface AcpProxyOptions {
 /** After the editor has gone, how long the agent gets to leave by itself, then to leave on SIGTERM. */
 const TERM_AFTER_MS = 1_000;
 const KILL_AFTER_MS = 3_000;
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 interface Pending {
   readonly id: JsonRpcId;
@@ -163,6 +164,9 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     }, TERM_AFTER_MS).unref();
   });
   pump(agent.stdout, fromAgent, toEditor, () => editorOut.end());
+  // The editor stopping the proxy stops the agent; its exit then ends the proxy with its code.
+  const forwardSignal = (signal: NodeJS.Signals) => agent.kill(signal);
+  for (const signal of STOP_SIGNALS) process.on(signal, forwardSignal);
   agent.stdin.on('error', (error) => log(`the agent's stdin failed (${error.message}).`));
   editorOut.on('error', (error) => log(`the editor's stdout failed (${error.message}).`));
 
@@ -175,6 +179,7 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     });
     agent.once('close', (code, signal) => {
       agentGone = true;
+      for (const each of STOP_SIGNALS) process.off(each, forwardSignal);
       // Closing the client withdraws every card still open.
       void link.close().then(() => resolve(code ?? 128 + signalNumber(signal)));
     });
