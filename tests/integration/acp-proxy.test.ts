@@ -153,6 +153,17 @@ describe('gatehouse acp', () => {
     expect(e.garbage).toEqual(['this is not json']);
   });
 
+  it('carries a message of megabytes both ways, intact', async () => {
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const text = `big ${'x'.repeat(3 * 1024 * 1024)}`;
+    e.prompt(2, sessionId, text);
+    await e.message((m) => m.id === 2 && 'result' in m);
+    const reply = e.received.find((m) => m.method === 'session/update');
+    const said = (reply?.params as { update: { content: { text: string } } }).update.content.text;
+    expect(said).toBe(`read ${text.length}:${'y'.repeat(text.length)}`);
+  });
+
   it('never takes an unknown option kind for approval: the editor keeps the question', async () => {
     gate = await startLiveConsole(sandbox);
     const e = startEditor();

@@ -43,6 +43,17 @@ agent({ name: 'tiny-acp-agent' })
     const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
     if (text === 'die') process.exit(3);
     if (text === 'malformed') process.stdout.write('this is not json\n');
+    if (text.startsWith('big ')) {
+      // Says back, in one message, how much it read, and as much again.
+      await client.notify(methods.client.session.update, {
+        sessionId: params.sessionId,
+        update: {
+          sessionUpdate: 'agent_message_chunk',
+          content: { type: 'text', text: `read ${text.length}:${'y'.repeat(text.length)}` },
+        },
+      });
+      return { stopReason: 'end_turn' };
+    }
     const options = OPTIONS[text];
     if (!options) return { stopReason: 'end_turn' };
     const toolCall = {
