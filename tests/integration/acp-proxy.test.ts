@@ -91,6 +91,22 @@ describe('gatehouse acp', () => {
     expect(outcomesRead(e)).toHaveLength(1);
   });
 
+  it('gives the agent its reject option when the console denies, and tells the editor the call failed', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask');
+    await permissionRequest(e);
+    gate.registry.decide((await cardShown).id, 'console', { behavior: 'deny', message: 'Not now.' });
+    await e.said(/agent outcome: .*"reject"/);
+    await e.message(
+      (m) =>
+        m.method === 'session/update' &&
+        (m.params as { update: { status?: string } }).update.status === 'failed',
+    );
+  });
+
   it('passes the editor’s answer through and withdraws the card', async () => {
     gate = await startLiveConsole(sandbox);
     const e = startEditor();
@@ -144,8 +160,11 @@ describe('gatehouse acp', () => {
   it('passes malformed lines on unchanged, says so on stderr, and keeps both sides working', async () => {
     const e = startEditor();
     e.raw('not json from the editor\n');
+    // A response to an id nobody asked with is not the proxy's either: it goes on, once.
+    e.send({ id: 99, result: {} });
     const sessionId = await e.open(sandbox.project);
     expect(e.agentRead(/not json from the editor/)).toHaveLength(1);
+    expect(e.agentRead(/"id":99/)).toHaveLength(1);
     await e.said(/the editor sent a line that is not a JSON object; passed on unchanged/);
     e.prompt(2, sessionId, 'malformed');
     await e.said(/the agent sent a line that is not a JSON object; passed on unchanged/);
