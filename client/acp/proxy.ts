@@ -56,6 +56,7 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
   const pending = new Map<string, Pending>();
   const link = new ConsoleLink(options.env, log);
   const agentName = () => router.agentName ?? basename(options.command);
+  let agentGone = false;
 
   const toAgent = (bytes: Buffer) => write(agent.stdin, bytes, editorIn);
   const toEditor = (bytes: Buffer) => write(editorOut, bytes, agent.stdout);
@@ -153,7 +154,6 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     return true;
   }
 
-  let agentGone = false;
   pump(editorIn, fromEditor, toAgent, () => {
     // Some agents (claude-agent-acp) do not leave when their stdin closes: end them if they linger.
     agent.stdin.end();
@@ -248,7 +248,8 @@ function pump(
 /** Writes, pausing `source` while `target` is full, so a slow side never makes the proxy buffer without end. */
 function write(target: Writable, bytes: Buffer, source: Readable): void {
   if (target.destroyed || target.writableEnded) return;
-  if (!target.write(bytes)) {
+  // One drain listener per pause, however many writes found the target full.
+  if (!target.write(bytes) && !source.isPaused()) {
     source.pause();
     target.once('drain', () => source.resume());
   }
