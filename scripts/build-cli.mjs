@@ -13,6 +13,7 @@ const subcommands = {
   install: 'client/cli/commands/install.ts',
   uninstall: 'client/cli/commands/uninstall.ts',
   doctor: 'client/cli/commands/doctor.ts',
+  acp: 'client/cli/commands/acp.ts',
 };
 
 const common = {

@@ -2,7 +2,7 @@
 // tests/agents/pins.json, into their cache. An agent already there at its version is kept. Fails loudly:
 // the suite never skips an agent that could not be installed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentCacheDir, agentCommand, readPins } from '../tests/agents/support/agent-cache';
@@ -45,6 +45,13 @@ for (const [name, pin] of Object.entries(readPins()) as [AgentName, AgentPin][])
 
 function versionOf(agent: AgentCommand): string | undefined {
   if (!existsSync(agent.args.at(-1) ?? agent.command)) return undefined;
+  if (agent.packageJson) {
+    try {
+      return (JSON.parse(readFileSync(agent.packageJson, 'utf8')) as { version?: string }).version;
+    } catch {
+      return undefined;
+    }
+  }
   const home = mkdtempSync(join(tmpdir(), 'gatehouse-agent-version-'));
   try {
     const out = execFileSync(agent.command, [...agent.args, '--version'], {

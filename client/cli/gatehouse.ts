@@ -15,6 +15,7 @@ const COMMANDS: Record<string, string> = {
   doctor: 'Check the console, the installed hooks (doctor codex: and their trust), the token and policy',
   check: 'Evaluate one tool call against the rules and print the decision and its provenance',
   rules: 'List every rule with its source, file and effective order',
+  acp: 'Run an ACP agent for an editor, racing its permission requests with the console',
 };
 
 const HELP = `Usage: gatehouse <command> [options]

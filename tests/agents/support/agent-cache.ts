@@ -10,7 +10,7 @@ export interface AgentPin {
   readonly package: string;
   readonly version: string;
 }
-export type AgentName = 'claude' | 'codex';
+export type AgentName = 'claude' | 'codex' | 'claude-agent-acp';
 
 export function readPins(): Record<AgentName, AgentPin> {
   return JSON.parse(readFileSync(resolve('tests/agents/pins.json'), 'utf8')) as Record<AgentName, AgentPin>;
@@ -27,6 +27,8 @@ export function agentCacheDir(pin: AgentPin, env: NodeJS.ProcessEnv = process.en
 export interface AgentCommand {
   readonly command: string;
   readonly args: readonly string[];
+  /** Where the installed version is read for an agent that cannot print it. */
+  readonly packageJson?: string;
 }
 
 /** How to start an installed agent. */
@@ -42,5 +44,12 @@ export function agentCommand(name: AgentName, pin: AgentPin): AgentCommand {
     case 'codex':
       // Codex's own launcher finds its vendored binary and puts its helpers (rg) on PATH.
       return { command: process.execPath, args: [join(modules, pin.package, 'bin', 'codex.js')] };
+    case 'claude-agent-acp':
+      // An ACP agent speaks JSON-RPC on stdio and has no --version: its package.json says the version.
+      return {
+        command: process.execPath,
+        args: [join(modules, pin.package, 'dist', 'index.js')],
+        packageJson: join(modules, pin.package, 'package.json'),
+      };
   }
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { PermissionDecision } from '../../common/protocol';
+import type { RequestPermissionParams } from './acp-schemas';
+import { outcomeFor, toPermissionCall } from './permission-call';
+
+const options = [
+  { optionId: 'always', name: 'Always Allow', kind: 'allow_always' },
+  { optionId: 'once', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+];
+const params: RequestPermissionParams = {
+  sessionId: 'sess-1',
+  toolCall: {
+    toolCallId: 'tc-1',
+    title: 'touch a.txt',
+    kind: 'execute',
+    rawInput: { command: 'touch a.txt' },
+    content: [{ type: 'diff', path: '/p/a.txt', oldText: null, newText: 'x' }],
+    locations: [{ path: '/p/a.txt', line: 3 }],
+  },
+  options,
+};
+const decision = (fields: Partial<PermissionDecision>): PermissionDecision => ({
+  type: 'permission.decision',
+  id: 'c1',
+  behavior: 'allow',
+  by: 'console',
+  ...fields,
+});
+
+describe('toPermissionCall', () => {
+  it('shows the title, the raw input, the content, the locations and the agent’s option names', () => {
+    expect(toPermissionCall(params, { id: 'c1', cwd: '/p' })).toEqual({
+      id: 'c1',
+      sessionId: 'sess-1',
+      cwd: '/p',
+      tool: 'touch a.txt',
+      input: {
+        command: 'touch a.txt',
+        kind: 'execute',
+        content: [{ type: 'diff', path: '/p/a.txt', oldText: null, newText: 'x' }],
+        locations: [{ path: '/p/a.txt', line: 3 }],
+        options: ['Always Allow (allow_always)', 'Allow (allow_once)', 'Reject (reject_once)'],
+      },
+    });
+  });
+
+  it('names the tool by its kind when it has no title, and keeps a raw input that is not an object', () => {
+    const call = toPermissionCall(
+      { ...params, toolCall: { toolCallId: 't', kind: 'fetch', rawInput: 'https://x' } },
+      { id: 'c2', cwd: '/p' },
+    );
+    expect(call.tool).toBe('fetch');
+    expect(call.input).toMatchObject({ rawInput: 'https://x', kind: 'fetch' });
+  });
+});
+
+describe('outcomeFor', () => {
+  it('allows once, or always when the person made a rule', () => {
+    expect(outcomeFor(decision({}), options)).toEqual({ outcome: 'selected', optionId: 'once' });
+    const rule = decision({
+      updatedPermissions: [
+        { type: 'addRules', rules: [{ toolName: 'x' }], behavior: 'allow', destination: 'session' },
+      ],
+    });
+    expect(outcomeFor(rule, options)).toEqual({ outcome: 'selected', optionId: 'always' });
+  });
+
+  it('never turns an allow into an option the agent did not offer for it', () => {
+    expect(outcomeFor(decision({}), [options[0]!, options[2]!])).toBeUndefined();
+    const custom = [{ optionId: 'yolo', name: 'Sure', kind: '_allow_forever' }];
+    expect(outcomeFor(decision({}), custom)).toBeUndefined();
+  });
+
+  it('rejects with reject_once, then reject_always, then a cancelled outcome', () => {
+    expect(outcomeFor(decision({ behavior: 'deny' }), options)).toEqual({
+      outcome: 'selected',
+      optionId: 'no',
+    });
+    const always = [{ optionId: 'never', name: 'Never', kind: 'reject_always' }];
+    expect(outcomeFor(decision({ behavior: 'deny' }), always)).toEqual({
+      outcome: 'selected',
+      optionId: 'never',
+    });
+    expect(outcomeFor(decision({ behavior: 'deny' }), [options[1]!])).toEqual({ outcome: 'cancelled' });
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * `gatehouse acp` on the real claude-agent-acp (pinned in tests/agents/pins.json), driven by the protocol's
+ * own client library as the editor, against the stand-in Messages API and a live console: an answer from
+ * either side reaches the agent exactly once, and the tool runs once.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { methods } from '@agentclientprotocol/sdk';
+import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import { makeTempDir } from '../support/temp-dir';
+import { startAnthropicStandIn } from './support/anthropic-stand-in';
+import type { AnthropicStandIn } from './support/anthropic-stand-in';
+import { claudeAgentAcpCommand, makeAcpSandbox, startAcpEditor } from './support/claude-agent-acp';
+import type { AcpEditorSession, AcpSandbox } from './support/claude-agent-acp';
+import { startLiveConsole } from './support/live-console';
+import type { LiveConsole } from './support/live-console';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let api: AnthropicStandIn;
+let sandbox: AcpSandbox;
+let gate: LiveConsole | undefined;
+let editor: AcpEditorSession | undefined;
+
+beforeAll(() => {
+  claudeAgentAcpCommand();
+  if (!existsSync('out/cli/acp.mjs'))
+    throw new Error('The suite runs the built CLI: run "npm run build" first.');
+});
+beforeEach(async () => {
+  dir = await makeTempDir();
+  api = await startAnthropicStandIn();
+  sandbox = await makeAcpSandbox(dir.path, api.baseUrl);
+});
+afterEach(async ({ task }) => {
+  if (editor && task.result?.state === 'fail') console.error(`gatehouse acp's stderr:\n${editor.stderr()}`);
+  // SIGTERM, which the proxy passes on to the agent: SIGKILL would leave the agent behind.
+  editor?.child.kill('SIGTERM');
+  await editor?.exited;
+  editor = undefined;
+  await gate?.close();
+  gate = undefined;
+  await api.close();
+  await dir.remove();
+});
+
+const touch = (name: string) => ({
+  name: 'Bash',
+  input: { command: `touch ${name}`, description: `Make ${name}` },
+});
+
+/** An editor that never answers on its own until the test says so. */
+function heldPermission() {
+  const asked: RequestPermissionRequest[] = [];
+  let answer!: (response: RequestPermissionResponse) => void;
+  const answered = new Promise<RequestPermissionResponse>((done) => (answer = done));
+  return {
+    asked,
+    answer,
+    handler: (request: RequestPermissionRequest) => {
+      asked.push(request);
+      return answered;
+    },
+  };
+}
+
+function prompt(session: AcpEditorSession, text: string) {
+  return session.connection.agent.request(methods.agent.session.prompt, {
+    sessionId: session.sessionId,
+    prompt: [{ type: 'text', text }],
+  });
+}
+
+describe('gatehouse acp with claude-agent-acp', () => {
+  it('runs the tool once when the console allows, and the editor’s late answer changes nothing', async () => {
+    gate = await startLiveConsole(sandbox);
+    const held = heldPermission();
+    editor = await startAcpEditor(sandbox, held.handler);
+    api.script(touch('allowed.txt'));
+    const cardShown = gate.nextCard();
+    const turn = prompt(editor, 'make the file');
+    const card = await cardShown;
+    expect(card).toMatchObject({
+      agent: { name: expect.stringContaining('claude') },
+      sessionId: editor.sessionId,
+      cwd: sandbox.project,
+      input: { command: 'touch allowed.txt', kind: 'execute' },
+    });
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
+    const result = await api.nextToolResult();
+    expect(result.isError).toBe(false);
+    expect(existsSync(join(sandbox.project, 'allowed.txt'))).toBe(true);
+    const reject = held.asked[0]?.options.find((option) => option.kind === 'reject_once');
+    held.answer({ outcome: { outcome: 'selected', optionId: reject?.optionId ?? 'reject' } });
+    expect((await turn).stopReason).toBe('end_turn');
+    expect(api.toolResults).toHaveLength(1);
+  });
+
+  it('withdraws the card when the editor answers, and the tool runs once', async () => {
+    gate = await startLiveConsole(sandbox);
+    const held = heldPermission();
+    editor = await startAcpEditor(sandbox, held.handler);
+    api.script(touch('editor.txt'));
+    const cardShown = gate.nextCard();
+    const turn = prompt(editor, 'make the file');
+    const card = await cardShown;
+    const allow = held.asked[0]?.options.find((option) => option.kind === 'allow_once');
+    held.answer({ outcome: { outcome: 'selected', optionId: allow?.optionId ?? 'allow' } });
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect((await turn).stopReason).toBe('end_turn');
+    expect(existsSync(join(sandbox.project, 'editor.txt'))).toBe(true);
+    expect(api.toolResults).toHaveLength(1);
+  });
+
+  it('ends the agent when the editor closes its stdin', async () => {
+    editor = await startAcpEditor(sandbox, () => Promise.resolve({ outcome: { outcome: 'cancelled' } }));
+    editor.child.stdin.end();
+    expect(await editor.exited).not.toBeNull();
+  });
+});

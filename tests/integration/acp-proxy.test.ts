@@ -1,0 +1,214 @@
+/**
+ * `gatehouse acp` (the built CLI) between a raw-line editor and a tiny ACP agent of the tests' own, with a
+ * live console core: the race both ways, a cancelled turn, an agent that dies with a card open, malformed
+ * lines, a second answer, an option kind the proxy must not take for approval, and no console at all.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startLiveConsole } from '../agents/support/live-console';
+import type { LiveConsole } from '../agents/support/live-console';
+import { AcpEditor } from '../support/acp-editor';
+import { makeTempDir } from '../support/temp-dir';
+
+const AGENT = ['node', resolve('tests/support/acp-test-agent.mjs')];
+
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let gate: LiveConsole | undefined;
+let editor: AcpEditor | undefined;
+let sandbox: { gatehouseHome: string; home: string; project: string };
+
+beforeAll(() => {
+  if (!existsSync('out/cli/acp.mjs'))
+    throw new Error('These tests run the built CLI: run "npm run build" first.');
+});
+beforeEach(async () => {
+  dir = await makeTempDir();
+  sandbox = {
+    gatehouseHome: join(dir.path, 'gatehouse'),
+    home: join(dir.path, 'home'),
+    project: join(dir.path, 'project'),
+  };
+  await mkdir(sandbox.home);
+  await mkdir(sandbox.project);
+});
+afterEach(async () => {
+  editor?.kill();
+  await editor?.exited;
+  editor = undefined;
+  await gate?.close();
+  gate = undefined;
+  await dir.remove();
+});
+
+function startEditor(): AcpEditor {
+  editor = new AcpEditor(
+    AGENT,
+    { PATH: process.env.PATH, HOME: sandbox.home, GATEHOUSE_HOME: sandbox.gatehouseHome },
+    sandbox.project,
+  );
+  return editor;
+}
+
+const permissionRequest = (e: AcpEditor) => e.message((m) => m.method === 'session/request_permission');
+const answer = (e: AcpEditor, id: number | string | undefined, optionId: string) =>
+  e.send({ id, result: { outcome: { outcome: 'selected', optionId } } });
+const outcomesRead = (e: AcpEditor) => e.agentRead(/"outcome":\{"outcome"/);
+
+describe('gatehouse acp', () => {
+  it('gives the agent the console’s allow as its allow-once option, once, and drops the editor’s late answer', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask');
+    const asked = await permissionRequest(e);
+    const card = await cardShown;
+    expect(card).toMatchObject({
+      agent: { name: 'tiny-acp-agent' },
+      sessionId,
+      cwd: sandbox.project,
+      tool: 'touch made.txt',
+      input: {
+        command: 'touch made.txt',
+        kind: 'execute',
+        options: ['Always Allow (allow_always)', 'Allow (allow_once)', 'Reject (reject_once)'],
+      },
+    });
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
+    await e.said(/agent outcome: .*"once"/);
+    // The editor is told the tool call is under way.
+    await e.message(
+      (m) =>
+        m.method === 'session/update' &&
+        (m.params as { update: { status?: string } }).update.status === 'in_progress',
+    );
+    answer(e, asked.id, 'reject');
+    await e.said(/already had an answer/);
+    await e.message((m) => m.id === 2 && 'result' in m);
+    await e.agentCaughtUp();
+    expect(outcomesRead(e)).toHaveLength(1);
+  });
+
+  it('gives the agent its reject option when the console denies, and tells the editor the call failed', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask');
+    await permissionRequest(e);
+    gate.registry.decide((await cardShown).id, 'console', { behavior: 'deny', message: 'Not now.' });
+    await e.said(/agent outcome: .*"reject"/);
+    await e.message(
+      (m) =>
+        m.method === 'session/update' &&
+        (m.params as { update: { status?: string } }).update.status === 'failed',
+    );
+  });
+
+  it('passes the editor’s answer through and withdraws the card', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask');
+    const asked = await permissionRequest(e);
+    const card = await cardShown;
+    answer(e, asked.id, 'reject');
+    await e.said(/agent outcome: .*"reject"/);
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' }).won).toBe(false);
+    await e.message((m) => m.id === 2 && 'result' in m);
+    await e.agentCaughtUp();
+    expect(outcomesRead(e)).toHaveLength(1);
+  });
+
+  it('answers a cancelled turn `cancelled` once, withdraws the card, and drops the editor’s own cancelled answer', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask');
+    const asked = await permissionRequest(e);
+    const card = await cardShown;
+    e.send({ method: 'session/cancel', params: { sessionId } });
+    await e.said(/agent outcome: \{"outcome":"cancelled"\}/);
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
+    e.send({ id: asked.id, result: { outcome: { outcome: 'cancelled' } } });
+    await e.said(/already had an answer/);
+    expect(await e.message((m) => m.id === 2 && 'result' in m)).toMatchObject({
+      result: { stopReason: 'cancelled' },
+    });
+    await e.agentCaughtUp();
+    expect(outcomesRead(e)).toHaveLength(1);
+  });
+
+  it('withdraws the card when the agent dies with it open, ends the editor’s stream and exits with the agent’s code', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask');
+    const card = await cardShown;
+    e.prompt(3, sessionId, 'die');
+    await e.stdoutEnded;
+    expect(await e.exited).toBe(3);
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
+  });
+
+  it('passes malformed lines on unchanged, says so on stderr, and keeps both sides working', async () => {
+    const e = startEditor();
+    e.raw('not json from the editor\n');
+    // A response to an id nobody asked with is not the proxy's either: it goes on, once.
+    e.send({ id: 99, result: {} });
+    const sessionId = await e.open(sandbox.project);
+    expect(e.agentRead(/not json from the editor/)).toHaveLength(1);
+    expect(e.agentRead(/"id":99/)).toHaveLength(1);
+    await e.said(/the editor sent a line that is not a JSON object; passed on unchanged/);
+    e.prompt(2, sessionId, 'malformed');
+    await e.said(/the agent sent a line that is not a JSON object; passed on unchanged/);
+    await e.message((m) => m.id === 2 && 'result' in m);
+    expect(e.garbage).toEqual(['this is not json']);
+  });
+
+  it('carries a message of megabytes both ways, intact', async () => {
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const text = `big ${'x'.repeat(3 * 1024 * 1024)}`;
+    e.prompt(2, sessionId, text);
+    await e.message((m) => m.id === 2 && 'result' in m);
+    const reply = e.received.find((m) => m.method === 'session/update');
+    const said = (reply?.params as { update: { content: { text: string } } }).update.content.text;
+    expect(said).toBe(`read ${text.length}:${'y'.repeat(text.length)}`);
+  });
+
+  it('never takes an unknown option kind for approval: the editor keeps the question', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask-custom');
+    const asked = await permissionRequest(e);
+    gate.registry.decide((await cardShown).id, 'console', { behavior: 'allow' });
+    await e.said(/offers no allow-once option/);
+    await e.agentCaughtUp();
+    expect(outcomesRead(e)).toHaveLength(0);
+    answer(e, asked.id, 'reject');
+    await e.said(/agent outcome: .*"reject"/);
+    await e.agentCaughtUp();
+    expect(outcomesRead(e)).toHaveLength(1);
+  });
+
+  it('is a plain pipe when no console runs', async () => {
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    e.prompt(2, sessionId, 'ask');
+    const asked = await permissionRequest(e);
+    answer(e, asked.id, 'once');
+    await e.said(/agent outcome: .*"once"/);
+    e.end();
+    expect(await e.exited).toBe(0);
+    expect(e.stderr).not.toMatch(/gatehouse acp:/);
+  });
+});
