@@ -41,6 +41,8 @@ describe('guardBridgeUpgrade', () => {
     ['no Host', '/bridge', { 'gatehouse-nonce': nonce }, { ok: false, status: 403 }],
     ['the token in the query', `/bridge?token=${token}`, ok, { ok: false, status: 400 }],
     ['an access_token in the query', `/bridge?x=1&access_token=${token}`, ok, { ok: false, status: 400 }],
+    ['a percent-encoded token name', `/bridge?%74oken=${token}`, ok, { ok: false, status: 400 }],
+    ['a token name spelt with +', `/bridge?x=1&Token+=${token}`, ok, { ok: false, status: 400 }],
     ['another path', '/other', ok, { ok: false, status: 404 }],
   ])('answers %s', (_name, url, headers, expected) => {
     expect(guardBridgeUpgrade({ url, headers }, base)).toMatchObject(expected);

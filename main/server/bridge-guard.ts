@@ -13,7 +13,8 @@ import {
 import { checkPlace } from './upgrade-place';
 import type { UpgradeRequest, UpgradeVerdict } from './upgrade-place';
 
-const QUERY_SECRET = /(^|&)(token|access_token|auth|authorization)=/i;
+/** Names a secret might go under in a URL, matched on the decoded names, so `%74oken` is caught too. */
+const QUERY_SECRET = /^(token|access_token|auth|authorization)$/i;
 
 export type BridgeVerdict =
   Exclude<UpgradeVerdict, { ok: true }> | { ok: true; headers: readonly string[]; expectedProof: string };
@@ -35,7 +36,7 @@ export function guardBridgeUpgrade(
   if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
     return { ok: false, status: 403, reason: 'Browser origins may not open the bridge.' };
   }
-  if (QUERY_SECRET.test(place.url.search.slice(1))) {
+  if ([...place.url.searchParams.keys()].some((name) => QUERY_SECRET.test(name.trim()))) {
     return {
       ok: false,
       status: 400,
