@@ -8,7 +8,8 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBridge, type BridgeClient } from '../../client/sdk/bridge-client';
-import { startConsoleCore, type ConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import { MAX_PREVIEW_BYTES } from '../../main/preview/edit-preview';
 import { makeTempDir } from '../support/temp-dir';
 
@@ -21,7 +22,7 @@ const project = (name = 'project') => join(dir.path, name);
 beforeAll(async () => {
   dir = await makeTempDir();
   await mkdir(project());
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: join(dir.path, 'gh'),
     userHome: join(dir.path, 'user'),
     policyFile: join(dir.path, 'no-policy.json'),

@@ -13,8 +13,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../client/sdk';
 import { BridgeError } from '../../client/sdk/errors';
 import { INPUT_LIMITS, inputShapeProblem } from '../../common/input-bounds';
-import { startConsoleCore } from '../../main/core/console-core';
-import { bridgePeer, memoryKeychain } from '../support/bridge-peer';
+import { startTestCore } from '../support/test-core';
+import { bridgePeer } from '../support/bridge-peer';
 import type { BridgePeer } from '../support/bridge-peer';
 import { makeTempDir } from '../support/temp-dir';
 
@@ -32,12 +32,11 @@ afterEach(async () => {
 async function start() {
   const home = await makeTempDir();
   const ghHome = join(home.path, 'gh');
-  const core = await startConsoleCore({
+  const core = await startTestCore({
     home: ghHome,
     port: 0,
     timeoutMs: 120_000,
     timeoutAction: 'passthrough',
-    keychain: memoryKeychain(),
   });
   cleanups.push(async () => {
     await core.close();

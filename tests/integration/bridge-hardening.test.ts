@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { PermissionDecision, RacerKind } from '../../common/protocol';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore, ConsoleCoreOptions } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import { helloFor, openAgentSocket } from '../support/bridge-agent';
@@ -23,7 +23,7 @@ afterEach(async () => {
 async function start(overrides: Partial<ConsoleCoreOptions> = {}) {
   const home = await makeTempDir();
   const store = createMemoryDecisionStore();
-  const core = await startConsoleCore({
+  const core = await startTestCore({
     home: join(home.path, 'gh'),
     port: 0,
     timeoutMs: 120_000,

@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BRIDGE_LIMITS } from '../../common/bridge-limits';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCoreOptions } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
-import { bridgePeer, memoryKeychain, until } from '../support/bridge-peer';
+import { bridgePeer, until } from '../support/bridge-peer';
 import { makeTempDir } from '../support/temp-dir';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -20,13 +20,12 @@ afterEach(async () => {
 
 async function start(overrides: Partial<ConsoleCoreOptions> = {}) {
   const home = await makeTempDir();
-  const core = await startConsoleCore({
+  const core = await startTestCore({
     home: join(home.path, 'gh'),
     port: 0,
     timeoutMs: 120_000,
     timeoutAction: 'passthrough',
     store: createMemoryDecisionStore(),
-    keychain: memoryKeychain(),
     ...overrides,
   });
   cleanups.push(async () => {

@@ -6,7 +6,7 @@ import type { CliIo } from '../../common/cli';
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { runDoctor } from '../../client/cli/commands/doctor';
 import { runInstall } from '../../client/cli/commands/install';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
 
@@ -55,7 +55,7 @@ async function installUserHooks() {
 }
 
 async function startConsole() {
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: gatehouseHome,
     port: 0,
     timeoutMs: 60_000,

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { PendingRequestView } from '../../common/console-contract';
 import type { PermissionUpdate } from '../../common/protocol';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
@@ -54,7 +54,7 @@ afterEach(async () => {
 });
 
 async function startConsole(): Promise<ConsoleCore> {
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: home.path,
     port: 0,
     timeoutMs: 60_000,

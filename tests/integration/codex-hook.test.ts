@@ -1,7 +1,7 @@
 /** `gatehouse hook codex <event>` against a real console core: the agent it names and what it prints. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHook } from '../../client/cli/commands/hook';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
 
@@ -23,7 +23,7 @@ let core: ConsoleCore | undefined;
 
 beforeEach(async () => {
   home = await makeTempDir();
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: home.path,
     port: 0,
     timeoutMs: 60_000,

@@ -9,7 +9,7 @@ import { rawUpgrade } from '../support/raw-upgrade';
 import { helloFor, nonceHeader, openAgentSocket } from '../support/bridge-agent';
 import { bridgeProof } from '../../common/bridge-proof';
 import { linkCode } from '../support/web-console-url';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 
 let home: Awaited<ReturnType<typeof makeTempDir>>;
@@ -18,7 +18,7 @@ let bridgeToken: string;
 
 beforeEach(async () => {
   home = await makeTempDir();
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: join(home.path, 'gh'),
     userHome: join(home.path, 'user'),
     port: 0,
@@ -193,7 +193,7 @@ describe('origins allowed in settings.json', () => {
       join(gh, 'settings.json'),
       JSON.stringify({ bridge: { allowedOrigins: ['vscode-webview://trusted'] } }),
     );
-    const withSettings = await startConsoleCore({
+    const withSettings = await startTestCore({
       home: gh,
       port: 0,
       timeoutMs: 60_000,
@@ -215,7 +215,7 @@ describe('origins allowed in settings.json', () => {
   it('starts with the defaults and a warning when settings.json is broken', async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir.path, 'settings.json'), '{ "bridge": ');
-    const broken = await startConsoleCore({
+    const broken = await startTestCore({
       home: dir.path,
       port: 0,
       timeoutMs: 60_000,
@@ -321,7 +321,7 @@ describe('across a console restart', () => {
       timeoutMs: 60_000,
       timeoutAction: 'passthrough' as const,
     };
-    const first = await startConsoleCore(options);
+    const first = await startTestCore(options);
     const firstToken = JSON.parse(await readFile(first.discoveryPath, 'utf8')).token;
     const agent = await connectBridge(
       { url: `ws://127.0.0.1:${first.port}/bridge`, token: firstToken, source: 'environment' },
@@ -334,7 +334,7 @@ describe('across a console restart', () => {
     agent.close();
     await first.close();
 
-    const second = await startConsoleCore(options);
+    const second = await startTestCore(options);
     const secondToken = JSON.parse(await readFile(second.discoveryPath, 'utf8')).token;
     expect(secondToken).toBe(firstToken);
     const added: string[] = [];

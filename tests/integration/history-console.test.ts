@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectBridge } from '../../client/sdk/bridge-client';
 import type { HistoryChanged } from '../../common/history-contract';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { DAY_MS } from '../../main/history/retention-schedule';
 import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 const start = async () =>
-  (core = await startConsoleCore({
+  (core = await startTestCore({
     home,
     userHome: join(dir.path, 'user'),
     port: 0,

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHook } from '../../client/cli/commands/hook';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
 
@@ -69,7 +69,7 @@ describe('gatehouse hook permission-request', () => {
   });
 
   it('forwards the call and prints the console’s allow', async () => {
-    core = await startConsoleCore({
+    core = await startTestCore({
       home: home.path,
       port: 0,
       timeoutMs: 60_000,
@@ -91,7 +91,7 @@ describe('gatehouse hook permission-request', () => {
   });
 
   it('prints a deny with the person’s message', async () => {
-    core = await startConsoleCore({
+    core = await startTestCore({
       home: home.path,
       port: 0,
       timeoutMs: 60_000,
@@ -108,7 +108,7 @@ describe('gatehouse hook permission-request', () => {
   });
 
   it('prints nothing at its own deadline, handing the prompt back to the terminal', async () => {
-    core = await startConsoleCore({
+    core = await startTestCore({
       home: home.path,
       port: 0,
       timeoutMs: 60_000,

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../common/console-contract';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { makeTempDir } from '../support/temp-dir';
@@ -21,7 +21,7 @@ beforeEach(async () => {
   home = await makeTempDir();
   await mkdir(join(home.path, 'project'));
   await mkdir(join(home.path, 'user'));
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: join(home.path, 'gh'),
     port: 0,
     timeoutMs: 60_000,

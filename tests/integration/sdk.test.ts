@@ -10,7 +10,7 @@ import { connect, consoleRacer, raceForDecision, RaceLost } from '../../client/s
 import type { GatehouseClient, PermissionCall, Racer, StateChange } from '../../client/sdk/index';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { bridgeProof, CHALLENGE_HEADER, NONCE_HEADER, PROOF_HEADER } from '../../common/bridge-proof';
 import { discoverConsole } from '../../client/sdk/discover';
@@ -36,9 +36,9 @@ afterEach(async () => {
 
 async function startCore(
   store = createMemoryDecisionStore(),
-  limits: Parameters<typeof startConsoleCore>[0]['limits'] = {},
+  limits: Parameters<typeof startTestCore>[0]['limits'] = {},
 ) {
-  const core = await startConsoleCore({
+  const core = await startTestCore({
     home: ghHome,
     port: 0,
     timeoutMs: 60_000,

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connectBridge } from '../../client/sdk/bridge-client';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
 import { linkCode } from '../support/web-console-url';
@@ -19,7 +19,7 @@ let core: ConsoleCore;
 
 beforeEach(async () => {
   home = await makeTempDir();
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: join(home.path, 'gh'),
     userHome: join(home.path, 'user'),
     port: 0,

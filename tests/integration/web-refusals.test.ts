@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { rawUpgrade } from '../support/raw-upgrade';
 import { makeTempDir } from '../support/temp-dir';
@@ -15,7 +15,7 @@ let core: ConsoleCore;
 
 beforeAll(async () => {
   home = await makeTempDir();
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: join(home.path, 'gh'),
     userHome: join(home.path, 'user'),
     port: 0,

@@ -1,18 +1,5 @@
-/** A raw agent on a real bridge socket, and a keychain of the test's own, for tests that attack the bridge. */
-import type { KeychainLike } from '../../main/secrets/keychain';
+/** A raw agent on a real bridge socket, for tests that attack the bridge. */
 import { helloFor, openAgentSocket } from './bridge-agent';
-
-/** Nothing reaches the developer's real keychain. */
-export function memoryKeychain(): KeychainLike {
-  const entries = new Map<string, string>();
-  return {
-    getPassword: (service, account) => Promise.resolve(entries.get(`${service}/${account}`) ?? null),
-    setPassword: (service, account, password) => {
-      entries.set(`${service}/${account}`, password);
-      return Promise.resolve();
-    },
-  };
-}
 
 export interface BridgePeer {
   /** Every reply so far, in order. */

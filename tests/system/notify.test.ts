@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectBridge } from '../../client/sdk/bridge-client';
 import type { BridgeClient, PermissionCall } from '../../client/sdk/bridge-client';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { createNotifySendBackend } from '../../main/notify/notify-send-backend';
-import type { KeychainLike } from '../../main/secrets/keychain';
 import { makeTempDir } from '../support/temp-dir';
 import { startDunstSession, waitFor } from './dunst-session';
 import type { DunstSession } from './dunst-session';
@@ -20,23 +19,13 @@ let home: Awaited<ReturnType<typeof makeTempDir>>;
 let core: ConsoleCore;
 let clients: BridgeClient[] = [];
 
-/** The token stays in memory: this file is about notifications, not the keychain. */
-function memoryKeychain(): KeychainLike {
-  const entries = new Map<string, string>();
-  return {
-    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
-  };
-}
-
 beforeAll(async () => {
   session = await startDunstSession();
   home = await makeTempDir();
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: join(home.path, 'gatehouse'),
     userHome: join(home.path, 'user'),
     policyFile: join(home.path, 'no-managed-settings.json'),
-    keychain: memoryKeychain(),
     port: 0,
     timeoutMs: 120_000,
     timeoutAction: 'passthrough',

@@ -3,7 +3,7 @@
  * case can wait on the next card or on a card's outcome without polling.
  */
 import type { PendingRequestView } from '../../../common/console-contract';
-import { startConsoleCore } from '../../../main/core/console-core';
+import { startTestCore } from '../../support/test-core';
 import type { ConsoleCore } from '../../../main/core/console-core';
 import type { ResolvedEvent } from '../../../main/registry/race-registry';
 
@@ -21,7 +21,7 @@ export async function startLiveConsole(sandbox: {
   readonly gatehouseHome: string;
   readonly home: string;
 }): Promise<LiveConsole> {
-  const core = await startConsoleCore({
+  const core = await startTestCore({
     home: sandbox.gatehouseHome,
     userHome: sandbox.home,
     port: 0,
