@@ -45,6 +45,9 @@ export async function startDecisionRoom(options: {
     timeoutAction: options.timeoutAction,
     disconnectGraceMs: 10_000,
     resumeGraceMs: RESUME_GRACE_MS,
+    // Long enough for Claude Code's transcript to show a "No, …" after the turn's Stop; a card lingers
+    // this long after its session moved on, which nobody notices.
+    sessionSettleMs: 1_000,
     screen: createScreening(explain, grants),
   });
   return {

@@ -32,6 +32,42 @@ function setup(overrides: Partial<ConstructorParameters<typeof RaceRegistry>[0]>
 
 afterEach(() => vi.useRealTimers());
 
+describe('a "session moved on" retirement while the request’s connection is open', () => {
+  it('waits out sessionSettleMs, so the connection can first say the person denied in the agent’s dialog', async () => {
+    vi.useFakeTimers(CLOCK_ONLY);
+    const { registry, store } = setup({ sessionSettleMs: 1_000 });
+    const deliver = vi.fn();
+    registry.submit(request('r1'), agent, deliver);
+    expect(registry.retire({ sessionId: 's1', event: 'stopped' }, vi.fn())).toBe(1);
+    vi.advanceTimersByTime(999);
+    expect(registry.pending().map((view) => view.id)).toEqual(['r1']);
+    registry.decide('r1', 'agent', { behavior: 'deny', message: 'use the build folder' });
+    vi.advanceTimersByTime(1);
+    await committed();
+    expect(store.records.map((record) => record.decision)).toMatchObject([
+      { behavior: 'deny', by: 'agent', message: 'use the build folder' },
+    ]);
+  });
+
+  it('retires it as moved on once the window passes, and at once when no connection waits', async () => {
+    vi.useFakeTimers(CLOCK_ONLY);
+    const { registry, store } = setup({ sessionSettleMs: 1_000 });
+    registry.submit(request('live'), agent, vi.fn());
+    const gone = vi.fn();
+    registry.submit(request('orphan', { sessionId: 's1' }), agent, gone);
+    registry.detach(gone);
+    registry.retire({ sessionId: 's1', event: 'stopped' }, vi.fn());
+    expect(registry.pending().map((view) => view.id)).toEqual(['live']);
+    vi.advanceTimersByTime(1_000);
+    await committed();
+    expect(registry.pending()).toEqual([]);
+    expect(store.records.map((record) => [record.decision.id, record.decision.by])).toEqual([
+      ['orphan', 'session'],
+      ['live', 'session'],
+    ]);
+  });
+});
+
 describe('RaceRegistry', () => {
   it('delivers exactly one decision, from the first racer, and tells the others who won', async () => {
     const { registry, store } = setup();

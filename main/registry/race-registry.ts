@@ -65,6 +65,12 @@ export interface RegistryOptions {
    * a racer that needs no person (a timed grant). The race runs meanwhile; the card appears once screened.
    */
   readonly screen?: (request: PermissionRequest, agent: AgentInfo) => Promise<Screening>;
+  /**
+   * How long a "session moved on" retirement waits while the request's own connection is still open, so
+   * that connection can say first how the person answered in the agent's dialog (Claude Code's hook reads
+   * "No, …" from a transcript written a moment after the turn's Stop hook may run). 0: at once.
+   */
+  readonly sessionSettleMs?: number;
   readonly now?: () => number;
 }
 
@@ -108,6 +114,8 @@ export class RaceRegistry {
   private readonly races = new SlotMap<string, Race>();
   /** Says when a claimed decision is durable, and so may be sent. */
   private readonly commits: GroupCommit;
+  /** "Session moved on" retirements waiting out `sessionSettleMs`. */
+  private readonly settling = new Set<ReturnType<typeof setTimeout>>();
   /** The sessions each connection reports events for itself (see `retire`). */
   private readonly reporting = new WeakMap<Deliver, Set<string>>();
   private readonly now: () => number;
@@ -244,7 +252,17 @@ export class RaceRegistry {
       event,
       [...this.races.values()].filter((race) => !race.claimed && open(race)).map((race) => race.request),
     );
-    return retirements.filter(({ id, racer, answer }) => this.decide(id, racer, answer).won).length;
+    const settleMs = this.options.sessionSettleMs ?? 0;
+    return retirements.filter(({ id, racer, answer }) => {
+      if (racer !== 'session' || settleMs === 0 || this.races.get(id)?.deliver === undefined)
+        return this.decide(id, racer, answer).won;
+      const timer = setTimeout(() => {
+        this.settling.delete(timer);
+        guarded(`retiring request ${id}`, () => this.decide(id, racer, answer));
+      }, settleMs);
+      this.settling.add(timer);
+      return true;
+    }).length;
   }
 
   /** The agent's connection went away: its requests wait a grace period for a re-send, then withdraw. */
@@ -318,6 +336,8 @@ export class RaceRegistry {
    */
   close(): void {
     this.commits.flush();
+    for (const timer of this.settling) clearTimeout(timer);
+    this.settling.clear();
     for (const race of this.races.values()) {
       if (race.clock.running) clearTimeout(race.clock.timer);
       if (race.grace) clearTimeout(race.grace);
