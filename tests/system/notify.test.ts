@@ -26,6 +26,7 @@ function memoryKeychain(): KeychainLike {
   return {
     getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
     setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
+    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
   };
 }
 
