@@ -59,6 +59,8 @@ export const phoneInvokeSchemas = {
   'phone:away': z.object({ away: z.boolean() }).strict(),
 } as const;
 
+export type PhoneInvokeChannel = keyof typeof phoneInvokeSchemas;
+
 export interface PhoneInvokeValues {
   'phone:state': PhoneState;
   'phone:connect': PhoneState;
