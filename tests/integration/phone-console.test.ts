@@ -13,7 +13,8 @@ import type { Caller, InvokeArgs, InvokeChannel, InvokeValues } from '../../comm
 import type { PhoneState } from '../../common/phone-contract';
 import { dispatchInvoke } from '../../main/console/dispatch-invoke';
 import { startConsoleCore } from '../../main/core/console-core';
-import type { ConsoleCore } from '../../main/core/console-core';
+import type { ConsoleCore, ConsoleCoreOptions } from '../../main/core/console-core';
+import { createFakeBackend } from '../../main/notify/testing/fake-backend';
 import { keychainAccount, KEYCHAIN_SERVICE } from '../../main/secrets/keychain';
 import type { KeychainLike } from '../../main/secrets/keychain';
 import { TELEGRAM_TOKEN_SECRET } from '../../main/core/phone-link';
@@ -45,7 +46,9 @@ function memoryKeychain(): typeof keychain {
   };
 }
 
-async function startCore(): Promise<ConsoleCore> {
+async function startCore(
+  extra: Pick<ConsoleCoreOptions, 'idleMs' | 'notifications'> = {},
+): Promise<ConsoleCore> {
   core = await startConsoleCore({
     home: home(),
     userHome: join(dir.path, 'user'),
@@ -53,6 +56,7 @@ async function startCore(): Promise<ConsoleCore> {
     timeoutMs: 120_000,
     timeoutAction: 'passthrough',
     keychain,
+    ...extra,
   });
   resolved = [];
   core.registry.resolved.subscribe((event) => resolved.push(event));
@@ -208,6 +212,47 @@ describe('a paired console', () => {
     const [pending] = core!.registry.pending();
     core!.registry.decide(pending!.id, 'console', { behavior: 'deny' });
     await expect(atDesk).resolves.toMatchObject({ behavior: 'deny' });
+  });
+
+  it('counts the desk as away after the idle time the desktop reports', async () => {
+    await connectAndPair();
+    await invoke('phone:configure', { send: 'away', awayAfterMinutes: 5 });
+    let idleMs = 4 * 60_000;
+    await core!.close();
+    await startCore({ idleMs: () => idleMs });
+    await startAgent();
+    const atDesk = agent!.requestPermission(call('echo idle-four-minutes'));
+    await new Promise<void>((done) => {
+      const off = core!.registry.added.subscribe(() => (off(), done()));
+    });
+    idleMs = 5 * 60_000;
+    const idle = agent!.requestPermission(call('echo idle-five-minutes'));
+    const message = await messageFor('echo idle-five-minutes');
+    expect(telegram.messages.some((each) => each.text.includes('idle-four-minutes'))).toBe(false);
+    await telegram.press(CHAT, button(message, 'Approve')!, message.message_id);
+    await expect(idle).resolves.toMatchObject({ behavior: 'allow' });
+    core!.registry.decide(core!.registry.pending()[0]!.id, 'console', { behavior: 'deny' });
+    await expect(atDesk).resolves.toMatchObject({ behavior: 'deny' });
+  });
+
+  it('sends nothing while Do not disturb is on, even set to always', async () => {
+    await connectAndPair();
+    await core!.close();
+    await startCore({ notifications: { backend: createFakeBackend().backend } });
+    core!.notifier!.setDoNotDisturb(true);
+    await startAgent();
+    const quiet = agent!.requestPermission(call('echo while-dnd'));
+    await new Promise<void>((done) => {
+      const off = core!.registry.added.subscribe(() => (off(), done()));
+    });
+    core!.notifier!.setDoNotDisturb(false);
+    const loud = agent!.requestPermission(call('echo after-dnd'));
+    const message = await messageFor('echo after-dnd');
+    expect(telegram.messages.some((each) => each.text.includes('while-dnd'))).toBe(false);
+    await telegram.press(CHAT, button(message, 'Deny')!, message.message_id);
+    await expect(loud).resolves.toMatchObject({ behavior: 'deny' });
+    core!.registry.decide(core!.registry.pending()[0]!.id, 'console', { behavior: 'deny' });
+    await expect(quiet).resolves.toMatchObject({ behavior: 'deny' });
   });
 
   it('sends a test message to the paired chat', async () => {
