@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { PhoneState } from '../../../../common/phone-contract';
 import { useT } from '../../i18n/i18n-context';
-import { usePhone } from './use-phone';
+import { usePhone } from '../../store/use-phone';
 
 /** Telegram: paste a bot token, pair a chat with a one-time code, choose when and what it gets. */
 export function PhoneSection() {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/app';
 import { createPrefsStore } from '../../store/prefs-store';
@@ -54,6 +54,11 @@ describe('the phone settings', () => {
     await screen.findByText('Connected; no chat is paired yet.');
     act(() => void fake.phone.setUp(false, 'The network is gone.'));
     expect(await screen.findByText('Telegram cannot be reached. The network is gone.')).toBeTruthy();
+    // Every view's banner says it too, until the channel is back.
+    const banners = screen.getByRole('region', { name: 'Console warnings' });
+    expect(banners.textContent).toContain('The network is gone.');
+    act(() => void fake.phone.setUp(true));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Console warnings' })).toBeNull());
   });
 
   it('saves summary-only and says what Telegram then sees, in Chinese too', async () => {

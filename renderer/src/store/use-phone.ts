@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PhoneState } from '../../../../common/phone-contract';
-import { useConsoleApi } from '../../store/store-context';
+import type { PhoneState } from '../../../common/phone-contract';
+import { useConsoleApi } from './store-context';
 
 /** The phone channel's state from main, kept current by `phone:changed`, and one call per action. */
 export function usePhone() {
