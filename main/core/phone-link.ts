@@ -40,16 +40,22 @@ export interface PhoneLinkOptions {
   /** Makes the channel for a token; Telegram through grammY unless a test gives its own. */
   readonly makeChannel?: (token: string, apiRoot: string | undefined) => MessageChannel;
   readonly onWarning?: (sentence: string) => void;
+  /** The first wait before a kept token that failed to start is tried again (tests shorten it). */
+  readonly retryMs?: number;
 }
 
 export interface PhoneLink {
   readonly changed: Signal<PhoneState>;
   readonly handlers: PhoneHandlers;
   state(): PhoneState;
-  /** Settles once a kept token and chat have been started (or failed to start, with the state saying why). */
+  /** Settles once a kept token and chat have been started (or failed to, with the state saying why); tests wait on it. */
   readonly ready: Promise<void>;
   close(): Promise<void>;
 }
+
+/** The first retry of a kept token after a failed start, doubling up to the most. */
+const RETRY_MS = 15_000;
+const MAX_RETRY_MS = 5 * 60_000;
 
 const refuse = (code: string, message: string) => ({ ok: false, error: { code, message } }) as const;
 
@@ -71,13 +77,13 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
   let downSentence: string | undefined;
 
   const state = (): PhoneState => ({
-    connected: channel !== undefined,
-    ...(channel && storage ? { tokenStorage: storage } : {}),
+    connected: channel !== undefined || retrying,
+    ...((channel || retrying) && storage ? { tokenStorage: storage } : {}),
     paired: settings.chatId !== undefined,
     ...(pairing ? { pairing: { code: pairing.code, expiresAt: pairing.expiresAt } } : {}),
     ...(pairingFailed ? { pairingFailed } : {}),
-    ...(channel && up !== undefined ? { up } : {}),
-    ...(channel && up === false && downSentence ? { downSentence } : {}),
+    ...((channel || retrying) && up !== undefined ? { up } : {}),
+    ...((channel || retrying) && up === false && downSentence ? { downSentence } : {}),
     summaryOnly: settings.summaryOnly,
     send: settings.send,
     awayAfterMinutes: settings.awayAfterMinutes,
@@ -109,9 +115,21 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     });
   }
 
-  async function openChannel(token: string): Promise<void> {
+  /**
+   * Each open or close starts a new generation: a start still under way when the person connects again,
+   * disconnects or the console closes finds itself stale and stops, so nothing waits on a slow network.
+   */
+  let generation = 0;
+  let closed = false;
+  let retrying = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  /** False when a later connect, disconnect or close overtook this one (its channel is then stopped). */
+  async function openChannel(token: string): Promise<boolean> {
+    const mine = ++generation;
     const next = makeChannel(token, settings.apiRoot);
     const off = next.status.subscribe((status) => {
+      if (mine !== generation) return;
       up = status.up;
       downSentence = status.up ? undefined : status.sentence;
       emit();
@@ -121,13 +139,23 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     } catch (error) {
       off();
       await next.stop().catch(() => undefined);
+      if (mine !== generation) return false;
       throw error;
+    }
+    if (mine !== generation || closed) {
+      off();
+      await next.stop().catch(() => undefined);
+      return false;
     }
     channel = next;
     offStatus = off;
+    return true;
   }
 
   async function closeChannel(): Promise<void> {
+    generation += 1;
+    clearTimeout(retry);
+    retrying = false;
     pairing?.cancel();
     pairing = undefined;
     racer?.close();
@@ -148,28 +176,52 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     });
   }
 
-  const ready = (async () => {
-    const kept = await readSecret(options.home, TELEGRAM_TOKEN_SECRET, secretOptions).catch(() => undefined);
-    if (!kept) return;
-    storage = kept.storage;
+  /** A kept token that could not start for the network's sake is tried again until it starts or is replaced. */
+  async function resume(token: string, attempt: number): Promise<void> {
     try {
-      await openChannel(kept.value);
-      startRacer();
+      if (await openChannel(token)) {
+        // The failed tries' sentence is over; the channel's own status speaks from here.
+        retrying = false;
+        up = undefined;
+        downSentence = undefined;
+        startRacer();
+      }
     } catch (error) {
       up = false;
       downSentence = startSentence(error);
-      options.onWarning?.(downSentence);
+      retrying = !refusedToken(error);
+      if (retrying) {
+        const mine = generation;
+        retry = setTimeout(
+          () => mine === generation && !closed && void resume(token, attempt + 1),
+          Math.min((options.retryMs ?? RETRY_MS) * 2 ** attempt, MAX_RETRY_MS),
+        );
+        retry.unref();
+      } else {
+        options.onWarning?.(downSentence);
+      }
     }
     emit();
+  }
+
+  const ready = (async () => {
+    const before = generation;
+    const kept = await readSecret(options.home, TELEGRAM_TOKEN_SECRET, secretOptions).catch(() => undefined);
+    if (!kept || generation !== before || closed) return;
+    storage = kept.storage;
+    await resume(kept.value, 0);
   })();
 
   const handlers: PhoneHandlers = {
     'phone:state': async () => ({ ok: true, value: state() }),
     'phone:connect': async ({ token }) => {
-      await ready;
       await closeChannel();
       try {
-        await openChannel(token);
+        if (!(await openChannel(token)))
+          return refuse(
+            'phone-connect',
+            'Another connect or disconnect came first; look at the state above.',
+          );
       } catch (error) {
         emit();
         return refuse('phone-connect', startSentence(error));
@@ -225,7 +277,6 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
       return { ok: true, value: { sent: true } };
     },
     'phone:disconnect': async () => {
-      await ready;
       await closeChannel();
       await forgetSecret(options.home, TELEGRAM_TOKEN_SECRET, secretOptions);
       storage = undefined;
@@ -257,15 +308,20 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     state,
     ready,
     async close() {
-      await ready;
+      closed = true;
       await closeChannel();
     },
   };
 }
 
-function startSentence(error: unknown): string {
+/** Telegram answers 401 (or 404, for a token of the wrong shape) to a token it does not know. */
+function refusedToken(error: unknown): boolean {
   const status = (error as { error_code?: unknown }).error_code;
-  if (status === 401 || status === 404)
+  return status === 401 || status === 404;
+}
+
+function startSentence(error: unknown): string {
+  if (refusedToken(error))
     return 'Telegram refused this bot token; copy it again from @BotFather and paste it whole.';
   return 'Telegram could not be reached to check the bot token; try again when the network is back.';
 }
