@@ -17,6 +17,8 @@ import type { HistoryChanged, HistoryInvokeValues } from './history-contract';
 import { riskLabels } from '../engine';
 import { views } from './console-views';
 import { ruleSources } from '../engine';
+import { phoneEventChannels, phoneInvokeSchemas } from './phone-contract';
+import type { PhoneEventPayloads, PhoneInvokeValues } from './phone-contract';
 import { rulesEventChannels, rulesInvokeSchemas } from './rules-contract';
 import type { RulesEventPayloads, RulesInvokeValues } from './rules-contract';
 
@@ -212,9 +214,10 @@ export const invokeSchemas = {
     })
     .strict(),
   ...historyInvokeSchemas,
+  ...phoneInvokeSchemas,
 } as const;
 
-export interface InvokeValues extends RulesInvokeValues, HistoryInvokeValues {
+export interface InvokeValues extends RulesInvokeValues, HistoryInvokeValues, PhoneInvokeValues {
   'queue:list': PendingRequestView[];
   'queue:decide': DecideOutcome;
   'queue:viewing': { held: boolean };
@@ -233,7 +236,7 @@ export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)
 export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[];
 
 /** Main → renderer, pushed. */
-export interface EventPayloads extends RulesEventPayloads {
+export interface EventPayloads extends RulesEventPayloads, PhoneEventPayloads {
   'queue:changed': QueueEvent;
   'grants:changed': GrantView[];
   /** To a desktop window: bring this request under the cursor (its notification or the tray asked). */
@@ -250,6 +253,7 @@ export const eventChannels: readonly EventChannel[] = [
   'rules:show-folder',
   'history:changed',
   ...rulesEventChannels,
+  ...phoneEventChannels,
 ];
 
 /** The whole surface a renderer sees, whichever transport carries it. */

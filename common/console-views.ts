@@ -1,8 +1,8 @@
 /**
- * The console's three views. The address names the view (`?view=rules`), so a desktop window opens on its
+ * The console's views. The address names the view (`?view=rules`), so a desktop window opens on its
  * own view and a web console tab can be reloaded or bookmarked on it.
  */
-export const views = ['queue', 'rules', 'history'] as const;
+export const views = ['queue', 'rules', 'history', 'settings'] as const;
 export type View = (typeof views)[number];
 
 export function viewFromSearch(search: string): View {

@@ -27,6 +27,7 @@ const FRAMES: Readonly<Record<View, { width: number; height: number; title: stri
   queue: { width: 960, height: 720, title: 'Gatehouse' },
   rules: { width: 1180, height: 780, title: 'Gatehouse — Rules' },
   history: { width: 1180, height: 780, title: 'Gatehouse — History' },
+  settings: { width: 960, height: 720, title: 'Gatehouse — Settings' },
 };
 
 export interface ConsoleWindows {

@@ -149,7 +149,7 @@ describe('the desktop shell', () => {
       (w) => w.loadedUrl?.endsWith('?view=rules') && !w.destroyed,
     )!;
     expect(rules.webContents.sent).toContainEqual(['event:rules:show-folder', { cwd: '/srv/app' }]);
-    expect(await show(trustedEvent(window().webContents), { view: 'settings' })).toMatchObject({
+    expect(await show(trustedEvent(window().webContents), { view: 'billing' })).toMatchObject({
       ok: false,
       error: { code: 'bad-arguments' },
     });

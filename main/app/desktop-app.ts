@@ -2,7 +2,18 @@
  * The Electron shell, and the only place that imports `electron` (with the preload). It starts the same
  * console core as `gatehouse serve` and adds the window; everything below it is tested in plain Node.
  */
-import { app, BrowserWindow, ipcMain, Menu, nativeImage, net, protocol, session, Tray } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  nativeImage,
+  net,
+  powerMonitor,
+  protocol,
+  session,
+  Tray,
+} from 'electron';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { gatehouseHome } from '../../common/discovery';
@@ -48,6 +59,8 @@ export async function startDesktopApp(): Promise<void> {
     timeoutAction: 'passthrough',
     notifications: {},
     showView: (view, { cwd }) => windows.open(view, cwd === undefined ? {} : { cwd }),
+    // Input anywhere on the desktop, not only in the console's windows.
+    idleMs: () => powerMonitor.getSystemIdleTime() * 1_000,
   });
   core.notifier?.opened.subscribe(({ id }) => windows.open('queue', id === undefined ? {} : { request: id }));
   const loginItem = launchAtLogin();

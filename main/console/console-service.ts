@@ -18,6 +18,8 @@ import type { GrantBook } from '../rules/grant-book';
 import type { RulePreview } from '../../common/console-contract';
 import type { HistoryChanges } from './history-changes';
 import type { HistoryHandlers } from './history-handlers';
+import type { PhoneInvokeChannel, PhoneState } from '../../common/phone-contract';
+import type { Signal } from '../../common/signal';
 
 export interface ConsoleService {
   readonly handlers: ConsoleHandlers;
@@ -39,6 +41,10 @@ export interface ConsoleServiceDeps {
   readonly showView?: (view: View, options: { readonly cwd?: string }) => void;
   readonly history: HistoryHandlers;
   readonly historyChanges: HistoryChanges;
+  readonly phone: {
+    readonly handlers: Pick<ConsoleHandlers, PhoneInvokeChannel>;
+    readonly changed: Signal<PhoneState>;
+  };
 }
 
 export function createConsoleService({
@@ -51,6 +57,7 @@ export function createConsoleService({
   showView,
   history,
   historyChanges,
+  phone,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
@@ -124,13 +131,16 @@ export function createConsoleService({
         return { ok: true, value: { shown: true } };
       },
       ...history,
+      ...phone.handlers,
     },
     subscribe(listener) {
       const offRules = rules.subscribe(listener);
       const offQueue = queueChanged.subscribe((event) => listener('queue:changed', event));
       const offGrants = grants.changed.subscribe((list) => listener('grants:changed', list));
       const offHistory = historyChanges.changed.subscribe((change) => listener('history:changed', change));
+      const offPhone = phone.changed.subscribe((state) => listener('phone:changed', state));
       return () => {
+        offPhone();
         offRules();
         offQueue();
         offGrants();

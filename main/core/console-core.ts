@@ -19,6 +19,9 @@ import { createRulesService } from '../console/rules-handlers';
 import type { DecisionStore, RecentRequests } from '../history/decision-store';
 import type { RaceRegistry } from '../registry/race-registry';
 import { startNotifier } from '../notify';
+import { defaultNeedsSecondLook } from '../notify/second-look';
+import { startPhoneLink } from './phone-link';
+import type { PhoneLink } from './phone-link';
 import type { NotificationOptions, Notifier } from '../notify';
 import { previewRule } from '../rules/rule-preview';
 import { openExamplesStore } from '../rules/editor/examples-store';
@@ -55,6 +58,8 @@ export interface ConsoleCoreOptions {
   readonly notifications?: NotificationOptions | false;
   /** Brings a view's desktop window forward when one of the app's windows asks (the desktop app only). */
   readonly showView?: (view: View, options: { readonly cwd?: string }) => void;
+  /** How long the desk has had no input (the desktop app); the phone's "away" uses it with the switch. */
+  readonly idleMs?: () => number;
 }
 
 /** How many past requests a rule preview looks at. */
@@ -66,6 +71,8 @@ export interface ConsoleCore {
   readonly service: ConsoleService;
   /** Present when notifications were asked for, even if this machine cannot show them (see warnings). */
   readonly notifier: Notifier | undefined;
+  /** The phone channel: its token, paired chat and racer. */
+  readonly phone: PhoneLink;
   /** A new address of the web console, a one-time code in its fragment (see main/web/console-passes). */
   webLink(): string;
   readonly discoveryPath: string;
@@ -104,6 +111,17 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
     : undefined;
 
+  const phone = startPhoneLink({
+    home: options.home,
+    source: registry,
+    needsSecondLook: defaultNeedsSecondLook,
+    settings: settings.channels?.telegram,
+    ...(options.keychain ? { keychain: options.keychain } : {}),
+    ...(options.idleMs ? { idleMs: options.idleMs } : {}),
+    doNotDisturb: () => notifier?.doNotDisturb ?? false,
+    onWarning: (sentence) => warnings.push(sentence),
+  });
+
   const status = () => ({ version: CONSOLE_VERSION, tokenStorage: credentials.current().storage, warnings });
   // Written once the socket listens (before any handler can run); rotation rewrites it with the new token.
   let discovery: DiscoveryFile;
@@ -129,6 +147,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     ...(options.showView ? { showView: options.showView } : {}),
     history: history.handlers,
     historyChanges: history.changes,
+    phone,
   });
 
   const server = await listenLoopback({
@@ -161,6 +180,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     registry,
     service,
     notifier,
+    phone,
     webLink: () => `http://127.0.0.1:${server.port}/#code=${passes.issueCode()}`,
     discoveryPath,
     warnings,
@@ -170,6 +190,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         await removeDiscoveryFile(discoveryPath, discovery, () =>
           readFile(join(options.home, DISCOVERY_FILE), 'utf8'),
         );
+        await phone.close();
         notifier?.close();
         rules.close();
         decisions.close();

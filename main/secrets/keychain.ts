@@ -3,14 +3,16 @@ import { resolve } from 'node:path';
 export interface KeychainLike {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
 }
 
 /**
- * Where the bridge token sits in the keychain: one entry per Gatehouse home, so two consoles with their
- * own homes (a second profile, a test run) never share or overwrite each other's token.
+ * Where a secret sits in the keychain: one entry per secret and Gatehouse home, so two consoles with their
+ * own homes (a second profile, a test run) never share or overwrite each other's secrets.
  */
 export const KEYCHAIN_SERVICE = 'gatehouse';
-export const keychainAccount = (home: string): string => `bridge-token:${resolve(home)}`;
+export const keychainAccount = (home: string, secret = 'bridge-token'): string =>
+  `${secret}:${resolve(home)}`;
 
 /** A locked or absent Secret Service can leave a call unanswered; past this the token goes to the file. */
 export const KEYCHAIN_TIMEOUT_MS = 2_000;

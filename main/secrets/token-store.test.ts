@@ -28,23 +28,27 @@ function memoryKeychain(initial?: string): KeychainLike & { readonly entries: Ma
     entries,
     getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
     setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
+    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
   };
 }
 
 const refusing: KeychainLike = {
   getPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
   setPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+  deletePassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
 };
 
 /** What a locked Secret Service does: finds nothing, and refuses to store. */
 const locked: KeychainLike = {
   getPassword: async () => null,
   setPassword: () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+  deletePassword: async () => false,
 };
 
 const silent: KeychainLike = {
   getPassword: () => new Promise(() => {}),
   setPassword: () => new Promise(() => {}),
+  deletePassword: () => new Promise(() => {}),
 };
 
 const stored = (keychain: ReturnType<typeof memoryKeychain>) =>

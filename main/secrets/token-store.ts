@@ -1,15 +1,8 @@
 import { chmod, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../files/atomic-write';
-import {
-  askKeychain,
-  keychainAccount,
-  KEYCHAIN_SERVICE,
-  KEYCHAIN_TIMEOUT_MS,
-  KeychainUnavailableError,
-  loadSystemKeychain,
-} from './keychain';
-import type { KeychainLike } from './keychain';
+import { withKeychain } from './secret-store';
+import type { SecretStoreOptions } from './secret-store';
 import { generateToken } from './token';
 
 export const TOKEN_FILE = 'token';
@@ -19,18 +12,10 @@ export type StoredToken =
   | { readonly token: string; readonly storage: 'keychain' }
   | { readonly token: string; readonly storage: 'file'; readonly path: string; readonly warning: string };
 
-export interface TokenStoreOptions {
-  /** The keychain to keep the token in; the OS keychain through keytar when omitted. */
-  readonly keychain?: KeychainLike;
-  /** How long one keychain call may take before the file is used instead. */
-  readonly keychainTimeoutMs?: number;
-}
+export type TokenStoreOptions = SecretStoreOptions;
 
-/** The token's keychain entry, each call time-boxed and every failure a `KeychainUnavailableError`. */
-interface KeychainEntry {
-  read(): Promise<string | null>;
-  write(token: string): Promise<void>;
-}
+/** The bridge token's keychain entry (older Gatehouses named it so; the file is `TOKEN_FILE`). */
+const BRIDGE_SECRET = 'bridge-token';
 
 /**
  * The bridge token at rest, kept across restarts so that agents configured with GATEHOUSE_TOKEN keep
@@ -42,7 +27,7 @@ interface KeychainEntry {
  */
 export async function loadOrCreateToken(home: string, options: TokenStoreOptions = {}): Promise<StoredToken> {
   const path = join(home, TOKEN_FILE);
-  const token = await withKeychain(home, options, async (entry) => {
+  const token = await withKeychain(home, BRIDGE_SECRET, options, async (entry) => {
     const kept = usable(await entry.read());
     const chosen = kept ?? (await readTokenFile(path)) ?? generateToken();
     if (chosen !== kept) await entry.write(chosen);
@@ -67,36 +52,13 @@ export async function loadOrCreateToken(home: string, options: TokenStoreOptions
 export async function rotateToken(home: string, options: TokenStoreOptions = {}): Promise<StoredToken> {
   const path = join(home, TOKEN_FILE);
   const token = generateToken();
-  const inKeychain = await withKeychain(home, options, async (entry) => {
+  const inKeychain = await withKeychain(home, BRIDGE_SECRET, options, async (entry) => {
     await entry.write(token);
     await rm(path, { force: true });
     return true;
   });
   if (inKeychain) return { token, storage: 'keychain' };
   return inFile(await writeTokenFile(path, token), path);
-}
-
-/** Runs `use` on the keychain entry; undefined when there is no keychain or it did not answer. */
-async function withKeychain<T>(
-  home: string,
-  options: TokenStoreOptions,
-  use: (entry: KeychainEntry) => Promise<T>,
-): Promise<T | undefined> {
-  const keychain = options.keychain ?? (await loadSystemKeychain());
-  if (!keychain) return undefined;
-  const timeoutMs = options.keychainTimeoutMs ?? KEYCHAIN_TIMEOUT_MS;
-  const account = keychainAccount(home);
-  const entry: KeychainEntry = {
-    read: () => askKeychain(() => keychain.getPassword(KEYCHAIN_SERVICE, account), timeoutMs),
-    write: (token) => askKeychain(() => keychain.setPassword(KEYCHAIN_SERVICE, account, token), timeoutMs),
-  };
-  try {
-    return await use(entry);
-  } catch (error) {
-    // Only the keychain's failures fall back; a file that cannot be read or removed is the caller's problem.
-    if (error instanceof KeychainUnavailableError) return undefined;
-    throw error;
-  }
 }
 
 function inFile(token: string, path: string): StoredToken {

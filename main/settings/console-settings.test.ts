@@ -23,8 +23,26 @@ describe('the console settings', () => {
     ]);
   });
 
+  it('read the Telegram channel, filling in the defaults it leaves out', async () => {
+    await write('{"channels":{"telegram":{"apiRoot":"http://127.0.0.1:8081","chatId":"-1001"}}}');
+    expect((await loadConsoleSettings(dir.path)).settings.channels?.telegram).toEqual({
+      apiRoot: 'http://127.0.0.1:8081',
+      chatId: '-1001',
+      summaryOnly: false,
+      send: 'away',
+      awayAfterMinutes: 10,
+    });
+  });
+
   it.each([
     ['{"bridge":', /is not valid JSON/],
+    [
+      '{"channels":{"telegram":{"apiRoot":"http://bot.example"}}}',
+      /"channels.telegram.apiRoot" must be a bare/,
+    ],
+    ['{"channels":{"telegram":{"apiRoot":"https://bot.example/"}}}', /no path or trailing slash/],
+    ['{"channels":{"telegram":{"chatId":"me"}}}', /"channels.telegram.chatId" must be a Telegram chat id/],
+    ['{"channels":{"telegram":{"send":"never"}}}', /"channels.telegram.send"/],
     [
       '{"bridge":{"allowedOrigins":["https://tool.example/path"]}}',
       /"bridge.allowedOrigins.0" must be an origin/,

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RetentionDaysSchema } from '../../common/history-contract';
+import { AWAY_AFTER_MAX_MINUTES, phoneSendModes } from '../../common/phone-contract';
 
 export const CONSOLE_SETTINGS_FILE = 'settings.json';
 
@@ -18,6 +19,32 @@ const OriginSchema = z
     'must be an origin such as "https://example.com", with no path',
   );
 
+// A token travels in the API path, so anything but a loopback stand-in must be https.
+const ApiRootSchema = z
+  .string()
+  .regex(
+    /^(?:https:\/\/[^/?#\s]+|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?)$/i,
+    'must be a bare "https://host" (or "http://127.0.0.1:port" for a local stand-in), with no path or trailing slash',
+  );
+
+/** The Telegram channel; the bot token is not here but in the keychain. */
+export const TelegramSettingsSchema = z.object({
+  /** Absent: the Bot API root the client library uses by default. */
+  apiRoot: ApiRootSchema.optional(),
+  /** The paired chat, written when pairing succeeds. */
+  chatId: z
+    .string()
+    .regex(/^-?\d{1,20}$/, 'must be a Telegram chat id (digits); pair again from the console')
+    .optional(),
+  /** Only the tool and a one-line summary go to Telegram, never the full command or path. */
+  summaryOnly: z.boolean().default(false),
+  send: z.enum(phoneSendModes).default('away'),
+  /** No input at the desk for this long counts as away. */
+  awayAfterMinutes: z.number().int().min(1).max(AWAY_AFTER_MAX_MINUTES).default(10),
+});
+export type TelegramSettings = z.infer<typeof TelegramSettingsSchema>;
+export const DEFAULT_TELEGRAM_SETTINGS: TelegramSettings = TelegramSettingsSchema.parse({});
+
 export const ConsoleSettingsSchema = z.object({
   bridge: z
     .object({
@@ -27,6 +54,7 @@ export const ConsoleSettingsSchema = z.object({
     .prefault({}),
   /** Absent, or without `retentionDays`, keeps history for good. */
   history: z.object({ retentionDays: RetentionDaysSchema.optional() }).optional(),
+  channels: z.object({ telegram: TelegramSettingsSchema.optional() }).optional(),
 });
 export type ConsoleSettings = z.infer<typeof ConsoleSettingsSchema>;
 

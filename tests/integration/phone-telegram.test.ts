@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../client/sdk/index';
 import type { GatehouseClient, PermissionCall } from '../../client/sdk/index';
-import { startConsoleCore } from '../../main/core/console-core';
+import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { defaultNeedsSecondLook } from '../../main/notify/second-look';
 import { PhoneRacer } from '../../main/phone/phone-racer';
@@ -35,7 +35,7 @@ let statuses: ChannelStatus[];
 beforeEach(async () => {
   dir = await makeTempDir();
   telegram = await startTelegramStandIn();
-  core = await startConsoleCore({
+  core = await startTestCore({
     home: join(dir.path, 'gh'),
     userHome: join(dir.path, 'user'),
     port: 0,

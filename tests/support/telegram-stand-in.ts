@@ -40,7 +40,10 @@ export interface TelegramStandIn {
   close(): Promise<void>;
 }
 
-export async function startTelegramStandIn(): Promise<TelegramStandIn> {
+/** With `token`, every other token is refused with 401, as Telegram refuses a wrong or revoked one. */
+export async function startTelegramStandIn(
+  options: { readonly token?: string } = {},
+): Promise<TelegramStandIn> {
   const messages: StandInMessage[] = [];
   const calls: { token: string; method: string }[] = [];
   const updates: { update_id: number; [key: string]: unknown }[] = [];
@@ -149,7 +152,9 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
     req.on('end', () => {
       if (down) return req.socket.destroy();
       if (!match) return fail(res, 404, 'Not Found');
-      calls.push({ token: decodeURIComponent(match[1]!), method: match[2]! });
+      const token = decodeURIComponent(match[1]!);
+      calls.push({ token, method: match[2]! });
+      if (options.token !== undefined && token !== options.token) return fail(res, 401, 'Unauthorized');
       const params = body ? (JSON.parse(body) as Record<string, unknown>) : {};
       void handle(match[2]!, params, res);
     });

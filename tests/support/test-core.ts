@@ -16,6 +16,7 @@ export function memoryKeychain(): KeychainLike {
       entries.set(`${service}/${account}`, password);
       return Promise.resolve();
     },
+    deletePassword: (service, account) => Promise.resolve(entries.delete(`${service}/${account}`)),
   };
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type * as Keytar from 'keytar';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keychainAccount, KEYCHAIN_SERVICE, loadSystemKeychain } from '../../main/secrets/keychain';
+import { forgetSecret, readSecret, writeSecret } from '../../main/secrets/secret-store';
 import { TOKEN_FILE, loadOrCreateToken, rotateToken } from '../../main/secrets/token-store';
 import { startKeyringSession, useSessionBus } from './keyring-session';
 import type { KeyringSession } from './keyring-session';
@@ -40,8 +41,8 @@ beforeEach(async () => {
 });
 
 /** Reads the entry from another process, so the token is shown to live in the keyring, not in this one. */
-function readFromAnotherProcess(): Promise<string> {
-  const script = `require('keytar').getPassword(${JSON.stringify(KEYCHAIN_SERVICE)}, ${JSON.stringify(keychainAccount(home))}).then((v) => process.stdout.write(String(v)))`;
+function readFromAnotherProcess(account = keychainAccount(home)): Promise<string> {
+  const script = `require('keytar').getPassword(${JSON.stringify(KEYCHAIN_SERVICE)}, ${JSON.stringify(account)}).then((v) => process.stdout.write(String(v)))`;
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['-e', script], {
       env: session.env,
@@ -81,5 +82,20 @@ describe('the bridge token in gnome-keyring', () => {
     expect(rotated.token).not.toBe(before.token);
     expect(await readFromAnotherProcess()).toBe(rotated.token);
     expect(await loadOrCreateToken(home)).toEqual(rotated);
+  });
+});
+
+describe('the Telegram bot token in gnome-keyring', () => {
+  it('rests in its own entry, never in a file, and disconnecting forgets it', async () => {
+    const secret = 'telegram-bot-token';
+    const token = '123456:stand-in-bot-token-for-the-keyring';
+    expect(await writeSecret(home, secret, token)).toBe('keychain');
+    expect(await readFromAnotherProcess(keychainAccount(home, secret))).toBe(token);
+    expect(await readdir(home)).toEqual([]);
+    expect(await readSecret(home, secret)).toEqual({ value: token, storage: 'keychain' });
+
+    await forgetSecret(home, secret);
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, keychainAccount(home, secret))).toBeNull();
+    expect(await readSecret(home, secret)).toBeUndefined();
   });
 });

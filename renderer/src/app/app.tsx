@@ -7,6 +7,7 @@ import { useKeyboard } from '../features/keyboard/use-keyboard';
 import { QueueView } from '../features/queue/queue-view';
 import type { QueueHandle } from '../features/queue/queue-view';
 import { RulesView } from '../features/rules/rules-view';
+import { SettingsView } from '../features/settings/settings-view';
 import { ShortcutSheet } from '../features/keyboard/shortcut-sheet';
 import { StatusBanner } from '../features/status/status-banner';
 import { I18nProvider } from '../i18n/i18n-context';
@@ -130,6 +131,7 @@ export function App(props: {
                 </div>
                 {view === 'rules' && <RulesView grants={<GrantsPanel />} />}
                 {view === 'history' && <HistoryView />}
+                {view === 'settings' && <SettingsView />}
                 <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
               </div>
             </I18nProvider>

@@ -46,7 +46,7 @@ function TokenSection() {
   );
 }
 
-/** Queue, Rules, History: tabs in the one page, each also a desktop window of its own. */
+/** Queue, Rules, History, Settings: tabs in the one page, each also a desktop window of its own. */
 function ViewNav(props: { view: View; onNavigate: (view: View) => void; waiting: number }) {
   const t = useT();
   return (

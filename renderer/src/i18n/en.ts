@@ -7,6 +7,7 @@
 import { historyEn } from './history.en';
 import { queueEn } from './queue.en';
 import { rulesEn } from './rules.en';
+import { settingsEn } from './settings.en';
 import { toolCallEn } from './tool-call.en';
 
 export const en = {
@@ -75,11 +76,13 @@ export const en = {
   'nav.queue': 'Queue',
   'nav.rules': 'Rules',
   'nav.history': 'History',
+  'nav.settings': 'Settings',
 
   ...queueEn,
   ...toolCallEn,
   ...rulesEn,
   ...historyEn,
+  ...settingsEn,
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly one: string; readonly other: string };

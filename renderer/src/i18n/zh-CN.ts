@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 import { historyZhCN } from './history.zh-CN';
 import { queueZhCN } from './queue.zh-CN';
 import { rulesZhCN } from './rules.zh-CN';
+import { settingsZhCN } from './settings.zh-CN';
 import { toolCallZhCN } from './tool-call.zh-CN';
 
 export const zhCN: Partial<Catalogue> = {
@@ -70,9 +71,11 @@ export const zhCN: Partial<Catalogue> = {
   'nav.queue': '队列',
   'nav.rules': '规则',
   'nav.history': '历史',
+  'nav.settings': '设置',
 
   ...queueZhCN,
   ...toolCallZhCN,
   ...rulesZhCN,
   ...historyZhCN,
+  ...settingsZhCN,
 };

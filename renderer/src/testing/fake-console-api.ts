@@ -14,6 +14,8 @@ import type {
 } from '../../../common/console-contract';
 import { createFakeHistory } from './fake-history';
 import type { FakeHistoryData } from './fake-history';
+import { createFakePhone } from './fake-phone';
+import type { PhoneState } from '../../../common/phone-contract';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
 export function createFakeConsoleApi(
@@ -25,6 +27,7 @@ export function createFakeConsoleApi(
     /** The desktop app, where each view has a window of its own. */
     windows?: boolean;
     history?: FakeHistoryData;
+    phone?: Partial<PhoneState>;
   } = {},
 ) {
   const history = createFakeHistory(options.history);
@@ -35,6 +38,7 @@ export function createFakeConsoleApi(
   const emit = <E extends EventChannel>(channel: E, payload: EventPayloads[E]) =>
     listeners.get(channel)?.forEach((l) => l(payload as never));
   const ok = (value: unknown) => ({ ok: true, value }) as Result<never>;
+  const phone = createFakePhone((state) => emit('phone:changed', state), options.phone);
 
   // The rule editor's folder and how its saves are answered (setRules, answerSaves).
   let rulesSnapshot: RulesSnapshot | undefined;
@@ -126,6 +130,14 @@ export function createFakeConsoleApi(
         case 'history:set-retention':
         case 'history:purge':
           return history.invoke(channel, args) as Result<never>;
+        case 'phone:state':
+        case 'phone:connect':
+        case 'phone:pair':
+        case 'phone:test':
+        case 'phone:disconnect':
+        case 'phone:configure':
+        case 'phone:away':
+          return phone.invoke(channel, args);
       }
     },
     on(channel, listener) {
@@ -153,6 +165,7 @@ export function createFakeConsoleApi(
       emit('queue:changed', { kind: 'resolved', id, behavior, by, ...(message ? { message } : {}) });
     },
     history,
+    phone,
     historyChanged: () => emit('history:changed', { at: Date.now() }),
     setGrants(list: GrantView[]) {
       grants = list;

@@ -41,6 +41,9 @@ describe('history wording', () => {
     expect(otherChannel(entry('grant', 'grant:Bash(ls)'))).toBeUndefined();
     expect(otherChannel(entry('console', 'vscode'))).toBe('vscode');
     expect(otherChannel(entry('agent'))).toBeUndefined();
+    // "From Telegram" is in the decided-by words already; another phone channel is named.
+    expect(otherChannel(entry('phone', 'telegram'))).toBeUndefined();
+    expect(otherChannel(entry('phone', 'ntfy'))).toBe('ntfy');
   });
 
   it('reads the deciding rule out of a grant channel only', () => {

@@ -15,11 +15,14 @@ export function decidedByKey(entry: HistoryEntryView): MessageKey | undefined {
   return `history.by.${by}`;
 }
 
-/** A channel the other wording does not already say ("window", "web" and grants are said in words). */
+/** A channel the other wording does not already say ("window", "web", "telegram" and grants are said in words). */
 export function otherChannel(entry: HistoryEntryView): string | undefined {
   const channel = entry.decision?.channel;
   if (channel === undefined || channel.startsWith('grant:')) return undefined;
-  const said = entry.decision?.decision.by === 'console' && (channel === 'window' || channel === 'web');
+  const by = entry.decision?.decision.by;
+  const said =
+    (by === 'console' && (channel === 'window' || channel === 'web')) ||
+    (by === 'phone' && channel === 'telegram');
   return said ? undefined : channel;
 }
 

@@ -1,7 +1,11 @@
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
+import { usePhone } from '../../store/use-phone';
 
-/** The console's own warnings (a broken settings file, a token kept without a keychain), each dismissible. */
+/**
+ * The console's own warnings (a broken settings file, a token kept without a keychain), each dismissible,
+ * and the phone channel while it cannot reach Telegram, on every view.
+ */
 export function StatusBanner() {
   const t = useT();
   const status = useQueue((s) => s.status);
@@ -9,7 +13,11 @@ export function StatusBanner() {
   const dismissWarning = useQueue((s) => s.dismissWarning);
   const error = useQueue((s) => s.error);
   const dismissError = useQueue((s) => s.dismissError);
-  const warnings = (status?.warnings ?? []).filter((warning) => !dismissed.includes(warning));
+  const phone = usePhone().state;
+  const phoneDown = phone?.connected && phone.up === false ? phone.downSentence : undefined;
+  const warnings = [...(status?.warnings ?? []), ...(phoneDown ? [phoneDown] : [])].filter(
+    (warning) => !dismissed.includes(warning),
+  );
   if (warnings.length === 0 && !error) return null;
   return (
     <div className="banners" aria-label={t('status.warnings')} role="region">

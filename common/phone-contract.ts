@@ -1,0 +1,77 @@
+/**
+ * The phone channel's part of the console contract (issue #23): connect a bot, pair a chat, send a test
+ * message, choose when and what the phone gets, disconnect. `console-contract.ts` merges these in.
+ */
+import { z } from 'zod';
+
+/** When a request goes to the phone: only while the person is away from the desk, or every time. */
+export const phoneSendModes = ['away', 'always'] as const;
+export type PhoneSendMode = (typeof phoneSendModes)[number];
+
+/** The most minutes without input before the desk counts as away: one day. */
+export const AWAY_AFTER_MAX_MINUTES = 1_440;
+
+/** A bot token as @BotFather gives it: the bot's number, a colon, and its secret part. */
+export const BotTokenSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/, 'must be a bot token as @BotFather shows it, like 123456:ABC…');
+
+export interface PhoneState {
+  /** A bot token is kept and its channel runs. */
+  readonly connected: boolean;
+  /** Where the token rests, while connected. */
+  readonly tokenStorage?: 'keychain' | 'file';
+  /** A chat is paired: requests go there. */
+  readonly paired: boolean;
+  /** The one-time code to send to the bot, while pairing. */
+  readonly pairing?: { readonly code: string; readonly expiresAt: number };
+  /** Why the last pairing ended without a chat, in one sentence. */
+  readonly pairingFailed?: string;
+  /** Absent until the channel has reached Telegram once; then whether its last poll got through. */
+  readonly up?: boolean;
+  /** Why the channel is down, in one sentence. */
+  readonly downSentence?: string;
+  readonly summaryOnly: boolean;
+  readonly send: PhoneSendMode;
+  readonly awayAfterMinutes: number;
+  /** The console's own away switch. */
+  readonly away: boolean;
+}
+
+export const phoneInvokeSchemas = {
+  'phone:state': z.object({}).strict(),
+  /** Checks the token with Telegram, keeps it in the keychain and starts the channel. */
+  'phone:connect': z.object({ token: BotTokenSchema }).strict(),
+  /** Shows a one-time code; the chat that sends it to the bot is paired (see `phone:changed`). */
+  'phone:pair': z.object({}).strict(),
+  'phone:test': z.object({}).strict(),
+  /** Forgets the token and the paired chat. */
+  'phone:disconnect': z.object({}).strict(),
+  'phone:configure': z
+    .object({
+      summaryOnly: z.boolean().optional(),
+      send: z.enum(phoneSendModes).optional(),
+      awayAfterMinutes: z.number().int().min(1).max(AWAY_AFTER_MAX_MINUTES).optional(),
+    })
+    .strict(),
+  'phone:away': z.object({ away: z.boolean() }).strict(),
+} as const;
+
+export type PhoneInvokeChannel = keyof typeof phoneInvokeSchemas;
+
+export interface PhoneInvokeValues {
+  'phone:state': PhoneState;
+  'phone:connect': PhoneState;
+  'phone:pair': PhoneState;
+  'phone:test': { sent: true };
+  'phone:disconnect': PhoneState;
+  'phone:configure': PhoneState;
+  'phone:away': PhoneState;
+}
+
+export interface PhoneEventPayloads {
+  'phone:changed': PhoneState;
+}
+export const phoneEventChannels = ['phone:changed'] as const;

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSignal } from '../../common/signal';
+import type { PhoneState } from '../../common/phone-contract';
+import { makeTempDir } from '../../tests/support/temp-dir';
+import type { ChannelEvent, ChannelStatus, MessageChannel } from '../phone/message-channel';
+import type { PhoneSource } from '../phone/phone-racer';
+import type { KeychainLike } from '../secrets/keychain';
+import { writeSecret } from '../secrets/secret-store';
+import { DEFAULT_TELEGRAM_SETTINGS } from '../settings/console-settings';
+import { startPhoneLink, TELEGRAM_TOKEN_SECRET } from './phone-link';
+
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+beforeEach(async () => (dir = await makeTempDir()));
+afterEach(() => dir.remove());
+
+function memoryKeychain(): KeychainLike {
+  const entries = new Map<string, string>();
+  return {
+    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
+    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
+  };
+}
+
+const source: PhoneSource = {
+  added: createSignal(),
+  resolved: createSignal(),
+  decide: () => ({ won: false }),
+};
+
+/** A channel whose first `failures` starts fail as a network outage does. */
+function flakyChannel(failures: number): { make: () => MessageChannel; starts: () => number } {
+  let starts = 0;
+  return {
+    starts: () => starts,
+    make: () => ({
+      name: 'test',
+      textLimit: 4_096,
+      events: createSignal<ChannelEvent>(),
+      status: createSignal<ChannelStatus>(),
+      start: async () => {
+        starts += 1;
+        if (starts <= failures) throw new Error('connect ECONNREFUSED');
+      },
+      stop: async () => undefined,
+      send: async (chat) => ({ chat, message: '1' }),
+      edit: async () => undefined,
+    }),
+  };
+}
+
+describe('a kept bot token at startup', () => {
+  it('says the phone cannot be reached while it fails, and starts once the network is back', async () => {
+    const keychain = memoryKeychain();
+    await writeSecret(dir.path, TELEGRAM_TOKEN_SECRET, '1:kept-token-kept-token-kept', { keychain });
+    const channel = flakyChannel(2);
+    const states: PhoneState[] = [];
+    const link = startPhoneLink({
+      home: dir.path,
+      source,
+      needsSecondLook: () => false,
+      settings: { ...DEFAULT_TELEGRAM_SETTINGS, chatId: '7' },
+      keychain,
+      makeChannel: channel.make,
+      retryMs: 5,
+    });
+    link.changed.subscribe((state) => states.push(state));
+    await link.ready;
+    expect(link.state()).toMatchObject({
+      connected: true,
+      paired: true,
+      up: false,
+      downSentence: expect.stringContaining('could not be reached'),
+    });
+    await new Promise<void>((done) => {
+      const off = link.changed.subscribe(() => channel.starts() === 3 && (off(), done()));
+    });
+    expect(link.state()).toMatchObject({ connected: true, paired: true });
+    expect(link.state()).not.toHaveProperty('downSentence');
+    await link.close();
+  });
+
+  it('stops trying once the person disconnects', async () => {
+    const keychain = memoryKeychain();
+    await writeSecret(dir.path, TELEGRAM_TOKEN_SECRET, '1:kept-token-kept-token-kept', { keychain });
+    const channel = flakyChannel(Infinity);
+    const link = startPhoneLink({
+      home: dir.path,
+      source,
+      needsSecondLook: () => false,
+      settings: DEFAULT_TELEGRAM_SETTINGS,
+      keychain,
+      makeChannel: channel.make,
+      retryMs: 5,
+    });
+    await link.ready;
+    await link.handlers['phone:disconnect']({}, { id: 'w', channel: 'window' });
+    const tried = channel.starts();
+    await new Promise((done) => setTimeout(done, 60));
+    expect(channel.starts()).toBe(tried);
+    expect(link.state()).toMatchObject({ connected: false, paired: false });
+    await link.close();
+  });
+});

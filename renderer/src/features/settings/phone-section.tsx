@@ -1,0 +1,155 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { PhoneState } from '../../../../common/phone-contract';
+import { useT } from '../../i18n/i18n-context';
+import { usePhone } from '../../store/use-phone';
+
+/** Telegram: paste a bot token, pair a chat with a one-time code, choose when and what it gets. */
+export function PhoneSection() {
+  const t = useT();
+  const id = useId();
+  const { state, error, run, api } = usePhone();
+  const [token, setToken] = useState('');
+  const [done, setDone] = useState<string>();
+  if (!state) return null;
+
+  const connect = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(undefined);
+    if (await run(() => api.invoke('phone:connect', { token }))) setToken('');
+  };
+  const test = async () => {
+    setDone(undefined);
+    if (await run(() => api.invoke('phone:test', {}))) setDone(t('phone.test.sent'));
+  };
+  const configure = (change: Partial<Pick<PhoneState, 'summaryOnly' | 'send'>>) =>
+    void run(() => api.invoke('phone:configure', change));
+
+  return (
+    <section className="settings__section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="settings__heading">
+        {t('phone.title')}
+      </h3>
+      <p className="settings__note">{t('phone.intro')}</p>
+      <ChannelLine state={state} />
+
+      {!state.connected ? (
+        <form className="settings__form" onSubmit={(event) => void connect(event)}>
+          <label className="field settings__token">
+            <span className="field__label">{t('phone.token')}</span>
+            <input
+              className="input input--mono"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="123456:ABC…"
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="button button--small" disabled={token.trim() === ''}>
+            {t('phone.connect')}
+          </button>
+        </form>
+      ) : (
+        <>
+          {state.pairing ? (
+            <div className="settings__pairing" role="status">
+              <p>{t('phone.pair.send')}</p>
+              <code className="settings__code">{state.pairing.code}</code>
+              <p className="settings__note">{t('phone.pair.waiting')}</p>
+            </div>
+          ) : (
+            <div className="settings__actions">
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void run(() => api.invoke('phone:pair', {}))}
+              >
+                {state.paired ? t('phone.pair.again') : t('phone.pair.start')}
+              </button>
+              {state.paired && (
+                <button type="button" className="button button--small" onClick={() => void test()}>
+                  {t('phone.test')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="button button--small button--danger"
+                onClick={() => void run(() => api.invoke('phone:disconnect', {}))}
+              >
+                {t('phone.disconnect')}
+              </button>
+            </div>
+          )}
+          {state.pairingFailed && (
+            <p className="settings__error" role="alert">
+              {state.pairingFailed}
+            </p>
+          )}
+        </>
+      )}
+      {error && (
+        <p className="settings__error" role="alert">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p className="settings__done" role="status">
+          {done}
+        </p>
+      )}
+
+      <fieldset className="settings__choices">
+        <legend className="field__label">{t('phone.send')}</legend>
+        {(['away', 'always'] as const).map((mode) => (
+          <label key={mode} className="settings__choice">
+            <input
+              type="radio"
+              name={`${id}-send`}
+              checked={state.send === mode}
+              onChange={() => configure({ send: mode })}
+            />
+            {t(`phone.send.${mode}`, { minutes: state.awayAfterMinutes })}
+          </label>
+        ))}
+      </fieldset>
+      <label className="settings__choice">
+        <input
+          type="checkbox"
+          checked={state.away}
+          onChange={(event) => void run(() => api.invoke('phone:away', { away: event.target.checked }))}
+        />
+        {t('phone.away')}
+      </label>
+      <label className="settings__choice">
+        <input
+          type="checkbox"
+          checked={state.summaryOnly}
+          onChange={(event) => configure({ summaryOnly: event.target.checked })}
+        />
+        {t('phone.summaryOnly')}
+      </label>
+      <p className="settings__note">{t(state.summaryOnly ? 'phone.sees.summary' : 'phone.sees.full')}</p>
+    </section>
+  );
+}
+
+/** Whether the channel is connected, paired and reaching Telegram, in one line. */
+function ChannelLine({ state }: { state: PhoneState }) {
+  const t = useT();
+  const key = !state.connected
+    ? 'phone.state.off'
+    : state.up === false
+      ? 'phone.state.down'
+      : state.paired
+        ? 'phone.state.paired'
+        : 'phone.state.unpaired';
+  return (
+    <p className={`settings__state${state.up === false ? ' settings__state--down' : ''}`} role="status">
+      {t(key)}
+      {state.up === false && state.downSentence ? ` ${state.downSentence}` : ''}
+      {state.tokenStorage === 'file' ? ` ${t('phone.token.file')}` : ''}
+    </p>
+  );
+}

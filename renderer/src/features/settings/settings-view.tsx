@@ -1,0 +1,14 @@
+import { PhoneSection } from './phone-section';
+import { useT } from '../../i18n/i18n-context';
+import './settings.css';
+
+/** The console's own settings; for now the phone channel (issue #23). */
+export function SettingsView() {
+  const t = useT();
+  return (
+    <main className="settings">
+      <h2 className="settings__title">{t('settings.title')}</h2>
+      <PhoneSection />
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+/** The settings view's sentences: the phone channel (Telegram). */
+export const settingsEn = {
+  'settings.title': 'Settings',
+
+  'phone.title': 'Approve from the phone (Telegram)',
+  'phone.intro':
+    'Create a bot with @BotFather in Telegram, paste its token here, then pair your chat with a one-time code. Requests then reach the phone with Approve and Deny buttons.',
+  'phone.token': 'Bot token',
+  'phone.token.file': 'The token is kept in a file readable only by you (no keychain answered).',
+  'phone.connect': 'Connect',
+  'phone.disconnect': 'Disconnect and forget the bot',
+  'phone.pair.start': 'Pair a chat…',
+  'phone.pair.again': 'Pair another chat…',
+  'phone.pair.send': 'Send this code to your bot in Telegram:',
+  'phone.pair.waiting': 'Waiting for it to arrive; the code works once, for ten minutes.',
+  'phone.test': 'Send a test message',
+  'phone.test.sent': 'Sent: look for it in Telegram.',
+  'phone.state.off': 'Not connected.',
+  'phone.state.unpaired': 'Connected; no chat is paired yet.',
+  'phone.state.paired': 'Connected and paired: requests can reach your phone.',
+  'phone.state.down': 'Telegram cannot be reached.',
+  'phone.send': 'Send requests to the phone',
+  'phone.send.away': 'Only while I am away (the switch below, or no input for {minutes} minutes)',
+  'phone.send.always': 'Always',
+  'phone.away': 'I am away from the desk',
+  'phone.summaryOnly': 'Send only the tool and a one-line summary',
+  'phone.sees.full':
+    'Telegram’s servers see each request in full: agent, project folder, tool, the command or path, and why it asked. Never the bridge token.',
+  'phone.sees.summary':
+    'Telegram’s servers see the agent, the project folder, the tool and one shortened line. Requests shortened this way cannot be approved from the phone.',
+} as const;

@@ -1,0 +1,33 @@
+/** 设置视图的中文文本：手机通道（Telegram）。 */
+import type { Catalogue } from './en';
+
+export const settingsZhCN: Partial<Catalogue> = {
+  'settings.title': '设置',
+
+  'phone.title': '在手机上批准（Telegram）',
+  'phone.intro':
+    '在 Telegram 中用 @BotFather 创建一个机器人，把它的令牌粘贴到这里，再用一次性代码配对你的聊天。之后请求会带着“批准”和“拒绝”按钮发到手机上。',
+  'phone.token': '机器人令牌',
+  'phone.token.file': '令牌保存在仅你可读的文件中（钥匙串无响应）。',
+  'phone.connect': '连接',
+  'phone.disconnect': '断开并忘记机器人',
+  'phone.pair.start': '配对聊天…',
+  'phone.pair.again': '配对另一个聊天…',
+  'phone.pair.send': '在 Telegram 中把这个代码发给你的机器人：',
+  'phone.pair.waiting': '正在等待代码到达；代码只能用一次，十分钟内有效。',
+  'phone.test': '发送测试消息',
+  'phone.test.sent': '已发送：请在 Telegram 中查看。',
+  'phone.state.off': '未连接。',
+  'phone.state.unpaired': '已连接；尚未配对聊天。',
+  'phone.state.paired': '已连接并配对：请求可以发到你的手机。',
+  'phone.state.down': '无法连接 Telegram。',
+  'phone.send': '把请求发到手机',
+  'phone.send.away': '仅在我离开时（下面的开关，或 {minutes} 分钟无输入）',
+  'phone.send.always': '总是',
+  'phone.away': '我不在电脑前',
+  'phone.summaryOnly': '只发送工具和一行摘要',
+  'phone.sees.full':
+    'Telegram 的服务器能看到每个请求的全部内容：代理、项目文件夹、工具、命令或路径，以及询问的原因。绝不包括桥接令牌。',
+  'phone.sees.summary':
+    'Telegram 的服务器只能看到代理、项目文件夹、工具和一行缩短的摘要。以这种方式缩短的请求无法在手机上批准。',
+};

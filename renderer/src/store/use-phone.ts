@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PhoneState } from '../../../common/phone-contract';
+import { useConsoleApi } from './store-context';
+
+/** The phone channel's state from main, kept current by `phone:changed`, and one call per action. */
+export function usePhone() {
+  const api = useConsoleApi();
+  const [state, setState] = useState<PhoneState>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    const off = api.on('phone:changed', setState);
+    void api.invoke('phone:state', {}).then((result) => live && result.ok && setState(result.value));
+    return () => {
+      live = false;
+      off();
+    };
+  }, [api]);
+  /** Runs one call; its refusal becomes the one sentence shown, its new state the page's. */
+  const run = useCallback(
+    async (call: () => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>) => {
+      setError(undefined);
+      const result = await call();
+      if (!result.ok) {
+        setError(result.error?.message);
+        return false;
+      }
+      const value = result.value as Partial<PhoneState> | undefined;
+      if (value && 'connected' in value) setState(value as PhoneState);
+      return true;
+    },
+    [],
+  );
+  return { state, error, run, api };
+}

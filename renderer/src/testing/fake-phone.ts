@@ -1,0 +1,55 @@
+import type { PhoneInvokeChannel, PhoneState } from '../../../common/phone-contract';
+import type { Result } from '../../../common/console-contract';
+
+const CODE = 'K7QW3MPX';
+
+/** The phone channel's main-process side, in memory: connect, pair, configure, as the settings page sees it. */
+export function createFakePhone(emit: (state: PhoneState) => void, initial: Partial<PhoneState> = {}) {
+  let state: PhoneState = {
+    connected: false,
+    paired: false,
+    summaryOnly: false,
+    send: 'away',
+    awayAfterMinutes: 10,
+    away: false,
+    ...initial,
+  };
+  const set = (next: Partial<PhoneState>) => {
+    state = { ...state, ...next };
+    emit(state);
+    return state;
+  };
+  const ok = (value: unknown) => ({ ok: true, value }) as Result<never>;
+  return {
+    invoke(channel: PhoneInvokeChannel, args: unknown): Result<never> {
+      switch (channel) {
+        case 'phone:state':
+          return ok(state);
+        case 'phone:connect':
+          return ok(set({ connected: true, tokenStorage: 'keychain', up: true, paired: false }));
+        case 'phone:pair':
+          return ok(set({ pairing: { code: CODE, expiresAt: Date.now() + 600_000 } }));
+        case 'phone:test':
+          return ok({ sent: true });
+        case 'phone:disconnect':
+          return ok(
+            set({
+              connected: false,
+              paired: false,
+              tokenStorage: undefined,
+              pairing: undefined,
+              up: undefined,
+            }),
+          );
+        case 'phone:configure':
+          return ok(set(args as Partial<PhoneState>));
+        case 'phone:away':
+          return ok(set({ away: (args as { away: boolean }).away }));
+      }
+    },
+    /** The person sends the code to the bot. */
+    pairNow: () => set({ paired: true, pairing: undefined }),
+    /** The channel goes down or comes back. */
+    setUp: (up: boolean, downSentence?: string) => set({ up, downSentence }),
+  };
+}
