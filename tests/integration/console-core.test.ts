@@ -9,7 +9,7 @@ import { rawUpgrade } from '../support/raw-upgrade';
 import { helloFor, nonceHeader, openAgentSocket } from '../support/bridge-agent';
 import { bridgeProof } from '../../common/bridge-proof';
 import { linkCode } from '../support/web-console-url';
-import { startTestCore } from '../support/test-core';
+import { memoryKeychain, startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 
 let home: Awaited<ReturnType<typeof makeTempDir>>;
@@ -320,6 +320,8 @@ describe('across a console restart', () => {
       port: 0,
       timeoutMs: 60_000,
       timeoutAction: 'passthrough' as const,
+      // One keychain across the restart, as the OS keeps one.
+      keychain: memoryKeychain(),
     };
     const first = await startTestCore(options);
     const firstToken = JSON.parse(await readFile(first.discoveryPath, 'utf8')).token;
