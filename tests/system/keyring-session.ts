@@ -189,6 +189,8 @@ function run(program: string, args: readonly string[], env: NodeJS.ProcessEnv, i
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', fail);
+    // A program that exits without reading its input (EPIPE) is judged by its exit code below.
+    child.stdin.on('error', () => undefined);
     child.once('close', (code) =>
       code === 0
         ? done(stdout)
