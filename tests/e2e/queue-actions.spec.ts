@@ -217,7 +217,7 @@ test('a command taller than the card must be scrolled to its end before it can b
   const hook = gate.ask('Bash', bash(command));
   const target = card(page, 'step 1');
   const allow = target.getByRole('button', { name: 'Allow once' });
-  await expect(target.getByText('Scroll to the end of the command before allowing it.')).toBeVisible();
+  await expect(target.getByText('more lines below: scroll to the end before allowing it.')).toBeVisible();
   await expect(allow).toBeDisabled();
   await armCard(target);
   await page.keyboard.press('a');
