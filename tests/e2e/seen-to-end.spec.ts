@@ -2,7 +2,7 @@
  * Nothing can be allowed unseen (#18.5): a long Write, a long edit and long MCP arguments keep Allow
  * disabled, with a "N more lines" cue, until they have been scrolled to their end — at the tray's size.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { armCard, card, hookDecision, screenshot, SIZES, startQueueConsole } from './queue-harness';
@@ -79,6 +79,22 @@ test('long MCP arguments must be scrolled to their end before they can be allowe
   await expect(target.getByRole('note')).toContainText('more lines below');
   await expect(allow).toBeDisabled();
   await args.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await expect(allow).toBeEnabled();
+  await allow.click();
+  expect(await hookDecision(hook)).toEqual({ behavior: 'allow' });
+});
+
+test('a long Write the console cannot diff shows its input, to be read to the end', async ({ page }) => {
+  const content = [...lines(80), 'export const hidden = "the last line";'].join('\n');
+  // A folder: the console refuses to read it, so there is no diff.
+  await mkdir(join(gate.project, 'assets'));
+  const hook = gate.ask('Write', { file_path: join(gate.project, 'assets'), content });
+  const target = card(page, 'No diff');
+  const input = target.getByLabel('Tool input');
+  const allow = target.getByRole('button', { name: 'Allow once' });
+  await expect(input).toContainText('line1 = 1');
+  await expect(allow).toBeDisabled();
+  await input.evaluate((element) => (element.scrollTop = element.scrollHeight));
   await expect(allow).toBeEnabled();
   await allow.click();
   expect(await hookDecision(hook)).toEqual({ behavior: 'allow' });

@@ -11,6 +11,7 @@ import { refusalNote } from './preview-refusal';
 import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
 import { VisibleText } from '../ui/visible-text';
 import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
+import { JsonInput } from './json-input';
 
 /** Up to this many rows render at once; a longer diff renders only the rows in view. */
 const DIRECT_ROWS = 300;
@@ -27,8 +28,14 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
   const path = String(request.input.file_path ?? request.input.notebook_path ?? '');
 
   if (!diff || diff.status === 'loading') return <p className="diff__note">{t('edit.loading')}</p>;
+  // Without a diff the call's own input is shown, so what it writes can still be seen before an Allow.
   if (diff.status === 'failed')
-    return <p className="diff__note">{t('edit.unavailable', { reason: diff.message })}</p>;
+    return (
+      <div className="diff">
+        <p className="diff__note">{t('edit.unavailable', { reason: diff.message })}</p>
+        <JsonInput request={request} />
+      </div>
+    );
   const preview = diff.preview;
   if (preview.kind === 'unavailable') {
     return (
@@ -41,6 +48,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
             ? refusalNote(t, preview.refused)
             : t('edit.unavailable', { reason: preview.reason })}
         </p>
+        <JsonInput request={request} />
       </div>
     );
   }
