@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
 import { useQueue } from '../store/store-context';
@@ -23,15 +23,34 @@ export function useSeenToEnd<T extends HTMLElement>(
   const [hiddenLines, setHiddenLines] = useState(0);
   const gated = !recorded && contentMayOverflow(request) && !seen;
 
+  const { id } = request;
   const check = () => {
     const element = box.current;
-    if (!element || !gated) return;
-    const below = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (below <= END_SLACK_PX) markSeen(request.id);
-    else setHiddenLines(Math.max(1, Math.ceil((totalLines * below) / element.scrollHeight)));
+    if (element && gated) measure(element, totalLines, () => markSeen(id), setHiddenLines);
   };
   useLayoutEffect(check);
+  // A resize (the window grows, the tray opens) can bring the end into view without a scroll or a render.
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !gated || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      measure(element, totalLines, () => markSeen(id), setHiddenLines),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [gated, totalLines, markSeen, id]);
   return { box, gated, hiddenLines, onScroll: gated ? check : undefined };
+}
+
+function measure(
+  element: HTMLElement,
+  totalLines: number,
+  seen: () => void,
+  setHiddenLines: (lines: number) => void,
+): void {
+  const below = element.scrollHeight - element.scrollTop - element.clientHeight;
+  if (below <= END_SLACK_PX) seen();
+  else setHiddenLines(Math.max(1, Math.ceil((totalLines * below) / element.scrollHeight)));
 }
 
 /** The visible cue under an unseen box: how many lines are still below, and that Allow waits for them. */
