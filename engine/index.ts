@@ -19,6 +19,7 @@ export { parseRule, formatRule, type RuleParseResult } from './rules/syntax';
 export { compileToolName, toolNameMatches, type ToolNamePattern } from './matchers/tool-name';
 export { listRules, type ListedRule } from './rules/listing';
 export { checkRule, type RuleCheck } from './rules/validate';
+export { startsWithRunner } from './rules/warnings/broad-allow';
 export type { RuleRef } from './rules/compile';
 export {
   analyzeRules,

@@ -49,4 +49,17 @@ describe('checkRule', () => {
       warning: expect.stringContaining('deny and ask only'),
     });
   });
+
+  it.each(['Bash(*)', 'Bash', 'Bash(curl *)', 'Bash(sh)', 'Bash(python3:*)'])(
+    'warns that the allow %s opens the door',
+    (rule) => {
+      const check = checkRule(rule, 'allow');
+      expect(check).toMatchObject({ ok: true, broad: expect.any(String) });
+      expect(check.ok && check.warning).toMatch(/^This rule allows .+ without asking\.$/);
+    },
+  );
+
+  it('does not call a deny of every command broad', () => {
+    expect(checkRule('Bash(*)', 'deny')).toEqual({ ok: true, value: { toolName: 'Bash' } });
+  });
 });

@@ -6,9 +6,11 @@
 import type { RuleBehavior, RuleValue } from '../types';
 import { compileRule } from './compile';
 import { formatRule, parseRule } from './syntax';
+import { broadAllowOf } from './warnings/broad-allow';
 
 export type RuleCheck =
-  | { readonly ok: true; readonly value: RuleValue; readonly warning?: string }
+  /** `broad` is what an allow rule hands over without asking when that is far more than it reads as. */
+  | { readonly ok: true; readonly value: RuleValue; readonly warning?: string; readonly broad?: string }
   /** `fix` is the rule the person most likely meant, offered as one click. */
   | { readonly ok: false; readonly error: string; readonly fix?: string };
 
@@ -38,9 +40,17 @@ export function checkRule(text: string, behavior: RuleBehavior): RuleCheck {
     const fix = domainFix(parsed.value);
     return fix === undefined ? { ok: false, error } : { ok: false, error, fix };
   }
-  return compiled.rule.warning === undefined
-    ? { ok: true, value: parsed.value }
-    : { ok: true, value: parsed.value, warning: compiled.rule.warning };
+  const broad = behavior === 'allow' ? broadAllowOf(compiled.rule) : undefined;
+  const warnings = [
+    ...(broad === undefined ? [] : [`This rule allows ${broad} without asking.`]),
+    ...(compiled.rule.warning === undefined ? [] : [compiled.rule.warning]),
+  ];
+  return {
+    ok: true,
+    value: parsed.value,
+    ...(warnings.length === 0 ? {} : { warning: warnings.join(' ') }),
+    ...(broad === undefined ? {} : { broad }),
+  };
 }
 
 /** `WebFetch(pytorch.org)` or `WebFetch(https://pytorch.org/docs)` meant `WebFetch(domain:pytorch.org)`. */

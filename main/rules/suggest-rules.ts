@@ -1,11 +1,12 @@
 /**
  * The rules "Always allow" and the timed grants offer, ready to edit: the agent's own suggestions when it
  * sent some (Claude Code does), otherwise rules of the right size for the tool family — per subcommand
- * for Bash, the file for edits and reads, the domain for WebFetch.
+ * for Bash, the file for edits and reads, the domain for WebFetch. None that opens the door: no rule the
+ * engine calls broad, none for a shell, interpreter or downloader even exactly, none for a secret's path.
  */
 import { relative } from 'node:path';
 import type { PermissionRequest } from '../../common/protocol';
-import { familyOf, formatRule } from '../../engine';
+import { checkRule, familyOf, formatRule, secretPathKind, startsWithRunner } from '../../engine';
 import type { BashSupport } from '../../engine';
 import { splitForSuggestion } from '../../engine';
 
@@ -17,6 +18,15 @@ function pathRule(tool: 'Edit' | 'Read', file: string, cwd: string): string {
 }
 
 export function suggestRules(request: PermissionRequest, bash: BashSupport): string[] {
+  return candidateRules(request, bash).filter((rule) => {
+    const check = checkRule(rule, 'allow');
+    if (!check.ok || check.broad !== undefined) return false;
+    const { toolName, ruleContent } = check.value;
+    return toolName !== 'Bash' || ruleContent === undefined || !startsWithRunner(ruleContent);
+  });
+}
+
+function candidateRules(request: PermissionRequest, bash: BashSupport): string[] {
   const fromAgent = (request.suggestions ?? []).flatMap((update) =>
     update.type === 'addRules' && update.behavior === 'allow'
       ? update.rules.map((rule) => formatRule(rule))
@@ -31,6 +41,7 @@ export function suggestRules(request: PermissionRequest, bash: BashSupport): str
   }
   const file = input.file_path ?? input.notebook_path;
   if (typeof file === 'string' && (familyOf(tool) === 'edit' || tool === 'Read')) {
+    if (secretPathKind(file) !== undefined) return [];
     return [pathRule(tool === 'Read' ? 'Read' : 'Edit', file, request.cwd)];
   }
   if (tool === 'WebFetch' && typeof input.url === 'string' && URL.canParse(input.url)) {

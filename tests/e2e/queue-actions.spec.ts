@@ -83,6 +83,15 @@ test('Always allow: an edited rule, checked live, previewed against history, sav
   await expect(target.getByRole('alert')).toContainText('must end with the ")"');
   await expect(target.getByRole('button', { name: 'Save rule and allow' })).toBeDisabled();
 
+  for (const [broad, sentence] of [
+    ['Bash(*)', 'This rule allows every shell command without asking.'],
+    ['Bash(curl *)', 'This rule allows `curl` with any arguments'],
+  ] as const) {
+    await rule.fill(broad);
+    await expect(target.locator('.rule-check--warn')).toContainText(sentence);
+    await expect(target.getByText('Valid rule for Bash')).toHaveCount(0);
+  }
+
   await rule.fill('Bash(npm run lint *)');
   await expect(target.getByText('Valid rule for Bash')).toBeVisible();
   await expect(target.locator('.preview__count')).toHaveText(
@@ -217,7 +226,7 @@ test('a command taller than the card must be scrolled to its end before it can b
   const hook = gate.ask('Bash', bash(command));
   const target = card(page, 'step 1');
   const allow = target.getByRole('button', { name: 'Allow once' });
-  await expect(target.getByText('Scroll to the end of the command before allowing it.')).toBeVisible();
+  await expect(target.getByText('more lines below: scroll to the end before allowing it.')).toBeVisible();
   await expect(allow).toBeDisabled();
   await armCard(target);
   await page.keyboard.press('a');

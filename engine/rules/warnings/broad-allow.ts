@@ -1,6 +1,7 @@
 /**
- * Allows that hand over far more than they read as: every command, every edit, every URL, or an
- * interpreter or runner with any arguments (which is again every command: `python -c …`, `npx anything`).
+ * Allows that hand over far more than they read as: every command, every edit, every URL, an interpreter
+ * or runner with any arguments (which is again every command: `python -c …`, `npx anything`), a shell or
+ * interpreter alone (it runs whatever is piped into it: `curl … | sh`), or a downloader with any arguments.
  */
 import type { CompiledRule } from '../compile';
 import { bashPatternContains, bashPatternMatchesEverything } from './wildcard';
@@ -60,11 +61,44 @@ const RUNNERS = [
   'ruby -e',
 ] as const;
 
+/** Runners that, given no arguments, run the program on their input. */
+const READS_PROGRAM_FROM_INPUT = new Set([
+  'bash',
+  'sh',
+  'zsh',
+  'fish',
+  'python',
+  'python3',
+  'node',
+  'deno',
+  'bun',
+  'ruby',
+  'perl',
+  'php',
+  'pwsh',
+  'powershell',
+]);
+
+/** Commands that fetch or send anything the arguments name, and write it anywhere. */
+const DOWNLOADERS = ['curl', 'wget', 'aria2c'] as const;
+
+/**
+ * Whether a command (or a Bash rule's pattern) starts with a runner, shell, interpreter or downloader, past
+ * any leading `NAME=value` assignments: even its exact form runs or fetches what its arguments say.
+ */
+export function startsWithRunner(command: string): boolean {
+  const words = command.trim().split(/\s+/);
+  while (words.length > 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) words.shift();
+  return [...RUNNERS, ...READS_PROGRAM_FROM_INPUT, ...DOWNLOADERS].some((runner) =>
+    runner.split(' ').every((word, i) => words[i] === word),
+  );
+}
+
 export function broadAllowWarnings(rules: readonly CompiledRule[]): RuleWarning[] {
   const warnings: RuleWarning[] = [];
   for (const rule of rules) {
-    if (rule.ref.behavior !== 'allow' || rule.skipped !== undefined || rule.name.kind !== 'exact') continue;
-    const what = breadthOf(rule, rule.name.name);
+    if (rule.ref.behavior !== 'allow') continue;
+    const what = broadAllowOf(rule);
     if (what === undefined) continue;
     warnings.push({
       kind: 'broad-allow',
@@ -75,13 +109,22 @@ export function broadAllowWarnings(rules: readonly CompiledRule[]): RuleWarning[
   return warnings;
 }
 
-function breadthOf(rule: CompiledRule, tool: string): string | undefined {
+/** What an allow of this rule would hand over without asking, when that is far more than it reads as. */
+export function broadAllowOf(rule: CompiledRule): string | undefined {
+  if (rule.skipped !== undefined || rule.name.kind !== 'exact') return undefined;
+  const tool = rule.name.name;
   const content = rule.content;
   if (content === undefined) return WHOLE_TOOL_BY_NAME.get(tool);
   if (content.kind === 'bash') {
     if (bashPatternMatchesEverything(content.pattern)) return WHOLE_TOOLS.Bash;
     const runner = RUNNERS.find((r) => bashPatternContains(`${r} *`, content.pattern));
-    return runner === undefined ? undefined : `\`${runner}\` with any arguments, which can run any command`;
+    if (runner !== undefined) return `\`${runner}\` with any arguments, which can run any command`;
+    const bare = content.pattern.trim();
+    if (READS_PROGRAM_FROM_INPUT.has(bare)) return `\`${bare}\`, which runs any command piped into it`;
+    const downloader = DOWNLOADERS.find((d) => bashPatternContains(`${d} *`, content.pattern));
+    if (downloader !== undefined)
+      return `\`${downloader}\` with any arguments, which can fetch or send anything and write it anywhere`;
+    return undefined;
   }
   // `Edit(//**)` is every file on the disk and `WebFetch(domain:*)` every host: the whole tool in all but name.
   if (

@@ -421,6 +421,10 @@ describe('broad-allow', () => {
     'Bash(eval *)',
     'Bash(bash -c *)',
     'Bash(sh *)',
+    'Bash(sh)',
+    'Bash(python3)',
+    'Bash(curl *)',
+    'Bash(wget:*)',
   ])('%s', (rule) => {
     expect(flagged([['allow', rule]], 'broad-allow')).toHaveLength(1);
   });
@@ -430,6 +434,7 @@ describe('broad-allow', () => {
     ['allow', 'Bash(npm test)'],
     ['allow', 'Bash(python script.py)'],
     ['allow', 'Bash(node --version)'],
+    ['allow', 'Bash(curl https://example.com/health)'],
     ['allow', 'Bash(python3 -m pytest *)'],
     ['allow', 'Read'],
     ['allow', 'Edit(./src/**)'],

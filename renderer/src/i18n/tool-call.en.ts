@@ -2,7 +2,6 @@
 export const toolCallEn = {
   'bash.command': 'Command',
   'bash.description': 'What the agent says it does',
-  'bash.scrollToEnd': 'Scroll to the end of the command before allowing it.',
   'bash.subcommands': 'Subcommands',
   'bash.allowedBy': 'allowed by {rule}',
   'bash.needsYou': 'needs you',
@@ -33,4 +32,10 @@ export const toolCallEn = {
   'mcp.empty': 'no arguments',
 
   'json.input': 'Tool input',
+
+  'gate.scrollToEnd': 'Scroll to the end before allowing it.',
+  'gate.moreLines': {
+    one: '{count} more line below: scroll to the end before allowing it.',
+    other: '{count} more lines below: scroll to the end before allowing it.',
+  },
 } as const;

@@ -4,7 +4,6 @@ import type { Catalogue } from './en';
 export const toolCallZhCN: Partial<Catalogue> = {
   'bash.command': '命令',
   'bash.description': '代理对它的说明',
-  'bash.scrollToEnd': '请先滚动到命令末尾，再允许。',
   'bash.subcommands': '子命令',
   'bash.allowedBy': '已由 {rule} 允许',
   'bash.needsYou': '需要你决定',
@@ -34,4 +33,10 @@ export const toolCallZhCN: Partial<Catalogue> = {
   'mcp.empty': '无参数',
 
   'json.input': '工具输入',
+
+  'gate.scrollToEnd': '请先滚动到末尾，再允许。',
+  'gate.moreLines': {
+    one: '下方还有 {count} 行：请先滚动到末尾，再允许。',
+    other: '下方还有 {count} 行：请先滚动到末尾，再允许。',
+  },
 };

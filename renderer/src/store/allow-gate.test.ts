@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pendingRequest } from '../testing/fake-console-api';
-import { allowGate } from './allow-gate';
+import { allowGate, contentMayOverflow } from './allow-gate';
 
 const explained = (needsSecondLook: boolean) => ({
   behavior: 'ask' as const,
@@ -33,5 +33,46 @@ describe('allowGate', () => {
     });
     expect(allowGate(long, false)).toBe('unread');
     expect(allowGate(long, true)).toBe('open');
+  });
+});
+
+describe('contentMayOverflow', () => {
+  const lines = (count: number) => Array.from({ length: count }, (_, i) => `line ${i + 1}`).join('\n');
+
+  it('holds a long Write back until it has been seen, and lets a short one through', () => {
+    const long = pendingRequest('w', {
+      tool: 'Write',
+      input: { file_path: '/p/a.ts', content: lines(159) },
+      explanation: explained(false),
+    });
+    expect(contentMayOverflow(long)).toBe(true);
+    expect(allowGate(long, false)).toBe('unread');
+    expect(allowGate(long, true)).toBe('open');
+    const short = pendingRequest('w', {
+      tool: 'Write',
+      input: { file_path: '/p/a.ts', content: lines(3) },
+      explanation: explained(false),
+    });
+    expect(allowGate(short, false)).toBe('open');
+  });
+
+  it('counts every edit of a MultiEdit, old and new text alike', () => {
+    const edit = { old_string: lines(2), new_string: lines(2) };
+    const one = pendingRequest('m', { tool: 'MultiEdit', input: { file_path: '/p/a', edits: [edit] } });
+    const two = pendingRequest('m', { tool: 'MultiEdit', input: { file_path: '/p/a', edits: [edit, edit] } });
+    expect(contentMayOverflow(one)).toBe(false);
+    expect(contentMayOverflow(two)).toBe(true);
+    const longEdit = pendingRequest('e', {
+      tool: 'Edit',
+      input: { file_path: '/p/a', old_string: 'x', new_string: lines(12) },
+    });
+    expect(contentMayOverflow(longEdit)).toBe(true);
+  });
+
+  it('holds back long MCP arguments but not a short call', () => {
+    const long = pendingRequest('c', { tool: 'mcp__db__query', input: { sql: 'x'.repeat(700) } });
+    const short = pendingRequest('c', { tool: 'mcp__db__query', input: { sql: 'select 1' } });
+    expect(contentMayOverflow(long)).toBe(true);
+    expect(contentMayOverflow(short)).toBe(false);
   });
 });

@@ -1,18 +1,59 @@
 /**
- * What stands between a person and an Allow: a Bash command that has not been seen to its end, and a
- * request that needs a second look (dangerous, or touching a protected path), which gets a confirm step.
+ * What stands between a person and an Allow: content that may not fit its box (a long command, a diff, a
+ * write, long arguments) and has not been seen to its end, and a request that needs a second look
+ * (dangerous, or touching a protected path), which gets a confirm step.
  */
 import type { PendingRequestView } from '../../../common/console-contract';
 import { familyOf } from '../../../engine';
 
-/** Commands this long may not fit the card: they must be shown to the end before they can be allowed. */
+/** Text this long may not fit its box: it must be shown to the end before it can be allowed. */
 const LONG_LINES = 8;
 const LONG_CHARS = 600;
+/** A diff adds up to three context lines each side and a hunk header to what the call changes. */
+const LONG_DIFF_LINES = 5;
 
-export function commandMayOverflow(request: PendingRequestView): boolean {
-  const command = request.input.command;
-  if (familyOf(request.tool) !== 'bash' || typeof command !== 'string') return false;
-  return command.length > LONG_CHARS || command.split('\n').length > LONG_LINES;
+const lineCount = (text: unknown) => (typeof text === 'string' ? text.split('\n').length : 0);
+const charCount = (text: unknown) => (typeof text === 'string' ? text.length : 0);
+
+function editedText(input: PendingRequestView['input']): unknown[] {
+  const edits = Array.isArray(input.edits) ? (input.edits as unknown[]) : [];
+  return [
+    input.content,
+    input.old_string,
+    input.new_string,
+    input.new_source,
+    ...edits.flatMap((edit) =>
+      edit && typeof edit === 'object'
+        ? [(edit as Record<string, unknown>).old_string, (edit as Record<string, unknown>).new_string]
+        : [],
+    ),
+  ];
+}
+
+/** Whether the card's body may be taller than its box, so Allow waits until it has been scrolled through. */
+export function contentMayOverflow(request: PendingRequestView): boolean {
+  const { input } = request;
+  switch (familyOf(request.tool)) {
+    case 'bash':
+      return (
+        typeof input.command === 'string' &&
+        (charCount(input.command) > LONG_CHARS || lineCount(input.command) > LONG_LINES)
+      );
+    case 'edit': {
+      const texts = editedText(input);
+      const lines = texts.reduce<number>((sum, text) => sum + lineCount(text), 0);
+      const chars = texts.reduce<number>((sum, text) => sum + charCount(text), 0);
+      return lines > LONG_DIFF_LINES || chars > LONG_CHARS;
+    }
+    case 'webFetch':
+      return false;
+    case 'mcp':
+    case 'read':
+    case 'generic': {
+      const json = JSON.stringify(input, null, 2);
+      return json.length > LONG_CHARS || lineCount(json) > LONG_LINES;
+    }
+  }
 }
 
 export type AllowGate = 'checking' | 'unread' | 'confirm' | 'open';
@@ -21,7 +62,7 @@ export function allowGate(request: PendingRequestView, seenToEnd: boolean): Allo
   // A card shows before the engine has looked at it (its explanation follows within milliseconds, and the
   // console sends one even when the engine could not run): until then, nothing may allow it.
   if (request.explanation === undefined) return 'checking';
-  if (commandMayOverflow(request) && !seenToEnd) return 'unread';
+  if (contentMayOverflow(request) && !seenToEnd) return 'unread';
   if (request.explanation.needsSecondLook) return 'confirm';
   return 'open';
 }

@@ -1,13 +1,9 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
-import { useQueue } from '../store/store-context';
-import { commandMayOverflow } from '../store/allow-gate';
 import { highlightBash } from './highlight';
 import { SubcommandList } from './subcommand-list';
-
-/** Within this many pixels of the bottom counts as read to the end. */
-const END_SLACK_PX = 4;
+import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
 
 /**
  * The whole command, highlighted and wrapped, never cut. A command taller than the card scrolls inside it,
@@ -25,17 +21,11 @@ export function BashCommand({
   const command = String(request.input.command);
   const description = typeof request.input.description === 'string' ? request.input.description : undefined;
   const tokens = useMemo(() => highlightBash(command), [command]);
-  const seen = useQueue((s) => Boolean(s.seenToEnd[request.id]));
-  const markSeen = useQueue((s) => s.markSeenToEnd);
-  const box = useRef<HTMLPreElement>(null);
-  const gated = !recorded && commandMayOverflow(request) && !seen;
-
-  const check = () => {
-    const element = box.current;
-    if (!element || recorded) return;
-    if (element.scrollTop + element.clientHeight >= element.scrollHeight - END_SLACK_PX) markSeen(request.id);
-  };
-  useLayoutEffect(check);
+  const { box, gated, hiddenLines, onScroll } = useSeenToEnd<HTMLPreElement>(
+    request,
+    command.split('\n').length,
+    recorded,
+  );
 
   return (
     <div className="bash">
@@ -46,19 +36,15 @@ export function BashCommand({
       )}
       <pre
         ref={box}
-        className={`code bash__command${gated ? ' bash__command--unread' : ''}`}
+        className={`code bash__command${gated ? ' unseen' : ''}`}
         aria-label={t('bash.command')}
         tabIndex={0}
         data-scroll-region=""
-        onScroll={gated ? check : undefined}
+        onScroll={onScroll}
       >
         <code>{tokens}</code>
       </pre>
-      {gated && (
-        <p className="bash__gate" role="note">
-          {t('bash.scrollToEnd')}
-        </p>
-      )}
+      <MoreLinesCue gated={gated} hiddenLines={hiddenLines} />
       {request.explanation?.subcommands && <SubcommandList subcommands={request.explanation.subcommands} />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DiffHunk, PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
@@ -10,6 +10,8 @@ import { splitRows, unifiedRows } from './diff-rows';
 import { refusalNote } from './preview-refusal';
 import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
 import { VisibleText } from '../ui/visible-text';
+import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
+import { JsonInput } from './json-input';
 
 /** Up to this many rows render at once; a longer diff renders only the rows in view. */
 const DIRECT_ROWS = 300;
@@ -26,8 +28,14 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
   const path = String(request.input.file_path ?? request.input.notebook_path ?? '');
 
   if (!diff || diff.status === 'loading') return <p className="diff__note">{t('edit.loading')}</p>;
+  // Without a diff the call's own input is shown, so what it writes can still be seen before an Allow.
   if (diff.status === 'failed')
-    return <p className="diff__note">{t('edit.unavailable', { reason: diff.message })}</p>;
+    return (
+      <div className="diff">
+        <p className="diff__note">{t('edit.unavailable', { reason: diff.message })}</p>
+        <JsonInput request={request} />
+      </div>
+    );
   const preview = diff.preview;
   if (preview.kind === 'unavailable') {
     return (
@@ -40,6 +48,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
             ? refusalNote(t, preview.refused)
             : t('edit.unavailable', { reason: preview.reason })}
         </p>
+        <JsonInput request={request} />
       </div>
     );
   }
@@ -59,16 +68,31 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
       {preview.hunks.length === 0 ? (
         <p className="diff__note">{t('edit.noChange')}</p>
       ) : (
-        <DiffRows hunks={preview.hunks} layout={preview.isNew ? 'unified' : layout} path={preview.path} />
+        <DiffRows
+          request={request}
+          hunks={preview.hunks}
+          layout={preview.isNew ? 'unified' : layout}
+          path={preview.path}
+        />
       )}
     </div>
   );
 }
 
-function DiffRows({ hunks, layout, path }: { hunks: readonly DiffHunk[]; layout: DiffLayout; path: string }) {
+function DiffRows({
+  request,
+  hunks,
+  layout,
+  path,
+}: {
+  request: PendingRequestView;
+  hunks: readonly DiffHunk[];
+  layout: DiffLayout;
+  path: string;
+}) {
   const t = useT();
   const rows = useMemo(() => (layout === 'split' ? splitRows(hunks) : unifiedRows(hunks)), [hunks, layout]);
-  const box = useRef<HTMLDivElement>(null);
+  const { box, gated, hiddenLines, onScroll } = useSeenToEnd<HTMLDivElement>(request, rows.length);
   const virtual = rows.length > DIRECT_ROWS;
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
   const virtualizer = useVirtualizer({
@@ -81,32 +105,36 @@ function DiffRows({ hunks, layout, path }: { hunks: readonly DiffHunk[]; layout:
     row.kind === 'hunk' ? <HunkHeader key={key} row={row} /> : <LineRow key={key} row={row} />;
 
   return (
-    <div
-      ref={box}
-      className={`diff__rows diff__rows--${layout}`}
-      aria-label={t('edit.diff', { path })}
-      role="region"
-      tabIndex={0}
-      data-scroll-region=""
-    >
-      {virtual ? (
-        <div className="diff__spacer" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => (
-            <div
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              className="diff__slot"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              {renderRow(rows[item.index]!, item.index)}
-            </div>
-          ))}
-        </div>
-      ) : (
-        rows.map(renderRow)
-      )}
-    </div>
+    <>
+      <div
+        ref={box}
+        className={`diff__rows diff__rows--${layout}${gated ? ' unseen' : ''}`}
+        aria-label={t('edit.diff', { path })}
+        role="region"
+        tabIndex={0}
+        data-scroll-region=""
+        onScroll={onScroll}
+      >
+        {virtual ? (
+          <div className="diff__spacer" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className="diff__slot"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {renderRow(rows[item.index]!, item.index)}
+              </div>
+            ))}
+          </div>
+        ) : (
+          rows.map(renderRow)
+        )}
+      </div>
+      <MoreLinesCue gated={gated} hiddenLines={hiddenLines} />
+    </>
   );
 }
 

@@ -2,11 +2,17 @@ import type { PendingRequestView } from '../../../common/console-contract';
 import { useT } from '../i18n/i18n-context';
 import { JsonTree } from './json-tree';
 import { parseMcpName } from '../../../engine';
+import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
 
 /** An MCP call: which server, which tool, and its arguments as a tree. */
-export function McpInput({ request }: { request: PendingRequestView }) {
+export function McpInput({ request, recorded = false }: { request: PendingRequestView; recorded?: boolean }) {
   const t = useT();
   const name = parseMcpName(request.tool);
+  const { box, gated, hiddenLines, onScroll } = useSeenToEnd<HTMLElement>(
+    request,
+    JSON.stringify(request.input, null, 2).split('\n').length,
+    recorded,
+  );
   return (
     <div className="mcp">
       <dl className="fields">
@@ -19,9 +25,17 @@ export function McpInput({ request }: { request: PendingRequestView }) {
           <code>{name?.tool}</code>
         </dd>
       </dl>
-      <section className="mcp__args" aria-label={t('mcp.arguments')}>
+      <section
+        ref={box}
+        className={`mcp__args${gated ? ' unseen' : ''}`}
+        aria-label={t('mcp.arguments')}
+        tabIndex={0}
+        data-scroll-region=""
+        onScroll={onScroll}
+      >
         <JsonTree value={request.input} />
       </section>
+      <MoreLinesCue gated={gated} hiddenLines={hiddenLines} />
     </div>
   );
 }

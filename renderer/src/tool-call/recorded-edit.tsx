@@ -41,7 +41,7 @@ export function RecordedEdit({ request }: { request: PendingRequestView }) {
   const t = useT();
   const path = String(request.input.file_path ?? request.input.notebook_path ?? '');
   const changes = changesOf(request.tool, request.input);
-  if (!changes) return <JsonInput request={request} />;
+  if (!changes) return <JsonInput request={request} recorded />;
   return (
     <div className="diff">
       <div className="diff__bar">

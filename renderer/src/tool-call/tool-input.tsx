@@ -30,10 +30,10 @@ export function ToolInput({
       if (typeof url !== 'string') break;
       return <FetchInput request={request} />;
     case 'mcp':
-      return <McpInput request={request} />;
+      return <McpInput request={request} recorded={recorded} />;
     case 'read':
     case 'generic':
       break;
   }
-  return <JsonInput request={request} />;
+  return <JsonInput request={request} recorded={recorded} />;
 }

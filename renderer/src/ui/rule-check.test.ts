@@ -18,7 +18,22 @@ describe('a rule checked as it is typed', () => {
       ok: true,
       coversTool: true,
     });
-    expect(checkRule('Bash()', 'Bash')).toEqual({ ok: true, toolName: 'Bash', coversTool: true });
+    expect(checkRule('Bash()', 'Bash')).toEqual({
+      ok: true,
+      toolName: 'Bash',
+      coversTool: true,
+      warning: 'This rule allows every shell command without asking.',
+    });
+  });
+
+  it('flags a rule that opens the door instead of calling it valid', () => {
+    for (const rule of ['Bash(*)', 'Bash(curl *)', 'Bash(sh)', 'Bash(node:*)']) {
+      expect(checkRule(rule, 'Bash')).toMatchObject({
+        ok: true,
+        warning: expect.stringMatching(/^This rule allows .+ without asking\.$/),
+      });
+    }
+    expect(checkRule('Bash(npm run lint *)', 'Bash')).not.toHaveProperty('warning');
   });
 
   it("gives the engine's own sentence for a broken rule", () => {
