@@ -8,6 +8,12 @@ export const queueEn = {
   'session.count': { one: '{count} request', other: '{count} requests' },
   'session.secondLook': { one: '{count} needs a second look', other: '{count} need a second look' },
   'session.id': 'session {id}',
+  'triage.secondLook': {
+    one: '{count} needs a second look: show it',
+    other: '{count} need a second look: show the first',
+  },
+  'triage.newBelow': { one: '{count} new below', other: '{count} new below' },
+  'triage.newAbove': { one: '{count} new above', other: '{count} new above' },
 
   'card.label': '{tool} request from {agent} in {folder}',
   'card.select': 'Select this request',

@@ -9,6 +9,9 @@ export const queueZhCN: Partial<Catalogue> = {
   'session.label': '{agent} 在 {folder} 的会话 {session}',
   'session.count': { one: '{count} 个请求', other: '{count} 个请求' },
   'session.secondLook': { one: '{count} 个需要复核', other: '{count} 个需要复核' },
+  'triage.secondLook': { one: '{count} 个需要复核：查看', other: '{count} 个需要复核：查看' },
+  'triage.newBelow': { one: '下方有 {count} 个新请求', other: '下方有 {count} 个新请求' },
+  'triage.newAbove': { one: '上方有 {count} 个新请求', other: '上方有 {count} 个新请求' },
   'session.id': '会话 {id}',
 
   'card.label': '来自 {agent}（{folder}）的 {tool} 请求',
