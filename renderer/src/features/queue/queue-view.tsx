@@ -17,6 +17,13 @@ export interface QueueHandle {
   reveal(id: string): void;
 }
 
+/** What a person runs to send an agent's prompts here, and to check the hooks are in place. */
+const CONNECT = [
+  ['npx gatehouse install claude', 'queue.empty.claude'],
+  ['npx gatehouse install codex', 'queue.empty.codex'],
+  ['npx gatehouse doctor', 'queue.empty.doctor'],
+] as const;
+
 const ESTIMATE = { session: 34, request: 280 } as const;
 /** Frames to wait for a revealed card to be rendered before giving up on focusing it. */
 const REVEAL_FRAMES = 10;
@@ -175,6 +182,17 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
             <div className="empty">
               <h2 className="empty__title">{t('queue.empty.title')}</h2>
               <p>{t('queue.empty.body')}</p>
+              <p>{t('queue.empty.connect')}</p>
+              <dl className="empty__commands">
+                {CONNECT.map(([command, key]) => (
+                  <div key={command} className="empty__command">
+                    <dt>
+                      <code>{command}</code>
+                    </dt>
+                    <dd>{t(key)}</dd>
+                  </div>
+                ))}
+              </dl>
               <p className="empty__hint">{t('queue.empty.hint')}</p>
             </div>
           ) : (
