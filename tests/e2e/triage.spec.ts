@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { card, expectAccessible, screenshot, SIZES, startQueueConsole } from './queue-harness';
+import { card, expectAccessible, hookDecision, screenshot, SIZES, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
 
 let gate: QueueConsole;
@@ -99,4 +99,41 @@ test('twenty waiting in the popover: the title counts, second looks are one clic
       if (theme === 'light') await expectAccessible(page, `the triaged queue (${size}, ${theme})`);
     }
   }
+});
+
+test('the first run says how to connect an agent; the answers show their keys', async ({ page }) => {
+  await page.setViewportSize(SIZES.tray);
+  await page.goto(gate.url);
+  const empty = page.locator('.empty');
+  await expect(empty).toContainText('To connect an agent, run one of these in a terminal:');
+  await expect(empty.locator('code')).toHaveText([
+    'npx gatehouse install claude',
+    'npx gatehouse install codex',
+    'npx gatehouse doctor',
+  ]);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `first-run-${size}-${theme}`);
+      if (theme === 'light') await expectAccessible(page, `the first run (${size}, ${theme})`);
+    }
+  }
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(SIZES.window);
+  const hook = gate.ask('Bash', { command: 'npm publish', description: 'Publish the package' });
+  const target = card(page, 'npm publish');
+  await expect(target.getByRole('button', { name: 'Allow once' }).locator('kbd')).toHaveText('a');
+  await expect(target.getByRole('button', { name: 'Deny', exact: true }).locator('kbd')).toHaveText('d');
+  await screenshot(page, 'key-hints-window-light');
+  await target.getByRole('button', { name: 'Deny with message…' }).click();
+  await expect(target.getByText('Ctrl+Enter sends the message.')).toBeVisible();
+  await target.getByLabel('Message to the agent').fill('Publish from CI, not from here');
+  await screenshot(page, 'deny-keys-window-light');
+  await page.keyboard.press('Control+Enter');
+  expect(await hookDecision(hook)).toMatchObject({
+    behavior: 'deny',
+    message: 'Publish from CI, not from here',
+  });
 });
