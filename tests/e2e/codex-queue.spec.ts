@@ -37,13 +37,15 @@ test('Claude Code and Codex wait side by side, each answered from the console', 
   await expect(codexCard).toBeVisible();
   await expect(page.locator('.session__agent')).toHaveText(['claude-code', 'codex']);
 
-  for (const name of ['Always allow…', 'Edit…', 'Deny and stop'])
+  for (const name of ['Always allow…', 'Edit…', 'Deny and stop the agent’s turn'])
     await expect(claudeCard.getByRole('button', { name, exact: true })).toHaveCount(1);
-  for (const name of ['Always allow…', 'Edit…', 'Deny and stop'])
+  for (const name of ['Always allow…', 'Edit…', 'Deny and stop the agent’s turn'])
     await expect(codexCard.getByRole('button', { name, exact: true })).toHaveCount(0);
   await codexCard.getByRole('button', { name: 'Deny with message…' }).click();
   await expect(codexCard.getByRole('button', { name: 'Deny and send' })).toBeVisible();
-  await expect(codexCard.getByRole('button', { name: 'Deny, send and stop' })).toHaveCount(0);
+  await expect(codexCard.getByRole('button', { name: 'Deny, send and stop the agent’s turn' })).toHaveCount(
+    0,
+  );
   await codexCard.getByLabel('Message to the agent').fill('Not in this folder.');
   await codexCard.getByRole('button', { name: 'Deny and send' }).click();
   expect(await hookDecision(codex)).toEqual({ behavior: 'deny', message: 'Not in this folder.' });

@@ -139,7 +139,7 @@ test('Deny with a message sends the message to the agent', async ({ page }) => {
 
 test('Deny and stop interrupts the agent', async ({ page }) => {
   const hook = gate.ask('Bash', bash('curl -X POST https://api.example.com/deploy'));
-  await card(page, 'api.example.com').getByRole('button', { name: 'Deny and stop' }).click();
+  await card(page, 'api.example.com').getByRole('button', { name: 'Deny and stop the agent’s turn' }).click();
   expect(await hookDecision(hook)).toEqual({ behavior: 'deny', interrupt: true });
 });
 

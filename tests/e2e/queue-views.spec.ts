@@ -139,9 +139,9 @@ test('the tray popover folds the secondary answers behind More and stays accessi
   await expectAccessible(page, 'the empty tray');
   const hook = gate.ask('Bash', { command: 'npm publish --tag next', description: 'Publish' });
   const target = card(page, 'npm publish');
-  await expect(target.getByRole('button', { name: 'Deny and stop' })).toBeHidden();
+  await expect(target.getByRole('button', { name: 'Deny and stop the agent’s turn' })).toBeHidden();
   await target.getByRole('button', { name: 'More' }).click();
-  await expect(target.getByRole('button', { name: 'Deny and stop' })).toBeVisible();
+  await expect(target.getByRole('button', { name: 'Deny and stop the agent’s turn' })).toBeVisible();
   await page.getByRole('button', { name: '0 grants' }).click();
   await expect(page.locator('.grants')).toBeVisible();
   await expectAccessible(page, 'the tray with grants open');

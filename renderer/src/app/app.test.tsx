@@ -69,7 +69,9 @@ describe('the queue window', () => {
     await act(async () => fireEvent.click(allowA!));
     expect(fake.decisions()).toEqual([{ id: 'a', behavior: 'allow' }]);
     expect(screen.getByText('Allowed here')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Deny and stop' })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Deny and stop the agent’s turn' })),
+    );
     expect(fake.decisions().at(-1)).toEqual({ id: 'b', behavior: 'deny', interrupt: true });
   });
 

@@ -20,7 +20,7 @@ export const historyEn = {
 
   'history.outcome.allow': 'Allowed',
   'history.outcome.deny': 'Denied',
-  'history.outcome.passthrough': 'Handed back',
+  'history.outcome.passthrough': 'Answered in the agent’s own dialog',
   'history.outcome.pending': 'Not answered',
 
   'history.racer.console': 'A person at the console',
@@ -67,7 +67,10 @@ export const historyEn = {
   'history.session.open': 'Open the timeline of this session',
   'history.count.allow': { one: '{count} allowed', other: '{count} allowed' },
   'history.count.deny': { one: '{count} denied', other: '{count} denied' },
-  'history.count.passthrough': { one: '{count} handed back', other: '{count} handed back' },
+  'history.count.passthrough': {
+    one: '{count} answered in the agent’s dialog',
+    other: '{count} answered in the agent’s dialog',
+  },
   'history.count.pending': { one: '{count} not answered', other: '{count} not answered' },
 
   'history.timeline.title': 'Timeline',

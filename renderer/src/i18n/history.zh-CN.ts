@@ -22,7 +22,7 @@ export const historyZhCN: Partial<Catalogue> = {
 
   'history.outcome.allow': '已允许',
   'history.outcome.deny': '已拒绝',
-  'history.outcome.passthrough': '已交回',
+  'history.outcome.passthrough': '已在代理自己的对话框中回答',
   'history.outcome.pending': '未答复',
 
   'history.racer.console': '控制台前的人',
@@ -68,7 +68,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.session.open': '打开此会话的时间线',
   'history.count.allow': { one: '{count} 个允许', other: '{count} 个允许' },
   'history.count.deny': { one: '{count} 个拒绝', other: '{count} 个拒绝' },
-  'history.count.passthrough': { one: '{count} 个交回', other: '{count} 个交回' },
+  'history.count.passthrough': { one: '{count} 个在代理对话框中回答', other: '{count} 个在代理对话框中回答' },
   'history.count.pending': { one: '{count} 个未答复', other: '{count} 个未答复' },
 
   'history.timeline.title': '时间线',

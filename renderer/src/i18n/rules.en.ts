@@ -61,7 +61,7 @@ export const rulesEn = {
   'rules.playground.check': 'Check',
   'rules.playground.checking': 'Checking…',
   'rules.playground.decision': 'Decision',
-  'rules.playground.step': 'step {step}',
+  'rules.playground.step': 'step {step} of the permission order',
   'rules.playground.by': 'Decided by {rule}',
   'rules.playground.where': '{source} · {file} · #{index}',
   'rules.playground.nearMisses': 'Rules for this tool that did not match',

@@ -62,7 +62,7 @@ export const rulesZhCN: Partial<Catalogue> = {
   'rules.playground.check': '检查',
   'rules.playground.checking': '正在检查…',
   'rules.playground.decision': '决定',
-  'rules.playground.step': '步骤 {step}',
+  'rules.playground.step': '权限顺序第 {step} 步',
   'rules.playground.by': '由 {rule} 决定',
   'rules.playground.where': '{source} · {file} · #{index}',
   'rules.playground.nearMisses': '此工具未匹配的规则',

@@ -5,6 +5,7 @@ export const toolCallEn = {
   'bash.subcommands': 'Subcommands',
   'bash.allowedBy': 'allowed by {rule}',
   'bash.needsYou': 'needs you',
+  'bash.moreSubcommands': { one: '{count} more, already allowed', other: '{count} more, already allowed' },
 
   'edit.newFile': 'New file',
   'edit.added': '+{count}',

@@ -7,6 +7,7 @@ export const toolCallZhCN: Partial<Catalogue> = {
   'bash.subcommands': '子命令',
   'bash.allowedBy': '已由 {rule} 允许',
   'bash.needsYou': '需要你决定',
+  'bash.moreSubcommands': { one: '另外 {count} 个已允许', other: '另外 {count} 个已允许' },
 
   'edit.newFile': '新文件',
   'edit.added': '+{count}',

@@ -23,7 +23,7 @@ describe('the history view', () => {
   it('says what to do when nothing is recorded yet', async () => {
     renderHistory({});
     expect(await screen.findByText('No history yet')).toBeTruthy();
-    expect(screen.getByText(/gatehouse install claude/)).toBeTruthy();
+    expect(screen.getByText(/Install the hook \(gatehouse install claude\)/)).toBeTruthy();
   });
 
   it('opens a session, then a request as a read-only card with the command in full', async () => {

@@ -3,18 +3,10 @@
  * Allow), nothing fires while a person types in a field, and arrows stay with a scrollable block that has
  * the focus so its text can be read to the end.
  */
-export type Command =
-  | 'next'
-  | 'previous'
-  | 'allow'
-  | 'grant'
-  | 'always'
-  | 'deny'
-  | 'denyWithMessage'
-  | 'edit'
-  | 'select'
-  | 'help'
-  | 'escape';
+import type { Command } from '../../ui/shortcuts';
+
+export { SHORTCUTS } from '../../ui/shortcuts';
+export type { Command } from '../../ui/shortcuts';
 
 export interface KeyLike {
   readonly key: string;
@@ -39,21 +31,6 @@ const BY_KEY: Readonly<Record<string, Command>> = {
   '?': 'help',
   Escape: 'escape',
 };
-
-/** The sheet lists these, in this order, with the keys that trigger each. */
-export const SHORTCUTS: ReadonlyArray<{ readonly command: Command; readonly keys: readonly string[] }> = [
-  { command: 'next', keys: ['j', '↓'] },
-  { command: 'previous', keys: ['k', '↑'] },
-  { command: 'allow', keys: ['a'] },
-  { command: 'grant', keys: ['t'] },
-  { command: 'always', keys: ['Shift', 'a'] },
-  { command: 'deny', keys: ['d'] },
-  { command: 'denyWithMessage', keys: ['Shift', 'd'] },
-  { command: 'edit', keys: ['e'] },
-  { command: 'select', keys: ['x'] },
-  { command: 'help', keys: ['?'] },
-  { command: 'escape', keys: ['Esc'] },
-];
 
 interface ElementLike {
   readonly tagName?: string;

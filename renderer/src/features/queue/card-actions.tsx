@@ -5,6 +5,7 @@ import { useQueue } from '../../store/store-context';
 import { allowGate } from '../../store/allow-gate';
 import { answersFor } from '../../../../common/agent-answers';
 import { AllowButton } from './allow-button';
+import { ariaKeys, KeyHint } from './key-hint';
 
 /**
  * Every answer, bound to this card's request id. In a narrow card the secondary answers fold behind
@@ -31,24 +32,30 @@ export function CardActions({ request }: { request: PendingRequestView }) {
         <AllowButton
           className={allowStyle}
           disabled={blocked}
+          aria-keyshortcuts={ariaKeys('allow')}
           onClick={() => requestAllow(id, { kind: 'once' })}
         >
           {t('action.allowOnce')}
+          <KeyHint command="allow" />
         </AllowButton>
         <AllowButton
           className="button actions__secondary"
           disabled={blocked}
+          aria-keyshortcuts={ariaKeys('grant')}
           onClick={() => openPanel(id, { kind: 'grant' })}
         >
           {t('action.allowFor')}
+          <KeyHint command="grant" />
         </AllowButton>
         {answers.always && (
           <AllowButton
             className="button actions__secondary"
             disabled={blocked}
+            aria-keyshortcuts={ariaKeys('always')}
             onClick={() => openPanel(id, { kind: 'always' })}
           >
             {t('action.always')}
+            <KeyHint command="always" />
           </AllowButton>
         )}
         {answers.edit && (
@@ -56,9 +63,11 @@ export function CardActions({ request }: { request: PendingRequestView }) {
             type="button"
             className="button actions__secondary"
             disabled={busy}
+            aria-keyshortcuts={ariaKeys('edit')}
             onClick={() => openPanel(id, { kind: 'edit' })}
           >
             {t('action.edit')}
+            <KeyHint command="edit" />
           </button>
         )}
       </div>
@@ -67,17 +76,21 @@ export function CardActions({ request }: { request: PendingRequestView }) {
           type="button"
           className="button button--deny"
           disabled={busy}
+          aria-keyshortcuts={ariaKeys('deny')}
           onClick={() => void decide({ id, behavior: 'deny' })}
         >
           {t('action.deny')}
+          <KeyHint command="deny" />
         </button>
         <button
           type="button"
           className="button actions__secondary"
           disabled={busy}
+          aria-keyshortcuts={ariaKeys('denyWithMessage')}
           onClick={() => openPanel(id, { kind: 'deny' })}
         >
           {t('action.denyWithMessage')}
+          <KeyHint command="denyWithMessage" />
         </button>
         {answers.interrupt && (
           <button

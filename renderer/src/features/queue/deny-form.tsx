@@ -6,12 +6,14 @@ import { useQueue } from '../../store/store-context';
 import { answersFor } from '../../../../common/agent-answers';
 import { PanelFrame } from './panel-frame';
 
-/** Deny with guidance the agent reads: what to do instead. Ctrl+Return sends it. */
+/** Deny with guidance the agent reads: what to do instead. Ctrl/⌘+Return sends it. */
 export function DenyForm({ request }: { request: PendingRequestView }) {
   const t = useT();
   const decide = useQueue((s) => s.decide);
   const [message, setMessage] = useState('');
   const id = useId();
+  const hint = useId();
+  const keys = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘+Enter' : 'Ctrl+Enter';
   const send = (interrupt: boolean) =>
     void decide({
       id: request.id,
@@ -37,10 +39,15 @@ export function DenyForm({ request }: { request: PendingRequestView }) {
           value={message}
           placeholder={t('deny.placeholder')}
           autoFocus
+          aria-describedby={hint}
+          aria-keyshortcuts={keys === '⌘+Enter' ? 'Meta+Enter' : 'Control+Enter'}
           onChange={(event) => setMessage(event.target.value)}
           onKeyDown={onKeyDown}
         />
       </label>
+      <p id={hint} className="field__hint">
+        {t('deny.sendKeys', { keys })}
+      </p>
       <div className="panel__actions">
         <button type="button" className="button button--deny-solid" onClick={() => send(false)}>
           {t('deny.send')}

@@ -1,4 +1,4 @@
-import { useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../../i18n/i18n-context';
@@ -6,13 +6,23 @@ import { useQueue } from '../../store/store-context';
 import { BatchBar } from './batch-bar';
 import { RequestCard } from './request-card';
 import { SessionHeader } from './session-header';
-import { groupBySession, toRows } from '../../store/session-groups';
+import { groupBySession, needsSecondLook, toRows } from '../../store/session-groups';
+import { ArrivalCue, SecondLookCount } from './triage-bar';
+import { titleFor, unseenArrivals } from './triage';
+import type { Span } from './triage';
 import './queue.css';
 
 export interface QueueHandle {
   /** Brings a card into view and gives it the focus: only ever on the person's own key press. */
   reveal(id: string): void;
 }
+
+/** What a person runs to send an agent's prompts here, and to check the hooks are in place. */
+const CONNECT = [
+  ['npx gatehouse install claude', 'queue.empty.claude'],
+  ['npx gatehouse install codex', 'queue.empty.codex'],
+  ['npx gatehouse doctor', 'queue.empty.doctor'],
+] as const;
 
 const ESTIMATE = { session: 34, request: 280 } as const;
 /** Frames to wait for a revealed card to be rendered before giving up on focusing it. */
@@ -29,6 +39,17 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   const rows = useMemo(() => toRows(groupBySession(requests)), [requests]);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ key: string; offset: number } | undefined>(undefined);
+  const resolutions = useQueue((s) => s.resolutions);
+  const open = useMemo(
+    () => rows.flatMap((row) => (row.kind === 'request' && !resolutions[row.key] ? [row.request] : [])),
+    [rows, resolutions],
+  );
+  const order = useMemo(() => open.map((request) => request.id), [open]);
+  const secondLook = useMemo(() => open.filter(needsSecondLook).map((request) => request.id), [open]);
+
+  useEffect(() => {
+    document.title = titleFor(open.length);
+  }, [open.length]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
   const virtualizer = useVirtualizer({
@@ -44,6 +65,43 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     scrollPaddingStart: 8,
     scrollPaddingEnd: 8,
   });
+
+  // The cards already waiting when the console opened are not news; any later one out of view is.
+  const [tracked, setTracked] = useState<{
+    order: readonly string[];
+    known?: ReadonlySet<string>;
+    arrivals: readonly string[];
+  }>({ order: [], arrivals: [] });
+  const items = virtualizer.getVirtualItems();
+  const viewOf = (offset: number): Span => ({
+    start: offset,
+    end: offset + (virtualizer.scrollRect?.height ?? window.innerHeight),
+  });
+  const spanOf = (id: string): Span | undefined => {
+    const measured = virtualizer.measurementsCache[rows.findIndex((row) => row.key === id)];
+    return measured && { start: measured.start, end: measured.end };
+  };
+  if (tracked.order !== order) {
+    const fresh = tracked.known ? order.filter((id) => !tracked.known?.has(id)) : [];
+    const view = viewOf(virtualizer.scrollOffset ?? 0);
+    const outOfView = unseenArrivals(fresh, order, spanOf, view);
+    setTracked({
+      order,
+      known: order.length === 0 && !tracked.known ? undefined : new Set([...(tracked.known ?? []), ...order]),
+      arrivals: [...tracked.arrivals, ...outOfView.above, ...outOfView.below],
+    });
+  }
+  const unseen = unseenArrivals(tracked.arrivals, order, spanOf, viewOf(virtualizer.scrollOffset ?? 0));
+  const pruneSeen = () => {
+    const element = scroller.current;
+    if (!element) return;
+    const { seen } = unseenArrivals(tracked.arrivals, order, spanOf, {
+      start: element.scrollTop,
+      end: element.scrollTop + element.clientHeight,
+    });
+    if (seen.length > 0)
+      setTracked((state) => ({ ...state, arrivals: state.arrivals.filter((id) => !seen.includes(id)) }));
+  };
 
   // Rows above the reading position are compensated by the anchor, never twice by the virtualizer too.
   useLayoutEffect(() => {
@@ -86,60 +144,82 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     captureAnchor();
   });
 
-  useImperativeHandle(handle, () => ({
-    reveal(id) {
-      const index = rows.findIndex((row) => row.key === id);
-      if (index === -1) return;
-      // Moving up to a session's first card brings its header into view with it.
-      const start = virtualizer.measurementsCache[index]?.start ?? 0;
-      const above = start < (scroller.current?.scrollTop ?? 0) + ESTIMATE.session;
-      const header = rows[index - 1]?.kind === 'session' ? index - 1 : index;
-      if (above) virtualizer.scrollToIndex(header, { align: 'start' });
-      else virtualizer.scrollToIndex(index, { align: 'auto' });
-      let frames = 0;
-      const focus = () => {
-        const cards = scroller.current?.querySelectorAll<HTMLElement>('[data-request-id]') ?? [];
-        const card = [...cards].find((element) => element.dataset.requestId === id);
-        if (card) card.focus({ preventScroll: true });
-        else if (++frames < REVEAL_FRAMES) requestAnimationFrame(focus);
-      };
-      requestAnimationFrame(focus);
-    },
-  }));
+  const reveal = (id: string) => {
+    const index = rows.findIndex((row) => row.key === id);
+    if (index === -1) return;
+    // Moving up to a session's first card brings its header into view with it.
+    const start = virtualizer.measurementsCache[index]?.start ?? 0;
+    const above = start < (scroller.current?.scrollTop ?? 0) + ESTIMATE.session;
+    const header = rows[index - 1]?.kind === 'session' ? index - 1 : index;
+    if (above) virtualizer.scrollToIndex(header, { align: 'start' });
+    else virtualizer.scrollToIndex(index, { align: 'auto' });
+    let frames = 0;
+    const focus = () => {
+      const cards = scroller.current?.querySelectorAll<HTMLElement>('[data-request-id]') ?? [];
+      const card = [...cards].find((element) => element.dataset.requestId === id);
+      if (card) card.focus({ preventScroll: true });
+      else if (++frames < REVEAL_FRAMES) requestAnimationFrame(focus);
+    };
+    requestAnimationFrame(focus);
+  };
+  useImperativeHandle(handle, () => ({ reveal }));
 
   return (
     <section className="queue" aria-label={t('queue.label')}>
       <BatchBar />
-      <div ref={scroller} className="queue__scroller" onScroll={captureAnchor}>
-        {rows.length === 0 ? (
-          <div className="empty">
-            <h2 className="empty__title">{t('queue.empty.title')}</h2>
-            <p>{t('queue.empty.body')}</p>
-            <p className="empty__hint">{t('queue.empty.hint')}</p>
-          </div>
-        ) : (
-          <div className="queue__spacer" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <div
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  data-key={row.key}
-                  className={`queue__row queue__row--${row.kind}`}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  {row.kind === 'session' ? (
-                    <SessionHeader group={row.group} />
-                  ) : (
-                    <RequestCard request={row.request} />
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        )}
+      <SecondLookCount ids={secondLook} onReveal={reveal} />
+      <div className="queue__frame">
+        <ArrivalCue side="above" ids={unseen.above} onReveal={reveal} />
+        <div
+          ref={scroller}
+          className="queue__scroller"
+          onScroll={() => {
+            captureAnchor();
+            pruneSeen();
+          }}
+        >
+          {rows.length === 0 ? (
+            <div className="empty">
+              <h2 className="empty__title">{t('queue.empty.title')}</h2>
+              <p>{t('queue.empty.body')}</p>
+              <p>{t('queue.empty.connect')}</p>
+              <dl className="empty__commands">
+                {CONNECT.map(([command, key]) => (
+                  <div key={command} className="empty__command">
+                    <dt>
+                      <code>{command}</code>
+                    </dt>
+                    <dd>{t(key)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="empty__hint">{t('queue.empty.hint')}</p>
+            </div>
+          ) : (
+            <div className="queue__spacer" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const row = rows[item.index]!;
+                return (
+                  <div
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    data-key={row.key}
+                    className={`queue__row queue__row--${row.kind}`}
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    {row.kind === 'session' ? (
+                      <SessionHeader group={row.group} />
+                    ) : (
+                      <RequestCard request={row.request} />
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+        <ArrivalCue side="below" ids={unseen.below} onReveal={reveal} />
       </div>
     </section>
   );

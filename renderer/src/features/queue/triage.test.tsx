@@ -1,0 +1,127 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingRequestView } from '../../../../common/console-contract';
+import { App } from '../../app/app';
+import { createPrefsStore } from '../../store/prefs-store';
+import { createQueueStore } from '../../store/queue-store';
+import { createFakeConsoleApi, dangerousRequest, pendingRequest } from '../../testing/fake-console-api';
+import { placeOf, titleFor, unseenArrivals } from './triage';
+
+afterEach(cleanup);
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+});
+
+async function renderWith(requests: PendingRequestView[], locale: 'en' | 'zh-CN' = 'en') {
+  const fake = createFakeConsoleApi(requests);
+  const store = createQueueStore(fake.api, () => 0);
+  await store.getState().load();
+  const prefs = createPrefsStore(undefined);
+  prefs.getState().set({ locale });
+  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
+  return { fake, store };
+}
+
+describe('the window title', () => {
+  it('carries the count of waiting requests, and only the name when nothing waits', () => {
+    expect(titleFor(0)).toBe('Gatehouse');
+    expect(titleFor(3)).toBe('(3) Gatehouse');
+  });
+
+  it('follows the queue as requests come and go', async () => {
+    const { fake } = await renderWith([pendingRequest('a'), pendingRequest('b')]);
+    expect(document.title).toBe('(2) Gatehouse');
+    await act(async () => fake.add(pendingRequest('c', { receivedAt: 3_000 })));
+    expect(document.title).toBe('(3) Gatehouse');
+    await act(async () => fake.resolveElsewhere('a', 'agent', 'deny'));
+    expect(document.title).toBe('(2) Gatehouse');
+  });
+});
+
+describe('the second-look count', () => {
+  it('counts the requests that need a second look across sessions and goes to the first in the list', async () => {
+    const { store } = await renderWith([
+      pendingRequest('a'),
+      dangerousRequest('b', { sessionId: 'session-2', receivedAt: 2_000 }),
+      dangerousRequest('c', { receivedAt: 3_000 }),
+    ]);
+    const count = screen.getByRole('button', { name: '2 need a second look: show the first' });
+    fireEvent.click(count);
+    // Session 1 (a, c) comes before session 2 (b): the first second-look card in the list is c.
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(store.getState().cursor).toBe('c');
+  });
+
+  it('is absent when nothing needs one, and speaks Chinese in the Chinese UI', async () => {
+    await renderWith([pendingRequest('a')]);
+    expect(screen.queryByRole('button', { name: /second look/ })).toBeNull();
+    cleanup();
+    await renderWith([dangerousRequest('a')], 'zh-CN');
+    expect(screen.getByRole('button', { name: '1 个需要复核：查看' })).toBeTruthy();
+  });
+});
+
+describe('arrivals out of view', () => {
+  const view = { start: 1_000, end: 1_700 };
+  const spans: Record<string, { start: number; end: number }> = {
+    up: { start: 100, end: 400 },
+    edge: { start: 900, end: 1_000 },
+    here: { start: 1_200, end: 1_500 },
+    down: { start: 2_000, end: 2_300 },
+    further: { start: 2_400, end: 2_700 },
+  };
+
+  it('places a row above, in or below the view; a row that reaches into it is seen', () => {
+    expect(placeOf(spans.up!, view)).toBe('above');
+    expect(placeOf(spans.edge!, view)).toBe('above');
+    expect(placeOf({ start: 950, end: 1_010 }, view)).toBe('in');
+    expect(placeOf(spans.here!, view)).toBe('in');
+    expect(placeOf({ start: 1_700, end: 1_900 }, view)).toBe('below');
+  });
+
+  it('splits the arrivals by side in list order and drops the ones gone from the queue', () => {
+    const order = ['up', 'edge', 'here', 'down', 'further'];
+    const split = unseenArrivals(['further', 'here', 'up', 'gone', 'down'], order, (id) => spans[id], view);
+    expect(split).toEqual({ above: ['up'], below: ['down', 'further'], seen: ['here'] });
+  });
+});
+
+describe('subcommands', () => {
+  const compound = pendingRequest('a', {
+    input: { command: 'npm test && git status && du -sh . && curl -s localhost' },
+    explanation: {
+      ...pendingRequest('a').explanation!,
+      subcommands: [
+        {
+          text: 'npm test',
+          allowedBy: { text: 'Bash(npm test *)', behavior: 'allow', source: 'projectSettings' },
+        },
+        {
+          text: 'git status',
+          allowedBy: { text: 'Bash(git status)', behavior: 'allow', source: 'projectSettings' },
+        },
+        { text: 'du -sh .' },
+        { text: 'curl -s localhost' },
+      ],
+    },
+  });
+
+  it('lists only the parts that need the person, with the allowed ones behind "N more"', async () => {
+    await renderWith([compound]);
+    const list = () => screen.getByRole('list', { name: 'Subcommands' });
+    expect([...list().querySelectorAll('code')].map((code) => code.textContent)).toEqual([
+      'du -sh .',
+      'curl -s localhost',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: '2 more, already allowed' }));
+    expect([...list().querySelectorAll('code')].map((code) => code.textContent)).toEqual([
+      'npm test',
+      'git status',
+      'du -sh .',
+      'curl -s localhost',
+    ]);
+    expect(screen.queryByRole('button', { name: /more, already allowed/ })).toBeNull();
+  });
+});
