@@ -120,7 +120,11 @@ export function TopBar(props: {
           aria-controls={displayId}
           onClick={() => setDisplayOpen(!displayOpen)}
         >
-          {t('app.display')}
+          {/* In the 420 px popover the word gives way to a glyph; the name stays the word. */}
+          <span className="topbar__narrow-glyph" aria-hidden="true">
+            Aa
+          </span>
+          <span className="topbar__wide-label">{t('app.display')}</span>
         </button>
         <div id={displayId} className="display-menu" hidden={!displayOpen}>
           <label className="field" htmlFor={themeId}>
