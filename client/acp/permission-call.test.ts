@@ -66,6 +66,10 @@ describe('outcomeFor', () => {
     expect(outcomeFor(rule, options)).toEqual({ outcome: 'selected', optionId: 'always' });
   });
 
+  it('never allows an edited call: the agent would run the original, so the editor keeps the question', () => {
+    expect(outcomeFor(decision({ updatedInput: { command: 'ls' } }), options)).toBeUndefined();
+  });
+
   it('never turns an allow into an option the agent did not offer for it', () => {
     expect(outcomeFor(decision({}), [options[0]!, options[2]!])).toBeUndefined();
     const custom = [{ optionId: 'yolo', name: 'Sure', kind: '_allow_forever' }];

@@ -42,8 +42,9 @@ export type Outcome =
 /**
  * allow → allow_once (allow_always first when the person also made a rule); deny → reject_once, else
  * reject_always, else `cancelled`, which ACP agents read as a refusal. An allow the agent offers no option
- * for is undefined: the question stays with the editor, since choosing any other option could approve more
- * than the person did. Options of unknown kinds are never chosen.
+ * for, or an allow of an edited call (ACP cannot carry the edit), is undefined: the question stays with the
+ * editor, since choosing any other option could approve more than the person did. Options of unknown kinds
+ * are never chosen.
  */
 export function outcomeFor(decision: PermissionDecision, options: readonly Option[]): Outcome | undefined {
   const pick = (...kinds: string[]) => {
@@ -53,6 +54,8 @@ export function outcomeFor(decision: PermissionDecision, options: readonly Optio
     }
     return undefined;
   };
+  // ACP has no way to send an edited call: allowing would run the original the person changed.
+  if (decision.behavior === 'allow' && decision.updatedInput) return undefined;
   if (decision.behavior === 'allow')
     return decision.updatedPermissions?.length ? pick('allow_always', 'allow_once') : pick('allow_once');
   return pick('reject_once', 'reject_always') ?? { outcome: 'cancelled' };

@@ -84,7 +84,9 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     const outcome = outcomeFor(value, entry.options);
     if (!outcome) {
       log(
-        `the console allowed "${call.tool}", but the agent offers no allow-once option; answer it in the editor.`,
+        value.updatedInput
+          ? `the console allowed an edited "${call.tool}", which ACP cannot carry to the agent; answer it in the editor.`
+          : `the console allowed "${call.tool}", but the agent offers no allow-once option; answer it in the editor.`,
       );
       return;
     }
