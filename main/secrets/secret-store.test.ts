@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keychainAccount, KEYCHAIN_SERVICE } from './keychain';
-import type { KeychainLike } from './keychain';
 import { forgetSecret, readSecret, writeSecret } from './secret-store';
+import { memoryKeychain, refusingKeychain } from '../../tests/support/test-core';
 
 const SECRET = 'telegram-bot-token';
 const VALUE = '123456:abcdefghijklmnopqrstuvwxyz';
@@ -17,22 +17,6 @@ beforeEach(async () => {
   home = join(parent, 'home');
 });
 afterEach(() => rm(parent, { recursive: true, force: true }));
-
-function memoryKeychain(): KeychainLike & { readonly entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
-  };
-}
-
-const refusing: KeychainLike = {
-  getPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
-  setPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
-  deletePassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
-};
 
 describe('a named secret', () => {
   it('rests in the keychain under its own entry, with no file, and is forgotten from there', async () => {
@@ -49,18 +33,21 @@ describe('a named secret', () => {
   });
 
   it('falls back to a 0600 file when no keychain answers, and forgetting removes the file', async () => {
-    expect(await writeSecret(home, SECRET, VALUE, { keychain: refusing })).toBe('file');
+    expect(await writeSecret(home, SECRET, VALUE, { keychain: refusingKeychain })).toBe('file');
     const path = join(home, SECRET);
     expect((await readFile(path, 'utf8')).trim()).toBe(VALUE);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
-    expect(await readSecret(home, SECRET, { keychain: refusing })).toEqual({ value: VALUE, storage: 'file' });
+    expect(await readSecret(home, SECRET, { keychain: refusingKeychain })).toEqual({
+      value: VALUE,
+      storage: 'file',
+    });
 
-    await forgetSecret(home, SECRET, { keychain: refusing });
+    await forgetSecret(home, SECRET, { keychain: refusingKeychain });
     await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('moves out of the file once the keychain is back', async () => {
-    await writeSecret(home, SECRET, VALUE, { keychain: refusing });
+    await writeSecret(home, SECRET, VALUE, { keychain: refusingKeychain });
     const keychain = memoryKeychain();
     expect(await writeSecret(home, SECRET, VALUE, { keychain })).toBe('keychain');
     expect(await readdir(home)).toEqual([]);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keychainAccount, KEYCHAIN_SERVICE, KEYCHAIN_TIMEOUT_MS } from './keychain';
 import type { KeychainLike } from './keychain';
 import { TOKEN_FILE, loadOrCreateToken, rotateToken } from './token-store';
+import { memoryKeychain as inMemory, refusingKeychain } from '../../tests/support/test-core';
 
 let parent: string;
 let home: string;
@@ -21,22 +22,9 @@ afterEach(async () => {
   await rm(parent, { recursive: true, force: true });
 });
 
-function memoryKeychain(initial?: string): KeychainLike & { readonly entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  if (initial !== undefined) entries.set(`${KEYCHAIN_SERVICE}/${keychainAccount(home)}`, initial);
-  return {
-    entries,
-    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
-  };
-}
-
-const refusing: KeychainLike = {
-  getPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
-  setPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
-  deletePassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
-};
+/** A keychain in memory, holding `initial` as this home's bridge token when given. */
+const memoryKeychain = (initial?: string) =>
+  inMemory(initial === undefined ? {} : { [`${KEYCHAIN_SERVICE}/${keychainAccount(home)}`]: initial });
 
 /** What a locked Secret Service does: finds nothing, and refuses to store. */
 const locked: KeychainLike = {
@@ -95,7 +83,7 @@ describe('loadOrCreateToken with a keychain', () => {
 
 describe('loadOrCreateToken falling back to the file', () => {
   for (const [name, keychain] of [
-    ['refuses', refusing],
+    ['refuses', refusingKeychain],
     ['is locked', locked],
   ] as const) {
     it(`uses a 0600 file in a 0700 folder, with a warning, when the keychain ${name}`, async () => {
@@ -122,7 +110,7 @@ describe('loadOrCreateToken falling back to the file', () => {
   it('keeps the token of an existing file and makes the file private again', async () => {
     await mkdir(home, { recursive: true });
     await writeFile(tokenPath, `${OLD_TOKEN}\n`, { mode: 0o644 });
-    expect(await loadOrCreateToken(home, { keychain: refusing })).toMatchObject({
+    expect(await loadOrCreateToken(home, { keychain: refusingKeychain })).toMatchObject({
       storage: 'file',
       token: OLD_TOKEN,
     });
@@ -134,7 +122,9 @@ describe('loadOrCreateToken falling back to the file', () => {
     await expect(loadOrCreateToken(home, { keychain: memoryKeychain() })).rejects.toMatchObject({
       code: 'EISDIR',
     });
-    await expect(loadOrCreateToken(home, { keychain: refusing })).rejects.toMatchObject({ code: 'EISDIR' });
+    await expect(loadOrCreateToken(home, { keychain: refusingKeychain })).rejects.toMatchObject({
+      code: 'EISDIR',
+    });
   });
 });
 
@@ -150,8 +140,8 @@ describe('rotateToken', () => {
   });
 
   it('replaces the token in the file when no keychain answers', async () => {
-    const before = await loadOrCreateToken(home, { keychain: refusing });
-    const rotated = await rotateToken(home, { keychain: refusing });
+    const before = await loadOrCreateToken(home, { keychain: refusingKeychain });
+    const rotated = await rotateToken(home, { keychain: refusingKeychain });
     expect(rotated).toMatchObject({ storage: 'file', path: tokenPath });
     expect(rotated.token).not.toBe(before.token);
     expect((await readFile(tokenPath, 'utf8')).trim()).toBe(rotated.token);
@@ -159,7 +149,7 @@ describe('rotateToken', () => {
   });
 
   it('moves the token into a keychain that answers again, leaving no file behind', async () => {
-    await loadOrCreateToken(home, { keychain: refusing });
+    await loadOrCreateToken(home, { keychain: refusingKeychain });
     const keychain = memoryKeychain();
     const rotated = await rotateToken(home, { keychain });
     expect(rotated.storage).toBe('keychain');

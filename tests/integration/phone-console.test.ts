@@ -22,6 +22,7 @@ import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { startTelegramStandIn } from '../support/telegram-stand-in';
 import type { StandInMessage, TelegramStandIn } from '../support/telegram-stand-in';
 import { makeTempDir } from '../support/temp-dir';
+import { memoryKeychain } from '../support/test-core';
 
 const CHAT = 5150;
 const TOKEN = '123456:gatehouse-stand-in-token-for-the-console';
@@ -35,16 +36,6 @@ let core: ConsoleCore | undefined;
 let agent: GatehouseClient | undefined;
 let resolved: ResolvedEvent[];
 const home = () => join(dir.path, 'gh');
-
-function memoryKeychain(): typeof keychain {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
-  };
-}
 
 async function startCore(
   extra: Pick<ConsoleCoreOptions, 'idleMs' | 'notifications'> = {},
