@@ -11,7 +11,9 @@ export const INPUT_LIMITS = {
 
 /** One sentence saying why `value` is too deep or too large for a tool input, or undefined when it fits. */
 export function inputShapeProblem(value: unknown): string | undefined {
-  const tooLarge = `the tool input has more than ${INPUT_LIMITS.entries.toLocaleString('en')} keys and items; send a smaller input or ask in the agent's own dialog`;
+  // Made only when needed: toLocaleString starts ICU, about 28 ms of every hook spawn (bench/hook).
+  const tooLarge = () =>
+    `the tool input has more than ${INPUT_LIMITS.entries.toLocaleString('en')} keys and items; send a smaller input or ask in the agent's own dialog`;
   // Iterative, so any depth is safe; it stops at the first entry over the limit rather than listing them all.
   const stack: Array<readonly [unknown, number]> = [[value, 0]];
   let entries = 0;
@@ -22,12 +24,12 @@ export function inputShapeProblem(value: unknown): string | undefined {
       return `the tool input is nested more than ${INPUT_LIMITS.depth} levels deep; send a flatter input or ask in the agent's own dialog`;
     if (Array.isArray(item)) {
       entries += item.length;
-      if (entries > INPUT_LIMITS.entries) return tooLarge;
+      if (entries > INPUT_LIMITS.entries) return tooLarge();
       for (const child of item) stack.push([child, depth + 1]);
       continue;
     }
     for (const key in item) {
-      if (++entries > INPUT_LIMITS.entries) return tooLarge;
+      if (++entries > INPUT_LIMITS.entries) return tooLarge();
       stack.push([(item as Record<string, unknown>)[key], depth + 1]);
     }
   }
