@@ -2,8 +2,6 @@
  * The hook's TCP connection to the console, over node:net. The interface is narrower than a socket's so
  * that hook-socket.ts sees one listener for bytes and one promise for the end, whatever the peer does.
  */
-import { connect } from 'node:net';
-
 export interface LoopbackConnection {
   /** Queues bytes; they go out in order. Does nothing once the connection is over. */
   write(bytes: Uint8Array): void;
@@ -19,7 +17,10 @@ export interface LoopbackConnection {
 }
 
 /** Connects to a loopback address; rejects with an Error whose message says why it could not. */
-export function connectLoopback(host: string, port: number): Promise<LoopbackConnection> {
+export async function connectLoopback(host: string, port: number): Promise<LoopbackConnection> {
+  // Loaded here: with no console running the hook never connects, and node:net with node:stream is
+  // about 4 ms of its start-up (bench/hook).
+  const { connect } = await import('node:net');
   return new Promise((resolve, reject) => {
     // Each frame goes out at once: Nagle's algorithm would hold the request behind the upgrade's ACK.
     const socket = connect({ host, port, noDelay: true });

@@ -6,7 +6,7 @@
  */
 import { watch as watchFile } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import type * as FsPromises from 'node:fs/promises';
 import { transcriptVerdict } from './transcript-verdict';
 import type { TranscriptVerdict } from './transcript-verdict';
 
@@ -14,6 +14,8 @@ import type { TranscriptVerdict } from './transcript-verdict';
 const TAIL_BYTES = 1024 * 1024;
 /** The fallback when no change event comes: a person reads the card for longer than this. */
 export const TRANSCRIPT_POLL_MS = 250;
+
+type Open = typeof FsPromises.open;
 
 export interface TranscriptWatch {
   readonly path: string;
@@ -30,6 +32,8 @@ export async function watchTranscript(
   signal: AbortSignal,
   pollMs = TRANSCRIPT_POLL_MS,
 ): Promise<TranscriptVerdict | undefined> {
+  // Loaded here, after the request has gone out: at the top it would cost every hook about 2 ms.
+  const { open, stat } = await import('node:fs/promises');
   const lines: string[] = [];
   // One decoder across reads, so a character split between two appends is decoded whole.
   const decoder = new TextDecoder();
@@ -67,7 +71,7 @@ export async function watchTranscript(
       // The tail, once; then only what was appended. A shrunk file was rewritten: read its tail afresh.
       const from = offset === undefined || size < offset ? Math.max(0, size - TAIL_BYTES) : offset;
       if (size > from) {
-        const bytes = await readRange(watch.path, from, size);
+        const bytes = await readRange(open, watch.path, from, size);
         const parts = (partial + decoder.decode(bytes, { stream: true })).split('\n');
         partial = parts.pop() ?? '';
         // A tail read starts mid-line: its first piece is not a line.
@@ -87,7 +91,7 @@ export async function watchTranscript(
   }
 }
 
-async function readRange(path: string, from: number, to: number): Promise<Uint8Array> {
+async function readRange(open: Open, path: string, from: number, to: number): Promise<Uint8Array> {
   const file = await open(path, 'r');
   try {
     const buffer = new Uint8Array(to - from);

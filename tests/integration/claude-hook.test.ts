@@ -210,6 +210,14 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     expect(before).toBe('');
   });
 
+  it('with no console running loads neither node:net, node:stream nor node:fs/promises', async () => {
+    const { hook, loaded } = await spawnInstalledReportingModules();
+    const exit = await hook.exit;
+    expectNoDecision(exit);
+    const modules = loaded(exit).loaded;
+    expect(modules.filter((name) => /^NativeModule (net|fs\/promises|stream)$/.test(name))).toEqual([]);
+  });
+
   it('forwards the 2.1.221 payload (prompt_id, effort, mode and directory suggestions)', async () => {
     const c = await startConsole();
     const payload = fixture('permission-request-2.1.221');
