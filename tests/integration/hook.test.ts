@@ -114,9 +114,21 @@ describe('gatehouse hook permission-request', () => {
       timeoutMs: 60_000,
       timeoutAction: 'passthrough',
     });
+    const started = Date.now();
+    const withdrawn = new Promise<{ behavior: string; by: string; at: number }>((done) =>
+      core!.registry.resolved.subscribe((event) => done({ ...event, at: Date.now() })),
+    );
     const run = hook(payload, { GATEHOUSE_HOOK_TIMEOUT_MS: '200' });
+    expect(await waitForPending(core)).toMatchObject({ tool: 'Bash', input: { command: 'npm publish' } });
     expect(await run.done).toBe(0);
     expect(run.out).toEqual([]);
+    // The card is withdrawn undecided, by the hook or by the console's racer for the deadline it was told,
+    // and not before that deadline (a little slack for the clocks' millisecond rounding).
+    const event = await withdrawn;
+    expect(event).toMatchObject({ behavior: 'passthrough' });
+    expect(['agent', 'timeout']).toContain(event.by);
+    expect(event.at - started).toBeGreaterThanOrEqual(190);
+    expect(core.registry.pending()).toEqual([]);
   });
 
   it('rejects an unknown event with one sentence and a non-blocking exit 1', async () => {

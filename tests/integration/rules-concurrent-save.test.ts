@@ -1,7 +1,7 @@
 /**
  * Issue 7's concurrency test: another process rewrites a settings file (adding its own rules, the way
- * Claude Code writes settings.local.json) while the rule editor saves, a hundred times over. At the end
- * every rule of both writers is there, and a reader that read the file all along never saw invalid JSON.
+ * Claude Code writes settings.local.json) while the rule editor saves, both released together, a hundred
+ * times over. At the end every rule of both writers is there, and a reader that read the file all along never saw invalid JSON.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,33 +16,40 @@ const ROUNDS = 100;
 /**
  * The other writer, a careful one that knows nothing of Gatehouse: read, add its rule, write a temp file,
  * rename it over the file if the file is still what it read, read back a moment later and retry until its
- * rule is there: the same care the editor takes.
+ * rule is there: the same care the editor takes. Each round starts on a "go" from the test, sent the moment
+ * the editor starts its own save, so the two really write at once. It counts its renames that a moment later
+ * were gone: the editor's compare-before-rename is what keeps that count near zero.
  */
 const OTHER_WRITER = `
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-const [file, rounds] = [process.argv[2], Number(process.argv[3])];
+import { createInterface } from 'node:readline';
+const file = process.argv[2];
 const allow = () => { try { return JSON.parse(readFileSync(file, 'utf8')).permissions.allow; } catch { return []; } };
 const holds = (rule) => allow().includes(rule);
-// Keeps pace with the editor (never more than one round ahead), so the two really write at the same time.
-const editorRules = () => allow().filter((r) => r.startsWith('Bash(editor-')).length;
 const pause = new Int32Array(new SharedArrayBuffer(4));
+let lost = 0;
 console.log('ready');
-for (let i = 0; i < rounds; i++) {
+for await (const line of createInterface({ input: process.stdin })) {
+  const i = Number(line);
   const rule = 'Read(./other-' + i + ')';
-  while (editorRules() < i);
+  // A varying head start, so either writer can be first to rename.
+  Atomics.wait(pause, 0, 0, i % 4);
   do {
     const read = readFileSync(file, 'utf8');
     const value = JSON.parse(read);
     value.permissions.allow.push(rule);
     const temp = file + '.other-' + i + '.tmp';
     writeFileSync(temp, JSON.stringify(value, null, 2));
-    if (readFileSync(file, 'utf8') === read) renameSync(temp, file);
+    const renamed = readFileSync(file, 'utf8') === read;
+    if (renamed) renameSync(temp, file);
     else unlinkSync(temp);
     // Like the editor, it looks again a moment later: a writer that checked just before it may rename over it.
     Atomics.wait(pause, 0, 0, 25);
+    if (renamed && !holds(rule)) lost += 1;
   } while (!holds(rule));
+  console.log('done ' + i);
 }
-console.log('done');
+console.log('lost ' + lost);
 `;
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
@@ -75,13 +82,10 @@ it('keeps every rule of both writers, and the file is always valid JSON', async 
     }
   })();
 
-  const other = spawn(process.execPath, [script, file, String(ROUNDS)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const other = spawn(process.execPath, [script, file], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => other.once('exit', resolve));
   const lines = createInterface({ input: other.stdout })[Symbol.asyncIterator]();
   expect((await lines.next()).value).toBe('ready');
-  const otherDone = lines.next();
 
   const files = {
     localSettings: file,
@@ -89,15 +93,22 @@ it('keeps every rule of both writers, and the file is always valid JSON', async 
     userSettings: join(dir.path, 'u.json'),
   };
   for (let i = 0; i < ROUNDS; i++) {
+    const otherDone = lines.next();
+    other.stdin.write(`${i}\n`);
     const outcome = await saveRuleEdit({
       edit: { kind: 'add', to: { source: 'localSettings', behavior: 'allow' }, rule: `Bash(editor-${i})` },
       files,
       versions: {},
     });
     expect(outcome.status).toBe('saved');
+    expect((await otherDone).value).toBe(`done ${i}`);
   }
-  expect((await otherDone).value).toBe('done');
+  other.stdin.end();
+  const lost = Number(String((await lines.next()).value).replace('lost ', ''));
   expect(await exited).toBe(0);
+  // POSIX has no compare-and-rename, so a rename of the other writer can still land between the editor's
+  // check and its rename; without the check the editor overwrote about 40 of 100 (measured).
+  expect(lost).toBeLessThanOrEqual(ROUNDS / 10);
   reading = false;
   await reader;
 

@@ -117,25 +117,8 @@ describe('the web console channel', () => {
         {
           type: fc.constantFrom('invoke', 'auth', 'event', 'result', '__proto__'),
           seq: fc.oneof(fc.integer(), fc.double(), fc.string({ maxLength: 5 })),
-          channel: fc.oneof(
-            fc.constantFrom(
-              'queue:decide',
-              'queue:list',
-              'grants:revoke',
-              'rules:save',
-              'constructor',
-              'toString',
-            ),
-            fc.string({ maxLength: 120 }),
-          ),
-          args: fc.oneof(
-            fc.constant({ id: 'req-fuzz', behavior: 'maybe' }),
-            fc.record({
-              id: fc.string({ maxLength: 10 }),
-              behavior: fc.constantFrom('allow', 'deny', 'maybe'),
-            }),
-            fc.anything({ maxDepth: 2 }),
-          ),
+          channel: hostileChannel,
+          args: hostileArgs,
           code: fc.oneof(fc.string({ maxLength: 250 }), fc.integer()),
           secret: fc.oneof(fc.string({ maxLength: 250 }), fc.integer()),
         },
