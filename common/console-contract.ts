@@ -73,7 +73,7 @@ export const PendingRequestViewSchema = z.object({
   provenance: ProvenanceSchema.optional(),
   /** Epoch milliseconds. */
   receivedAt: z.number(),
-  /** Epoch milliseconds at which the timeout racer answers, while its clock runs. */
+  /** Epoch milliseconds at which the timeout racer answers; while held, when the agent itself stops waiting. */
   deadline: z.number().optional(),
   /** True while a person has the request open somewhere: the timeout waits for them. */
   held: z.boolean().optional(),

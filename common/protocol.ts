@@ -151,7 +151,8 @@ export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>;
 export const PermissionCancelSchema = z.object({
   type: z.literal('permission.cancel'),
   id: idString,
-  reason: z.enum(['answered-in-terminal', 'aborted']),
+  /** `deadline`: the agent's own wait for this request (its `timeoutMs`) ran out; history records a timeout. */
+  reason: z.enum(['answered-in-terminal', 'aborted', 'deadline']),
   /**
    * What the person answered in the agent's own dialog, when the agent can tell (Claude Code's transcript
    * says "No, and tell Claude…" with the person's words): history records it as theirs. Without it, a

@@ -20,6 +20,9 @@ export class AnsweredInTerminal {
   constructor(readonly answer?: { readonly behavior: 'deny'; readonly message?: string }) {}
 }
 
+/** An abort reason saying the hook's own deadline passed: the card is withdrawn as a timeout. */
+export class HookDeadline {}
+
 /** The request, which goes out right behind the socket's hello (hook-socket.ts). */
 export function requestMessages(call: PermissionCall): object[] {
   return [{ type: 'permission.request', ...call }];
@@ -43,8 +46,13 @@ export function askConsole(socket: HookSocket, id: string, signal: AbortSignal):
         finish({ reason: 'The person answered in Claude Code’s own dialog.' });
         return;
       }
-      socket.send({ type: 'permission.cancel', id, reason: 'aborted' });
-      finish({ reason: 'The hook stopped waiting for the console.' });
+      const deadline = why instanceof HookDeadline;
+      socket.send({ type: 'permission.cancel', id, reason: deadline ? 'deadline' : 'aborted' });
+      finish({
+        reason: deadline
+          ? 'The hook’s deadline passed before the console answered.'
+          : 'The hook stopped waiting for the console.',
+      });
     };
     socket.onMessage((frame) => {
       const decision = readDecision(frame);

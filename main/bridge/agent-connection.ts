@@ -95,7 +95,10 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
           );
           return;
         }
-        registry.decide(message.id, 'agent', message.answer ?? { behavior: 'passthrough' });
+        // The agent's own deadline is a timeout, not the terminal's answer (issue 18.4).
+        if (message.reason === 'deadline')
+          registry.decide(message.id, 'timeout', { behavior: 'passthrough' });
+        else registry.decide(message.id, 'agent', message.answer ?? { behavior: 'passthrough' });
         return;
       case 'session.event':
         registry.retire(message, deliver);

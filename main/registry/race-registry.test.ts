@@ -307,11 +307,16 @@ describe('RaceRegistry', () => {
       vi.useFakeTimers(CLOCK_ONLY);
       const { registry } = setup();
       const deliver = vi.fn();
+      const sent = Date.now();
       registry.submit(request('r1', { timeoutMs: 10_000 }), agent, deliver);
+      registry.submit(request('r2'), agent, vi.fn());
       vi.advanceTimersByTime(4_000);
       expect(registry.hold('r1', 'window:1')).toBe(true);
-      expect(registry.pending()[0]).toMatchObject({ held: true });
-      expect(registry.pending()[0]?.deadline).toBeUndefined();
+      expect(registry.hold('r2', 'window:1')).toBe(true);
+      // The agent's own deadline does not pause, so a held card still shows it; without one, none.
+      expect(registry.pending()[0]).toMatchObject({ held: true, deadline: sent + 10_000 });
+      expect(registry.pending()[1]?.held).toBe(true);
+      expect(registry.pending()[1]?.deadline).toBeUndefined();
       vi.advanceTimersByTime(60_000);
       await committed();
       expect(deliver).not.toHaveBeenCalled();

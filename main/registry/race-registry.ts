@@ -399,7 +399,13 @@ function sanitize(answer: Answer): Omit<PermissionDecision, 'type' | 'id' | 'by'
 function toView(race: Race): PendingRequestView {
   const { clock, explanation } = race;
   return pendingRequestView(race.request, race.agent, race.receivedAt, {
-    ...(clock.running ? { deadline: clock.deadline } : { held: true }),
+    // Held, the console's clock waits but the agent's own deadline does not: the card shows that one.
+    ...(clock.running
+      ? { deadline: clock.deadline }
+      : {
+          held: true,
+          ...(race.request.timeoutMs ? { deadline: race.receivedAt + race.request.timeoutMs } : {}),
+        }),
     ...(explanation ? { explanation } : {}),
   });
 }

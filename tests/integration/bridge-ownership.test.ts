@@ -91,6 +91,19 @@ describe('another connection with the same token', () => {
     expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'r1', by: 'agent' });
   });
 
+  it('records my deadline passing as a timeout, not as the terminal answering', async () => {
+    const { core, mine } = await start();
+    mine.send(request('r1'));
+    await until(() => core.registry.has('r1'));
+    mine.send({ type: 'permission.cancel', id: 'r1', reason: 'deadline' });
+    expect(await mine.next()).toMatchObject({
+      type: 'permission.decision',
+      id: 'r1',
+      behavior: 'passthrough',
+      by: 'timeout',
+    });
+  });
+
   it('cannot retire the session I report for myself', async () => {
     const { core, mine, theirs } = await start();
     mine.send(request('r1'));

@@ -360,13 +360,12 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     const hook = spawnHook('permission-request', fixture('permission-request'), {
       GATEHOUSE_HOOK_TIMEOUT_MS: '1000',
     });
-    await nextRequest(c);
+    const request = await nextRequest(c);
+    // A person has the card open, so the console's clock waits: only the hook's own deadline ends it, and
+    // history must record that as a timeout, not as the terminal answering (issue 18.4).
+    c.registry.hold(request.id, 'window:1');
     expectNoDecision(await hook.exit);
-    // The hook told the console the same deadline, so the console's own timeout racer may get there first;
-    // either way the card is withdrawn as a passthrough, never decided.
-    const resolved = await withdrawn;
-    expect(resolved.behavior).toBe('passthrough');
-    expect(['agent', 'timeout']).toContain(resolved.by);
+    expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'timeout' });
   });
 
   it('tells the console its deadline', async () => {

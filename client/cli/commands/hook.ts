@@ -9,7 +9,7 @@
  * `ws`, no engine (tests/integration/claude-hook-bundle.test.ts keeps it that way).
  */
 import type { CliIo } from '../../../common/cli';
-import { AnsweredInTerminal, askConsole, requestMessages } from '../../hook/ask-console';
+import { AnsweredInTerminal, askConsole, HookDeadline, requestMessages } from '../../hook/ask-console';
 import { CLAUDE_HOOK_EVENTS, hookEventByArg, PERMISSION_REQUEST } from '../../hook/claude-events';
 import type { ClaudeHookEvent } from '../../hook/claude-events';
 import { readPermissionRequest, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
@@ -156,7 +156,7 @@ export async function runHook(
   const deadlineMs = deadlineOf(io.env, agent);
   // One controller and a plain timer rather than AbortSignal.timeout and AbortSignal.any, whose weak
   // timers and listeners cost the hook measurably on every prompt (bench/hook).
-  const deadline = setTimeout(() => stop.abort(), deadlineMs);
+  const deadline = setTimeout(() => stop.abort(new HookDeadline()), deadlineMs);
   try {
     if (hook === agent.permissionRequest) await permissionRequest(agent, io, stdin, stop.signal, deadlineMs);
     else await sessionEvent(agent, hook, io, stdin, stop.signal);

@@ -31,6 +31,7 @@ export const queueEn = {
 
   'countdown.left': '{time} left',
   'countdown.held': 'Timer paused while open',
+  'countdown.heldAgent': 'Open here; the agent stops waiting in {time}',
   'countdown.title': 'When the time is up the request goes back to the agent',
 
   'risk.read-only': 'Read-only',

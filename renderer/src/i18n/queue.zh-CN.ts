@@ -30,6 +30,7 @@ export const queueZhCN: Partial<Catalogue> = {
 
   'countdown.left': '剩余 {time}',
   'countdown.held': '打开期间计时已暂停',
+  'countdown.heldAgent': '已在此打开；代理将在 {time} 后停止等待',
   'countdown.title': '时间到后，请求交还给代理',
 
   'risk.read-only': '只读',

@@ -12,7 +12,13 @@ describe('countdown and age', () => {
   });
 
   it('says held when someone has the request open, and warns under 30 s', () => {
-    expect(countdownState({ held: true, deadline: 5 }, 0)).toEqual({ kind: 'held' });
+    expect(countdownState({ held: true }, 0)).toEqual({ kind: 'held' });
+    // Held, a deadline is the agent's own: the card must not claim that one is paused.
+    expect(countdownState({ held: true, deadline: 29_000 }, 0)).toEqual({
+      kind: 'held-agent',
+      text: '0:29',
+      soon: true,
+    });
     expect(countdownState({}, 0)).toEqual({ kind: 'none' });
     expect(countdownState({ deadline: 31_000 }, 0)).toEqual({ kind: 'running', text: '0:31', soon: false });
     expect(countdownState({ deadline: 29_000 }, 0)).toEqual({ kind: 'running', text: '0:29', soon: true });

@@ -16,15 +16,18 @@ export const SOON_MS = 30_000;
 export type CountdownState =
   | { readonly kind: 'held' }
   | { readonly kind: 'running'; readonly text: string; readonly soon: boolean }
+  // The console's timer waits for the person, but the agent stops waiting at its own deadline anyway.
+  | { readonly kind: 'held-agent'; readonly text: string; readonly soon: boolean }
   | { readonly kind: 'none' };
 
 export function countdownState(
   request: Pick<PendingRequestView, 'held' | 'deadline'>,
   now: number,
 ): CountdownState {
-  if (request.held) return { kind: 'held' };
+  if (request.held && request.deadline === undefined) return { kind: 'held' };
   if (request.deadline === undefined) return { kind: 'none' };
   const left = request.deadline - now;
+  if (request.held) return { kind: 'held-agent', text: formatRemaining(left), soon: left < SOON_MS };
   return { kind: 'running', text: formatRemaining(left), soon: left < SOON_MS };
 }
 

@@ -11,6 +11,13 @@ export function Countdown({ request }: { request: PendingRequestView }) {
   if (state.kind === 'held') {
     return <span className="countdown countdown--held">{t('countdown.held')}</span>;
   }
+  if (state.kind === 'held-agent') {
+    return (
+      <span className={`countdown${state.soon ? ' countdown--soon' : ''}`} title={t('countdown.title')}>
+        {t('countdown.heldAgent', { time: state.text })}
+      </span>
+    );
+  }
   return (
     <span className={`countdown${state.soon ? ' countdown--soon' : ''}`} title={t('countdown.title')}>
       {t('countdown.left', { time: state.text })}
