@@ -86,7 +86,7 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
       log(
         value.updatedInput
           ? `the console allowed an edited "${call.tool}", which ACP cannot carry to the agent; answer it in the editor.`
-          : `the console allowed "${call.tool}", but the agent offers no allow-once option; answer it in the editor.`,
+          : `the console's answer to "${call.tool}" is not one of the agent's options; answer it in the editor.`,
       );
       return;
     }

@@ -35,6 +35,8 @@ export interface Answer {
   readonly updatedPermissions?: PermissionUpdate[];
   readonly message?: string;
   readonly interrupt?: boolean;
+  /** The request's own option chosen; the caller checked it is one the request offered. */
+  readonly optionId?: string;
 }
 
 /** Sends a decision to the agent on whatever connection currently carries the request. */
@@ -384,6 +386,7 @@ function sanitize(answer: Answer): Omit<PermissionDecision, 'type' | 'id' | 'by'
       behavior: 'allow',
       ...(answer.updatedInput ? { updatedInput: answer.updatedInput } : {}),
       ...(answer.updatedPermissions?.length ? { updatedPermissions: answer.updatedPermissions } : {}),
+      ...(answer.optionId ? { optionId: answer.optionId } : {}),
     };
   }
   if (answer.behavior === 'deny') {
@@ -391,6 +394,7 @@ function sanitize(answer: Answer): Omit<PermissionDecision, 'type' | 'id' | 'by'
       behavior: 'deny',
       ...(answer.message ? { message: answer.message } : {}),
       ...(answer.interrupt ? { interrupt: true } : {}),
+      ...(answer.optionId ? { optionId: answer.optionId } : {}),
     };
   }
   return { behavior: 'passthrough', ...(answer.message ? { message: answer.message } : {}) };

@@ -70,12 +70,14 @@ describe('gatehouse acp', () => {
       sessionId,
       cwd: sandbox.project,
       tool: 'touch made.txt',
-      input: {
-        command: 'touch made.txt',
-        kind: 'execute',
-        options: ['Always Allow (allow_always)', 'Allow (allow_once)', 'Reject (reject_once)'],
-      },
+      input: { command: 'touch made.txt', kind: 'execute' },
+      options: [
+        { optionId: 'always', name: 'Always Allow', kind: 'allow_always' },
+        { optionId: 'once', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+      ],
     });
+    expect(card.input).not.toHaveProperty('options');
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
     await e.said(/agent outcome: .*"once"/);
     // The editor is told the tool call is under way.
@@ -87,6 +89,23 @@ describe('gatehouse acp', () => {
     answer(e, asked.id, 'reject');
     await e.said(/already had an answer/);
     await e.message((m) => m.id === 2 && 'result' in m);
+    await e.agentCaughtUp();
+    expect(outcomesRead(e)).toHaveLength(1);
+  });
+
+  it('gives the agent exactly the option the person chose on the card', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask');
+    await permissionRequest(e);
+    const card = await cardShown;
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow', optionId: 'always' })).toEqual({
+      won: true,
+    });
+    await e.said(/agent outcome: .*"always"/);
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'console' });
     await e.agentCaughtUp();
     expect(outcomesRead(e)).toHaveLength(1);
   });
@@ -191,7 +210,7 @@ describe('gatehouse acp', () => {
     e.prompt(2, sessionId, 'ask-custom');
     const asked = await permissionRequest(e);
     gate.registry.decide((await cardShown).id, 'console', { behavior: 'allow' });
-    await e.said(/offers no allow-once option/);
+    await e.said(/is not one of the agent's options/);
     await e.agentCaughtUp();
     expect(outcomesRead(e)).toHaveLength(0);
     answer(e, asked.id, 'reject');
