@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersFor, offeredOption } from './agent-answers';
+import { answersFor, canCarry, offeredOption } from './agent-answers';
 import type { AgentOption } from './protocol';
 
 const OPTIONS: AgentOption[] = [
@@ -43,5 +43,16 @@ describe('the answers a request can take', () => {
     expect(offeredOption(OPTIONS, 'always', 'passthrough')).toBeUndefined();
     expect(offeredOption(OPTIONS, 'missing', 'allow')).toBeUndefined();
     expect(offeredOption(undefined, 'always', 'allow')).toBeUndefined();
+  });
+
+  it('carries an answer only when an offered option stands for it; a plain deny or passthrough always', () => {
+    expect(canCarry(OPTIONS, { behavior: 'allow' })).toBe(false);
+    expect(canCarry(OPTIONS, { behavior: 'allow', optionId: 'always' })).toBe(true);
+    expect(canCarry(OPTIONS, { behavior: 'allow', updatedPermissions: [{}] })).toBe(true);
+    expect(canCarry(OPTIONS, { behavior: 'allow', optionId: 'always', updatedInput: {} })).toBe(false);
+    expect(canCarry(OPTIONS, { behavior: 'allow', updatedInput: {}, updatedPermissions: [{}] })).toBe(false);
+    expect(canCarry([], { behavior: 'deny' })).toBe(true);
+    expect(canCarry(OPTIONS, { behavior: 'passthrough' })).toBe(true);
+    expect(canCarry(undefined, { behavior: 'allow', updatedInput: {} })).toBe(true);
   });
 });

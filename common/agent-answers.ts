@@ -59,19 +59,22 @@ export interface OptionAnswer {
  * none: ACP cannot carry the edit, and the agent would run the original.
  */
 export function optionFor(options: readonly AgentOption[], answer: OptionAnswer): AgentOption | undefined {
+  if (answer.behavior === 'allow' && answer.updatedInput) return undefined;
   if (answer.optionId) return offeredOption(options, answer.optionId, answer.behavior);
   const pick = (...kinds: AgentOption['kind'][]) =>
     kinds.map((kind) => options.find((option) => option.kind === kind)).find(Boolean);
   if (answer.behavior === 'allow') {
-    if (answer.updatedInput) return undefined;
     return answer.updatedPermissions?.length ? pick('allow_always', 'allow_once') : pick('allow_once');
   }
   return answer.behavior === 'deny' ? pick('reject_once', 'reject_always') : undefined;
 }
 
-/** Whether the agent can be given this answer: a plain deny always can (ACP's cancelled outcome). */
+/**
+ * Whether the agent can be given this answer: a plain deny always can (ACP's cancelled outcome), and a
+ * passthrough leaves the question where it is.
+ */
 export function canCarry(options: readonly AgentOption[] | undefined, answer: OptionAnswer): boolean {
-  if (!options) return true;
+  if (!options || answer.behavior === 'passthrough') return true;
   if (answer.behavior === 'deny' && !answer.optionId) return true;
   return optionFor(options, answer) !== undefined;
 }

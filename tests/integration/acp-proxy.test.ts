@@ -202,15 +202,19 @@ describe('gatehouse acp', () => {
     expect(said).toBe(`read ${text.length}:${'y'.repeat(text.length)}`);
   });
 
-  it('never takes an unknown option kind for approval: the editor keeps the question', async () => {
+  it('never takes an unknown option kind for approval: the editor keeps the question, and history says so', async () => {
     gate = await startLiveConsole(sandbox);
     const e = startEditor();
     const sessionId = await e.open(sandbox.project);
     const cardShown = gate.nextCard();
     e.prompt(2, sessionId, 'ask-custom');
     const asked = await permissionRequest(e);
-    gate.registry.decide((await cardShown).id, 'console', { behavior: 'allow' });
-    await e.said(/is not one of the agent's options/);
+    const card = await cardShown;
+    expect(card.options).toEqual([{ optionId: 'reject', name: 'Reject', kind: 'reject_once' }]);
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    // Not "allowed by the console": the agent was never given that answer.
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough' });
+    expect(gate.registry.pending()).toHaveLength(0);
     await e.agentCaughtUp();
     expect(outcomesRead(e)).toHaveLength(0);
     answer(e, asked.id, 'reject');
