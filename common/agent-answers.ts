@@ -1,7 +1,11 @@
 /**
- * Which answers an agent can take from the console. Codex fails closed on an edited input, lasting rules
- * and an interrupt (agents-2026-12.md), so its cards offer none of them; every other agent takes all.
+ * Which answers a request can take from the console: the one statement of it, for the card, the keyboard
+ * and the console's checks. A request that brings its own options (ACP) takes exactly those. Codex fails
+ * closed on an edited input, lasting rules and an interrupt (agents-2026-12.md), so its cards offer none
+ * of them; every other agent takes all.
  */
+import type { AgentOption } from './protocol';
+
 export interface AgentAnswers {
   /** Edit… (an allow with `updatedInput`). */
   readonly edit: boolean;
@@ -9,11 +13,72 @@ export interface AgentAnswers {
   readonly always: boolean;
   /** Deny and stop (a deny with `interrupt`). */
   readonly interrupt: boolean;
+  /** Allow for… (a console grant) and Deny with message: the agent's options carry neither choice nor words. */
+  readonly grant: boolean;
+  readonly message: boolean;
+  /** The agent's own answers, when it offers a fixed set: the card's only buttons. */
+  readonly options?: readonly AgentOption[];
 }
 
-const EVERY_ANSWER: AgentAnswers = { edit: true, always: true, interrupt: true };
-const CODEX_ANSWERS: AgentAnswers = { edit: false, always: false, interrupt: false };
+export interface AnswerableRequest {
+  readonly agent: { readonly name: string };
+  readonly options?: readonly AgentOption[] | undefined;
+}
 
-export function answersFor(agentName: string): AgentAnswers {
-  return agentName === 'codex' ? CODEX_ANSWERS : EVERY_ANSWER;
+const EVERY_ANSWER: AgentAnswers = { edit: true, always: true, interrupt: true, grant: true, message: true };
+const CODEX_ANSWERS: AgentAnswers = { ...EVERY_ANSWER, edit: false, always: false, interrupt: false };
+const OPTIONS_ONLY = { edit: false, always: false, interrupt: false, grant: false, message: false };
+
+export function answersFor(request: AnswerableRequest): AgentAnswers {
+  if (request.options?.length) return { ...OPTIONS_ONLY, options: request.options };
+  return request.agent.name === 'codex' ? CODEX_ANSWERS : EVERY_ANSWER;
+}
+
+/** The offered option `optionId` names, if it is one and its kind answers as `behavior` does. */
+export function offeredOption(
+  options: readonly AgentOption[] | undefined,
+  optionId: string,
+  behavior: 'allow' | 'deny' | 'passthrough',
+): AgentOption | undefined {
+  const option = options?.find((each) => each.optionId === optionId);
+  return option && isAllowKind(option.kind) === (behavior === 'allow') && behavior !== 'passthrough'
+    ? option
+    : undefined;
+}
+
+export interface OptionAnswer {
+  readonly behavior: 'allow' | 'deny' | 'passthrough';
+  readonly optionId?: string | undefined;
+  readonly updatedInput?: unknown;
+  readonly updatedPermissions?: readonly unknown[] | undefined;
+}
+
+/**
+ * The offered option an answer stands for: the one it names, else allow → allow_once (allow_always first
+ * when the person also made a rule), deny → reject_once, else reject_always. An edited allow stands for
+ * none: ACP cannot carry the edit, and the agent would run the original.
+ */
+export function optionFor(options: readonly AgentOption[], answer: OptionAnswer): AgentOption | undefined {
+  if (answer.behavior === 'allow' && answer.updatedInput) return undefined;
+  if (answer.optionId) return offeredOption(options, answer.optionId, answer.behavior);
+  const pick = (...kinds: AgentOption['kind'][]) =>
+    kinds.map((kind) => options.find((option) => option.kind === kind)).find(Boolean);
+  if (answer.behavior === 'allow') {
+    return answer.updatedPermissions?.length ? pick('allow_always', 'allow_once') : pick('allow_once');
+  }
+  return answer.behavior === 'deny' ? pick('reject_once', 'reject_always') : undefined;
+}
+
+/**
+ * Whether the agent can be given this answer: a plain deny always can (ACP's cancelled outcome), and a
+ * passthrough leaves the question where it is.
+ */
+export function canCarry(options: readonly AgentOption[] | undefined, answer: OptionAnswer): boolean {
+  if (!options || answer.behavior === 'passthrough') return true;
+  if (answer.behavior === 'deny' && !answer.optionId) return true;
+  return optionFor(options, answer) !== undefined;
+}
+
+export function isAllowKind(kind: AgentOption['kind']): boolean {
+  return kind === 'allow_once' || kind === 'allow_always';
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  AgentOptionSchema,
   DecisionBehaviorSchema,
   PermissionModeSchema,
   PermissionUpdateSchema,
@@ -71,6 +72,8 @@ export const PendingRequestViewSchema = z.object({
   mode: PermissionModeSchema,
   suggestions: z.array(PermissionUpdateSchema).optional(),
   provenance: ProvenanceSchema.optional(),
+  /** The agent's own answers (ACP): the card's buttons, by the agent's names. */
+  options: z.array(AgentOptionSchema).optional(),
   /** Epoch milliseconds. */
   receivedAt: z.number(),
   /** Epoch milliseconds at which the timeout racer answers; while held, when the agent itself stops waiting. */
@@ -96,6 +99,8 @@ export const DecideArgsSchema = z.discriminatedUnion('behavior', [
     updatedPermissions: z.array(PermissionUpdateSchema).max(20).optional(),
     /** Allow this and every matching call of the session until the grant ends. */
     grant: z.object({ duration: GrantDurationSchema, rule: z.string().min(1).max(10_000) }).optional(),
+    /** The request's own option chosen (ACP): must be one it offered, of an allow kind. */
+    optionId: z.string().min(1).max(200).optional(),
   }),
   z.object({
     id: z.string().min(1).max(200),
@@ -104,6 +109,8 @@ export const DecideArgsSchema = z.discriminatedUnion('behavior', [
     message: z.string().max(4_000).optional(),
     /** "Deny and stop": the agent stops its turn. */
     interrupt: z.boolean().optional(),
+    /** The request's own option chosen (ACP): must be one it offered, of a reject kind. */
+    optionId: z.string().min(1).max(200).optional(),
   }),
 ]);
 export type DecideArgs = z.infer<typeof DecideArgsSchema>;

@@ -3,7 +3,7 @@ import type { PendingRequestView } from './console-contract';
 
 type RequestFields = Pick<
   PendingRequestView,
-  'id' | 'sessionId' | 'cwd' | 'tool' | 'input' | 'mode' | 'suggestions' | 'provenance'
+  'id' | 'sessionId' | 'cwd' | 'tool' | 'input' | 'mode' | 'suggestions' | 'provenance' | 'options'
 >;
 /** What only a pending request has: its clock, and the engine's explanation once computed. */
 type PendingState = Pick<PendingRequestView, 'deadline' | 'held' | 'explanation'>;
@@ -24,6 +24,7 @@ export function pendingRequestView(
     mode: request.mode,
     ...(request.suggestions ? { suggestions: request.suggestions } : {}),
     ...(request.provenance ? { provenance: request.provenance } : {}),
+    ...(request.options ? { options: request.options } : {}),
     receivedAt,
     ...(state.deadline === undefined ? {} : { deadline: state.deadline }),
     ...(state.held ? { held: true } : {}),

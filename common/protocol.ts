@@ -112,6 +112,15 @@ export const ProvenanceSchema = z.object({
   message: shortText.optional(),
 });
 
+/** ACP's four option kinds: an agent's answers the console may choose among (client/acp). */
+export const agentOptionKinds = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const;
+export const AgentOptionSchema = z.object({
+  optionId: idString,
+  name: z.string().min(1).max(200),
+  kind: z.enum(agentOptionKinds),
+});
+export type AgentOption = z.infer<typeof AgentOptionSchema>;
+
 export const PermissionRequestSchema = z.object({
   type: z.literal('permission.request'),
   /** Chosen by the agent and stable across re-sends: the key of exactly-once. */
@@ -123,6 +132,11 @@ export const PermissionRequestSchema = z.object({
   mode: PermissionModeSchema.default('default'),
   suggestions: z.array(PermissionUpdateSchema).max(50).optional(),
   provenance: ProvenanceSchema.optional(),
+  /**
+   * The agent's own answers, when it offers a fixed set (ACP): the card offers exactly these, by their
+   * names, and the decision names the one chosen.
+   */
+  options: z.array(AgentOptionSchema).min(1).max(20).optional(),
   /** How long the agent will wait for an answer, in milliseconds. */
   timeoutMs: z
     .number()
@@ -145,6 +159,8 @@ export const PermissionDecisionSchema = z.object({
   updatedPermissions: z.array(PermissionUpdateSchema).optional(),
   message: shortText.optional(),
   interrupt: z.boolean().optional(),
+  /** The request's option the person chose; only ever one the request offered, of the decision's kind. */
+  optionId: idString.optional(),
 });
 export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>;
 

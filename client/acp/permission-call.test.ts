@@ -29,7 +29,7 @@ const decision = (fields: Partial<PermissionDecision>): PermissionDecision => ({
 });
 
 describe('toPermissionCall', () => {
-  it('shows the title, the raw input, the content, the locations and the agent’s option names', () => {
+  it('shows the title, the raw input, the content, the locations, and offers the agent’s own options', () => {
     expect(toPermissionCall(params, { id: 'c1', cwd: '/p' })).toEqual({
       id: 'c1',
       sessionId: 'sess-1',
@@ -40,9 +40,26 @@ describe('toPermissionCall', () => {
         kind: 'execute',
         content: [{ type: 'diff', path: '/p/a.txt', oldText: null, newText: 'x' }],
         locations: [{ path: '/p/a.txt', line: 3 }],
-        options: ['Always Allow (allow_always)', 'Allow (allow_once)', 'Reject (reject_once)'],
       },
+      options,
     });
+  });
+
+  it('leaves an option of an unknown kind, or with an id too long to carry, off the card', () => {
+    const call = toPermissionCall(
+      {
+        ...params,
+        options: [
+          { optionId: 'yolo', name: 'Sure', kind: '_allow_forever' },
+          { optionId: 'x'.repeat(201), name: 'Long', kind: 'allow_once' },
+          { optionId: 'no', name: '  ', kind: 'reject_once' },
+        ],
+      },
+      { id: 'c3', cwd: '/p' },
+    );
+    expect(call.options).toEqual([{ optionId: 'no', name: 'no', kind: 'reject_once' }]);
+    const none = toPermissionCall({ ...params, options: [] }, { id: 'c4', cwd: '/p' });
+    expect(none).not.toHaveProperty('options');
   });
 
   it('names the tool by its kind when it has no title, and keeps a raw input that is not an object', () => {
@@ -56,6 +73,21 @@ describe('toPermissionCall', () => {
 });
 
 describe('outcomeFor', () => {
+  it('sends exactly the option the console named, and nothing for one not offered for that answer', () => {
+    expect(outcomeFor(decision({ optionId: 'always' }), options)).toEqual({
+      outcome: 'selected',
+      optionId: 'always',
+    });
+    expect(outcomeFor(decision({ behavior: 'deny', optionId: 'no' }), options)).toEqual({
+      outcome: 'selected',
+      optionId: 'no',
+    });
+    expect(outcomeFor(decision({ optionId: 'no' }), options)).toBeUndefined();
+    expect(outcomeFor(decision({ optionId: 'elsewhere' }), options)).toBeUndefined();
+    const custom = [{ optionId: 'yolo', name: 'Sure', kind: '_allow_forever' }];
+    expect(outcomeFor(decision({ optionId: 'yolo' }), custom)).toBeUndefined();
+  });
+
   it('allows once, or always when the person made a rule', () => {
     expect(outcomeFor(decision({}), options)).toEqual({ outcome: 'selected', optionId: 'once' });
     const rule = decision({

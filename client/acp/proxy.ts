@@ -80,14 +80,13 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
       editor,
     ]);
     // The editor's answer or the turn's cancel may have reached the agent in the meantime.
-    if (winner !== 'console' || !value || entry.answered) return;
+    // A passthrough (the console's timeout, or an answer the agent offered no option for) leaves the
+    // question with the editor.
+    if (winner !== 'console' || !value || entry.answered || value.behavior === 'passthrough') return;
     const outcome = outcomeFor(value, entry.options);
     if (!outcome) {
-      log(
-        value.updatedInput
-          ? `the console allowed an edited "${call.tool}", which ACP cannot carry to the agent; answer it in the editor.`
-          : `the console allowed "${call.tool}", but the agent offers no allow-once option; answer it in the editor.`,
-      );
+      // A console that checks answers against the request's options never sends one; an older one might.
+      log(`the console's answer to "${call.tool}" is not one the agent offered; answer it in the editor.`);
       return;
     }
     answerAgent(entry, outcome);

@@ -11,6 +11,7 @@ import type {
 } from '../../common/console-contract';
 import type { View } from '../../common/console-views';
 import { createSignal } from '../../common/signal';
+import { canCarry } from '../../common/agent-answers';
 import type { RulesService } from './rules-handlers';
 import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
@@ -77,6 +78,16 @@ export function createConsoleService({
     handlers: {
       'queue:list': () => ({ ok: true, value: registry.pending() }),
       'queue:decide': async (args, caller) => {
+        // An answer the agent cannot be given is refused here, before it is recorded as the person's.
+        const asked = registry.lookup(args.id)?.request;
+        if (asked && !canCarry(asked.options, args))
+          return {
+            ok: false,
+            error: {
+              code: 'bad-option',
+              message: `The agent did not offer this answer to ${args.behavior}; choose one of the card's own buttons, or answer in the editor.`,
+            },
+          };
         if (args.behavior === 'allow' && args.grant) {
           const pending = registry.lookup(args.id);
           if (!pending) return unknown(args.id);
@@ -95,11 +106,13 @@ export function createConsoleService({
                 behavior: 'allow' as const,
                 ...(args.updatedInput ? { updatedInput: args.updatedInput } : {}),
                 ...(args.updatedPermissions ? { updatedPermissions: args.updatedPermissions } : {}),
+                ...(args.optionId ? { optionId: args.optionId } : {}),
               }
             : {
                 behavior: 'deny' as const,
                 ...(args.message ? { message: args.message } : {}),
                 ...(args.interrupt ? { interrupt: true } : {}),
+                ...(args.optionId ? { optionId: args.optionId } : {}),
               };
         const result = registry.decide(args.id, 'console', answer, caller.channel);
         if ('unknown' in result) return unknown(args.id);

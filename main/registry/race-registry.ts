@@ -17,6 +17,7 @@ import type {
 import { pendingRequestView } from '../../common/pending-request-view';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
+import { canCarry } from '../../common/agent-answers';
 import { SlotMap } from '../../common/slot-map';
 import { createResolveOnce } from '../../common/race/resolve-once';
 import type { ResolveOnce } from '../../common/race/resolve-once';
@@ -25,6 +26,11 @@ import { createGroupCommit } from '../history/group-commit';
 import type { GroupCommit } from '../history/group-commit';
 import { requestFingerprint } from '../history/request-fingerprint';
 import { retirementsFor } from './retire';
+
+const NOT_OFFERED: Answer = {
+  behavior: 'passthrough',
+  message: 'The agent offered no such answer; the question stays with its own dialog.',
+};
 
 /** Sessions one connection can own by reporting for them: a connection that names more owns no more. */
 const REPORTED_SESSIONS_MAX = 1_000;
@@ -35,6 +41,8 @@ export interface Answer {
   readonly updatedPermissions?: PermissionUpdate[];
   readonly message?: string;
   readonly interrupt?: boolean;
+  /** The request's own option chosen; the caller checked it is one the request offered. */
+  readonly optionId?: string;
 }
 
 /** Sends a decision to the agent on whatever connection currently carries the request. */
@@ -205,7 +213,10 @@ export class RaceRegistry {
       const recorded = this.options.store.find(id);
       return recorded ? { won: false, winner: recorded.decision.by } : { won: false, unknown: true };
     }
-    const decision: PermissionDecision = { type: 'permission.decision', id, by: racer, ...sanitize(answer) };
+    // An answer the agent cannot be given (none of its own options stands for it) is recorded as what
+    // then happens: the question stays with the agent's own dialog, the editor's for ACP.
+    const carried = canCarry(race.request.options, answer) ? answer : NOT_OFFERED;
+    const decision: PermissionDecision = { type: 'permission.decision', id, by: racer, ...sanitize(carried) };
     const claim = race.once.claim(racer);
     if (!claim.won) return claim;
     race.claimed = true;
@@ -384,6 +395,7 @@ function sanitize(answer: Answer): Omit<PermissionDecision, 'type' | 'id' | 'by'
       behavior: 'allow',
       ...(answer.updatedInput ? { updatedInput: answer.updatedInput } : {}),
       ...(answer.updatedPermissions?.length ? { updatedPermissions: answer.updatedPermissions } : {}),
+      ...(answer.optionId ? { optionId: answer.optionId } : {}),
     };
   }
   if (answer.behavior === 'deny') {
@@ -391,6 +403,7 @@ function sanitize(answer: Answer): Omit<PermissionDecision, 'type' | 'id' | 'by'
       behavior: 'deny',
       ...(answer.message ? { message: answer.message } : {}),
       ...(answer.interrupt ? { interrupt: true } : {}),
+      ...(answer.optionId ? { optionId: answer.optionId } : {}),
     };
   }
   return { behavior: 'passthrough', ...(answer.message ? { message: answer.message } : {}) };

@@ -7,11 +7,14 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_PARSED_BYTES } from '../../client/acp/router';
 import { startLiveConsole } from '../agents/support/live-console';
 import type { LiveConsole } from '../agents/support/live-console';
 import { AcpEditor } from '../support/acp-editor';
 import { makeTempDir } from '../support/temp-dir';
 
+/** The proxy holds a line until its newline: a 34 MiB line held and joined, plus Node (97 MiB measured). */
+const MEMORY_BOUND = 160 * 1024 * 1024;
 const AGENT = ['node', resolve('tests/support/acp-test-agent.mjs')];
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
@@ -70,12 +73,14 @@ describe('gatehouse acp', () => {
       sessionId,
       cwd: sandbox.project,
       tool: 'touch made.txt',
-      input: {
-        command: 'touch made.txt',
-        kind: 'execute',
-        options: ['Always Allow (allow_always)', 'Allow (allow_once)', 'Reject (reject_once)'],
-      },
+      input: { command: 'touch made.txt', kind: 'execute' },
+      options: [
+        { optionId: 'always', name: 'Always Allow', kind: 'allow_always' },
+        { optionId: 'once', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+      ],
     });
+    expect(card.input).not.toHaveProperty('options');
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
     await e.said(/agent outcome: .*"once"/);
     // The editor is told the tool call is under way.
@@ -87,6 +92,23 @@ describe('gatehouse acp', () => {
     answer(e, asked.id, 'reject');
     await e.said(/already had an answer/);
     await e.message((m) => m.id === 2 && 'result' in m);
+    await e.agentCaughtUp();
+    expect(outcomesRead(e)).toHaveLength(1);
+  });
+
+  it('gives the agent exactly the option the person chose on the card', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    const cardShown = gate.nextCard();
+    e.prompt(2, sessionId, 'ask');
+    await permissionRequest(e);
+    const card = await cardShown;
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow', optionId: 'always' })).toEqual({
+      won: true,
+    });
+    await e.said(/agent outcome: .*"always"/);
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'console' });
     await e.agentCaughtUp();
     expect(outcomesRead(e)).toHaveLength(1);
   });
@@ -183,15 +205,39 @@ describe('gatehouse acp', () => {
     expect(said).toBe(`read ${text.length}:${'y'.repeat(text.length)}`);
   });
 
-  it('never takes an unknown option kind for approval: the editor keeps the question', async () => {
+  it('passes a line over the parse bound both ways unread, keeps working, and holds about one line', async () => {
+    gate = await startLiveConsole(sandbox);
+    const e = startEditor();
+    const sessionId = await e.open(sandbox.project);
+    // Over MAX_PARSED_BYTES from the editor; the agent answers with one line twice as long.
+    const text = `big ${'x'.repeat(MAX_PARSED_BYTES + 1024 * 1024)}`;
+    e.prompt(2, sessionId, text);
+    await e.message((m) => m.id === 2 && 'result' in m);
+    const reply = e.received.find((m) => m.method === 'session/update');
+    const said = (reply?.params as { update: { content: { text: string } } }).update.content.text;
+    expect(said).toBe(`read ${text.length}:${'y'.repeat(text.length)}`);
+    // Both sides still work: a question after the huge lines still becomes a card and an answer.
+    const cardShown = gate.nextCard();
+    e.prompt(3, sessionId, 'ask');
+    await permissionRequest(e);
+    gate.registry.decide((await cardShown).id, 'console', { behavior: 'allow' });
+    await e.said(/agent outcome: .*"once"/);
+    expect(e.peakMemory()).toBeLessThan(MEMORY_BOUND);
+  });
+
+  it('never takes an unknown option kind for approval: the editor keeps the question, and history says so', async () => {
     gate = await startLiveConsole(sandbox);
     const e = startEditor();
     const sessionId = await e.open(sandbox.project);
     const cardShown = gate.nextCard();
     e.prompt(2, sessionId, 'ask-custom');
     const asked = await permissionRequest(e);
-    gate.registry.decide((await cardShown).id, 'console', { behavior: 'allow' });
-    await e.said(/offers no allow-once option/);
+    const card = await cardShown;
+    expect(card.options).toEqual([{ optionId: 'reject', name: 'Reject', kind: 'reject_once' }]);
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    // Not "allowed by the console": the agent was never given that answer.
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough' });
+    expect(gate.registry.pending()).toHaveLength(0);
     await e.agentCaughtUp();
     expect(outcomesRead(e)).toHaveLength(0);
     answer(e, asked.id, 'reject');

@@ -298,6 +298,46 @@ describe('answers with more than allow and deny', () => {
   });
 });
 
+describe('a request that brings its own options (ACP)', () => {
+  const options = [
+    { optionId: 'always', name: 'Always Allow', kind: 'allow_always' as const },
+    { optionId: 'reject', name: 'Reject', kind: 'reject_once' as const },
+  ];
+
+  it('shows them on the card and carries the one chosen to the agent', async () => {
+    const agent = await connectBridge(endpoint(), { agent: { name: 'tiny-acp-agent' } });
+    const asked = agent.requestPermission({ ...call('o1'), options });
+    await until(() => core.registry.pending()[0]);
+    expect(core.registry.pending()[0]).toMatchObject({ options });
+    const result = await core.service.handlers['queue:decide'](
+      { id: 'o1', behavior: 'allow', optionId: 'always' },
+      { id: 'web:1', channel: 'web' },
+    );
+    expect(result).toEqual({ ok: true, value: { won: true } });
+    await expect(asked).resolves.toMatchObject({ behavior: 'allow', optionId: 'always', by: 'console' });
+    agent.close();
+  });
+
+  it('refuses an answer the agent did not offer, and leaves the request waiting', async () => {
+    const agent = await connectBridge(endpoint(), { agent: { name: 'tiny-acp-agent' } });
+    void agent.requestPermission({ ...call('o2'), options }).catch(() => undefined);
+    await until(() => core.registry.pending()[0]);
+    const caller = { id: 'web:1', channel: 'web' } as const;
+    const decide = core.service.handlers['queue:decide'];
+    // No allow-once option, an option of the other behavior, one never offered, an edited call.
+    for (const args of [
+      { id: 'o2', behavior: 'allow' as const },
+      { id: 'o2', behavior: 'allow' as const, optionId: 'reject' },
+      { id: 'o2', behavior: 'deny' as const, optionId: 'always' },
+      { id: 'o2', behavior: 'allow' as const, optionId: 'elsewhere' },
+      { id: 'o2', behavior: 'allow' as const, updatedInput: { command: 'ls -la' } },
+    ])
+      expect(await decide(args, caller)).toMatchObject({ ok: false, error: { code: 'bad-option' } });
+    expect(core.registry.pending()).toHaveLength(1);
+    agent.close();
+  });
+});
+
 describe('views', () => {
   it('has no window to bring forward headless, or for a web tab: the caller switches in place', async () => {
     for (const channel of ['web', 'window'] as const) {

@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
@@ -91,6 +92,14 @@ export class AcpEditor {
 
   prompt(id: number, sessionId: string, text: string): void {
     this.send({ id, method: 'session/prompt', params: { sessionId, prompt: [{ type: 'text', text }] } });
+  }
+
+  /** The proxy's peak resident memory so far, in bytes (Linux's VmHWM). */
+  peakMemory(): number {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+    const kib = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    if (!kib) throw new Error('No VmHWM in /proc/<pid>/status: this check needs Linux.');
+    return Number(kib) * 1024;
   }
 
   kill(): void {

@@ -31,6 +31,8 @@ export interface Resolution {
 
 export type AllowChoice =
   | { readonly kind: 'once' }
+  /** One of the request's own options (ACP), of an allow kind, by the agent's name for it. */
+  | { readonly kind: 'option'; readonly optionId: string; readonly name: string }
   | { readonly kind: 'grant'; readonly duration: GrantDuration; readonly rule: string };
 
 /** The one panel a card has open under its header. */
@@ -205,7 +207,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         const gate = allowGate(request, Boolean(get().seenToEnd[id]));
         if (gate === 'unread' || gate === 'checking') return;
         if (gate === 'confirm') return get().openPanel(id, { kind: 'confirm', choice });
-        void get().decide(allowArgs(id, choice));
+        void get().decide(allowArgs(request, choice));
       },
 
       confirmAllow(id) {
@@ -214,13 +216,22 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         if (panel?.kind !== 'confirm' || !request) return;
         const gate = allowGate(request, Boolean(get().seenToEnd[id]));
         if (gate === 'unread' || gate === 'checking') return;
-        void get().decide(allowArgs(id, panel.choice));
+        void get().decide(allowArgs(request, panel.choice));
       },
 
       openPanel(id, panel) {
         if (!isOpen(id)) return;
-        const answers = answersFor(findRequest(id)?.agent.name ?? '');
-        if ((panel.kind === 'edit' && !answers.edit) || (panel.kind === 'always' && !answers.always)) return;
+        const request = findRequest(id);
+        if (!request) return;
+        const answers = answersFor(request);
+        const offered: Record<Panel['kind'], boolean> = {
+          confirm: true,
+          edit: answers.edit,
+          always: answers.always,
+          grant: answers.grant,
+          deny: answers.message,
+        };
+        if (!offered[panel.kind]) return;
         set((state) => ({ panels: { ...state.panels, [id]: panel } }));
       },
 
@@ -322,10 +333,14 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
   return store;
 }
 
-function allowArgs(id: string, choice: AllowChoice): DecideArgs {
-  return choice.kind === 'once'
-    ? { id, behavior: 'allow' }
-    : { id, behavior: 'allow', grant: { duration: choice.duration, rule: choice.rule } };
+/** Allow once on a request with its own options is its allow-once option, named, so history says which. */
+function allowArgs(request: PendingRequestView, choice: AllowChoice): DecideArgs {
+  const { id } = request;
+  const once = request.options?.find((option) => option.kind === 'allow_once');
+  if (choice.kind === 'once')
+    return once ? { id, behavior: 'allow', optionId: once.optionId } : { id, behavior: 'allow' };
+  if (choice.kind === 'option') return { id, behavior: 'allow', optionId: choice.optionId };
+  return { id, behavior: 'allow', grant: { duration: choice.duration, rule: choice.rule } };
 }
 
 export type QueueStore = ReturnType<typeof createQueueStore>;

@@ -3,7 +3,7 @@ import type { PendingRequestView } from '../../../../common/console-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { allowGate } from '../../store/allow-gate';
-import { answersFor } from '../../../../common/agent-answers';
+import { answersFor, isAllowKind } from '../../../../common/agent-answers';
 import { AllowButton } from './allow-button';
 import { ariaKeys, KeyHint } from './key-hint';
 
@@ -20,11 +20,51 @@ export function CardActions({ request }: { request: PendingRequestView }) {
   const openPanel = useQueue((s) => s.openPanel);
   const decide = useQueue((s) => s.decide);
   const [more, setMore] = useState(false);
-  const answers = answersFor(request.agent.name);
+  const answers = answersFor(request);
   const gate = allowGate(request, seen);
   // A request that needs a second look never gets the brightest button (anchors §3 item 8).
   const allowStyle = gate === 'open' ? 'button button--allow' : 'button';
   const blocked = busy || gate === 'unread' || gate === 'checking';
+
+  if (answers.options) {
+    const allows = answers.options.filter((option) => isAllowKind(option.kind));
+    const rejects = answers.options.filter((option) => !isAllowKind(option.kind));
+    return (
+      <div className="actions" role="group" aria-label={t('action.actions')}>
+        <div className="actions__allow">
+          {allows.map((option) => (
+            <AllowButton
+              key={option.optionId}
+              className={option.kind === 'allow_once' ? allowStyle : 'button'}
+              disabled={blocked}
+              aria-keyshortcuts={option.kind === 'allow_once' ? ariaKeys('allow') : undefined}
+              onClick={() =>
+                requestAllow(id, { kind: 'option', optionId: option.optionId, name: option.name })
+              }
+            >
+              {option.name}
+              {option.kind === 'allow_once' && <KeyHint command="allow" />}
+            </AllowButton>
+          ))}
+        </div>
+        <div className="actions__deny">
+          {rejects.map((option) => (
+            <button
+              key={option.optionId}
+              type="button"
+              className={option.kind === 'reject_once' ? 'button button--deny' : 'button'}
+              disabled={busy}
+              aria-keyshortcuts={option.kind === 'reject_once' ? ariaKeys('deny') : undefined}
+              onClick={() => void decide({ id, behavior: 'deny', optionId: option.optionId })}
+            >
+              {option.name}
+              {option.kind === 'reject_once' && <KeyHint command="deny" />}
+            </button>
+          ))}
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className={`actions${more ? ' actions--more' : ''}`} role="group" aria-label={t('action.actions')}>

@@ -13,7 +13,9 @@ export function ConfirmStep({ request, choice }: { request: PendingRequestView; 
   const label =
     choice.kind === 'once'
       ? t('confirm.allowAnyway')
-      : t('confirm.grantAnyway', { duration: t(`grant.${choice.duration}`) });
+      : choice.kind === 'option'
+        ? choice.name
+        : t('confirm.grantAnyway', { duration: t(`grant.${choice.duration}`) });
   return (
     <PanelFrame request={request} title={t('confirm.title')} tone="danger">
       <ul className="confirm__risks">

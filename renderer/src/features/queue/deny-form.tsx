@@ -52,7 +52,7 @@ export function DenyForm({ request }: { request: PendingRequestView }) {
         <button type="button" className="button button--deny-solid" onClick={() => send(false)}>
           {t('deny.send')}
         </button>
-        {answersFor(request.agent.name).interrupt && (
+        {answersFor(request).interrupt && (
           <button type="button" className="button button--deny" onClick={() => send(true)}>
             {t('deny.sendAndStop')}
           </button>

@@ -155,7 +155,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
             <dd>{otherSuggestions.join('; ')}</dd>
           </>
         )}
-        {explanation.suggestedRules.length > 0 && answersFor(request.agent.name).always && (
+        {explanation.suggestedRules.length > 0 && answersFor(request).always && (
           <>
             <dt>{t('why.suggested')}</dt>
             <dd className="why__suggestions">
