@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PendingRequestViewSchema } from './console-contract';
+import { PendingRequestViewSchema } from './queue-contract';
 import { pendingRequestView } from './pending-request-view';
 
 const request = {

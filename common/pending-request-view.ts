@@ -1,5 +1,5 @@
 /** A request as a card shows it, built the same way for a pending race and for a request from history. */
-import type { PendingRequestView } from './console-contract';
+import type { PendingRequestView } from './queue-contract';
 
 type RequestFields = Pick<
   PendingRequestView,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ruleBehaviors } from '../engine';
-import type { RuleRefView } from './console-contract';
+import type { RuleRefView } from './queue-contract';
 
 /** The sources a person may edit here; policy and flag rules are locked (seed §9.4). */
 export const editableSources = ['localSettings', 'projectSettings', 'userSettings'] as const;

@@ -1,17 +1,7 @@
 /**
- * A Map for a long-lived table of short-lived values, such as the requests in flight, that lets a deleted
- * value die young.
- *
- * Why not a Map: once a Map's hash table has reached V8's old generation, every table that replaces it is
- * allocated there too, and a Map replaces its table every few insertions when entries keep coming and going.
- * A replaced table still points at every value it held (iterators that were walking it need them) until a
- * full collection sweeps it. Until then each young collection treats those values as live, so every value
- * that was ever in the table, and everything it references, is copied and promoted, and the young
- * collections that do it take longer (slot-map.test.ts measures it; a plain Map fails it).
- *
- * Here the Map holds only a small integer per key, and the values sit in an array whose slot is cleared on
- * delete and reused; that array is only replaced when more values are held at once than ever before. A
- * replaced table can keep nothing alive but keys.
+ * A Map for a long-lived table of short-lived values (the requests in flight): a deleted value dies young,
+ * where an old-generation Map's replaced tables keep theirs alive until a full collection (docs/architecture.md,
+ * "What a request leaves in memory"; `npm run bench:young-generation` measures it for the 100-agent bench).
  */
 export class SlotMap<K, V> implements Iterable<[K, V]> {
   private readonly index = new Map<K, number>();

@@ -2,10 +2,9 @@
  * Where Gatehouse's Codex hooks are installed, and what Codex's config.toml records about trusting them,
  * as `gatehouse doctor codex` reports it.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { CODEX_HOOK_EVENTS, CODEX_PERMISSION_REQUEST } from '../hook/codex-events';
-import { MalformedSettings, readSettingsText } from '../config-files/settings-file';
+import { hookProblems, readForDoctor } from '../config-files/doctor-read';
 import { codexHandlers, hooksFileOf } from './codex-hooks';
 import { CODEX_SCOPES, codexConfigPath, hooksPath } from './codex-location';
 import type { CodexPlace, CodexScope } from './codex-location';
@@ -58,29 +57,13 @@ async function inspectScope(scope: CodexScope, place: CodexPlace, config: string
     recorded = 0,
     keys: string[] = [],
   ) => ({ scope, path, installed, problems, untrusted, recorded, keys });
-  let text;
-  try {
-    ({ text } = await readSettingsText(path));
-  } catch (error) {
-    return report(false, [`${path} cannot be read (${(error as Error).message})`]);
-  }
-  if (text === undefined) return report(false);
-  let file;
-  try {
-    file = hooksFileOf(text);
-  } catch (error) {
-    if (!(error instanceof MalformedSettings)) throw error;
-    return report(false, [`${path} is not usable: ${error.message}`]);
-  }
-  const handlers = codexHandlers(file);
+  const read = await readForDoctor(path, hooksFileOf, 'is not usable');
+  if ('problems' in read) return report(false, read.problems);
+  const handlers = codexHandlers(read.parsed);
   if (!handlers.size) return report(false);
-  const problems: string[] = [];
   const missing = CODEX_HOOK_EVENTS.filter((event) => !handlers.has(event)).map((event) => event.name);
-  if (missing.length)
-    problems.push(`${path} lacks Gatehouse's ${missing.join(', ')} hook${missing.length > 1 ? 's' : ''}`);
   const files = [...handlers.values()].flatMap(({ handler }) => filesOf(String(handler.command)));
-  for (const run of new Set(files))
-    if (!existsSync(run)) problems.push(`Gatehouse's hooks in ${path} run ${run}, which does not exist`);
+  const problems = hookProblems(path, missing, files);
   const hashes = trustedHashes(config);
   const keys = [...handlers].map(([event, found]) => trustKey(path, event, found.group, found.index));
   const untrusted = keys.filter((key) => !hashes.has(key));

@@ -2,13 +2,8 @@
  * The console's handlers, written once and served by both transports (Electron IPC in main/app/, the web
  * console in main/web/). A person answering here is the `console` racer.
  */
-import type {
-  Caller,
-  ConsoleHandlers,
-  ConsoleStatus,
-  EventPayloads,
-  QueueEvent,
-} from '../../common/console-contract';
+import type { Caller, ConsoleHandlers, ConsoleStatus, EventPayloads } from '../../common/console-contract';
+import type { QueueEvent } from '../../common/queue-contract';
 import type { View } from '../../common/console-views';
 import { createSignal } from '../../common/signal';
 import { canCarry } from '../../common/agent-answers';

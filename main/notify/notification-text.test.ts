@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import { DETAIL_LIMIT, requestNotice, summaryNotice } from './notification-text';
 
 const view = (tool: string, input: Record<string, unknown>, agent = 'claude-code') =>

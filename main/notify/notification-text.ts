@@ -2,7 +2,7 @@
  * What a notification says. A title never carries the tool's input (titles show on lock screens and in
  * notification lists); the body carries a one-line summary of it, and says what pressing Approve means.
  */
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import { oneLine, summarizeRequest } from '../../common/request-summary';
 import type { Line, RequestAction } from '../../common/request-summary';
 import type { NotificationButton } from './notification-backend';

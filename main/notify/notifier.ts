@@ -18,7 +18,7 @@
  *   ends, the requests that arrived meanwhile and still wait are announced, coalesced as above.
  * - A backend that fails turns notifications off for the session with one warning, never an exception.
  */
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import type { Signal } from '../../common/signal';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import { defaultNeedsSecondLook, looksDestructive, touchesProtectedPath } from './second-look';
 
 const view = (tool: string, input: Record<string, unknown>, extra: Partial<PendingRequestView> = {}) =>

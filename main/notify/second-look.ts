@@ -3,7 +3,7 @@
  * reads the whole request first. The engine's explanation is the authority when it is there; the short
  * lists below are a floor for requests it has not explained (still screening, or the engine could not run).
  */
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import { inputHidesText } from '../../common/hidden-code-points';
 import { secretPathKind } from '../../engine';
 

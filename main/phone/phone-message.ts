@@ -3,7 +3,7 @@
  * with which tool and what exactly (in full, or the request gets no Approve button here); the buttons
  * carry only opaque secrets, never the request's id.
  */
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import type { RacerKind } from '../../common/protocol';
 import { oneLine, summarizeRequest } from '../../common/request-summary';
 import type { ChannelButton, ChannelMessage } from './message-channel';

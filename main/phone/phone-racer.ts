@@ -9,7 +9,7 @@
  * is decided, so a replayed, forged, stale or second press finds nothing and changes nothing.
  */
 import { randomBytes } from 'node:crypto';
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import type { DecisionBehavior, RacerKind } from '../../common/protocol';
 import type { Signal } from '../../common/signal';
 import type { SecondLook } from '../notify/second-look';

@@ -5,7 +5,7 @@
  * swell the console.
  */
 import { structuredPatch } from 'diff';
-import type { EditPreview, PreviewRefusal } from '../../common/console-contract';
+import type { EditPreview, PreviewRefusal } from '../../common/queue-contract';
 import type { PermissionRequest } from '../../common/protocol';
 import { readBounded, type BoundedRead } from '../../files/read-bounded';
 

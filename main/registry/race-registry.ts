@@ -4,7 +4,7 @@
  * through the race's single `claim()`. The winner's decision is recorded before it is sent; every later
  * racer is told who won.
  */
-import type { DecideOutcome, Explanation, PendingRequestView } from '../../common/console-contract';
+import type { DecideOutcome, Explanation, PendingRequestView } from '../../common/queue-contract';
 import type {
   AgentInfo,
   DecisionBehavior,

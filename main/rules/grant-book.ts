@@ -5,7 +5,8 @@
  * ask rule of the agent's own settings, nor a protected path.
  */
 import { randomUUID } from 'node:crypto';
-import type { GrantDuration, GrantView } from '../../common/console-contract';
+import type { GrantView } from '../../common/console-contract';
+import type { GrantDuration } from '../../common/queue-contract';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import { decide, parseRule, withRules } from '../../engine';

@@ -4,7 +4,7 @@
  * protected path, the near misses, the risk, and for Bash which subcommands a rule already allows.
  */
 import { inputHidesText } from '../../common/hidden-code-points';
-import type { Explanation, RuleRefView } from '../../common/console-contract';
+import type { Explanation, RuleRefView } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import { assessRisk, createPermissionContext, decide, protectedPathOf } from '../../engine';
 import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';

@@ -1,4 +1,4 @@
-import type { Explanation } from '../../common/console-contract';
+import type { Explanation } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { Screening } from '../registry/race-registry';
 import type { GrantBook } from './grant-book';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import { defaultNeedsSecondLook } from '../notify/second-look';
 import { MENU_REQUESTS, trayModel } from './menu-model';
 import type { MenuItemModel, TrayState } from './menu-model';

@@ -6,7 +6,7 @@
  * needed and the menu shows all of what Approve would allow. Each carries its request's id, so a click
  * answers the request it was drawn for, whatever the queue did since.
  */
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import { oneLine } from '../../common/request-summary';
 import { describeRequest, folderName } from '../notify/notification-text';
 import type { SecondLook } from '../notify/second-look';

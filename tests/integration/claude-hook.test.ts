@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import type { PermissionUpdate } from '../../common/protocol';
 import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';

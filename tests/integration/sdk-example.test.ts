@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PendingRequestView } from '../../common/console-contract';
+import type { PendingRequestView } from '../../common/queue-contract';
 import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import type { ResolvedEvent } from '../../main/registry/race-registry';

@@ -18,19 +18,12 @@ const WHOLE_TOOLS = {
 // A Map, so a rule for a tool named `__proto__` or `constructor` finds nothing rather than Object's own keys.
 const WHOLE_TOOL_BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries(WHOLE_TOOLS));
 
-/** Commands that run whatever their arguments say. */
-const RUNNERS = [
+/** Shells and interpreters: given no arguments, they run the program on their input. */
+const READS_PROGRAM_FROM_INPUT = [
   'bash',
   'sh',
   'zsh',
   'fish',
-  'eval',
-  'exec',
-  'sudo',
-  'doas',
-  'su',
-  'env',
-  'xargs',
   'python',
   'python3',
   'node',
@@ -41,6 +34,19 @@ const RUNNERS = [
   'php',
   'pwsh',
   'powershell',
+] as const;
+const READS_PROGRAM_FROM_INPUT_SET: ReadonlySet<string> = new Set(READS_PROGRAM_FROM_INPUT);
+
+/** Commands that run whatever their arguments say; a longer form comes after the word it starts with. */
+const RUNNERS = [
+  ...READS_PROGRAM_FROM_INPUT,
+  'eval',
+  'exec',
+  'sudo',
+  'doas',
+  'su',
+  'env',
+  'xargs',
   'npx',
   'bunx',
   'uvx',
@@ -61,24 +67,6 @@ const RUNNERS = [
   'ruby -e',
 ] as const;
 
-/** Runners that, given no arguments, run the program on their input. */
-const READS_PROGRAM_FROM_INPUT = new Set([
-  'bash',
-  'sh',
-  'zsh',
-  'fish',
-  'python',
-  'python3',
-  'node',
-  'deno',
-  'bun',
-  'ruby',
-  'perl',
-  'php',
-  'pwsh',
-  'powershell',
-]);
-
 /** Commands that fetch or send anything the arguments name, and write it anywhere. */
 const DOWNLOADERS = ['curl', 'wget', 'aria2c'] as const;
 
@@ -89,7 +77,7 @@ const DOWNLOADERS = ['curl', 'wget', 'aria2c'] as const;
 export function startsWithRunner(command: string): boolean {
   const words = command.trim().split(/\s+/);
   while (words.length > 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) words.shift();
-  return [...RUNNERS, ...READS_PROGRAM_FROM_INPUT, ...DOWNLOADERS].some((runner) =>
+  return [...RUNNERS, ...DOWNLOADERS].some((runner) =>
     runner.split(' ').every((word, i) => words[i] === word),
   );
 }
@@ -120,7 +108,7 @@ export function broadAllowOf(rule: CompiledRule): string | undefined {
     const runner = RUNNERS.find((r) => bashPatternContains(`${r} *`, content.pattern));
     if (runner !== undefined) return `\`${runner}\` with any arguments, which can run any command`;
     const bare = content.pattern.trim();
-    if (READS_PROGRAM_FROM_INPUT.has(bare)) return `\`${bare}\`, which runs any command piped into it`;
+    if (READS_PROGRAM_FROM_INPUT_SET.has(bare)) return `\`${bare}\`, which runs any command piped into it`;
     const downloader = DOWNLOADERS.find((d) => bashPatternContains(`${d} *`, content.pattern));
     if (downloader !== undefined)
       return `\`${downloader}\` with any arguments, which can fetch or send anything and write it anywhere`;

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 import { createPrefsStore } from '../store/prefs-store';
 import { createQueueStore } from '../store/queue-store';
 import { createFakeConsoleApi, dangerousRequest, pendingRequest } from '../testing/fake-console-api';

@@ -3,7 +3,7 @@
  * write, long arguments) and has not been seen to its end, and a request that needs a second look
  * (dangerous, or touching a protected path), which gets a confirm step.
  */
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 import { familyOf } from '../../../engine';
 
 /** Text this long may not fit its box: it must be shown to the end before it can be allowed. */

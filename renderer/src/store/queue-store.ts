@@ -4,17 +4,14 @@
  * the console's warnings. Built over a `ConsoleApi`, so tests drive it with a fake one.
  */
 import { createStore } from 'zustand/vanilla';
+import type { ConsoleApi, ConsoleStatus, GrantView, RulePreview } from '../../../common/console-contract';
 import type {
-  ConsoleApi,
-  ConsoleStatus,
   DecideArgs,
   EditPreview,
   GrantDuration,
-  GrantView,
   PendingRequestView,
   QueueEvent,
-  RulePreview,
-} from '../../../common/console-contract';
+} from '../../../common/queue-contract';
 import type { DecisionBehavior, RacerKind } from '../../../common/protocol';
 import { answersFor } from '../../../common/agent-answers';
 import { allowGate } from './allow-gate';

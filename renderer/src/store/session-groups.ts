@@ -2,7 +2,7 @@
  * The inbox's shape: one group per agent session, each with its requests oldest first, the groups ordered
  * by their oldest request, flattened into the rows the virtual list renders.
  */
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 
 export interface SessionGroup {
   readonly key: string;

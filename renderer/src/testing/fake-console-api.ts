@@ -2,16 +2,14 @@ import type { RuleExamples, RulesSnapshot, SaveOutcome } from '../../../common/r
 import type {
   ConsoleApi,
   ConsoleStatus,
-  DecideArgs,
-  EditPreview,
   EventChannel,
   EventPayloads,
   GrantView,
   InvokeChannel,
-  PendingRequestView,
   Result,
   RulePreview,
 } from '../../../common/console-contract';
+import type { DecideArgs, EditPreview, PendingRequestView } from '../../../common/queue-contract';
 import { createFakeHistory } from './fake-history';
 import type { FakeHistoryData } from './fake-history';
 import { createFakePhone } from './fake-phone';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
 import { highlightBash } from './highlight';
 import { SubcommandList } from './subcommand-list';

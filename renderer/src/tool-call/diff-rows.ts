@@ -2,7 +2,7 @@
  * Diff hunks from `queue:diff` turned into the rows the diff view renders, unified or split, each with its
  * line numbers. Flat arrays, so a long diff can be virtualized row by row.
  */
-import type { DiffHunk } from '../../../common/console-contract';
+import type { DiffHunk } from '../../../common/queue-contract';
 
 export type LineType = 'context' | 'add' | 'del';
 

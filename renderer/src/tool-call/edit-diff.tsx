@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { DiffHunk, PendingRequestView } from '../../../common/console-contract';
+import type { DiffHunk, PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
 import { usePrefs, useQueue } from '../store/store-context';
 import type { DiffLayout } from '../store/prefs-store';

@@ -1,4 +1,4 @@
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
 
 /** A WebFetch: the whole URL, its domain apart (what a rule would name), and the question about it. */

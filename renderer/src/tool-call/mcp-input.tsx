@@ -1,4 +1,4 @@
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
 import { JsonTree } from './json-tree';
 import { parseMcpName } from '../../../engine';

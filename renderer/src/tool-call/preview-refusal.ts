@@ -1,4 +1,4 @@
-import type { PreviewRefusal } from '../../../common/console-contract';
+import type { PreviewRefusal } from '../../../common/queue-contract';
 import type { Translate } from '../i18n/translate';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Explanation } from '../../../common/console-contract';
+import type { Explanation } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
 import { VisibleText } from '../ui/visible-text';
 

@@ -1,4 +1,4 @@
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 import { EditDiff } from './edit-diff';
 import { RecordedEdit } from './recorded-edit';
 import { BashCommand } from './bash-command';

@@ -1,5 +1,5 @@
 /** Countdown and age texts: pure, so the card and its tests agree on every boundary. */
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 
 /** `m:ss`, or `h:mm:ss` from an hour on; never negative. */
 export function formatRemaining(ms: number): string {

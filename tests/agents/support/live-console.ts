@@ -2,7 +2,7 @@
  * A live console core for an agent's sandbox, recording the cards it shows and how each was decided, so a
  * case can wait on the next card or on a card's outcome without polling.
  */
-import type { PendingRequestView } from '../../../common/console-contract';
+import type { PendingRequestView } from '../../../common/queue-contract';
 import { startTestCore } from '../../support/test-core';
 import type { ConsoleCore } from '../../../main/core/console-core';
 import type { ResolvedEvent } from '../../../main/registry/race-registry';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { PendingRequestView, RulePreview } from '../../../../common/console-contract';
+import type { RulePreview } from '../../../../common/console-contract';
+import type { PendingRequestView } from '../../../../common/queue-contract';
 import { useNavigation } from '../../ui/navigation';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';

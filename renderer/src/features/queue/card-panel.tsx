@@ -1,4 +1,4 @@
-import type { PendingRequestView } from '../../../../common/console-contract';
+import type { PendingRequestView } from '../../../../common/queue-contract';
 import type { Panel } from '../../store/queue-store';
 import { AlwaysAllowPanel } from './always-allow-panel';
 import { ConfirmStep } from './confirm-step';

@@ -1,4 +1,4 @@
-import type { PendingRequestView } from '../../../../common/console-contract';
+import type { PendingRequestView } from '../../../../common/queue-contract';
 import { useNow } from '../../hooks/use-now';
 import { useT } from '../../i18n/i18n-context';
 import { countdownState } from '../../ui/time-format';

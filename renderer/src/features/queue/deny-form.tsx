@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { PendingRequestView } from '../../../../common/console-contract';
+import type { PendingRequestView } from '../../../../common/queue-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { answersFor } from '../../../../common/agent-answers';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { grantDurations } from '../../../../common/console-contract';
-import type { PendingRequestView } from '../../../../common/console-contract';
+import { grantDurations } from '../../../../common/queue-contract';
+import type { PendingRequestView } from '../../../../common/queue-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { checkRule } from '../../ui/rule-check';

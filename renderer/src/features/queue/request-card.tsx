@@ -1,6 +1,6 @@
 import { inputHidesText } from '../../../../common/hidden-code-points';
 import { memo, useEffect, useRef } from 'react';
-import type { PendingRequestView } from '../../../../common/console-contract';
+import type { PendingRequestView } from '../../../../common/queue-contract';
 import { useNow } from '../../hooks/use-now';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';

@@ -1,4 +1,4 @@
-import type { Explanation } from '../../../../common/console-contract';
+import type { Explanation } from '../../../../common/queue-contract';
 import { useT } from '../../i18n/i18n-context';
 
 const SEVERITY: Record<Explanation['risk'], 'calm' | 'notice' | 'danger'> = {

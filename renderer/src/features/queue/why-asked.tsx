@@ -1,4 +1,4 @@
-import type { Explanation, PendingRequestView, RuleRefView } from '../../../../common/console-contract';
+import type { Explanation, PendingRequestView, RuleRefView } from '../../../../common/queue-contract';
 import type { PermissionUpdate } from '../../../../common/protocol';
 import { answersFor } from '../../../../common/agent-answers';
 import { formatRule } from '../../../../engine';

@@ -1,0 +1,180 @@
+/**
+ * The queue's part of the console contract: the waiting requests as cards, a person's answer, the timeout
+ * held while a card is open, an edit's diff, and the events that move the queue. `console-contract.ts`
+ * merges these in.
+ */
+import { z } from 'zod';
+import {
+  AgentOptionSchema,
+  DecisionBehaviorSchema,
+  PermissionModeSchema,
+  PermissionUpdateSchema,
+  ProvenanceSchema,
+  RacerKindSchema,
+} from './protocol';
+import type { RacerKind } from './protocol';
+import { riskLabels, ruleSources } from '../engine';
+
+/** A rule as a person reads it: its text, where it is written, and what it does. */
+export const RuleRefViewSchema = z.object({
+  text: z.string(),
+  behavior: z.enum(['allow', 'deny', 'ask']),
+  source: z.enum(ruleSources),
+  file: z.string().optional(),
+  index: z.number().int().optional(),
+});
+export type RuleRefView = z.infer<typeof RuleRefViewSchema>;
+
+/** Why the agent asked: the console's engine run on the agent's own settings for this very call. */
+export const ExplanationSchema = z.object({
+  behavior: z.enum(['allow', 'deny', 'ask']),
+  /** The pipeline step that decided (seed §9.3–9.5): 1a…1g, 2a, 2b, 3, classifier, dontAsk, headless, hook. */
+  step: z.string(),
+  reason: z.object({
+    type: z.enum(['rule', 'mode', 'safetyCheck', 'tool', 'classifier', 'headless', 'hook', 'default']),
+    message: z.string(),
+    rule: RuleRefViewSchema.optional(),
+    mode: PermissionModeSchema.optional(),
+    path: z.string().optional(),
+  }),
+  /** Rules for the same tool that did not match: what almost applied. */
+  nearMisses: z.array(RuleRefViewSchema),
+  risk: z.enum(riskLabels),
+  /** Destructive, privileged or touching a protected path: an explicit click and a second look, no one-key approve. */
+  needsSecondLook: z.boolean(),
+  protectedPath: z.string().optional(),
+  /** For Bash: each subcommand, and the allow rule that already covers it, if one does. */
+  subcommands: z.array(z.object({ text: z.string(), allowedBy: RuleRefViewSchema.optional() })).optional(),
+  /** Settings that could not be read (the explanation used the rest), each one sentence. */
+  warnings: z.array(z.string()).optional(),
+  /** Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first. */
+  suggestedRules: z.array(z.string()),
+});
+export type Explanation = z.infer<typeof ExplanationSchema>;
+
+export const PendingRequestViewSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  agent: z.object({ name: z.string(), version: z.string().optional() }),
+  cwd: z.string(),
+  tool: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  mode: PermissionModeSchema,
+  suggestions: z.array(PermissionUpdateSchema).optional(),
+  provenance: ProvenanceSchema.optional(),
+  /** The agent's own answers (ACP): the card's buttons, by the agent's names. */
+  options: z.array(AgentOptionSchema).optional(),
+  /** Epoch milliseconds. */
+  receivedAt: z.number(),
+  /** Epoch milliseconds at which the timeout racer answers; while held, when the agent itself stops waiting. */
+  deadline: z.number().optional(),
+  /** True while a person has the request open somewhere: the timeout waits for them. */
+  held: z.boolean().optional(),
+  /** Absent only while it is being computed, or when the engine could not run. */
+  explanation: ExplanationSchema.optional(),
+});
+export type PendingRequestView = z.infer<typeof PendingRequestViewSchema>;
+
+export const grantDurations = ['5m', '1h', 'session'] as const;
+export const GrantDurationSchema = z.enum(grantDurations);
+export type GrantDuration = z.infer<typeof GrantDurationSchema>;
+
+/** A person's answer. Allow may edit the input, persist rules (the agent writes them) or open a timed grant. */
+export const DecideArgsSchema = z.discriminatedUnion('behavior', [
+  z.object({
+    id: z.string().min(1).max(200),
+    behavior: z.literal('allow'),
+    updatedInput: z.record(z.string(), z.unknown()).optional(),
+    /** "Always allow": Claude Code's update entries, applied and persisted by the agent itself. */
+    updatedPermissions: z.array(PermissionUpdateSchema).max(20).optional(),
+    /** Allow this and every matching call of the session until the grant ends. */
+    grant: z.object({ duration: GrantDurationSchema, rule: z.string().min(1).max(10_000) }).optional(),
+    /** The request's own option chosen (ACP): must be one it offered, of an allow kind. */
+    optionId: z.string().min(1).max(200).optional(),
+  }),
+  z.object({
+    id: z.string().min(1).max(200),
+    behavior: z.literal('deny'),
+    /** Sent to the agent: what to do instead. */
+    message: z.string().max(4_000).optional(),
+    /** "Deny and stop": the agent stops its turn. */
+    interrupt: z.boolean().optional(),
+    /** The request's own option chosen (ACP): must be one it offered, of a reject kind. */
+    optionId: z.string().min(1).max(200).optional(),
+  }),
+]);
+export type DecideArgs = z.infer<typeof DecideArgsSchema>;
+
+export interface DiffHunk {
+  readonly oldStart: number;
+  readonly oldLines: number;
+  readonly newStart: number;
+  readonly newLines: number;
+  /** Each line prefixed with ' ', '+' or '-', as in a unified diff. */
+  readonly lines: readonly string[];
+}
+
+/** What an edit-family call would change in the file on disk. */
+export type EditPreview =
+  | {
+      readonly kind: 'diff';
+      readonly path: string;
+      readonly isNew: boolean;
+      readonly added: number;
+      readonly removed: number;
+      readonly hunks: readonly DiffHunk[];
+    }
+  | {
+      readonly kind: 'unavailable';
+      readonly path?: string;
+      readonly reason: string;
+      /** Set when the console would not read the file at all; the card words it in the person's language. */
+      readonly refused?: PreviewRefusal;
+    };
+
+/** Why the file behind a preview was not read (files/read-bounded.ts). */
+export type PreviewRefusal =
+  | { readonly reason: 'not-a-regular-file' }
+  | { readonly reason: 'too-large'; readonly size: number; readonly limit: number }
+  | { readonly reason: 'unreadable'; readonly code: string };
+
+export type DecideOutcome = { won: true } | { won: false; winner: RacerKind };
+
+export const ViewingArgsSchema = z.object({ id: z.string().min(1).max(200), viewing: z.boolean() });
+
+export const QueueEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('added'), request: PendingRequestViewSchema }),
+  z.object({ kind: z.literal('updated'), request: PendingRequestViewSchema }),
+  z.object({
+    kind: z.literal('resolved'),
+    id: z.string(),
+    behavior: DecisionBehaviorSchema,
+    by: RacerKindSchema,
+    /** Why, when it was not a person's answer here: "answered in the terminal", "session moved on". */
+    message: z.string().optional(),
+  }),
+]);
+export type QueueEvent = z.infer<typeof QueueEventSchema>;
+
+export const queueInvokeSchemas = {
+  'queue:list': z.object({}).strict(),
+  'queue:decide': DecideArgsSchema,
+  /** The caller has a request open (or no longer): its timeout waits while anyone does. */
+  'queue:viewing': ViewingArgsSchema,
+  /** The diff an edit-family request would make to the file on disk; by request id, never by path. */
+  'queue:diff': z.object({ id: z.string().min(1).max(200) }),
+} as const;
+
+export interface QueueInvokeValues {
+  'queue:list': PendingRequestView[];
+  'queue:decide': DecideOutcome;
+  'queue:viewing': { held: boolean };
+  'queue:diff': EditPreview;
+}
+
+export interface QueueEventPayloads {
+  'queue:changed': QueueEvent;
+  /** To a desktop window: bring this request under the cursor (its notification or the tray asked). */
+  'queue:reveal': { id: string };
+}
+export const queueEventChannels = ['queue:changed', 'queue:reveal'] as const;
