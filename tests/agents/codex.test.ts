@@ -96,8 +96,10 @@ describe('Codex, headless (codex exec --approve-for-me)', () => {
     api.script(touch('unanswered.txt'));
     const turn = runExec(sandbox, 'make the file', TRUST, { GATEHOUSE_HOOK_TIMEOUT_MS: '3000' });
     const card = await gate.nextCard();
-    // The hook withdrew its own card (the agent's racer), not the console's 120 s clock nor Codex's 600 s kill.
-    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough', by: 'agent' });
+    const shown = Date.now();
+    // The hook's own 3 s deadline, recorded as a timeout: not the console's 120 s clock nor Codex's 600 s kill.
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough', by: 'timeout' });
+    expect(Date.now() - shown).toBeLessThan(60_000);
     const output = await api.nextToolOutput();
     await turn;
     expect(output.output).toMatch(/review|rejected|declined/i);

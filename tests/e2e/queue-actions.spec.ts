@@ -201,6 +201,28 @@ test('several selected requests are answered together, each as its own decision'
   expect(await hookDecision(hooks[3]!)).toEqual({ behavior: 'deny' });
 });
 
+test('Return on a focused Allow once sends nothing to the agent; Space on it allows', async ({ page }) => {
+  const first = gate.ask('Bash', bash('touch notes.txt'));
+  const target = card(page, 'touch notes.txt');
+  const allow = target.getByRole('button', { name: 'Allow once' });
+  await expect(allow).toBeEnabled();
+  await allow.focus();
+  await expect(allow).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Deny after the Return: had the Return allowed, the hook would have printed allow and the card left.
+  await expect(target).toBeVisible();
+  await target.getByRole('button', { name: 'Deny', exact: true }).click();
+  expect(await hookDecision(first)).toEqual({ behavior: 'deny' });
+
+  // The same focus and a Space do allow, so the Return above reached a focused, working button.
+  const second = gate.ask('Bash', bash('touch other.txt'));
+  const other = card(page, 'touch other.txt').getByRole('button', { name: 'Allow once' });
+  await expect(other).toBeEnabled();
+  await other.focus();
+  await page.keyboard.press('Space');
+  expect(await hookDecision(second)).toEqual({ behavior: 'allow' });
+});
+
 test('a dangerous request needs a second look, and the a key only opens it', async ({ page }) => {
   const hook = gate.ask('Bash', bash('rm -rf build/'));
   const target = card(page, 'rm -rf build/');
