@@ -139,11 +139,6 @@ test('the tray popover folds the secondary answers behind More and stays accessi
   await expectAccessible(page, 'the empty tray');
   const hook = gate.ask('Bash', { command: 'npm publish --tag next', description: 'Publish' });
   const target = card(page, 'npm publish');
-  // The pointer rests on the card before it clicks, as a person's does: the hold that hovering starts
-  // re-renders the card and can shift the layout under a click that lands at the same moment.
-  await expect(target.getByText('Why it asked')).toBeVisible();
-  await target.hover();
-  await expect(target.locator('.countdown')).toContainText('the agent stops waiting');
   await expect(target.getByRole('button', { name: 'Deny and stop the agent’s turn' })).toBeHidden();
   await target.getByRole('button', { name: 'More' }).click();
   await expect(target.getByRole('button', { name: 'Deny and stop the agent’s turn' })).toBeVisible();
@@ -152,12 +147,7 @@ test('the tray popover folds the secondary answers behind More and stays accessi
   await expectAccessible(page, 'the tray with grants open');
   await page.getByRole('button', { name: '0 grants' }).click();
   await expect(page.locator('.grants')).toBeHidden();
-  // About one click in two on Deny with message is lost here since this stop's held-card re-render (the
-  // button takes focus, no panel opens); the cause is not found yet, so the click is retried.
-  await expect(async () => {
-    await target.getByRole('button', { name: 'Deny with message…' }).click();
-    await expect(target.getByLabel('Message to the agent')).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  await target.getByRole('button', { name: 'Deny with message…' }).click();
   await target.getByLabel('Message to the agent').fill('Not from the laptop.');
   await screenshot(page, 'queue-tray-light-deny');
   await target.getByRole('button', { name: 'Deny and send' }).click();

@@ -13,7 +13,11 @@ export function Countdown({ request }: { request: PendingRequestView }) {
   }
   if (state.kind === 'held-agent') {
     return (
-      <span className={`countdown${state.soon ? ' countdown--soon' : ''}`} title={t('countdown.title')}>
+      // As short as the running countdown: a held card that grew a line would move the button under a click.
+      <span
+        className={`countdown${state.soon ? ' countdown--soon' : ''}`}
+        title={t('countdown.heldAgentTitle')}
+      >
         {t('countdown.heldAgent', { time: state.text })}
       </span>
     );
