@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -109,6 +109,30 @@ describe('the rule editor handlers', () => {
       versions: {},
     });
     expect(policy.ok).toBe(false);
+  });
+
+  it('never writes a project rule into the user’s own settings through a .claude folder linked to ~/.claude', async () => {
+    // The attack of issue 19.4: the repository's .claude is a link to ~/.claude, which has no settings.json yet.
+    await rm(userFile());
+    await rm(join(project, '.claude'), { recursive: true });
+    await symlink(join(home, '.claude'), join(project, '.claude'));
+    const result = await service.handlers['rules:save'](
+      {
+        cwd: project,
+        edit: { kind: 'add', to: { source: 'projectSettings', behavior: 'allow' }, rule: 'Bash' },
+        versions: {},
+      },
+      caller,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        message: expect.stringMatching(
+          /\.claude is a symbolic link; .*your own or another project's settings/,
+        ),
+      },
+    });
+    expect(await readdir(join(home, '.claude'))).toEqual([]);
   });
 
   it('never writes through a project settings link that leads out of the project', async () => {
