@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { keyringFreeEnv } from '../support/keyring-free-env';
 import { webConsoleUrl } from '../support/web-console-url';
 
 export const CLI = resolve('out/cli/gatehouse.mjs');
@@ -28,7 +29,10 @@ export interface RunningConsole {
 export async function startServe(extraArgs: string[] = []): Promise<RunningConsole> {
   assertBuilt();
   const home = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-'));
-  const child = spawn(process.execPath, [CLI, 'serve', '--home', home, ...extraArgs], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [CLI, 'serve', '--home', home, ...extraArgs], {
+    stdio: 'pipe',
+    env: keyringFreeEnv(home),
+  });
   const url = await webConsoleUrl(child);
   return {
     url,

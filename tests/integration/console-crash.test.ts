@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { connect } from '../../client/sdk';
 import type { GatehouseClient, PermissionDecision } from '../../client/sdk';
 import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
+import { keyringFreeEnv } from '../support/keyring-free-env';
 import { makeTempDir } from '../support/temp-dir';
 import { linkCode, webConsoleUrl } from '../support/web-console-url';
 
@@ -32,6 +33,7 @@ function serve(home: string): Promise<{ child: ChildProcess; url: URL }> {
   if (!existsSync(CLI)) throw new Error('This test runs the built console: run "npm run build" first.');
   const child = spawn(process.execPath, [CLI, 'serve', '--home', home], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: keyringFreeEnv(home),
   });
   children.push(child);
   return webConsoleUrl(child).then((url) => ({ child, url: new URL(url) }));
