@@ -66,7 +66,7 @@ export type RacerKind = z.infer<typeof RacerKindSchema>;
  * A tool input, bounded in depth and size (input-bounds.ts). Checked in place, not copied as z.record would
  * copy it: the copy costs seconds for a million keys and drops a `__proto__` key, which is data here.
  */
-const toolInput = z
+export const ToolInputSchema = z
   .custom<Record<string, unknown>>(
     (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
     'the tool input must be a JSON object',
@@ -128,7 +128,7 @@ export const PermissionRequestSchema = z.object({
   sessionId: idString,
   cwd: z.string().min(1).max(4_096),
   tool: z.string().min(1).max(500),
-  input: toolInput,
+  input: ToolInputSchema,
   mode: PermissionModeSchema.default('default'),
   suggestions: z.array(PermissionUpdateSchema).max(50).optional(),
   provenance: ProvenanceSchema.optional(),
@@ -155,7 +155,7 @@ export const PermissionDecisionSchema = z.object({
   id: idString,
   behavior: DecisionBehaviorSchema,
   by: RacerKindSchema,
-  updatedInput: toolInput.optional(),
+  updatedInput: ToolInputSchema.optional(),
   updatedPermissions: z.array(PermissionUpdateSchema).optional(),
   message: shortText.optional(),
   interrupt: z.boolean().optional(),
@@ -189,7 +189,7 @@ export const SessionEventSchema = z.object({
   sessionId: idString,
   event: z.enum(sessionEvents),
   tool: z.string().max(500).optional(),
-  input: toolInput.optional(),
+  input: ToolInputSchema.optional(),
 });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 

@@ -11,6 +11,7 @@ import {
   PermissionUpdateSchema,
   ProvenanceSchema,
   RacerKindSchema,
+  ToolInputSchema,
 } from './protocol';
 import type { RacerKind } from './protocol';
 import { riskLabels, ruleSources } from '../engine';
@@ -58,7 +59,7 @@ export const PendingRequestViewSchema = z.object({
   agent: z.object({ name: z.string(), version: z.string().optional() }),
   cwd: z.string(),
   tool: z.string(),
-  input: z.record(z.string(), z.unknown()),
+  input: ToolInputSchema,
   mode: PermissionModeSchema,
   suggestions: z.array(PermissionUpdateSchema).optional(),
   provenance: ProvenanceSchema.optional(),
@@ -84,7 +85,8 @@ export const DecideArgsSchema = z.discriminatedUnion('behavior', [
   z.object({
     id: z.string().min(1).max(200),
     behavior: z.literal('allow'),
-    updatedInput: z.record(z.string(), z.unknown()).optional(),
+    /** Checked in place like the agent's own input, so a `__proto__` key the person kept is kept. */
+    updatedInput: ToolInputSchema.optional(),
     /** "Always allow": Claude Code's update entries, applied and persisted by the agent itself. */
     updatedPermissions: z.array(PermissionUpdateSchema).max(20).optional(),
     /** Allow this and every matching call of the session until the grant ends. */

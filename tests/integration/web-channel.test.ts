@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connectBridge } from '../../client/sdk/bridge-client';
+import { bridgePeer, until } from '../support/bridge-peer';
 import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
@@ -176,4 +177,32 @@ describe('the web console channel', () => {
     client.socket.close();
     await agent.close();
   }, 60_000);
+});
+
+describe('a __proto__ key in a tool input (issue 19.9)', () => {
+  it('is on the card, and the input the person edits reaches the agent with it', async () => {
+    const token = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token as string;
+    const agent = await bridgePeer(core.port, token);
+    // Raw text: JSON.parse makes "__proto__" an own key, which is how it arrives from any agent.
+    agent.send(
+      '{"type":"permission.request","id":"proto","sessionId":"s1","cwd":"/p","tool":"mcp__db__query",' +
+        '"input":{"__proto__":{"table":"users"},"sql":"select 1"}}',
+    );
+    await until(() => core.registry.has('proto'));
+    const client = await openConsole(true);
+    client.socket.send(JSON.stringify({ type: 'invoke', seq: 1, channel: 'queue:list', args: {} }));
+    await until(() => client.frames.some((f) => f.type === 'result' && f.seq === 1));
+    const listed = JSON.stringify(client.frames.find((f) => f.type === 'result' && f.seq === 1));
+    expect(listed).toContain('"input":{"__proto__":{"table":"users"},"sql":"select 1"}');
+
+    client.socket.send(
+      '{"type":"invoke","seq":2,"channel":"queue:decide","args":{"id":"proto","behavior":"allow",' +
+        '"updatedInput":{"__proto__":{"table":"orders"},"sql":"select 2"}}}',
+    );
+    const decision = await agent.next();
+    expect(decision).toMatchObject({ type: 'permission.decision', id: 'proto', behavior: 'allow' });
+    expect(JSON.stringify(decision.updatedInput)).toBe('{"__proto__":{"table":"orders"},"sql":"select 2"}');
+    client.socket.close();
+    agent.close();
+  });
 });
