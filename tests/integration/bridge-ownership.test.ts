@@ -11,6 +11,7 @@ import { startTestCore } from '../support/test-core';
 import type { ConsoleCoreOptions } from '../../main/core/console-core';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import { bridgePeer, until } from '../support/bridge-peer';
+import type { BridgePeer } from '../support/bridge-peer';
 import { makeTempDir } from '../support/temp-dir';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -37,6 +38,22 @@ async function start(overrides: Partial<ConsoleCoreOptions> = {}) {
   return { core, mine: agents[0], theirs: agents[1] };
 }
 
+let probes = 0;
+
+/**
+ * Sends `frame` and then a cancel of an unknown id, which the bridge answers in order: resolves with what
+ * `frame` got back, or 'nothing' when it was taken silently, without waiting on a clock either way.
+ */
+async function answerTo(peer: BridgePeer, frame: object): Promise<Record<string, unknown> | 'nothing'> {
+  const probe = `probe-${probes++}`;
+  peer.send(frame);
+  peer.send({ type: 'permission.cancel', id: probe, reason: 'aborted' });
+  const first = await peer.next();
+  if (first.id === probe) return 'nothing';
+  expect(await peer.next()).toMatchObject({ code: 'unknown-request', id: probe });
+  return first;
+}
+
 const request = (id: string, sessionId = 'my-session') => ({
   type: 'permission.request',
   id,
@@ -51,8 +68,7 @@ describe('another connection with the same token', () => {
     const { core, mine, theirs } = await start();
     mine.send(request('r1'));
     await until(() => core.registry.has('r1'));
-    theirs.send(request('r1'));
-    expect(await theirs.next()).toMatchObject({
+    expect(await answerTo(theirs, request('r1'))).toMatchObject({
       type: 'error',
       code: 'id-conflict',
       id: 'r1',
@@ -60,7 +76,7 @@ describe('another connection with the same token', () => {
     });
     core.registry.decide('r1', 'console', { behavior: 'allow' });
     expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'r1', behavior: 'allow' });
-    expect(theirs.replies).toHaveLength(1);
+    expect(theirs.replies).toHaveLength(2);
   });
 
   it('can re-send it once my connection has gone, as a reconnecting agent does', async () => {
@@ -68,17 +84,11 @@ describe('another connection with the same token', () => {
     mine.send(request('r1'));
     await until(() => core.registry.has('r1'));
     mine.close();
-    // Refused while the server has not yet seen my connection close; accepted once it has. A cancel of an
-    // unknown id behind each attempt is answered in order, so its reply says whether the attempt was refused.
-    for (let attempt = 0; ; attempt++) {
-      const before = theirs.replies.length;
-      theirs.send(request('r1'));
-      theirs.send({ type: 'permission.cancel', id: `probe-${attempt}`, reason: 'aborted' });
-      await until(() => theirs.replies.some((reply) => reply.id === `probe-${attempt}`));
-      const answers = theirs.replies.slice(before);
-      expect(answers.at(-1)).toMatchObject({ code: 'unknown-request', id: `probe-${attempt}` });
-      if (answers.length === 1) break;
-      expect(answers[0]).toMatchObject({ code: 'id-conflict', id: 'r1' });
+    // Refused while the server has not yet seen my connection close; accepted once it has.
+    for (;;) {
+      const answer = await answerTo(theirs, request('r1'));
+      if (answer === 'nothing') break;
+      expect(answer).toMatchObject({ code: 'id-conflict', id: 'r1' });
     }
     core.registry.decide('r1', 'console', { behavior: 'deny' });
     await until(() => theirs.replies.some((reply) => reply.type === 'permission.decision'));
@@ -89,8 +99,11 @@ describe('another connection with the same token', () => {
     const { core, mine, theirs } = await start();
     mine.send(request('r1'));
     await until(() => core.registry.has('r1'));
-    theirs.send({ type: 'permission.cancel', id: 'r1', reason: 'aborted' });
-    expect(await theirs.next()).toMatchObject({ type: 'error', code: 'unknown-request', id: 'r1' });
+    expect(await answerTo(theirs, { type: 'permission.cancel', id: 'r1', reason: 'aborted' })).toMatchObject({
+      type: 'error',
+      code: 'unknown-request',
+      id: 'r1',
+    });
     expect(core.registry.lookup('r1')).toBeDefined();
     mine.send({ type: 'permission.cancel', id: 'r1', reason: 'answered-in-terminal' });
     expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'r1', by: 'agent' });
@@ -146,8 +159,7 @@ describe('caps on undecided requests', () => {
     mine.send(request('b'));
     await until(() => core.registry.has('b'));
     theirs.send(request('c'));
-    theirs.send(request('d'));
-    expect(await theirs.next()).toMatchObject({
+    expect(await answerTo(theirs, request('d'))).toMatchObject({
       type: 'error',
       code: 'too-many-pending',
       id: 'd',
@@ -186,8 +198,7 @@ describe('caps on undecided requests', () => {
     byToken.theirs.send(request('t2', 's2'));
     byToken.mine.send(request('m1', 's3'));
     await until(() => byToken.core.registry.has('t2') && byToken.core.registry.has('m1'));
-    byToken.mine.send(request('m2', 's4'));
-    expect(await byToken.mine.next()).toMatchObject({
+    expect(await answerTo(byToken.mine, request('m2', 's4'))).toMatchObject({
       code: 'too-many-pending',
       id: 'm2',
       message: 'Agents using this token already hold 3 undecided requests; wait for some to be answered.',
@@ -201,8 +212,7 @@ describe('caps on undecided requests', () => {
     const inAll = await start({ limits: { maxPendingTotal: 1 } });
     inAll.theirs.send(request('t1', 's1'));
     await until(() => inAll.core.registry.has('t1'));
-    inAll.mine.send(request('m1', 's2'));
-    expect(await inAll.mine.next()).toMatchObject({
+    expect(await answerTo(inAll.mine, request('m1', 's2'))).toMatchObject({
       code: 'too-many-pending',
       id: 'm1',
       message:
