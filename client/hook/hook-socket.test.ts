@@ -160,6 +160,27 @@ describe('the hook socket', () => {
     await socket.close();
   });
 
+  it('keeps a console that has proved itself while its request takes longer than the connect timeout', async () => {
+    // A large tool input read from stdin on a loaded machine: the console answered at once; the hook is slow.
+    let heard!: Promise<string>;
+    let connected!: () => void;
+    const proved = new Promise<void>((done) => (connected = done));
+    const url = await listen((socket) => {
+      heard = firstMessage(socket);
+      connected();
+    });
+    // Armed after the hook's own timer, so it fires after it, however late the machine runs timers.
+    const early = proved
+      .then(() => new Promise((later) => setTimeout(later, 150)))
+      .then(() => [{ type: 'permission.request', id: 'slow' }]);
+    const socket = await openHookSocket(
+      { url, token: TOKEN, source: 'environment' },
+      { timeoutMs: 50, agent: AGENT, early },
+    );
+    expect(JSON.parse(await heard)).toEqual({ type: 'permission.request', id: 'slow' });
+    await socket.close();
+  });
+
   it('sends nothing to a WebSocket server that does not know the token, however well it speaks WebSocket', async () => {
     const messages: string[] = [];
     let gone!: Promise<unknown>;

@@ -46,6 +46,7 @@ export class ConnectError extends Error {}
 export class NotTheConsoleError extends ConnectError {}
 
 export interface HookSocketOptions {
+  /** How long the console has to answer the upgrade with its proof; `signal` bounds the rest. */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
   /** Who the hello says is calling. */
@@ -116,6 +117,8 @@ export async function openHookSocket(
           `Whatever listens on ${url.host} did not prove it holds the token: bridge.json is stale, or names another user's process.`,
           NotTheConsoleError,
         );
+      // The console has answered: the timeout was for it, not for the hook's own reading of a large request.
+      clearTimeout(timer);
       const hello = {
         type: 'hello',
         protocol: PROTOCOL_VERSION,
