@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   AgentOptionSchema,
   DecisionBehaviorSchema,
+  McpServerSchema,
   PermissionModeSchema,
   PermissionUpdateSchema,
   ProvenanceSchema,
@@ -64,6 +65,10 @@ export const PendingRequestViewSchema = z.object({
   provenance: ProvenanceSchema.optional(),
   /** The agent's own answers (ACP): the card's buttons, by the agent's names. */
   options: z.array(AgentOptionSchema).optional(),
+  /** For an MCP tool, its server and where that server was configured. */
+  mcpServer: McpServerSchema.optional(),
+  /** False when the agent has no terminal to fall back on: unanswered, it denies. */
+  attended: z.boolean().optional(),
   /** Epoch milliseconds. */
   receivedAt: z.number(),
   /** Epoch milliseconds at which the timeout racer answers; while held, when the agent itself stops waiting. */

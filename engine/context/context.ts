@@ -71,6 +71,8 @@ export interface ToolPermissionContext {
   readonly alwaysAskRules: RulesBySource;
   /** Headless: nobody can answer a prompt, so ask becomes deny unless a PermissionRequest hook allows. */
   readonly shouldAvoidPermissionPrompts: boolean;
+  /** The settings file whose `permissions.denyInsteadOfPrompting` makes it so, when one does. */
+  readonly denyInsteadOfPromptingFile?: string;
   /** Coordinator: run the hook, then the classifier, before any dialog, instead of racing them. */
   readonly awaitAutomatedChecksBeforeDialog: boolean;
   /** Managed policy set `allowManagedPermissionRulesOnly`: user, project, local and cliArg rules are ignored. */
@@ -132,6 +134,9 @@ export function createPermissionContext(options: ContextOptions): ToolPermission
     tables[memory.behavior][memory.source].push(memoryRule(memory, cwd));
   }
 
+  // Any source may set it: it only ever turns an ask into a deny.
+  const denying = layers.find((l) => l.settings.denyInsteadOfPrompting);
+
   const additionalWorkingDirectories: WorkingDirectory[] = [
     ...layers.flatMap((l) =>
       l.settings.additionalDirectories.map((dir) => ({ path: resolvePath(cwd, dir, home), file: l.file })),
@@ -147,7 +152,8 @@ export function createPermissionContext(options: ContextOptions): ToolPermission
     alwaysAllowRules: tables.allow,
     alwaysDenyRules: tables.deny,
     alwaysAskRules: tables.ask,
-    shouldAvoidPermissionPrompts: options.shouldAvoidPermissionPrompts ?? false,
+    shouldAvoidPermissionPrompts: (options.shouldAvoidPermissionPrompts ?? false) || denying !== undefined,
+    ...(denying ? { denyInsteadOfPromptingFile: denying.file } : {}),
     awaitAutomatedChecksBeforeDialog: options.awaitAutomatedChecksBeforeDialog ?? false,
     managedRulesOnly,
     settingsFiles: layers.map(({ source, file, anchorDir, exists }) => ({ source, file, anchorDir, exists })),
