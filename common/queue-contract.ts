@@ -48,6 +48,8 @@ export const ExplanationSchema = z.object({
   subcommands: z.array(z.object({ text: z.string(), allowedBy: RuleRefViewSchema.optional() })).optional(),
   /** Settings that could not be read (the explanation used the rest), each one sentence. */
   warnings: z.array(z.string()).optional(),
+  /** The settings file whose `permissions.denyInsteadOfPrompting` has the agent deny what nobody answers. */
+  denyInsteadOfPrompting: z.string().optional(),
   /** Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first. */
   suggestedRules: z.array(z.string()),
 });
