@@ -178,6 +178,25 @@ describe('gatehouse install claude', () => {
     ]);
   });
 
+  it('leaves onFailure at Claude Code’s default, continue, even over a handler set to block', async () => {
+    // With "block", a hook that fails (no console, a moved copy) would refuse every prompt it guards.
+    const ours = {
+      type: 'command',
+      command: launcher.node,
+      args: [installedHook, 'hook', 'permission-request'],
+      timeout: 600,
+      onFailure: 'block',
+    };
+    await writeSettings(userSettings, { hooks: { PermissionRequest: [{ matcher: '*', hooks: [ours] }] } });
+    expect((await install()).code).toBe(0);
+    const { hooks } = await readJson(userSettings);
+    for (const groups of Object.values(hooks))
+      for (const group of groups)
+        for (const handler of group.hooks as { onFailure?: string }[])
+          expect(handler.onFailure ?? 'continue').toBe('continue');
+    expect(hooks.PermissionRequest).toEqual([expectedEntries().PermissionRequest]);
+  });
+
   it('brings an entry from a moved checkout, or a hand-written command string, up to date in place', async () => {
     await writeSettings(userSettings, {
       hooks: {
