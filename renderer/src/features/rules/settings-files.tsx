@@ -23,6 +23,11 @@ export function SettingsFiles() {
               {file.file}
             </code>
             <span className="rule-file__status">{t(`rules.file.${file.status}`)}</span>
+            {file.switches?.map((name) => (
+              <span key={name} className="chip rule-file__switch" title={name}>
+                {t(`rules.switch.${name}`)}
+              </span>
+            ))}
           </li>
         ))}
       </ul>
