@@ -134,8 +134,12 @@ export function createPermissionContext(options: ContextOptions): ToolPermission
     tables[memory.behavior][memory.source].push(memoryRule(memory, cwd));
   }
 
-  // Any source may set it: it only ever turns an ask into a deny.
-  const denying = layers.find((l) => l.settings.denyInsteadOfPrompting);
+  // Claude Code 2.1.328 reads it from user, flag and policy settings only: a repository's own files
+  // (project, local) cannot take a person's prompts away.
+  const denying = layers.find(
+    (l) =>
+      l.settings.denyInsteadOfPrompting && l.source !== 'projectSettings' && l.source !== 'localSettings',
+  );
 
   const additionalWorkingDirectories: WorkingDirectory[] = [
     ...layers.flatMap((l) =>

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadInstalledBashSupport } from '../../engine/node';
@@ -99,14 +99,21 @@ describe('the request explainer', () => {
   });
 
   it('names the file whose denyInsteadOfPrompting has the agent deny what nobody answers', async () => {
+    // Claude Code reads it only from user, flag and policy settings: a project's own file is not enough.
     const strict = join(dir.path, 'strict');
     await mkdir(join(strict, '.claude'), { recursive: true });
-    const file = join(strict, '.claude', 'settings.local.json');
-    await writeFile(file, JSON.stringify({ permissions: { denyInsteadOfPrompting: true } }));
-    const { explanation } = await explainer()(request('Bash', { command: 'ls' }, { cwd: strict }), claude);
-    expect(explanation.denyInsteadOfPrompting).toBe(file);
-    const plain = await explainer()(request('Bash', { command: 'ls' }), claude);
-    expect(plain.explanation).not.toHaveProperty('denyInsteadOfPrompting');
+    const local = join(strict, '.claude', 'settings.local.json');
+    await writeFile(local, JSON.stringify({ permissions: { denyInsteadOfPrompting: true } }));
+    const inProject = await explainer()(request('Bash', { command: 'ls' }, { cwd: strict }), claude);
+    expect(inProject.explanation).not.toHaveProperty('denyInsteadOfPrompting');
+    const user = join(home, '.claude', 'settings.json');
+    await writeFile(user, JSON.stringify({ permissions: { denyInsteadOfPrompting: true } }));
+    try {
+      const { explanation } = await explainer()(request('Bash', { command: 'ls' }), claude);
+      expect(explanation.denyInsteadOfPrompting).toBe(user);
+    } finally {
+      await rm(user);
+    }
   });
 
   it('explains with the rest of the settings when one file is malformed, and says which', async () => {

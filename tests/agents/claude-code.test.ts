@@ -5,7 +5,7 @@
  * file the tool made, the rule Claude Code wrote.
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISCOVERY_FILE } from '../../common/discovery';
@@ -211,6 +211,27 @@ describe('Claude Code, interactive (tmux)', () => {
     gate.registry.decide(card.id, 'console', { behavior: 'allow' });
     expect((await api.nextToolResult()).isError).toBe(false);
     expect(existsSync(marker('console.txt'))).toBe(true);
+  });
+
+  it('with denyInsteadOfPrompting in user settings shows no dialog: the console decides, the card says so', async () => {
+    // Claude Code ignores the key in project and local settings: here it would still show its dialog.
+    const user = join(sandbox.home, '.claude', 'settings.json');
+    await mkdir(join(sandbox.home, '.claude'), { recursive: true });
+    await writeFile(user, JSON.stringify({ permissions: { denyInsteadOfPrompting: true } }));
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxClaude.start(sandbox, `gh-noprompt-${process.pid}`);
+    api.script(touch('unprompted.txt'));
+    tmux.prompt('make the file');
+    const card = await gate.nextCard();
+    await vi.waitFor(() =>
+      expect(gate!.registry.pending().find((each) => each.id === card.id)?.explanation).toMatchObject({
+        denyInsteadOfPrompting: user,
+      }),
+    );
+    expect(tmux.screen()).not.toMatch(DIALOG);
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect(existsSync(marker('unprompted.txt'))).toBe(true);
   });
 
   it('retires the card when the person answers Yes in the terminal', async () => {

@@ -13,6 +13,7 @@ export const rulesEn = {
   'rules.switch.denyInsteadOfPrompting': 'denies instead of prompting',
   'rules.switch.blockReadsOutsideWorkingDirectories': 'blocks reads outside the working folders',
   'rules.switch.blockWritesOutsideWorkingDirectories': 'blocks writes outside the working folders',
+  'rules.switch.ignoredHere': 'Claude Code reads it only from user, --settings and managed settings',
   'rules.locked': 'Locked: only its owner can change it',
   'rules.lockedShort': 'locked',
   'rules.effective': 'Every rule, in the order the agent checks them',

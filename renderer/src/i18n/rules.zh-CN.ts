@@ -15,6 +15,7 @@ export const rulesZhCN: Partial<Catalogue> = {
   'rules.switch.denyInsteadOfPrompting': '以拒绝代替提示',
   'rules.switch.blockReadsOutsideWorkingDirectories': '阻止读取工作文件夹之外的内容',
   'rules.switch.blockWritesOutsideWorkingDirectories': '阻止写入工作文件夹之外的内容',
+  'rules.switch.ignoredHere': 'Claude Code 只从用户设置、--settings 和托管设置中读取它',
   'rules.locked': '已锁定：只有其所有者可以修改',
   'rules.lockedShort': '已锁定',
   'rules.effective': '所有规则，按代理检查的顺序',

@@ -121,7 +121,11 @@ describe('the rule editor view', () => {
   it('shows beside each settings file the permissions switches it turns on', async () => {
     await renderRules();
     const project = rowOf(PROJECT);
-    expect(within(project).getByText('denies instead of prompting')).toBeTruthy();
+    expect(
+      within(project).getByText(
+        'denies instead of prompting (Claude Code reads it only from user, --settings and managed settings)',
+      ),
+    ).toBeTruthy();
     expect(within(project).getByText('blocks writes outside the working folders')).toBeTruthy();
     expect(within(project).queryByText('blocks reads outside the working folders')).toBeNull();
     expect(
