@@ -10,6 +10,7 @@ import { views } from './console-views';
 import { phoneEventChannels, phoneInvokeSchemas } from './phone-contract';
 import type { PhoneEventPayloads, PhoneInvokeValues } from './phone-contract';
 import { GrantDurationSchema, queueEventChannels, queueInvokeSchemas } from './queue-contract';
+import { McpServerSchema } from './protocol';
 import type { QueueEventPayloads, QueueInvokeValues } from './queue-contract';
 import { rulesEventChannels, rulesInvokeSchemas } from './rules-contract';
 import type { RulesEventPayloads, RulesInvokeValues } from './rules-contract';
@@ -29,6 +30,11 @@ export const GrantViewSchema = z.object({
   expiresAt: z.number().optional(),
   /** How many requests it has answered. */
   uses: z.number().int(),
+  /**
+   * For an MCP tool, the server of the request it was made on: it answers only calls from a server of that
+   * name configured in that same place (a project can name its server like the user's).
+   */
+  mcpServer: McpServerSchema.optional(),
 });
 export type GrantView = z.infer<typeof GrantViewSchema>;
 

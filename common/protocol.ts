@@ -121,6 +121,18 @@ export const AgentOptionSchema = z.object({
 });
 export type AgentOption = z.infer<typeof AgentOptionSchema>;
 
+/**
+ * The MCP server behind an `mcp__*` tool, as Claude Code 2.1.3xx names it: `name` is the server's config
+ * key (untrusted text), `source` where its definition came from (`sdk`, `plugin`, `user`, `project`,
+ * `local`, `dynamic`, `managed`, `enterprise`, `claudeai`, `agent`, an open set). Trust is keyed on the
+ * source, never on the name alone: a project can define a server under any name.
+ */
+export const McpServerSchema = z.object({
+  name: z.string().min(1).max(200),
+  source: z.string().min(1).max(40),
+});
+export type McpServer = z.infer<typeof McpServerSchema>;
+
 export const PermissionRequestSchema = z.object({
   type: z.literal('permission.request'),
   /** Chosen by the agent and stable across re-sends: the key of exactly-once. */
@@ -137,6 +149,13 @@ export const PermissionRequestSchema = z.object({
    * names, and the decision names the one chosen.
    */
   options: z.array(AgentOptionSchema).min(1).max(20).optional(),
+  /** For an MCP tool, the server that serves it and where that server was configured. */
+  mcpServer: McpServerSchema.optional(),
+  /**
+   * False when nobody is at the agent's terminal (Claude Code's `-p`): the agent then has no prompt of its
+   * own to fall back on, and denies a request the console does not answer.
+   */
+  attended: z.boolean().optional(),
   /** How long the agent will wait for an answer, in milliseconds. */
   timeoutMs: z
     .number()

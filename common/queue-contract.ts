@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   AgentOptionSchema,
   DecisionBehaviorSchema,
+  McpServerSchema,
   PermissionModeSchema,
   PermissionUpdateSchema,
   ProvenanceSchema,
@@ -48,6 +49,8 @@ export const ExplanationSchema = z.object({
   subcommands: z.array(z.object({ text: z.string(), allowedBy: RuleRefViewSchema.optional() })).optional(),
   /** Settings that could not be read (the explanation used the rest), each one sentence. */
   warnings: z.array(z.string()).optional(),
+  /** The settings file whose `permissions.denyInsteadOfPrompting` has the agent deny what nobody answers. */
+  denyInsteadOfPrompting: z.string().optional(),
   /** Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first. */
   suggestedRules: z.array(z.string()),
 });
@@ -65,6 +68,10 @@ export const PendingRequestViewSchema = z.object({
   provenance: ProvenanceSchema.optional(),
   /** The agent's own answers (ACP): the card's buttons, by the agent's names. */
   options: z.array(AgentOptionSchema).optional(),
+  /** For an MCP tool, its server and where that server was configured. */
+  mcpServer: McpServerSchema.optional(),
+  /** False when the agent has no terminal to fall back on: unanswered, it denies. */
+  attended: z.boolean().optional(),
   /** Epoch milliseconds. */
   receivedAt: z.number(),
   /** Epoch milliseconds at which the timeout racer answers; while held, when the agent itself stops waiting. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ruleBehaviors } from '../engine';
+import type { PermissionSwitch } from '../engine';
 import type { RuleRefView } from './queue-contract';
 
 /** The sources a person may edit here; policy and flag rules are locked (seed §9.4). */
@@ -96,6 +97,11 @@ export interface FileView {
   readonly error?: string;
   readonly version: string;
   readonly editable: boolean;
+  /**
+   * The `permissions` switches this file turns on (denyInsteadOfPrompting, blockReads…/blockWrites…
+   * OutsideWorkingDirectories): shown beside it, and kept as they are by every save.
+   */
+  readonly switches?: readonly PermissionSwitch[];
 }
 
 /** An `analyzeRules` warning, or `load`: the engine's own note that a rule cannot apply as written. */

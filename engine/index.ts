@@ -49,6 +49,8 @@ export { PermissionContextError } from './context/errors';
 export {
   parseSettingsText,
   emptySettings,
+  permissionSwitches,
+  type PermissionSwitch,
   type PermissionSettings,
   type SettingsParseResult,
 } from './context/settings';

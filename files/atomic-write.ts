@@ -22,7 +22,7 @@ export interface AtomicWriteOptions {
  */
 export async function writeFileAtomic(
   path: string,
-  data: string,
+  data: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<boolean> {
   const dir = dirname(path);

@@ -52,6 +52,8 @@ await build({
 await build({
   ...common,
   entryPoints: { 'gatehouse-hook': 'client/cli/gatehouse-hook.ts' },
+  // files/hook-copy.ts HOOK_BANNER: how doctor tells an older Gatehouse hook from someone else's file.
+  banner: { js: '// Gatehouse hook bundle' },
   outdir: 'out/cli',
   outExtension: { '.js': '.cjs' },
   format: 'cjs',

@@ -12,11 +12,19 @@ export interface ScopeReport {
   readonly problems: readonly string[];
   /** Whether the PermissionRequest hook is there at all. */
   readonly installed: boolean;
+  /** The hook bundles Gatehouse's handlers here run, for doctor to compare with the one it ships. */
+  readonly bundles: readonly string[];
 }
 
 async function inspectScope(scope: Scope, place: Place): Promise<ScopeReport> {
   const path = settingsPath(scope, place);
-  const report = (installed: boolean, problems: string[] = []) => ({ scope, path, installed, problems });
+  const report = (installed: boolean, problems: string[] = [], bundles: string[] = []) => ({
+    scope,
+    path,
+    installed,
+    problems,
+    bundles,
+  });
   const read = await readForDoctor(path, settingsOf, 'is malformed');
   if ('problems' in read) return report(false, read.problems);
   const settings = read.parsed;
@@ -26,17 +34,21 @@ async function inspectScope(scope: Scope, place: Place): Promise<ScopeReport> {
   if (!handlers.size) return report(false, problems);
   const missing = CLAUDE_HOOK_EVENTS.filter((event) => !handlers.has(event)).map((event) => event.name);
   // Only the exec form names its files plainly; a hand-written command string is left to the shell.
-  const files = [...handlers.values()].flatMap((handler) =>
-    Array.isArray(handler.args) ? [handler.command, handler.args[0]] : [],
-  );
+  const exec = [...handlers.values()].filter((handler) => Array.isArray(handler.args));
+  const programs = exec.map((handler) => handler.command);
+  const bundles = exec.map((handler) => (handler.args as unknown[])[0]);
   problems.push(
     ...hookProblems(
       path,
       missing,
-      files.filter((file): file is string => typeof file === 'string'),
+      programs.filter((file): file is string => typeof file === 'string'),
     ),
   );
-  return report(handlers.has(PERMISSION_REQUEST), problems);
+  return report(
+    handlers.has(PERMISSION_REQUEST),
+    problems,
+    bundles.filter((file): file is string => typeof file === 'string'),
+  );
 }
 
 export function inspectScopes(place: Place): Promise<ScopeReport[]> {

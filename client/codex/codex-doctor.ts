@@ -23,6 +23,8 @@ export interface CodexScopeReport {
   readonly recorded: number;
   /** The trust keys of all of Gatehouse's handlers here. */
   readonly keys: readonly string[];
+  /** The hook bundles Gatehouse's handlers here run, for doctor to compare with the one it ships. */
+  readonly bundles: readonly string[];
   /** Set when these are project hooks in a project Codex does not trust: the folder to trust. */
   readonly untrustedProject?: string;
 }
@@ -56,14 +58,19 @@ async function inspectScope(scope: CodexScope, place: CodexPlace, config: string
     untrusted: string[] = [],
     recorded = 0,
     keys: string[] = [],
-  ) => ({ scope, path, installed, problems, untrusted, recorded, keys });
+    bundles: string[] = [],
+  ) => ({ scope, path, installed, problems, untrusted, recorded, keys, bundles });
   const read = await readForDoctor(path, hooksFileOf, 'is not usable');
   if ('problems' in read) return report(false, read.problems);
   const handlers = codexHandlers(read.parsed);
   if (!handlers.size) return report(false);
   const missing = CODEX_HOOK_EVENTS.filter((event) => !handlers.has(event)).map((event) => event.name);
-  const files = [...handlers.values()].flatMap(({ handler }) => filesOf(String(handler.command)));
-  const problems = hookProblems(path, missing, files);
+  const files = [...handlers.values()].map(({ handler }) => filesOf(String(handler.command)));
+  const problems = hookProblems(
+    path,
+    missing,
+    files.flatMap(([node]) => (node === undefined ? [] : [node])),
+  );
   const hashes = trustedHashes(config);
   const keys = [...handlers].map(([event, found]) => trustKey(path, event, found.group, found.index));
   const untrusted = keys.filter((key) => !hashes.has(key));
@@ -74,6 +81,7 @@ async function inspectScope(scope: CodexScope, place: CodexPlace, config: string
       untrusted,
       keys.length - untrusted.length,
       keys,
+      files.flatMap(([, bundle]) => (bundle === undefined ? [] : [bundle])),
     ),
     ...(scope === 'project' && projectTrust(config).get(place.cwd) !== 'trusted'
       ? { untrustedProject: place.cwd }

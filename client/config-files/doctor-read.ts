@@ -1,5 +1,6 @@
 /** What `gatehouse doctor` shares across agents: reading a hook config file and wording what is wrong with it. */
 import { existsSync } from 'node:fs';
+import { hookFileState } from '../../files/hook-copy';
 import { MalformedSettings, readSettingsText } from './settings-file';
 
 /**
@@ -26,7 +27,7 @@ export async function readForDoctor<T>(
   }
 }
 
-/** The sentences for Gatehouse's hooks in `path`: events it lacks, and files its handlers run that are gone. */
+/** The sentences for Gatehouse's hooks in `path`: events it lacks, and programs its handlers run that are gone. */
 export function hookProblems(path: string, missing: readonly string[], files: Iterable<string>): string[] {
   const problems: string[] = [];
   if (missing.length)
@@ -34,4 +35,58 @@ export function hookProblems(path: string, missing: readonly string[], files: It
   for (const file of new Set(files))
     if (!existsSync(file)) problems.push(`Gatehouse's hooks in ${path} run ${file}, which does not exist`);
   return problems;
+}
+
+/** One line of doctor about a hook file: what it is and, when it is wrong, the next step. */
+export interface HookFileFinding {
+  readonly ok: boolean;
+  readonly text: string;
+  readonly next?: string;
+}
+
+/** Where a file's hooks are installed, and the hook bundles their handlers run. */
+export interface BundleUse {
+  readonly path: string;
+  readonly bundles: readonly string[];
+}
+
+/**
+ * One finding per hook bundle that Gatehouse's installed handlers run, compared with `shipped`, the bundle
+ * this Gatehouse ships: missing, stale (another Gatehouse's) or not Gatehouse's at all. `install` is the
+ * command that repairs it; `copy` is Gatehouse's own copy, which `gatehouse serve` updates too.
+ */
+export function hookFileFindings(
+  uses: readonly BundleUse[],
+  shipped: string,
+  copy: string,
+  install: string,
+): HookFileFinding[] {
+  const users = new Map<string, string[]>();
+  for (const { path, bundles } of uses)
+    for (const bundle of new Set(bundles)) users.set(bundle, [...(users.get(bundle) ?? []), path]);
+  return [...users].map(([file, paths]): HookFileFinding => {
+    const where = `the hooks in ${paths.join(' and ')}`;
+    const state = hookFileState(file, shipped);
+    if (state === 'current') return { ok: true, text: `${where} run ${file}, the hook this Gatehouse ships` };
+    if (state === 'missing')
+      return {
+        ok: false,
+        text: `${where} run ${file}, which does not exist, so they do nothing`,
+        next: `run "${install}" again, which puts Gatehouse's copy of the hook in place and points them at it`,
+      };
+    if (state === 'stale')
+      return {
+        ok: false,
+        text: `${where} run ${file}, which differs from the hook this Gatehouse ships (${shipped})`,
+        next:
+          file === copy
+            ? `run "${install}" again or restart "gatehouse serve", either of which updates it`
+            : `run "${install}" again, which points them at Gatehouse's own, updated copy`,
+      };
+    return {
+      ok: false,
+      text: `${where} run ${file}, which is not Gatehouse's hook`,
+      next: `run "${install}" again, which points them at Gatehouse's own copy of the hook`,
+    };
+  });
 }

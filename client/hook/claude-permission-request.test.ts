@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPermissionRequest, toHookOutput, toPermissionCall } from './claude-permission-request';
+import {
+  attendedOf,
+  readPermissionRequest,
+  toHookOutput,
+  toPermissionCall,
+} from './claude-permission-request';
 import { LIMITS } from './lean-protocol';
 
 const fixture = (name: string) =>
@@ -42,6 +47,38 @@ describe('the PermissionRequest hook mapping', () => {
       suggestions: capture.permission_suggestions,
     });
     expect(call).not.toHaveProperty('effort');
+  });
+
+  it('carries the MCP server and its source (2.1.3xx), and drops one it cannot read', () => {
+    const mcp = {
+      ...docsPayload,
+      tool_name: 'mcp__github__create_issue',
+      tool_input: { title: 'x' },
+      mcp_server: { name: 'github', source: 'project' },
+    };
+    expect(toPermissionCall(readPermissionRequest(mcp)!, 'i', 1).mcpServer).toEqual({
+      name: 'github',
+      source: 'project',
+    });
+    for (const mcp_server of [
+      { name: 'github' },
+      { name: '', source: 'user' },
+      'github',
+      { name: 'g', source: 'x'.repeat(41) },
+    ]) {
+      const call = toPermissionCall(readPermissionRequest({ ...mcp, mcp_server })!, 'i', 1);
+      expect(call.tool).toBe('mcp__github__create_issue');
+      expect(call).not.toHaveProperty('mcpServer');
+    }
+  });
+
+  it('says whether a person is at the terminal, as CLAUDE_CODE_SESSION_ATTENDED tells its hooks', () => {
+    expect(attendedOf({ CLAUDE_CODE_SESSION_ATTENDED: '0' })).toBe(false);
+    expect(attendedOf({ CLAUDE_CODE_SESSION_ATTENDED: '1' })).toBe(true);
+    expect(attendedOf({})).toBeUndefined();
+    const payload = readPermissionRequest(docsPayload)!;
+    expect(toPermissionCall(payload, 'i', 1, false).attended).toBe(false);
+    expect(toPermissionCall(payload, 'i', 1)).not.toHaveProperty('attended');
   });
 
   it('reads "manual" as default and an unknown mode as default', () => {

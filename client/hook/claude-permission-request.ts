@@ -19,6 +19,18 @@ export interface PermissionRequestPayload {
   readonly permission_suggestions?: readonly unknown[];
   /** Where Claude Code writes the conversation; the hook watches it for an answer given in the terminal. */
   readonly transcript_path?: string;
+  /** For an MCP tool (2.1.3xx): its server's config key and where that server was defined. */
+  readonly mcp_server?: { readonly name: string; readonly source: string };
+}
+
+function mcpServerOf(value: unknown): PermissionRequestPayload['mcp_server'] {
+  if (
+    !isObject(value) ||
+    !isText(value.name, 1, LIMITS.mcpName) ||
+    !isText(value.source, 1, LIMITS.mcpSource)
+  )
+    return undefined;
+  return { name: value.name, source: value.source };
 }
 
 /** The payload, or undefined when it is not one Gatehouse can forward within the protocol's limits. */
@@ -47,7 +59,19 @@ export function readPermissionRequest(raw: unknown): PermissionRequestPayload | 
     ...(suggestions !== undefined ? { permission_suggestions: suggestions } : {}),
     // A path it cannot use is dropped alone: the request still goes to the console.
     ...(isText(transcript, 1, LIMITS.cwd) ? { transcript_path: transcript } : {}),
+    // Likewise a server it cannot read: the card then shows the tool's name alone, and nothing trusts it.
+    ...(mcpServerOf(raw.mcp_server) ? { mcp_server: mcpServerOf(raw.mcp_server)! } : {}),
   };
+}
+
+/**
+ * Whether a person is at Claude Code's terminal, from the environment it gives its hooks: 2.1.3xx sets
+ * CLAUDE_CODE_SESSION_ATTENDED to 1 in an interactive session and 0 under `-p` (where the PermissionRequest
+ * hooks decide before its automatic deny). Undefined when it says neither (an older Claude Code).
+ */
+export function attendedOf(env: Readonly<Record<string, string | undefined>>): boolean | undefined {
+  const value = env.CLAUDE_CODE_SESSION_ATTENDED;
+  return value === '1' ? true : value === '0' ? false : undefined;
 }
 
 /** Claude Code's "Manual" mode arrives as `default` or, since 2.1.200, as `manual`. */
@@ -60,6 +84,7 @@ export function toPermissionCall(
   payload: PermissionRequestPayload,
   id: string,
   timeoutMs: number,
+  attended?: boolean,
 ): PermissionCall {
   // A suggestion in a shape we do not know is dropped alone rather than failing the whole request.
   const suggestions = (payload.permission_suggestions ?? [])
@@ -73,6 +98,8 @@ export function toPermissionCall(
     input: payload.tool_input,
     mode: modeOf(payload.permission_mode),
     ...(suggestions.length ? { suggestions } : {}),
+    ...(payload.mcp_server ? { mcpServer: payload.mcp_server } : {}),
+    ...(attended === undefined ? {} : { attended }),
     timeoutMs,
   };
 }

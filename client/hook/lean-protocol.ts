@@ -24,6 +24,8 @@ export const LIMITS = {
   tool: 500,
   suggestions: 50,
   message: 4_000,
+  mcpName: 200,
+  mcpSource: 40,
   inputDepth: INPUT_LIMITS.depth,
 } as const;
 

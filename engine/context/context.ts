@@ -71,6 +71,8 @@ export interface ToolPermissionContext {
   readonly alwaysAskRules: RulesBySource;
   /** Headless: nobody can answer a prompt, so ask becomes deny unless a PermissionRequest hook allows. */
   readonly shouldAvoidPermissionPrompts: boolean;
+  /** The settings file whose `permissions.denyInsteadOfPrompting` makes it so, when one does. */
+  readonly denyInsteadOfPromptingFile?: string;
   /** Coordinator: run the hook, then the classifier, before any dialog, instead of racing them. */
   readonly awaitAutomatedChecksBeforeDialog: boolean;
   /** Managed policy set `allowManagedPermissionRulesOnly`: user, project, local and cliArg rules are ignored. */
@@ -132,6 +134,13 @@ export function createPermissionContext(options: ContextOptions): ToolPermission
     tables[memory.behavior][memory.source].push(memoryRule(memory, cwd));
   }
 
+  // Claude Code 2.1.328 reads it from user, flag and policy settings only: a repository's own files
+  // (project, local) cannot take a person's prompts away.
+  const denying = layers.find(
+    (l) =>
+      l.settings.denyInsteadOfPrompting && l.source !== 'projectSettings' && l.source !== 'localSettings',
+  );
+
   const additionalWorkingDirectories: WorkingDirectory[] = [
     ...layers.flatMap((l) =>
       l.settings.additionalDirectories.map((dir) => ({ path: resolvePath(cwd, dir, home), file: l.file })),
@@ -147,7 +156,8 @@ export function createPermissionContext(options: ContextOptions): ToolPermission
     alwaysAllowRules: tables.allow,
     alwaysDenyRules: tables.deny,
     alwaysAskRules: tables.ask,
-    shouldAvoidPermissionPrompts: options.shouldAvoidPermissionPrompts ?? false,
+    shouldAvoidPermissionPrompts: (options.shouldAvoidPermissionPrompts ?? false) || denying !== undefined,
+    ...(denying ? { denyInsteadOfPromptingFile: denying.file } : {}),
     awaitAutomatedChecksBeforeDialog: options.awaitAutomatedChecksBeforeDialog ?? false,
     managedRulesOnly,
     settingsFiles: layers.map(({ source, file, anchorDir, exists }) => ({ source, file, anchorDir, exists })),

@@ -19,6 +19,9 @@ describe('parseSettingsText', () => {
           additionalDirectories: ['../docs/'],
           defaultMode: 'acceptEdits',
           disableBypassPermissionsMode: 'disable',
+          denyInsteadOfPrompting: true,
+          blockReadsOutsideWorkingDirectories: false,
+          blockWritesOutsideWorkingDirectories: true,
         },
       }),
       FILE,
@@ -38,6 +41,9 @@ describe('parseSettingsText', () => {
         defaultMode: 'acceptEdits',
         disableBypassPermissionsMode: true,
         allowManagedPermissionRulesOnly: false,
+        denyInsteadOfPrompting: true,
+        blockReadsOutsideWorkingDirectories: false,
+        blockWritesOutsideWorkingDirectories: true,
       },
     });
   });
@@ -85,6 +91,14 @@ describe('parseSettingsText', () => {
     [
       '{"permissions": {"disableBypassPermissionsMode": true}}',
       `The settings file ${FILE} has "permissions.disableBypassPermissionsMode" set to true, but its only value is "disable".`,
+    ],
+    [
+      '{"permissions": {"denyInsteadOfPrompting": "yes"}}',
+      `The settings file ${FILE} has "permissions.denyInsteadOfPrompting" set to "yes", but it must be true or false.`,
+    ],
+    [
+      '{"permissions": {"blockWritesOutsideWorkingDirectories": 1}}',
+      `The settings file ${FILE} has "permissions.blockWritesOutsideWorkingDirectories" set to 1, but it must be true or false.`,
     ],
     [
       '{"permissions": {"additionalDirectories": "../docs"}}',

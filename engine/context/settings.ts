@@ -13,7 +13,21 @@ export interface PermissionSettings {
   readonly defaultMode: PermissionMode | undefined;
   readonly disableBypassPermissionsMode: boolean;
   readonly allowManagedPermissionRulesOnly: boolean;
+  /** Claude Code 2.1.3xx: a call that would prompt is denied at once (PermissionRequest hooks decide first). */
+  readonly denyInsteadOfPrompting: boolean;
+  /** Claude Code 2.1.3xx: reads outside the session's working directories are refused, not asked. */
+  readonly blockReadsOutsideWorkingDirectories: boolean;
+  /** Claude Code 2.1.3xx: writes outside the session's working directories are refused, not asked. */
+  readonly blockWritesOutsideWorkingDirectories: boolean;
 }
+
+/** The `permissions` switches of Claude Code 2.1.3xx, each true or false. */
+export const permissionSwitches = [
+  'denyInsteadOfPrompting',
+  'blockReadsOutsideWorkingDirectories',
+  'blockWritesOutsideWorkingDirectories',
+] as const;
+export type PermissionSwitch = (typeof permissionSwitches)[number];
 
 export const emptySettings: PermissionSettings = {
   rules: { deny: [], ask: [], allow: [] },
@@ -21,6 +35,9 @@ export const emptySettings: PermissionSettings = {
   defaultMode: undefined,
   disableBypassPermissionsMode: false,
   allowManagedPermissionRulesOnly: false,
+  denyInsteadOfPrompting: false,
+  blockReadsOutsideWorkingDirectories: false,
+  blockWritesOutsideWorkingDirectories: false,
 };
 
 export type SettingsParseResult =
@@ -89,6 +106,19 @@ export function parseSettingsText(text: string, file: string): SettingsParseResu
     );
   }
 
+  const switches: Record<PermissionSwitch, boolean> = {
+    denyInsteadOfPrompting: false,
+    blockReadsOutsideWorkingDirectories: false,
+    blockWritesOutsideWorkingDirectories: false,
+  };
+  for (const name of permissionSwitches) {
+    const value = permissions[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean')
+      return fail(`has "permissions.${name}" set to ${JSON.stringify(value)}, but it must be true or false`);
+    switches[name] = value;
+  }
+
   const flags = topLevelFlags(raw);
   return {
     ok: true,
@@ -98,6 +128,7 @@ export function parseSettingsText(text: string, file: string): SettingsParseResu
       defaultMode,
       disableBypassPermissionsMode: bypass === 'disable',
       allowManagedPermissionRulesOnly: flags.allowManagedPermissionRulesOnly,
+      ...switches,
     },
   };
 }

@@ -4,8 +4,8 @@
  *
  * - auto mode: the Layer-3 classifier, for asks it may approve (never explicit ask rules, never safety
  *   checks on the rule files or critical removals);
- * - headless (`shouldAvoidPermissionPrompts`): nobody can answer, so ask becomes deny unless a
- *   PermissionRequest hook allows (seed §9.6);
+ * - headless (`shouldAvoidPermissionPrompts`, or a settings file's `permissions.denyInsteadOfPrompting`):
+ *   nobody can answer, so ask becomes deny unless a PermissionRequest hook allows (seed §9.6);
  * - the coordinator's serial path (`awaitAutomatedChecksBeforeDialog`): the hook (fast, local), then the
  *   classifier (slow, inference), and only then the dialog (seed §9.7).
  *
@@ -52,6 +52,7 @@ export async function checkPermission(
   if (context.shouldAvoidPermissionPrompts) {
     const answer = options.hook ? await options.hook(call) : undefined;
     if (answer) return hooked(decision, answer);
+    const why = uncap(decision.reason.message).replace(/\.$/, '');
     return {
       ...decision,
       behavior: 'deny',
@@ -59,7 +60,9 @@ export async function checkPermission(
       classifierApprovable: false,
       reason: {
         type: 'headless',
-        message: `Nobody can answer a prompt here and no PermissionRequest hook allowed it, so it is denied (${uncap(decision.reason.message).replace(/\.$/, '')}).`,
+        message: context.denyInsteadOfPromptingFile
+          ? `${context.denyInsteadOfPromptingFile} sets "permissions.denyInsteadOfPrompting" and no PermissionRequest hook allowed it, so it is denied instead of asked (${why}).`
+          : `Nobody can answer a prompt here and no PermissionRequest hook allowed it, so it is denied (${why}).`,
       },
     };
   }

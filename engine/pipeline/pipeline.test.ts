@@ -625,6 +625,36 @@ describe('the immutable context, seed §9.6', () => {
     expect(decision).toMatchObject({ behavior: 'allow', step: 'hook', reason: { type: 'hook' } });
   });
 
+  it('denyInsteadOfPrompting in user or policy settings: ask becomes deny, naming the file; a hook still decides first', async () => {
+    const denying = layer('userSettings', {}, { denyInsteadOfPrompting: true });
+    const context = createPermissionContext({
+      cwd: CWD,
+      home: HOME,
+      settings: [layer('projectSettings', { allow: ['Bash(npm test)'] }), denying],
+    });
+    const decision = await checkPermission(context, bash('npm install'), { deps });
+    expect(decision).toMatchObject({ behavior: 'deny', step: 'headless', reason: { type: 'headless' } });
+    expect(decision.reason.message).toContain(`${denying.file} sets "permissions.denyInsteadOfPrompting"`);
+    expect((await checkPermission(context, bash('npm test'), { deps })).behavior).toBe('allow');
+    const hooked = await checkPermission(context, bash('npm install'), {
+      deps,
+      hook: async () => ({ behavior: 'allow' }),
+    });
+    expect(hooked).toMatchObject({ behavior: 'allow', step: 'hook' });
+    const without = createPermissionContext({ cwd: CWD, home: HOME, settings: [layer('userSettings', {})] });
+    expect((await checkPermission(without, bash('npm install'), { deps })).behavior).toBe('ask');
+    // As in Claude Code 2.1.328, a repository's own files cannot set it.
+    const repository = createPermissionContext({
+      cwd: CWD,
+      home: HOME,
+      settings: [
+        layer('projectSettings', {}, { denyInsteadOfPrompting: true }),
+        layer('localSettings', {}, { denyInsteadOfPrompting: true }),
+      ],
+    });
+    expect((await checkPermission(repository, bash('npm install'), { deps })).behavior).toBe('ask');
+  });
+
   it('headless: a hook is not consulted for what is already decided', async () => {
     const context = contextWith({ deny: ['Bash(rm *)'] }, { shouldAvoidPermissionPrompts: true });
     let called = false;

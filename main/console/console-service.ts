@@ -92,6 +92,7 @@ export function createConsoleService({
             sessionId: pending.request.sessionId,
             cwd: pending.request.cwd,
             agent: pending.agent.name,
+            mcpServer: pending.request.mcpServer,
           });
           if (!added.ok) return { ok: false, error: { code: 'bad-rule', message: added.error } };
         }

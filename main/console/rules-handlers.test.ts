@@ -190,6 +190,37 @@ describe('the rule editor handlers', () => {
     expect(await readFile(projectFile(), 'utf8')).toBe(before.replace('Bash(npm test)', 'Bash(npm run *)'));
   });
 
+  it('shows the permissions switches a file turns on, and keeps them through a save', async () => {
+    const text =
+      '{\n  "permissions": {\n    "denyInsteadOfPrompting": true,\n    "blockWritesOutsideWorkingDirectories": true,\n    "blockReadsOutsideWorkingDirectories": false,\n    "allow": ["Bash(npm test)"]\n  }\n}\n';
+    await writeFile(projectFile(), text);
+    const snapshot = value(await service.handlers['rules:load']({ cwd: project }, caller));
+    expect(snapshot.files.find((f) => f.source === 'projectSettings')?.switches).toEqual([
+      'denyInsteadOfPrompting',
+      'blockWritesOutsideWorkingDirectories',
+    ]);
+    expect(snapshot.files.find((f) => f.source === 'userSettings')).not.toHaveProperty('switches');
+    value(
+      await service.handlers['rules:save'](
+        {
+          cwd: project,
+          edit: { kind: 'add', to: { source: 'projectSettings', behavior: 'deny' }, rule: 'WebFetch' },
+          versions: { projectSettings: versionOf(text) },
+        },
+        caller,
+      ),
+    );
+    expect(JSON.parse(await readFile(projectFile(), 'utf8'))).toEqual({
+      permissions: {
+        denyInsteadOfPrompting: true,
+        blockWritesOutsideWorkingDirectories: true,
+        blockReadsOutsideWorkingDirectories: false,
+        allow: ['Bash(npm test)'],
+        deny: ['WebFetch'],
+      },
+    });
+  });
+
   it('merges an edit onto a file changed since it was read, and moves a rule between files', async () => {
     const read = await readFile(projectFile(), 'utf8');
     await writeFile(

@@ -28,7 +28,7 @@ import { openExamplesStore } from '../rules/editor/examples-store';
 import type { KeychainLike } from '../secrets/keychain';
 import { listenLoopback } from '../server/loopback-server';
 import { loadConsoleSettings } from '../settings/console-settings';
-import { preparePrivateHome } from '../secrets/private-home';
+import { preparePrivateHome } from '../../files/private-home';
 import { createConsolePasses } from '../web/console-passes';
 import { loadBridgeCredentials } from './bridge-credentials';
 import { startDecisionRoom } from './decision-room';

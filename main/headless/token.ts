@@ -7,7 +7,7 @@ import { EXIT_USAGE, usageError } from '../../common/cli';
 import type { CliIo } from '../../common/cli';
 import { gatehouseHome } from '../../common/discovery';
 import { parseFlags } from '../../files/cli-flags';
-import { preparePrivateHome } from '../secrets/private-home';
+import { preparePrivateHome } from '../../files/private-home';
 import { loadOrCreateToken, rotateToken } from '../secrets/token-store';
 import type { StoredToken } from '../secrets/token-store';
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GrantView } from '../../common/console-contract';
 import type { GrantDuration } from '../../common/queue-contract';
+import type { McpServer } from '../../common/protocol';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import { decide, parseRule, withRules } from '../../engine';
@@ -23,10 +24,20 @@ export interface GrantRequest {
   readonly sessionId: string;
   readonly cwd: string;
   readonly agent: string;
+  /** The MCP server of the request the grant was made on, when its tool is an MCP tool. */
+  readonly mcpServer?: McpServer | undefined;
 }
 
-/** Who a grant answers for: a session id is the agent's to choose, so it counts only with the same agent and folder. */
-export type GrantScope = Pick<GrantRequest, 'sessionId' | 'cwd' | 'agent'>;
+/**
+ * Who a grant answers for: a session id is the agent's to choose, so it counts only with the same agent and
+ * folder; and for an MCP tool, only with a server of the same name from the same source.
+ */
+export type GrantScope = Pick<GrantRequest, 'sessionId' | 'cwd' | 'agent' | 'mcpServer'>;
+
+/** Trust follows where a server was configured, not its name: both must agree, or both be absent. */
+function sameServer(a: McpServer | undefined, b: McpServer | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : a.name === b.name && a.source === b.source;
+}
 
 export type GrantResult = { ok: true; grant: GrantView } | { ok: false; error: string };
 
@@ -54,6 +65,7 @@ export class GrantBook {
       createdAt,
       ...(request.duration === 'session' ? {} : { expiresAt: createdAt + DURATION_MS[request.duration] }),
       uses: 0,
+      ...(request.mcpServer ? { mcpServer: request.mcpServer } : {}),
     };
     this.grants.set(grant.id, grant);
     if (grant.expiresAt !== undefined) {
@@ -79,6 +91,7 @@ export class GrantBook {
         grant.sessionId !== scope.sessionId ||
         grant.agent !== scope.agent ||
         grant.cwd !== scope.cwd ||
+        !sameServer(grant.mcpServer, scope.mcpServer) ||
         (grant.expiresAt !== undefined && grant.expiresAt <= this.now())
       )
         continue;

@@ -148,6 +148,9 @@ export function createRequestExplainer(options: ExplainerOptions) {
       ...(protectedPath ? { protectedPath } : {}),
       ...(subcommands ? { subcommands } : {}),
       ...(warnings.length ? { warnings } : {}),
+      ...(context.denyInsteadOfPromptingFile
+        ? { denyInsteadOfPrompting: context.denyInsteadOfPromptingFile }
+        : {}),
       suggestedRules: suggestRules(request, options.bash),
     };
     return { explanation, context };

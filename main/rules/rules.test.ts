@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadInstalledBashSupport } from '../../engine/node';
@@ -98,6 +98,24 @@ describe('the request explainer', () => {
     expect(explanation.reason.type).toBe('default');
   });
 
+  it('names the file whose denyInsteadOfPrompting has the agent deny what nobody answers', async () => {
+    // Claude Code reads it only from user, flag and policy settings: a project's own file is not enough.
+    const strict = join(dir.path, 'strict');
+    await mkdir(join(strict, '.claude'), { recursive: true });
+    const local = join(strict, '.claude', 'settings.local.json');
+    await writeFile(local, JSON.stringify({ permissions: { denyInsteadOfPrompting: true } }));
+    const inProject = await explainer()(request('Bash', { command: 'ls' }, { cwd: strict }), claude);
+    expect(inProject.explanation).not.toHaveProperty('denyInsteadOfPrompting');
+    const user = join(home, '.claude', 'settings.json');
+    await writeFile(user, JSON.stringify({ permissions: { denyInsteadOfPrompting: true } }));
+    try {
+      const { explanation } = await explainer()(request('Bash', { command: 'ls' }), claude);
+      expect(explanation.denyInsteadOfPrompting).toBe(user);
+    } finally {
+      await rm(user);
+    }
+  });
+
   it('explains with the rest of the settings when one file is malformed, and says which', async () => {
     const broken = join(dir.path, 'broken');
     await mkdir(join(broken, '.claude'), { recursive: true });
@@ -193,6 +211,31 @@ describe('screening', () => {
     expect(
       (await screen(request('Bash', { command: 'git commit --amend' }), { name: 'other-agent' })).answer,
     ).toBeUndefined();
+    grants.close();
+  });
+});
+
+describe('screening an MCP tool', () => {
+  it('lets a grant answer only a server of the same name from the same source, not one that takes its name', async () => {
+    const grants = new GrantBook(bash);
+    const screen = createScreening(explainer(), grants);
+    const tool = 'mcp__github__create_issue';
+    const user = { name: 'github', source: 'user' };
+    grants.add({
+      rule: 'mcp__github',
+      duration: 'session',
+      sessionId: 'session-1',
+      cwd: project,
+      agent: 'claude-code',
+      mcpServer: user,
+    });
+    const ask = (mcpServer?: { name: string; source: string }) =>
+      screen({ ...request(tool, { title: 'x' }), ...(mcpServer ? { mcpServer } : {}) }, claude);
+    expect((await ask(user)).answer).toMatchObject({ racer: 'grant', answer: { behavior: 'allow' } });
+    // A project's .mcp.json can name its server "github" too: the grant was made for the user's.
+    expect((await ask({ name: 'github', source: 'project' })).answer).toBeUndefined();
+    expect((await ask()).answer).toBeUndefined();
+    expect(grants.list()[0]?.mcpServer).toEqual(user);
     grants.close();
   });
 });

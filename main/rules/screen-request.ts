@@ -35,7 +35,7 @@ export function createScreening(explain: RequestExplainer, grants: GrantBook) {
     }
     const { explanation, context } = explained;
     const grant = grants.match(
-      { sessionId: request.sessionId, cwd: request.cwd, agent: agent.name },
+      { sessionId: request.sessionId, cwd: request.cwd, agent: agent.name, mcpServer: request.mcpServer },
       { toolName: request.tool, input: request.input },
       context,
     );

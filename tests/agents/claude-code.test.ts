@@ -5,7 +5,7 @@
  * file the tool made, the rule Claude Code wrote.
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISCOVERY_FILE } from '../../common/discovery';
@@ -14,7 +14,14 @@ import { startLiveConsole } from './support/live-console';
 import type { LiveConsole } from './support/live-console';
 import { startAnthropicStandIn } from './support/anthropic-stand-in';
 import type { AnthropicStandIn } from './support/anthropic-stand-in';
-import { DIALOG, TmuxClaude, claudeBinary, makeClaudeSandbox, runHeadless } from './support/claude-code';
+import {
+  DIALOG,
+  TmuxClaude,
+  claudeBinary,
+  makeClaudeSandbox,
+  mcpTouchServer,
+  runHeadless,
+} from './support/claude-code';
 import type { ClaudeSandbox } from './support/claude-code';
 
 // A real agent per case, beside the rest of the suite on two cores: a ceiling, not a speed check.
@@ -62,6 +69,8 @@ describe('Claude Code, headless (-p)', () => {
       tool: 'Bash',
       cwd: sandbox.project,
       input: { command: 'touch allowed.txt' },
+      // -p: nobody at the terminal (CLAUDE_CODE_SESSION_ATTENDED=0), so the card says so.
+      attended: false,
     });
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
     const result = await api.nextToolResult();
@@ -139,6 +148,37 @@ describe('Claude Code, headless (-p)', () => {
     expect(gate.cards.length).toBe(cards);
   });
 
+  it('runs Gatehouse’s own copy of the hook, not the checkout’s bundle', async () => {
+    const settings = JSON.parse(await readFile(join(sandbox.project, '.claude', 'settings.json'), 'utf8'));
+    const copy = join(sandbox.gatehouseHome, 'gatehouse-hook.cjs');
+    expect(settings.hooks.PermissionRequest[0].hooks[0].args[0]).toBe(copy);
+    expect(await readFile(copy, 'utf8')).toBe(await readFile('out/cli/gatehouse-hook.cjs', 'utf8'));
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('copy.txt'));
+    const turn = runHeadless(sandbox, 'make the file');
+    gate.registry.decide((await gate.nextCard()).id, 'console', { behavior: 'allow' });
+    expect((await turn).code).toBe(0);
+    expect(existsSync(marker('copy.txt'))).toBe(true);
+  });
+
+  it('names an MCP tool’s server and where it was configured, and runs it when the console allows', async () => {
+    gate = await startLiveConsole(sandbox);
+    const args = await mcpTouchServer(sandbox, 'maker');
+    api.script({ name: 'mcp__maker__touch', input: { file: 'mcp.txt' } });
+    const turn = runHeadless(sandbox, 'make the file', args);
+    const card = await gate.nextCard();
+    // --mcp-config servers are "dynamic" in Claude Code's list of sources.
+    expect(card).toMatchObject({
+      tool: 'mcp__maker__touch',
+      input: { file: 'mcp.txt' },
+      mcpServer: { name: 'maker', source: 'dynamic' },
+    });
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect((await turn).code).toBe(0);
+    expect(existsSync(marker('mcp.txt'))).toBe(true);
+  });
+
   it('falls back to Claude Code’s own answer when no console runs', async () => {
     api.script(touch('absent.txt'));
     const turn = await runHeadless(sandbox, 'make the file');
@@ -166,10 +206,32 @@ describe('Claude Code, interactive (tmux)', () => {
     api.script(touch('console.txt'));
     tmux.prompt('make the file');
     const card = await gate.nextCard();
+    expect(card.attended).toBe(true);
     await tmux.waitFor(DIALOG);
     gate.registry.decide(card.id, 'console', { behavior: 'allow' });
     expect((await api.nextToolResult()).isError).toBe(false);
     expect(existsSync(marker('console.txt'))).toBe(true);
+  });
+
+  it('with denyInsteadOfPrompting in user settings shows no dialog: the console decides, the card says so', async () => {
+    // Claude Code ignores the key in project and local settings: here it would still show its dialog.
+    const user = join(sandbox.home, '.claude', 'settings.json');
+    await mkdir(join(sandbox.home, '.claude'), { recursive: true });
+    await writeFile(user, JSON.stringify({ permissions: { denyInsteadOfPrompting: true } }));
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxClaude.start(sandbox, `gh-noprompt-${process.pid}`);
+    api.script(touch('unprompted.txt'));
+    tmux.prompt('make the file');
+    const card = await gate.nextCard();
+    await vi.waitFor(() =>
+      expect(gate!.registry.pending().find((each) => each.id === card.id)?.explanation).toMatchObject({
+        denyInsteadOfPrompting: user,
+      }),
+    );
+    expect(tmux.screen()).not.toMatch(DIALOG);
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect(existsSync(marker('unprompted.txt'))).toBe(true);
   });
 
   it('retires the card when the person answers Yes in the terminal', async () => {

@@ -1,5 +1,5 @@
 /** `gatehouse doctor` against a live console core, real settings files and a managed policy file. */
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../common/cli';
@@ -9,6 +9,7 @@ import { runInstall } from '../../client/cli/commands/install';
 import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
+import { HOOK_BANNER } from '../../files/hook-copy';
 
 let tmp: Awaited<ReturnType<typeof makeTempDir>>;
 let gatehouseHome: string;
@@ -22,10 +23,10 @@ beforeEach(async () => {
   gatehouseHome = join(tmp.path, 'gatehouse');
   home = join(tmp.path, 'home');
   policy = join(tmp.path, 'etc', 'claude-code', 'managed-settings.json');
-  // A stand-in bundle: the installed hooks only need to point at files that exist.
-  launcher = { node: process.execPath, cli: join(tmp.path, 'checkout', 'out', 'cli', 'gatehouse.mjs') };
+  // A stand-in for the bundle this Gatehouse ships: install copies it, doctor compares the copy with it.
+  launcher = { node: process.execPath, cli: join(tmp.path, 'checkout', 'out', 'cli', 'gatehouse-hook.cjs') };
   await mkdir(resolve(launcher.cli, '..'), { recursive: true });
-  await writeFile(launcher.cli, '');
+  await writeFile(launcher.cli, `${HOOK_BANNER}\n// this build\n`);
 });
 afterEach(async () => {
   await core?.close();
@@ -45,7 +46,11 @@ function io(env: Record<string, string> = {}) {
 
 async function doctor(env?: Record<string, string>) {
   const run = io(env);
-  const code = await runDoctor(['--home', home, '--cwd', join(tmp.path, 'shop'), '--policy', policy], run.io);
+  const code = await runDoctor(
+    ['--home', home, '--cwd', join(tmp.path, 'shop'), '--policy', policy],
+    run.io,
+    launcher.cli,
+  );
   const lines = run.text().trimEnd().split('\n');
   return { code, lines, line: (name: string) => lines.find((l) => l.slice(2).startsWith(`${name}:`)) ?? '' };
 }
@@ -74,6 +79,7 @@ describe('gatehouse doctor', () => {
         /^✓ console: reachable at ws:\/\/127\.0\.0\.1:\d+\/bridge \(Gatehouse \d+\.\d+\.\d+\)\.$/,
       ),
       `✓ hooks: installed in user (${join(home, '.claude', 'settings.json')}).`,
+      `✓ hook file: the hooks in ${join(home, '.claude', 'settings.json')} run ${join(gatehouseHome, 'gatehouse-hook.cjs')}, the hook this Gatehouse ships.`,
       expect.stringMatching(/^✓ policy: managed policy file allows user hooks/),
     ]);
     expect(result.code).toBe(0);
@@ -145,8 +151,46 @@ describe('gatehouse doctor', () => {
     expect(line).toContain(
       "lacks Gatehouse's PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SessionEnd hooks",
     );
-    expect(line).toContain('run /gone/out/cli/gatehouse.mjs, which does not exist');
     expect(line).toMatch(/Next: run "gatehouse install claude" again/);
+    expect((await doctor()).line('hook file')).toMatch(
+      /^✗ hook file: the hooks in .* run \/gone\/out\/cli\/gatehouse\.mjs, which does not exist/,
+    );
+  });
+
+  describe('the hook the installed hooks run', () => {
+    const settings = () => join(home, '.claude', 'settings.json');
+    const copy = () => join(gatehouseHome, 'gatehouse-hook.cjs');
+
+    it('says when it is missing', async () => {
+      await installUserHooks();
+      await rm(copy());
+      const result = await doctor();
+      expect(result.line('hook file')).toBe(
+        `✗ hook file: the hooks in ${settings()} run ${copy()}, which does not exist, so they do nothing. Next: run "gatehouse install claude" again, which puts Gatehouse's copy of the hook in place and points them at it.`,
+      );
+      expect(result.code).toBe(1);
+    });
+
+    it('says when it is stale: another Gatehouse’s hook than the one this one ships', async () => {
+      await installUserHooks();
+      await writeFile(launcher.cli, `${HOOK_BANNER}\n// a newer build\n`);
+      const result = await doctor();
+      expect(result.line('hook file')).toBe(
+        `✗ hook file: the hooks in ${settings()} run ${copy()}, which differs from the hook this Gatehouse ships (${launcher.cli}). Next: run "gatehouse install claude" again or restart "gatehouse serve", either of which updates it.`,
+      );
+      expect(result.code).toBe(1);
+      // Installing again brings it up to date.
+      await installUserHooks();
+      expect((await doctor()).line('hook file')).toMatch(/^✓ hook file: /);
+    });
+
+    it('says when it is not Gatehouse’s', async () => {
+      await installUserHooks();
+      await writeFile(copy(), '#!/bin/sh\necho hello\n');
+      expect((await doctor()).line('hook file')).toBe(
+        `✗ hook file: the hooks in ${settings()} run ${copy()}, which is not Gatehouse's hook. Next: run "gatehouse install claude" again, which points them at Gatehouse's own copy of the hook.`,
+      );
+    });
   });
 
   it('reports the scopes it finds, and a settings file that turns all hooks off', async () => {

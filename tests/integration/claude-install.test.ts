@@ -11,11 +11,15 @@ import type { CliIo } from '../../common/cli';
 import { runInstall } from '../../client/cli/commands/install';
 import { runUninstall } from '../../client/cli/commands/uninstall';
 import { makeTempDir } from '../support/temp-dir';
+import { HOOK_BANNER } from '../../files/hook-copy';
 
 let tmp: Awaited<ReturnType<typeof makeTempDir>>;
 let home: string;
 let userSettings: string;
 let launcher: { node: string; cli: string };
+let gatehouseHome: string;
+/** Gatehouse's copy of the hook, which the installed hooks run. */
+let installedHook: string;
 
 beforeEach(async () => {
   tmp = await makeTempDir();
@@ -25,15 +29,21 @@ beforeEach(async () => {
     node: join(tmp.path, 'bin', 'node'),
     cli: join(tmp.path, 'gatehouse', 'out', 'cli', 'gatehouse.mjs'),
   };
+  gatehouseHome = join(tmp.path, 'gatehouse-home');
+  installedHook = join(gatehouseHome, 'gatehouse-hook.cjs');
   await mkdir(join(tmp.path, 'gatehouse', 'out', 'cli'), { recursive: true });
-  await writeFile(launcher.cli, '');
+  await writeFile(launcher.cli, `${HOOK_BANNER}\n// one build\n`);
 });
 afterEach(() => tmp.remove());
 
 function capture() {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env: {} };
+  const io: CliIo = {
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    env: { GATEHOUSE_HOME: gatehouseHome },
+  };
   return { io, out: () => out.join(''), err: () => err.join('') };
 }
 
@@ -82,7 +92,7 @@ function expectedEntries() {
   const handler = (arg: string, timeout?: number) => ({
     type: 'command',
     command: launcher.node,
-    args: [launcher.cli, 'hook', arg],
+    args: [installedHook, 'hook', arg],
     ...(timeout === undefined ? {} : { timeout }),
   });
   return {
@@ -127,7 +137,7 @@ describe('gatehouse install claude', () => {
     await writeSettings(userSettings, existing);
     const { stdout } = await install();
     expect(stdout).toMatch(/^Index: .*settings\.json\n=+\n--- .*\tbefore\n\+\+\+ .*\tafter\n@@ /);
-    expect(stdout.split('\n')).toContain(`+              "${launcher.cli}",`);
+    expect(stdout.split('\n')).toContain(`+              "${installedHook}",`);
     expect(stdout).not.toMatch(/^-(?!-- )/m);
   });
 
@@ -166,6 +176,25 @@ describe('gatehouse install claude', () => {
       'Stop',
       'SessionEnd',
     ]);
+  });
+
+  it('leaves onFailure at Claude Code’s default, continue, even over a handler set to block', async () => {
+    // With "block", a hook that fails (no console, a moved copy) would refuse every prompt it guards.
+    const ours = {
+      type: 'command',
+      command: launcher.node,
+      args: [installedHook, 'hook', 'permission-request'],
+      timeout: 600,
+      onFailure: 'block',
+    };
+    await writeSettings(userSettings, { hooks: { PermissionRequest: [{ matcher: '*', hooks: [ours] }] } });
+    expect((await install()).code).toBe(0);
+    const { hooks } = await readJson(userSettings);
+    for (const groups of Object.values(hooks))
+      for (const group of groups)
+        for (const handler of group.hooks as { onFailure?: string }[])
+          expect(handler.onFailure ?? 'continue').toBe('continue');
+    expect(hooks.PermissionRequest).toEqual([expectedEntries().PermissionRequest]);
   });
 
   it('brings an entry from a moved checkout, or a hand-written command string, up to date in place', async () => {
@@ -277,6 +306,41 @@ describe('gatehouse install claude', () => {
     expect(run.err()).toMatch(/Run "gatehouse install --help" for usage\.\n$/);
   });
 
+  it('runs a private copy of the hook in Gatehouse’s folder, which outlives the checkout and follows its build', async () => {
+    expect((await install()).code).toBe(0);
+    expect(await readFile(installedHook, 'utf8')).toBe(await readFile(launcher.cli, 'utf8'));
+    expect((await stat(installedHook)).mode & 0o777).toBe(0o600);
+    expect((await stat(gatehouseHome)).mode & 0o777).toBe(0o700);
+    const settings = await readFile(userSettings, 'utf8');
+    expect(settings).not.toContain(launcher.cli);
+
+    // A new build: installing again updates the copy in place, and the settings stay as they were.
+    await writeFile(launcher.cli, `${HOOK_BANNER}\n// the next build\n`);
+    expect((await install()).stdout).toMatch(/already installed/);
+    expect(await readFile(userSettings, 'utf8')).toBe(settings);
+    expect(await readFile(installedHook, 'utf8')).toBe(`${HOOK_BANNER}\n// the next build\n`);
+    expect((await readdir(gatehouseHome)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('writes no copy on a dry run, and names where it would be', async () => {
+    const { code, stdout } = await install('--dry-run');
+    expect(code).toBe(0);
+    expect(stdout).toContain(installedHook);
+    expect(existsSync(gatehouseHome)).toBe(false);
+  });
+
+  it('refuses a Gatehouse folder that is a symbolic link, in one sentence, and leaves the settings alone', async () => {
+    await mkdir(join(tmp.path, 'elsewhere'));
+    await symlink(join(tmp.path, 'elsewhere'), gatehouseHome);
+    const { code, stderr } = await install();
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^gatehouse install: could not copy the hook into .*is a symbolic link/),
+    ]);
+    expect(existsSync(userSettings)).toBe(false);
+    expect(existsSync(join(tmp.path, 'elsewhere', 'gatehouse-hook.cjs'))).toBe(false);
+  });
+
   it('has --help', async () => {
     const run = capture();
     expect(await runInstall(['--help'], run.io, launcher)).toBe(0);
@@ -366,20 +430,26 @@ describe('scopes', () => {
   it('user follows CLAUDE_CONFIG_DIR when no --home is given', async () => {
     const configDir = join(tmp.path, 'claude-config');
     const run = capture();
-    const io = { ...run.io, env: { CLAUDE_CONFIG_DIR: configDir } };
+    const io = { ...run.io, env: { CLAUDE_CONFIG_DIR: configDir, GATEHOUSE_HOME: gatehouseHome } };
     expect(await runInstall(['claude'], io, launcher)).toBe(0);
     expect(existsSync(join(configDir, 'settings.json'))).toBe(true);
   });
 });
 
 describe('the built CLI', () => {
-  it('installs this Node and the hook bundle out/cli/gatehouse-hook.cjs beside it, by absolute path', () => {
+  it('installs this Node and a copy of the hook bundle out/cli/gatehouse-hook.cjs, by absolute path', async () => {
     const cli = resolve('out/cli/gatehouse.mjs');
-    const hook = resolve('out/cli/gatehouse-hook.cjs');
+    const hook = installedHook;
     if (!existsSync(resolve('out/cli/install.mjs')))
       throw new Error('This test runs the built CLI: run "npm run build" first.');
-    const run = spawnSync(process.execPath, [cli, 'install', 'claude', '--home', home], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [cli, 'install', 'claude', '--home', home], {
+      encoding: 'utf8',
+      env: { ...process.env, GATEHOUSE_HOME: gatehouseHome },
+    });
     expect(run.status).toBe(0);
+    const shipped = await readFile(resolve('out/cli/gatehouse-hook.cjs'), 'utf8');
+    expect(shipped.startsWith(HOOK_BANNER)).toBe(true);
+    expect(await readFile(installedHook, 'utf8')).toBe(shipped);
     return readJson(userSettings).then((settings) => {
       expect(settings.hooks.PermissionRequest).toEqual([
         {

@@ -11,20 +11,23 @@ import { runDoctor } from '../../client/cli/commands/doctor';
 import { runInstall } from '../../client/cli/commands/install';
 import { runUninstall } from '../../client/cli/commands/uninstall';
 import { makeTempDir } from '../support/temp-dir';
+import { HOOK_BANNER } from '../../files/hook-copy';
 
 let tmp: Awaited<ReturnType<typeof makeTempDir>>;
 let codexHome: string;
 let hooksFile: string;
 let launcher: { node: string; cli: string };
+let gatehouseHome: string;
 
 beforeEach(async () => {
   tmp = await makeTempDir();
   codexHome = join(tmp.path, 'codex home');
   hooksFile = join(codexHome, 'hooks.json');
-  // A checkout path with a space and a quote: the command string must survive sh.
-  launcher = { node: process.execPath, cli: join(tmp.path, "it's here", 'out', 'cli', 'gatehouse-hook.cjs') };
+  launcher = { node: process.execPath, cli: join(tmp.path, 'checkout', 'out', 'cli', 'gatehouse-hook.cjs') };
+  // Gatehouse's folder, where the hooks' copy lives, with a space and a quote: the command must survive sh.
+  gatehouseHome = join(tmp.path, "it's here");
   await mkdir(join(launcher.cli, '..'), { recursive: true });
-  await writeFile(launcher.cli, '');
+  await writeFile(launcher.cli, `${HOOK_BANNER}\n// one build\n`);
 });
 afterEach(() => tmp.remove());
 
@@ -34,7 +37,7 @@ function capture(env: Record<string, string> = {}) {
   const io: CliIo = {
     stdout: (t) => void out.push(t),
     stderr: (t) => void err.push(t),
-    env: { CODEX_HOME: codexHome, GATEHOUSE_HOME: join(tmp.path, 'gatehouse'), ...env },
+    env: { CODEX_HOME: codexHome, GATEHOUSE_HOME: gatehouseHome, ...env },
   };
   return { io, out: () => out.join(''), err: () => err.join('') };
 }
@@ -80,7 +83,7 @@ describe('gatehouse install codex', () => {
         hooks: [
           {
             type: 'command',
-            command: `${process.execPath} '${join(tmp.path, "it'\\''s here", 'out', 'cli', 'gatehouse-hook.cjs')}' hook codex permission-request`,
+            command: `${process.execPath} '${join(tmp.path, "it'\\''s here", 'gatehouse-hook.cjs')}' hook codex permission-request`,
             timeout: 600,
           },
         ],
@@ -90,6 +93,20 @@ describe('gatehouse install codex', () => {
     expect(result.stdout).toMatch(/Hooks need review/);
     expect(result.stdout).toMatch(/gatehouse doctor codex/);
     expect(await install()).toMatchObject({ code: 0, stdout: expect.stringMatching(/already installed/) });
+  });
+
+  it('runs the copy in Gatehouse’s folder, and updates it on a new build without changing the command Codex trusts', async () => {
+    expect((await install()).code).toBe(0);
+    const copy = join(gatehouseHome, 'gatehouse-hook.cjs');
+    const before = await readFile(hooksFile, 'utf8');
+    expect(before).toContain('gatehouse-hook.cjs');
+    expect(await readFile(copy, 'utf8')).toBe(await readFile(launcher.cli, 'utf8'));
+
+    await writeFile(launcher.cli, `${HOOK_BANNER}\n// the next build\n`);
+    const again = await install();
+    expect(again).toMatchObject({ code: 0, stdout: expect.stringMatching(/already installed/) });
+    expect(await readFile(hooksFile, 'utf8')).toBe(before);
+    expect(await readFile(copy, 'utf8')).toBe(`${HOOK_BANNER}\n// the next build\n`);
   });
 
   it('keeps the description and every other hook, and puts its group after theirs', async () => {
@@ -148,6 +165,7 @@ describe('gatehouse doctor codex', () => {
     const code = await runDoctor(
       ['codex', '--cwd', join(tmp.path, 'project'), '--codex', join(tmp.path, 'no-codex')],
       run.io,
+      launcher.cli,
     );
     const line = (name: string) =>
       run
@@ -156,6 +174,14 @@ describe('gatehouse doctor codex', () => {
         .find((l) => l.startsWith(`✓ ${name}:`) || l.startsWith(`✗ ${name}:`)) ?? '';
     return { code, line };
   }
+
+  it('says when the hook the installed commands run is stale', async () => {
+    await install();
+    await writeFile(launcher.cli, `${HOOK_BANNER}\n// a newer build\n`);
+    expect((await doctor()).line('codex hook file')).toMatch(
+      /^✗ codex hook file: the hooks in .*hooks\.json run .*gatehouse-hook\.cjs, which differs from the hook this Gatehouse ships .*\. Next: run "gatehouse install codex" again or restart "gatehouse serve"/,
+    );
+  });
 
   it('says the hooks are missing until installed', async () => {
     expect((await doctor()).line('codex hooks')).toMatch(
@@ -191,6 +217,7 @@ describe('gatehouse doctor codex', () => {
     );
     const report = await doctor();
     expect(report.line('codex hooks')).toMatch(/^✓ codex hooks: installed in user/);
+    expect(report.line('codex hook file')).toMatch(/^✓ codex hook file: .* the hook this Gatehouse ships\.$/);
     expect(report.line('codex trust')).toMatch(
       /^✓ codex trust: present in config for all 5 .*trust not verifiable/,
     );

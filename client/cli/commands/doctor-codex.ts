@@ -6,6 +6,8 @@ import type { HookStatuses } from '../../codex/codex-hook-status';
 import { codexConfigPath } from '../../codex/codex-location';
 import type { CodexPlace } from '../../codex/codex-location';
 import type { Check } from './doctor-check';
+import { hookFileFindings } from '../../config-files/doctor-read';
+import { installedHookPath } from '../../config-files/shipped-hook';
 
 /** Codex's own verdict per hook, from `codex app-server`'s hooks/list. */
 function codexTrustCheck(keys: readonly string[], statuses: HookStatuses): Check {
@@ -27,7 +29,12 @@ function codexTrustCheck(keys: readonly string[], statuses: HookStatuses): Check
   };
 }
 
-export async function codexHooksCheck(place: CodexPlace, codex: string, env: CliIo['env']): Promise<Check[]> {
+export async function codexHooksCheck(
+  place: CodexPlace,
+  codex: string,
+  env: CliIo['env'],
+  shipped: string,
+): Promise<Check[]> {
   const reports = await inspectCodex(place);
   const installed = reports.filter((report) => report.installed);
   const problems = reports.flatMap((report) => report.problems);
@@ -49,10 +56,17 @@ export async function codexHooksCheck(place: CodexPlace, codex: string, env: Cli
         next: 'run "gatehouse install codex" again (with the same --scope) from the checkout you use',
       }
     : { ok: true, name: 'codex hooks', text: `installed in ${where}` };
+  const files: Check[] = hookFileFindings(
+    reports,
+    shipped,
+    installedHookPath(env),
+    'gatehouse install codex',
+  ).map((finding) => ({ name: 'codex hook file', ...finding }));
   const statuses = await codexHookStatuses(codex, place.cwd, { ...env, CODEX_HOME: place.codexDir });
   if (statuses)
     return [
       hooks,
+      ...files,
       codexTrustCheck(
         installed.flatMap((report) => report.keys),
         statuses,
@@ -80,5 +94,5 @@ export async function codexHooksCheck(place: CodexPlace, codex: string, env: Cli
           name: 'codex trust',
           text: `present in config for all ${recorded} of Gatehouse's hooks; trust not verifiable, as "${codex} app-server" could not be run to check Codex's hash (a hook changed since it was trusted still shows here, and Codex asks again)`,
         };
-  return [hooks, trust];
+  return [hooks, ...files, trust];
 }

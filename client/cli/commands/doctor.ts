@@ -9,6 +9,9 @@ import { resolve } from 'node:path';
 import { EXIT_USAGE, UsageError, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
 import { inspectScopes } from '../../claude/installed-hooks';
+import type { ScopeReport } from '../../claude/installed-hooks';
+import { hookFileFindings } from '../../config-files/doctor-read';
+import { currentLauncher, installedHookPath } from '../../config-files/shipped-hook';
 import { codexPlaceOf } from '../../codex/codex-target';
 import { formatCheck } from './doctor-check';
 import type { Check } from './doctor-check';
@@ -117,8 +120,7 @@ async function consoleCheck(env: CliIo['env']): Promise<Check> {
   return { ok: true, name, text: `reachable at ${url} (Gatehouse ${welcome.version})` };
 }
 
-async function hooksCheck(place: Place): Promise<Check> {
-  const reports = await inspectScopes(place);
+function hooksCheck(reports: readonly ScopeReport[]): Check {
   const installed = reports.filter((report) => report.installed);
   const problems = reports.flatMap((report) => report.problems);
   const where = installed.map((report) => `${report.scope} (${report.path})`).join(', ');
@@ -159,7 +161,15 @@ async function policyCheck(file: string): Promise<Check> {
   };
 }
 
-export async function runDoctor(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * `shipped` is the hook bundle this Gatehouse ships, which the installed copy must equal; by default the one
+ * beside the running command.
+ */
+export async function runDoctor(
+  argv: readonly string[],
+  io: CliIo,
+  shipped: string = currentLauncher().cli,
+): Promise<number> {
   let values;
   let positionals;
   try {
@@ -191,7 +201,7 @@ export async function runDoctor(argv: readonly string[], io: CliIo): Promise<num
     const checks = [
       tokenCheck(io.env),
       await consoleCheck(io.env),
-      ...(await codexHooksCheck(codexPlaceOf(values, io.env), values.codex || 'codex', io.env)),
+      ...(await codexHooksCheck(codexPlaceOf(values, io.env), values.codex || 'codex', io.env, shipped)),
     ];
     for (const check of checks) io.stdout(formatCheck(check));
     return checks.every((check) => check.ok) ? 0 : 1;
@@ -203,10 +213,14 @@ export async function runDoctor(argv: readonly string[], io: CliIo): Promise<num
     home,
     platform: process.platform,
   };
+  const reports = await inspectScopes(place);
   const checks = [
     tokenCheck(io.env),
     await consoleCheck(io.env),
-    await hooksCheck(place),
+    hooksCheck(reports),
+    ...hookFileFindings(reports, shipped, installedHookPath(io.env), 'gatehouse install claude').map(
+      (finding) => ({ name: 'hook file', ...finding }),
+    ),
     await policyCheck(values.policy ?? managedPolicyPath(process.platform)),
   ];
   for (const check of checks) io.stdout(formatCheck(check));

@@ -12,7 +12,12 @@ import type { CliIo } from '../../../common/cli';
 import { AnsweredInTerminal, askConsole, HookDeadline, requestMessages } from '../../hook/ask-console';
 import { CLAUDE_HOOK_EVENTS, hookEventByArg, PERMISSION_REQUEST } from '../../hook/claude-events';
 import type { ClaudeHookEvent } from '../../hook/claude-events';
-import { readPermissionRequest, toHookOutput, toPermissionCall } from '../../hook/claude-permission-request';
+import {
+  attendedOf,
+  readPermissionRequest,
+  toHookOutput,
+  toPermissionCall,
+} from '../../hook/claude-permission-request';
 import { CODEX_HOOK_EVENTS, CODEX_PERMISSION_REQUEST, codexEventByArg } from '../../hook/codex-events';
 import { toCodexOutput } from '../../hook/codex-permission-request';
 import type { ConsoleDecision } from '../../hook/lean-protocol';
@@ -218,7 +223,7 @@ async function permissionRequest(
       );
     return;
   }
-  const call = toPermissionCall(payload, randomUuid(await loadRandomBytes()), deadlineMs);
+  const call = toPermissionCall(payload, randomUuid(await loadRandomBytes()), deadlineMs, attendedOf(io.env));
   send(requestMessages(call));
   const socket = await connecting;
   if (!socket) return;

@@ -4,7 +4,6 @@
  * again changes nothing.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { EXIT_USAGE, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
 import { installHooks, settingsOf } from '../../claude/merge-hooks';
@@ -13,17 +12,21 @@ import { hooksFileOf, installCodexHooks } from '../../codex/codex-hooks';
 import { codexTarget, CODEX_TARGET_OPTIONS } from '../../codex/codex-target';
 import { trustSteps } from '../../codex/trust-steps';
 import { applyChange } from '../../config-files/apply-change';
-import { HOOK_BUNDLE } from '../../config-files/hook-bundle';
 import type { Launcher } from '../../config-files/hook-groups';
+import { currentLauncher, gatehouseHomeIn } from '../../config-files/shipped-hook';
 import { parseTargetFlags } from '../../config-files/target-flags';
 import type { TargetArgs } from '../../config-files/target-flags';
+import { hookCopyPath, placeHookCopy } from '../../../files/hook-copy';
 
 const CLAUDE_HELP = `Usage: gatehouse install claude [options]
 
 Adds Gatehouse's hooks to a Claude Code settings file: PermissionRequest (sends permission prompts to the
 console) and PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop and SessionEnd (retire cards the
 terminal answered). Every other setting and hook stays as it is; a backup is written next to the file
-first. The hooks run this Node and this checkout by absolute path, in the exec form of Claude Code 2.1.139+.
+first. The hooks run this Node and Gatehouse's own copy of the hook (gatehouse-hook.cjs in Gatehouse's
+folder, $GATEHOUSE_HOME or the platform's), by absolute path, in the exec form of Claude Code 2.1.139+;
+installing again or starting "gatehouse serve" updates the copy, so moving or rebuilding the checkout breaks
+no hook.
 
 ${TARGET_OPTIONS}`;
 
@@ -32,14 +35,11 @@ const CODEX_HELP = `Usage: gatehouse install codex [options]
 Adds Gatehouse's hooks to a Codex CLI hooks.json: PermissionRequest (sends permission prompts to the
 console) and PostToolUse, UserPromptSubmit, Stop and SessionEnd (retire cards). Every other hook stays
 where it is (Codex trusts hooks by position, so Gatehouse's go after them); a backup is written next to the
-file first. Codex then asks you to review and trust the new hooks; the command says how.
+file first. Codex then asks you to review and trust the new hooks; the command says how. The hooks run
+Gatehouse's own copy of the hook in Gatehouse's folder; updating the copy leaves the commands, and so
+Codex's trust, as they are.
 
 ${CODEX_TARGET_OPTIONS}`;
-
-/** This Node and the hook bundle beside this one (out/cli/install.mjs → out/cli/gatehouse-hook.cjs). */
-export function currentLauncher(): Launcher {
-  return { node: process.execPath, cli: fileURLToPath(new URL(`./${HOOK_BUNDLE}`, import.meta.url)) };
-}
 
 export async function runInstall(
   argv: readonly string[],
@@ -61,12 +61,13 @@ export async function runInstall(
     }
     if (args.agent === 'codex') {
       const target = codexTarget(args.flags, io.env);
-      if (!bundleExists(launcher, io)) return 1;
+      const installed = await installedLauncher(launcher, io, target.dryRun);
+      if (!installed) return 1;
       const code = await applyChange(
         'install',
         target,
         io,
-        { read: hooksFileOf, transform: (file) => installCodexHooks(file, launcher) },
+        { read: hooksFileOf, transform: (file) => installCodexHooks(file, installed) },
         {
           unchanged: `Gatehouse's hooks are already installed in ${target.path}; nothing changed.\n`,
           done: `Installed Gatehouse's hooks in ${target.path} (${target.scope} scope).\n`,
@@ -76,12 +77,13 @@ export async function runInstall(
       return code;
     }
     const target = claudeTarget(args.flags, io.env);
-    if (!bundleExists(launcher, io)) return 1;
+    const installed = await installedLauncher(launcher, io, target.dryRun);
+    if (!installed) return 1;
     return applyChange(
       'install',
       target,
       io,
-      { read: settingsOf, transform: (settings) => installHooks(settings, launcher) },
+      { read: settingsOf, transform: (settings) => installHooks(settings, installed) },
       {
         unchanged: `Gatehouse's hooks are already installed in ${target.path}; nothing changed.\n`,
         done: `${target.scope === 'project' ? 'Note: project settings are shared with everyone who clones the repository, and these hooks name paths on this machine; "--scope local" keeps them yours.\n' : ''}Installed Gatehouse's hooks in ${target.path} (${target.scope} scope). New Claude Code sessions use them; "gatehouse doctor" checks the setup.\n`,
@@ -93,12 +95,29 @@ export async function runInstall(
   }
 }
 
-function bundleExists(launcher: Launcher, io: CliIo): boolean {
-  if (existsSync(launcher.cli)) return true;
-  io.stderr(
-    `gatehouse install: ${launcher.cli} does not exist; run "npm run build" and install from out/cli/.\n`,
-  );
-  return false;
+/**
+ * What the hooks will run: this Node and Gatehouse's own copy of the hook bundle, brought up to date from
+ * the shipped one before any settings name it (a dry run only says where it would be).
+ */
+async function installedLauncher(
+  launcher: Launcher,
+  io: CliIo,
+  dryRun: boolean,
+): Promise<Launcher | undefined> {
+  if (!existsSync(launcher.cli)) {
+    io.stderr(
+      `gatehouse install: ${launcher.cli} does not exist; run "npm run build" and install from out/cli/.\n`,
+    );
+    return undefined;
+  }
+  const home = gatehouseHomeIn(io.env);
+  if (dryRun) return { node: launcher.node, cli: hookCopyPath(home) };
+  try {
+    return { node: launcher.node, cli: await placeHookCopy(home, launcher.cli) };
+  } catch (error) {
+    io.stderr(`gatehouse install: could not copy the hook into ${home}: ${(error as Error).message}\n`);
+    return undefined;
+  }
 }
 
 export { runInstall as run };

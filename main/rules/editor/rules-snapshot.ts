@@ -15,6 +15,7 @@ import {
   createPermissionContext,
   listRules,
   parseSettingsText,
+  permissionSwitches,
   PermissionContextError,
 } from '../../../engine';
 import type { BashSupport, SettingsLayer, ToolCall, ToolPermissionContext } from '../../../engine';
@@ -81,7 +82,8 @@ export async function readProjectRules(cwd: string, scope: ProjectScope): Promis
       });
       continue;
     }
-    files.push({ ...base, status: 'ok' });
+    const switches = permissionSwitches.filter((name) => parsed.settings[name]);
+    files.push({ ...base, status: 'ok', ...(switches.length ? { switches } : {}) });
     stored.set(location.file, permissionLists(read.text));
     layers.push({ ...location, exists: true, settings: parsed.settings });
   }

@@ -12,6 +12,12 @@ export const queueEn = {
   'session.count': { one: '{count} request', other: '{count} requests' },
   'session.secondLook': { one: '{count} needs a second look', other: '{count} need a second look' },
   'session.id': 'session {id}',
+  'session.auto': 'auto mode',
+  'session.autoTitle':
+    'Claude Code’s classifier answers most calls of this session itself; only what it would not approve comes here.',
+  'session.headless': 'no terminal',
+  'session.headlessTitle':
+    'This session runs without a terminal (-p): what is not answered here, the agent denies.',
   'triage.secondLook': {
     one: '{count} needs a second look: show it',
     other: '{count} need a second look: show the first',
@@ -24,6 +30,25 @@ export const queueEn = {
   'card.hiddenCodePoints':
     'This request contains invisible or direction-changing characters, shown as ⟨U+…⟩ marks: what runs is not what it would seem to say.',
   'card.mode': 'Mode: {mode}',
+  'card.mcpServer': 'MCP server {name} · {source}',
+  'card.mcpServerTitle':
+    'Where this server was configured. A grant made here answers only a server of this name from this same place.',
+  'mcpSource.user': 'your user settings',
+  'mcpSource.project': 'the project’s settings',
+  'mcpSource.local': 'your local project settings',
+  'mcpSource.plugin': 'a plugin',
+  'mcpSource.sdk': 'the program running the agent',
+  'mcpSource.dynamic': '--mcp-config',
+  'mcpSource.managed': 'managed settings',
+  'mcpSource.enterprise': 'enterprise settings',
+  'mcpSource.claudeai': 'a claude.ai connector',
+  'mcpSource.agent': 'an agent definition',
+  'mcpSource.other': 'an unknown source “{source}”',
+  'lead.noTerminal':
+    'The agent runs without a terminal, so it has no prompt of its own to fall back on: unless you answer here, it denies this call.',
+  'lead.denyInsteadOfPrompting':
+    '{file} sets denyInsteadOfPrompting, so the agent shows no prompt of its own: unless you answer here, it denies this call.',
+  'why.autoMode': 'auto: Claude Code’s classifier did not approve this on its own',
   'card.waited': 'asked {time}',
   'card.justNow': 'just now',
   'card.minutesAgo': { one: '{count} min ago', other: '{count} min ago' },

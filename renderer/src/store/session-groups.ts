@@ -12,6 +12,10 @@ export interface SessionGroup {
   readonly requests: readonly PendingRequestView[];
   /** Requests that are dangerous or touch a protected path. */
   readonly secondLook: number;
+  /** The session's mode as its newest request gives it. */
+  readonly mode: PendingRequestView['mode'];
+  /** Nobody is at the agent's terminal: what the console leaves unanswered, the agent denies. */
+  readonly headless: boolean;
 }
 
 export type QueueRow =
@@ -39,6 +43,8 @@ export function groupBySession(requests: readonly PendingRequestView[]): Session
     cwd: first.cwd,
     requests: members,
     secondLook: members.filter(needsSecondLook).length,
+    mode: members[members.length - 1]!.mode,
+    headless: members.some((request) => request.attended === false),
   }));
 }
 

@@ -81,11 +81,15 @@ export interface HeadlessResult {
  * `claude -p` with an explicit permission mode: 2.1.328 starts in auto mode, whose classifier runs on
  * Anthropic's servers, which the stand-in cannot answer.
  */
-export function runHeadless(sandbox: ClaudeSandbox, prompt: string): Promise<HeadlessResult> {
+export function runHeadless(
+  sandbox: ClaudeSandbox,
+  prompt: string,
+  extraArgs: readonly string[] = [],
+): Promise<HeadlessResult> {
   return new Promise((done, fail) => {
     const child = spawn(
       claudeBinary(),
-      ['-p', prompt, '--permission-mode', 'default', '--output-format', 'json'],
+      ['-p', prompt, '--permission-mode', 'default', '--output-format', 'json', ...extraArgs],
       { cwd: sandbox.project, env: sandbox.env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
@@ -101,6 +105,26 @@ export function runHeadless(sandbox: ClaudeSandbox, prompt: string): Promise<Hea
       }
     });
   });
+}
+
+/**
+ * `--mcp-config` arguments for a stdio MCP server named `name` whose one tool, `touch`, makes a file in the
+ * project (support/mcp-touch-server.mjs); Claude Code calls its tool `mcp__<name>__touch`.
+ */
+export async function mcpTouchServer(sandbox: ClaudeSandbox, name: string): Promise<string[]> {
+  const config = join(sandbox.home, 'mcp.json');
+  await writeFile(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        [name]: {
+          command: process.execPath,
+          args: [resolve('tests/agents/support/mcp-touch-server.mjs'), sandbox.project],
+        },
+      },
+    }),
+  );
+  return ['--mcp-config', config];
 }
 
 /** Claude Code in a tmux pane, for the terminal dialog that races the console. */

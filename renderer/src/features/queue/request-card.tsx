@@ -13,7 +13,7 @@ import { folderName } from '../../ui/names';
 import { ageOf } from '../../ui/time-format';
 import { ToolInput } from '../../tool-call/tool-input';
 import { useArmed } from '../../ui/use-armed';
-import { RuleLead, WhyAsked } from './why-asked';
+import { McpServerChip, NoTerminalLead, RuleLead, WhyAsked } from './why-asked';
 
 /** One request: what it would do, why it asked, and every answer, bound to its id. */
 export const RequestCard = memo(function RequestCard({ request }: { request: PendingRequestView }) {
@@ -86,6 +86,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
           onChange={() => toggleSelected(id)}
         />
         <h3 className="card__tool">{request.tool}</h3>
+        <McpServerChip request={request} />
         {explanation && <RiskBadge explanation={explanation} />}
         {explanation?.needsSecondLook && <span className="badge badge--danger">{t('risk.secondLook')}</span>}
         {request.mode !== 'default' && <span className="chip">{t('card.mode', { mode: request.mode })}</span>}
@@ -99,6 +100,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
             {t('card.hiddenCodePoints')}
           </p>
         )}
+        <NoTerminalLead request={request} />
         <RuleLead request={request} />
         <ToolInput request={request} />
         <WhyAsked request={request} />

@@ -16,6 +16,16 @@ export function SessionHeader({ group }: { group: SessionGroup }) {
       <span className="session__id" title={group.sessionId}>
         {session}
       </span>
+      {group.mode === 'auto' && (
+        <span className="chip" title={t('session.autoTitle')}>
+          {t('session.auto')}
+        </span>
+      )}
+      {group.headless && (
+        <span className="chip" title={t('session.headlessTitle')}>
+          {t('session.headless')}
+        </span>
+      )}
       <span className="session__count">{t('session.count', { count: group.requests.length })}</span>
       {group.secondLook > 0 && (
         <span className="badge badge--danger">{t('session.secondLook', { count: group.secondLook })}</span>

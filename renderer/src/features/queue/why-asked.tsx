@@ -61,6 +61,50 @@ export function RuleLead({ request }: { request: PendingRequestView }) {
   );
 }
 
+const KNOWN_MCP_SOURCES = [
+  'user',
+  'project',
+  'local',
+  'plugin',
+  'sdk',
+  'dynamic',
+  'managed',
+  'enterprise',
+  'claudeai',
+  'agent',
+] as const;
+
+/** An MCP tool's server and where it was configured: trust follows the place, so the card says it. */
+export function McpServerChip({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const server = request.mcpServer;
+  if (!server) return null;
+  const known = KNOWN_MCP_SOURCES.find((source) => source === server.source);
+  const source = known ? t(`mcpSource.${known}`) : t('mcpSource.other', { source: server.source });
+  return (
+    <span className="chip chip--mcp" title={t('card.mcpServerTitle')}>
+      <VisibleText text={t('card.mcpServer', { name: server.name, source })} />
+    </span>
+  );
+}
+
+/**
+ * When the agent has no prompt of its own to fall back on (headless, or denyInsteadOfPrompting), the card
+ * says so first: leaving it unanswered is a deny, not a question asked again in a terminal.
+ */
+export function NoTerminalLead({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const file = request.explanation?.denyInsteadOfPrompting;
+  if (request.attended !== false && !file) return null;
+  return (
+    <p className="card__lead card__lead--ask" role="note">
+      {request.attended === false
+        ? t('lead.noTerminal')
+        : t('lead.denyInsteadOfPrompting', { file: displayPath(file!, request.cwd) })}
+    </p>
+  );
+}
+
 /** The engine's own sentence; for "no rule matched" the headline already says that much. */
 function detailOf(reason: Explanation['reason']): string {
   if (reason.type !== 'default') return reason.message;
@@ -113,9 +157,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
           )}
         </dd>
         <dt>{t('why.mode')}</dt>
-        <dd>
-          <code>{request.mode}</code>
-        </dd>
+        <dd>{request.mode === 'auto' ? t('why.autoMode') : <code>{request.mode}</code>}</dd>
         {explanation.nearMisses.length > 0 && (
           <>
             <dt>{t('why.nearMisses')}</dt>

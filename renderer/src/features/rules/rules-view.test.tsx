@@ -40,7 +40,14 @@ function snapshot(rules: ListedRuleView[]): RulesSnapshot {
         version: 'p1',
         editable: false,
       },
-      { source: 'projectSettings', file: PROJECT, status: 'ok', version: 'v1', editable: true },
+      {
+        source: 'projectSettings',
+        file: PROJECT,
+        status: 'ok',
+        version: 'v1',
+        editable: true,
+        switches: ['denyInsteadOfPrompting', 'blockWritesOutsideWorkingDirectories'],
+      },
       {
         source: 'localSettings',
         file: `${CWD}/.claude/settings.local.json`,
@@ -109,6 +116,21 @@ describe('the rule editor view', () => {
     const shadowed = rowOf('Bash(rm -rf build)');
     expect(within(shadowed).getByText(/never applies/)).toBeTruthy();
     expect(within(shadowed).getByRole('button', { name: 'Delete Bash(rm -rf build)' })).toBeTruthy();
+  });
+
+  it('shows beside each settings file the permissions switches it turns on', async () => {
+    await renderRules();
+    const project = rowOf(PROJECT);
+    expect(
+      within(project).getByText(
+        'denies instead of prompting (Claude Code reads it only from user, --settings and managed settings)',
+      ),
+    ).toBeTruthy();
+    expect(within(project).getByText('blocks writes outside the working folders')).toBeTruthy();
+    expect(within(project).queryByText('blocks reads outside the working folders')).toBeNull();
+    expect(
+      within(rowOf(`${CWD}/.claude/settings.local.json`)).queryByText(/instead of prompting/),
+    ).toBeNull();
   });
 
   it('deletes with the version it read, and reloads at once when another window changes the files', async () => {

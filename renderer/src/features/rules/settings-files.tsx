@@ -23,6 +23,18 @@ export function SettingsFiles() {
               {file.file}
             </code>
             <span className="rule-file__status">{t(`rules.file.${file.status}`)}</span>
+            {file.switches?.map((name) => {
+              // Claude Code 2.1.328 ignores this key in a repository's own files.
+              const ignored =
+                name === 'denyInsteadOfPrompting' &&
+                (file.source === 'projectSettings' || file.source === 'localSettings');
+              return (
+                <span key={name} className="chip rule-file__switch" title={name}>
+                  {t(`rules.switch.${name}`)}
+                  {ignored && ` (${t('rules.switch.ignoredHere')})`}
+                </span>
+              );
+            })}
           </li>
         ))}
       </ul>

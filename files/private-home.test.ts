@@ -1,7 +1,7 @@
 import { chmod, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../tests/support/temp-dir';
+import { makeTempDir } from '../tests/support/temp-dir';
 import { preparePrivateHome } from './private-home';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
