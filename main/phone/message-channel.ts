@@ -10,18 +10,28 @@ export interface ChannelButton {
   readonly data: string;
 }
 
+/** A text sent as a file, for what one message cannot hold. */
+export interface ChannelAttachment {
+  readonly name: string;
+  readonly text: string;
+}
+
 export interface ChannelMessage {
   readonly text: string;
   /** Spans of `text` (UTF-16 offsets) shown verbatim in monospace, never read as links or commands. */
   readonly verbatim?: readonly { readonly offset: number; readonly length: number }[];
   /** One row each; none removes the buttons. */
   readonly rows: readonly (readonly ChannelButton[])[];
+  /** Sent as a file just before the message, which replies to it; only on send, never on edit. */
+  readonly attachment?: ChannelAttachment;
 }
 
 /** Where a sent message lives, to edit it later. */
 export interface MessageRef {
   readonly chat: string;
   readonly message: string;
+  /** The file sent with it, if any: a reply to it counts as a reply to the message. */
+  readonly attachment?: string;
 }
 
 export type ChannelEvent =

@@ -4,7 +4,7 @@
  * whether the last `getUpdates` got through, so the console can say when the phone cannot be reached.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, GrammyError } from 'grammy';
+import { Bot, GrammyError, InputFile } from 'grammy';
 import type { InlineKeyboardButton, MessageEntity } from 'grammy/types';
 import { createSignal } from '../../common/signal';
 import type {
@@ -94,11 +94,23 @@ export function createTelegramChannel(options: TelegramOptions): MessageChannel 
       await polling;
     },
     async send(chat, message) {
+      // The file first, so the message with the buttons comes last and quotes it.
+      const file = message.attachment
+        ? await bot.api.sendDocument(
+            chat,
+            new InputFile(Buffer.from(message.attachment.text, 'utf8'), message.attachment.name),
+          )
+        : undefined;
       const sent = await bot.api.sendMessage(chat, message.text, {
         reply_markup: keyboard(message),
         entities: entities(message),
+        ...(file ? { reply_parameters: { message_id: file.message_id } } : {}),
       });
-      return { chat, message: String(sent.message_id) };
+      return {
+        chat,
+        message: String(sent.message_id),
+        ...(file ? { attachment: String(file.message_id) } : {}),
+      };
     },
     async edit(ref: MessageRef, message) {
       try {

@@ -169,16 +169,37 @@ describe('the phone answers through the same race', () => {
     await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
   });
 
-  it('offers only Deny for a command too long to show on the phone', async () => {
-    const long = `echo ${'x'.repeat(5_000)}`;
+  it('sends a command too long for one message as a file, and offers Approve on the message', async () => {
+    const long = `echo start ${'x'.repeat(5_000)} end-of-the-long-command`;
     const decision = agent.requestPermission(call(long));
-    await telegram.until((messages) => messages.some((message) => message.text.includes('echo xxx')));
+    await telegram.until((messages) => messages.some((message) => message.text.includes('echo start')));
     const message = telegram.messages.at(-1)!;
+    const file = message.reply_to_message!;
+    expect(file.document).toMatchObject({ file_name: 'command.txt' });
+    expect(telegram.fileText(file)).toBe(long);
     expect(message.text.length).toBeLessThanOrEqual(4_096);
-    expect(message.text).toContain('cannot be approved here');
-    expect(message.reply_markup?.inline_keyboard.flat().map((each) => each.text)).toEqual(['Deny']);
-    await telegram.press(CHAT, button(message, 'Deny')!, message.message_id);
-    await expect(decision).resolves.toMatchObject({ behavior: 'deny' });
+    expect(message.text).toContain('in the file command.txt just above');
+    expect(message.reply_markup?.inline_keyboard.flat().map((each) => each.text)).toEqual([
+      'Approve',
+      'Deny',
+    ]);
+    expect(await telegram.press(CHAT, button(message, 'Approve')!, message.message_id)).toBe('Approved.');
+    await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
+    await telegram.until(() => !message.reply_markup);
+    expect(message.text).toContain('Approved on the phone');
+  });
+
+  it('asks a second time for a long dangerous command, and a reply to its file denies it', async () => {
+    const long = `rm -rf /srv/cache/${'a'.repeat(5_000)}`;
+    const decision = agent.requestPermission(call(long));
+    await telegram.until((messages) => messages.some((message) => message.text.includes('rm -rf /srv')));
+    const message = telegram.messages.at(-1)!;
+    expect(telegram.fileText(message.reply_to_message!)).toBe(long);
+    expect(button(message, 'Approve')).toBeUndefined();
+    expect(button(message, 'Approve…')).toBeDefined();
+    telegram.write(CHAT, 'Too much to delete.', message.reply_to_message!.message_id);
+    await expect(decision).resolves.toMatchObject({ behavior: 'deny', message: 'Too much to delete.' });
+    expect(resolved).toEqual([expect.objectContaining({ behavior: 'deny', by: 'phone' })]);
   });
 });
 
