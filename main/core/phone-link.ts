@@ -80,6 +80,9 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     connected: channel !== undefined || retrying,
     ...((channel || retrying) && storage ? { tokenStorage: storage } : {}),
     paired: settings.chatId !== undefined,
+    ...(settings.chatId !== undefined
+      ? { chat: { id: settings.chatId, ...(settings.chatName ? { name: settings.chatName } : {}) } }
+      : {}),
     ...(pairing ? { pairing: { code: pairing.code, expiresAt: pairing.expiresAt } } : {}),
     ...(pairingFailed ? { pairingFailed } : {}),
     ...((channel || retrying) && up !== undefined ? { up } : {}),
@@ -176,6 +179,13 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     });
   }
 
+  async function forgetChat(): Promise<void> {
+    if (settings.chatId === undefined) return;
+    delete settings.chatId;
+    delete settings.chatName;
+    await saveTelegram('the paired chat', ({ chatId: _, chatName: __, ...rest }) => rest);
+  }
+
   /** A kept token that could not start for the network's sake is tried again until it starts or is replaced. */
   async function resume(token: string, attempt: number): Promise<void> {
     try {
@@ -228,15 +238,17 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
       }
       storage = await writeSecret(options.home, TELEGRAM_TOKEN_SECRET, token, secretOptions);
       // A new bot starts unpaired: the old chat may not even know it.
-      if (settings.chatId !== undefined) {
-        delete settings.chatId;
-        await saveTelegram('the paired chat', ({ chatId: _, ...rest }) => rest);
-      }
+      await forgetChat();
       emit();
       return { ok: true, value: state() };
     },
-    'phone:pair': async () => {
+    'phone:pair': async ({ replace }) => {
       if (!channel) return refuse('phone-not-connected', 'Connect a bot first: paste its token above.');
+      if (settings.chatId !== undefined && replace !== true)
+        return refuse(
+          'phone-paired',
+          'A chat is paired already; pairing another replaces it, so confirm that first.',
+        );
       pairing?.cancel();
       pairingFailed = undefined;
       const started = startPairing(channel);
@@ -248,9 +260,13 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
           racer?.close();
           racer = undefined;
           settings.chatId = result.chat;
-          await saveTelegram('the paired chat', (telegram) => ({ ...telegram, chatId: result.chat })).catch(
-            (error: Error) => options.onWarning?.(error.message),
-          );
+          if (result.chatName) settings.chatName = result.chatName;
+          else delete settings.chatName;
+          await saveTelegram('the paired chat', ({ chatName: _, ...telegram }) => ({
+            ...telegram,
+            chatId: result.chat,
+            ...(result.chatName ? { chatName: result.chatName } : {}),
+          })).catch((error: Error) => options.onWarning?.(error.message));
           startRacer();
         } else if (result.reason !== 'cancelled') {
           pairingFailed =
@@ -281,10 +297,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
       await forgetSecret(options.home, TELEGRAM_TOKEN_SECRET, secretOptions);
       storage = undefined;
       pairingFailed = undefined;
-      if (settings.chatId !== undefined) {
-        delete settings.chatId;
-        await saveTelegram('the paired chat', ({ chatId: _, ...rest }) => rest);
-      }
+      await forgetChat();
       emit();
       return { ok: true, value: state() };
     },

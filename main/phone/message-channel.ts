@@ -43,7 +43,14 @@ export type ChannelEvent =
       readonly acknowledge: (text: string) => Promise<void>;
     }
   /** A text the person wrote, with the message it replies to if any. */
-  | { readonly kind: 'text'; readonly chat: string; readonly text: string; readonly replyTo?: MessageRef };
+  | {
+      readonly kind: 'text';
+      readonly chat: string;
+      /** What the chat is called (a person's name and @username, or a group's title), to say which is paired. */
+      readonly chatName?: string;
+      readonly text: string;
+      readonly replyTo?: MessageRef;
+    };
 
 export type ChannelStatus = { readonly up: true } | { readonly up: false; readonly sentence: string };
 

@@ -5,7 +5,8 @@
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, GrammyError, InputFile } from 'grammy';
-import type { InlineKeyboardButton, MessageEntity } from 'grammy/types';
+import type { Chat, InlineKeyboardButton, MessageEntity } from 'grammy/types';
+import { oneLine } from '../../common/request-summary';
 import { createSignal } from '../../common/signal';
 import type {
   ChannelEvent,
@@ -67,9 +68,11 @@ export function createTelegramChannel(options: TelegramOptions): MessageChannel 
   });
   bot.on('message:text', (ctx) => {
     const reply = ctx.message.reply_to_message;
+    const name = chatName(ctx.chat);
     events.emit({
       kind: 'text',
       chat: String(ctx.chat.id),
+      ...(name ? { chatName: name } : {}),
       text: ctx.message.text,
       ...(reply ? { replyTo: { chat: String(ctx.chat.id), message: String(reply.message_id) } } : {}),
     });
@@ -137,6 +140,19 @@ function keyboard(message: ChannelMessage): { inline_keyboard: InlineKeyboardBut
 
 function entities(message: ChannelMessage): MessageEntity[] {
   return (message.verbatim ?? []).map((span) => ({ type: 'pre', offset: span.offset, length: span.length }));
+}
+
+/** The name a person knows the chat by: their name and @username, or a group's title; short and on one line. */
+function chatName(chat: Chat): string | undefined {
+  const named =
+    'title' in chat && chat.title
+      ? chat.title
+      : ['first_name' in chat ? chat.first_name : undefined, 'last_name' in chat ? chat.last_name : undefined]
+          .filter(Boolean)
+          .join(' ');
+  const username = 'username' in chat && chat.username ? `@${chat.username}` : '';
+  const label = [named, named && username ? `(${username})` : username].filter(Boolean).join(' ');
+  return oneLine(label, 64).text || undefined;
 }
 
 function downSentence(error: unknown): string {

@@ -84,7 +84,13 @@ export async function startTelegramStandIn(
   const changed = () => {
     for (const watch of [...watchers]) watch();
   };
-  const user = (chat: number) => ({ id: chat, is_bot: false, first_name: 'Person' });
+  const user = (chat: number) => ({
+    id: chat,
+    is_bot: false,
+    first_name: 'Person',
+    last_name: String(chat),
+    username: `person${chat}`,
+  });
   const reply = (res: ServerResponse, result: unknown): void =>
     void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, result }));
   const fail = (res: ServerResponse, code: number, description: string, parameters?: object): void =>
@@ -224,7 +230,7 @@ export async function startTelegramStandIn(
         message: {
           message_id: nextMessage++,
           date: Math.floor(Date.now() / 1000),
-          chat: { id: chat, type: 'private' },
+          chat: { ...user(chat), type: 'private' },
           from: user(chat),
           text,
           ...(replyTo

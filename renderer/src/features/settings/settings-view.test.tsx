@@ -44,6 +44,45 @@ describe('the phone settings', () => {
     expect(await screen.findByText('Sent: look for it in Telegram.')).toBeTruthy();
   });
 
+  it('asks before pairing another chat replaces the paired one, and says which it is', async () => {
+    const fake = renderSettings();
+    fireEvent.change(await screen.findByLabelText('Bot token'), {
+      target: { value: '123456:abcdefghijklmnopqrstuvwxyz' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pair a chat…' }));
+    await screen.findByText('K7QW3MPX');
+    act(() => void fake.phone.pairNow());
+    expect(
+      await screen.findByText(/Connected and paired with Ada Lovelace \(@ada\) \(chat 5150\)/),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pair another chat…' }));
+    const question = screen.getByRole('group', { name: /Pairing another chat replaces it/ });
+    expect(question.textContent).toContain('Requests now go to Ada Lovelace (@ada) (chat 5150).');
+    expect(fake.calls.filter((call) => call.channel === 'phone:pair')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this chat' }));
+    expect(screen.queryByRole('group', { name: /replaces it/ })).toBeNull();
+    expect(fake.calls.filter((call) => call.channel === 'phone:pair')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pair another chat…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Replace it: show a code' }));
+    expect(await screen.findByText('K7QW3MPX')).toBeTruthy();
+    expect(fake.calls.filter((call) => call.channel === 'phone:pair').at(-1)?.args).toEqual({
+      replace: true,
+    });
+  });
+
+  it('asks the same in Chinese', async () => {
+    const fake = renderSettings('zh-CN');
+    await screen.findByLabelText('机器人令牌');
+    act(() => void fake.phone.pairNow({ id: '5150' }));
+    await screen.findByText(/已连接并与 聊天 5150 配对/);
+    fireEvent.click(screen.getByRole('button', { name: '配对另一个聊天…' }));
+    expect(screen.getByRole('group', { name: /替换它/ }).textContent).toContain('请求现在发往 聊天 5150。');
+    expect(screen.getByRole('button', { name: '保留这个聊天' })).toBeTruthy();
+  });
+
   it('says when Telegram cannot be reached, with the channel’s sentence', async () => {
     const fake = renderSettings();
     await screen.findByText('Not connected.');
