@@ -35,6 +35,10 @@ export interface PhoneState {
   readonly up?: boolean;
   /** Why the channel is down, in one sentence. */
   readonly downSentence?: string;
+  /** While down: when the outage began (epoch ms). */
+  readonly downSince?: number;
+  /** While down: the channel keeps trying on its own (false when only the person can fix it). */
+  readonly retrying?: boolean;
   readonly summaryOnly: boolean;
   readonly send: PhoneSendMode;
   readonly awayAfterMinutes: number;

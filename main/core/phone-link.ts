@@ -15,7 +15,7 @@ import { DEFAULT_TELEGRAM_SETTINGS } from '../settings/console-settings';
 import type { TelegramSettings } from '../settings/console-settings';
 import { isJsonObject, updateConsoleSettings } from '../settings/settings-file';
 import type { JsonObject } from '../settings/settings-file';
-import type { MessageChannel } from '../phone/message-channel';
+import type { ChannelStatus, MessageChannel } from '../phone/message-channel';
 import { PAIRING_WINDOW_MS, startPairing } from '../phone/pairing';
 import type { Pairing } from '../phone/pairing';
 import { PhoneRacer } from '../phone/phone-racer';
@@ -73,20 +73,22 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
   let pairing: (Pairing & { readonly expiresAt: number }) | undefined;
   let pairingFailed: string | undefined;
   let storage: SecretStorage | undefined;
-  let up: boolean | undefined;
-  let downSentence: string | undefined;
+  /** The channel's last word on reaching Telegram; absent until it has said anything. */
+  let health: ChannelStatus | undefined;
 
   const state = (): PhoneState => ({
-    connected: channel !== undefined || retrying,
-    ...((channel || retrying) && storage ? { tokenStorage: storage } : {}),
+    connected: channel !== undefined || restarting,
+    ...((channel || restarting) && storage ? { tokenStorage: storage } : {}),
     paired: settings.chatId !== undefined,
     ...(settings.chatId !== undefined
       ? { chat: { id: settings.chatId, ...(settings.chatName ? { name: settings.chatName } : {}) } }
       : {}),
     ...(pairing ? { pairing: { code: pairing.code, expiresAt: pairing.expiresAt } } : {}),
     ...(pairingFailed ? { pairingFailed } : {}),
-    ...((channel || retrying) && up !== undefined ? { up } : {}),
-    ...((channel || retrying) && up === false && downSentence ? { downSentence } : {}),
+    ...((channel || restarting) && health ? { up: health.up } : {}),
+    ...((channel || restarting) && health && !health.up
+      ? { downSentence: health.sentence, downSince: health.since, retrying: health.retrying }
+      : {}),
     summaryOnly: settings.summaryOnly,
     send: settings.send,
     awayAfterMinutes: settings.awayAfterMinutes,
@@ -124,7 +126,8 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
    */
   let generation = 0;
   let closed = false;
-  let retrying = false;
+  /** A kept token whose start failed for the network's sake, waiting to be tried again. */
+  let restarting = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   /** False when a later connect, disconnect or close overtook this one (its channel is then stopped). */
@@ -133,8 +136,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     const next = makeChannel(token, settings.apiRoot);
     const off = next.status.subscribe((status) => {
       if (mine !== generation) return;
-      up = status.up;
-      downSentence = status.up ? undefined : status.sentence;
+      health = status;
       emit();
     });
     try {
@@ -158,7 +160,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
   async function closeChannel(): Promise<void> {
     generation += 1;
     clearTimeout(retry);
-    retrying = false;
+    restarting = false;
     pairing?.cancel();
     pairing = undefined;
     racer?.close();
@@ -167,7 +169,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     offStatus = undefined;
     const closing = channel;
     channel = undefined;
-    up = undefined;
+    health = undefined;
     await closing?.stop();
   }
 
@@ -191,16 +193,19 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     try {
       if (await openChannel(token)) {
         // The failed tries' sentence is over; the channel's own status speaks from here.
-        retrying = false;
-        up = undefined;
-        downSentence = undefined;
+        restarting = false;
+        health = undefined;
         startRacer();
       }
     } catch (error) {
-      up = false;
-      downSentence = startSentence(error);
-      retrying = !refusedToken(error);
-      if (retrying) {
+      health = {
+        up: false,
+        sentence: startSentence(error),
+        since: health && !health.up ? health.since : Date.now(),
+        retrying: !refusedToken(error),
+      };
+      restarting = health.retrying;
+      if (restarting) {
         const mine = generation;
         retry = setTimeout(
           () => mine === generation && !closed && void resume(token, attempt + 1),
@@ -208,7 +213,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
         );
         retry.unref();
       } else {
-        options.onWarning?.(downSentence);
+        options.onWarning?.(health.sentence);
       }
     }
     emit();

@@ -52,7 +52,16 @@ export type ChannelEvent =
       readonly replyTo?: MessageRef;
     };
 
-export type ChannelStatus = { readonly up: true } | { readonly up: false; readonly sentence: string };
+export type ChannelStatus =
+  | { readonly up: true }
+  | {
+      readonly up: false;
+      readonly sentence: string;
+      /** When this outage began (epoch ms): the first failed call since the channel was last up. */
+      readonly since: number;
+      /** The channel keeps trying on its own; false when only the person can fix it (a revoked token). */
+      readonly retrying: boolean;
+    };
 
 export interface MessageChannel {
   /** Human name, recorded in history as where an answer came from: "telegram". */

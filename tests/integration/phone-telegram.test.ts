@@ -213,6 +213,29 @@ describe('the channel survives the network', () => {
     expect(telegram.calls.filter((each) => each.method === 'sendMessage')).toHaveLength(2);
   });
 
+  it('says down on a 429 to getUpdates, retrying after retry_after, and up once it gets through', async () => {
+    const before = Date.now();
+    telegram.tooMany('getUpdates', 2, 1);
+    telegram.write(CHAT, 'wake the poll');
+    await new Promise<void>((done) => {
+      const off = channel.status.subscribe((status) => status.up || (off(), done()));
+    });
+    expect(statuses.at(-1)).toEqual({
+      up: false,
+      sentence: expect.stringContaining('slow down for 1 seconds'),
+      since: expect.any(Number),
+      retrying: true,
+    });
+    await new Promise<void>((done) => {
+      const off = channel.status.subscribe((status) => status.up && (off(), done()));
+    });
+    // One outage is one down, however many calls failed in it.
+    expect(statuses.filter((status) => !status.up)).toHaveLength(1);
+    const down = statuses.find((status) => !status.up);
+    expect(down && !down.up && down.since).toBeGreaterThanOrEqual(before);
+    expect(Date.now() - before).toBeGreaterThanOrEqual(2_000);
+  });
+
   it('says the channel is down while Telegram cannot be reached, and delivers when it is back', async () => {
     telegram.cut();
     await new Promise<void>((done) => {
@@ -221,6 +244,8 @@ describe('the channel survives the network', () => {
     expect(statuses.at(-1)).toMatchObject({
       up: false,
       sentence: expect.stringContaining('cannot be reached'),
+      since: expect.any(Number),
+      retrying: true,
     });
     telegram.restore();
     await new Promise<void>((done) => {

@@ -57,6 +57,11 @@ export function createFakePhone(emit: (state: PhoneState) => void, initial: Part
     pairNow: (chat: PhoneState['chat'] = { id: '5150', name: 'Ada Lovelace (@ada)' }) =>
       set({ connected: true, up: true, paired: true, chat, pairing: undefined }),
     /** The channel goes down or comes back. */
-    setUp: (up: boolean, downSentence?: string) => set({ up, downSentence }),
+    setUp: (up: boolean, downSentence?: string, downSince?: number, retrying = true) =>
+      set(
+        up
+          ? { up, downSentence: undefined, downSince: undefined, retrying: undefined }
+          : { up, downSentence, downSince: downSince ?? Date.now(), retrying },
+      ),
   };
 }

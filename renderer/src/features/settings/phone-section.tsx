@@ -4,6 +4,7 @@ import type { PhoneState } from '../../../../common/phone-contract';
 import { useT } from '../../i18n/i18n-context';
 import type { Translate } from '../../i18n/translate';
 import { usePhone } from '../../store/use-phone';
+import { usePhoneDown } from '../../ui/phone-down';
 
 /** Telegram: paste a bot token, pair a chat with a one-time code, choose when and what it gets. */
 export function PhoneSection() {
@@ -171,18 +172,19 @@ function chatLabel(state: PhoneState, t: Translate): string | undefined {
 function ChannelLine({ state }: { state: PhoneState }) {
   const t = useT();
   const chat = chatLabel(state, t);
+  const down = usePhoneDown(state);
   const key = !state.connected
     ? 'phone.state.off'
-    : state.up === false
-      ? 'phone.state.down'
-      : state.paired
-        ? 'phone.state.paired'
-        : 'phone.state.unpaired';
+    : state.paired
+      ? 'phone.state.paired'
+      : 'phone.state.unpaired';
   return (
-    <p className={`settings__state${state.up === false ? ' settings__state--down' : ''}`} role="status">
-      {t(key, { chat: chat ?? '' })}
-      {state.up === false && state.downSentence ? ` ${state.downSentence}` : ''}
-      {state.tokenStorage === 'file' ? ` ${t('phone.token.file')}` : ''}
-    </p>
+    <div className="settings__status" role="status">
+      <p className={`settings__state${down ? ' settings__state--down' : ''}`}>
+        {down?.headline ?? t(key, { chat: chat ?? '' })}
+      </p>
+      {down?.sentence && <p className="settings__why">{down.sentence}</p>}
+      {state.tokenStorage === 'file' && <p className="settings__note">{t('phone.token.file')}</p>}
+    </div>
   );
 }
