@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { startTelegramStandIn } from '../support/telegram-stand-in';
 import type { TelegramStandIn } from '../support/telegram-stand-in';
-import { expectAccessible, screenshot, SIZES, startQueueConsole } from './queue-harness';
+import { expectAccessible, hookDecision, screenshot, SIZES, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
 
 const TOKEN = '123456:gatehouse-e2e-stand-in-bot-token';
@@ -197,3 +197,35 @@ for (const locale of ['en', 'zh-CN'] as const) {
     });
   }
 }
+
+test('a request approved on the phone reaches the hook once and shows in history as from Telegram', async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES.window);
+  await openSettings(page, 'en');
+  await page.getByLabel('Bot token').fill(TOKEN);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Pair a chat…' }).click();
+  telegram.write(CHAT, `/start ${(await page.locator('.settings__code').textContent())!}`);
+  await expect(page.locator('.settings__status')).toContainText('Connected and paired');
+  const away = page.getByLabel('I am away from the desk');
+  await away.click();
+  await expect(away).toBeChecked();
+
+  const run = gate.ask('Bash', { command: 'git push origin release' });
+  await telegram.until((messages) => messages.some((each) => each.text.includes('git push origin release')));
+  const message = telegram.messages.find((each) => each.text.includes('git push origin release'))!;
+  const approve = message.reply_markup!.inline_keyboard.flat().find((each) => each.text === 'Approve')!;
+  expect(await telegram.press(CHAT, approve.callback_data, message.message_id)).toBe('Approved.');
+  expect(await hookDecision(run)).toMatchObject({ behavior: 'allow' });
+  expect(await telegram.press(CHAT, approve.callback_data, message.message_id)).toBe(
+    'This request is no longer waiting.',
+  );
+
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'History' }).click();
+  await page.locator('.session-row').filter({ hasText: 'shop' }).click();
+  const row = page.locator('.entry').filter({ hasText: 'git push origin release' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Allowed by you on the phone, from Telegram');
+  await expect(row.locator('.entry__latency')).toHaveText(/^after \d/);
+});
