@@ -13,6 +13,8 @@ export const settingsEn = {
   'phone.pair.again': 'Pair another chat…',
   'phone.pair.send': 'Send this code to your bot in Telegram:',
   'phone.pair.waiting': 'Waiting for it to arrive; the code works once, for ten minutes.',
+  'phone.pair.replacing':
+    'Until a chat sends it, requests still go to {chat}; the chat that sends it replaces it.',
   'phone.test': 'Send a test message',
   'phone.test.sent': 'Sent: look for it in Telegram.',
   'phone.state.off': 'Not connected.',
@@ -32,7 +34,7 @@ export const settingsEn = {
   'phone.away': 'I am away from the desk',
   'phone.summaryOnly': 'Send only the tool and a one-line summary',
   'phone.sees.full':
-    'Telegram’s servers see each request in full: agent, project folder, tool, the command or path, and why it asked. Never the bridge token.',
+    'Telegram’s servers see each request in full: agent, project folder, tool, the command or path (a long one as a file), why it asked and who answered. Never the bridge token.',
   'phone.sees.summary':
     'Telegram’s servers see the agent, the project folder, the tool and one shortened line. Requests shortened this way cannot be approved from the phone.',
 } as const;

@@ -15,6 +15,7 @@ export const settingsZhCN: Partial<Catalogue> = {
   'phone.pair.again': '配对另一个聊天…',
   'phone.pair.send': '在 Telegram 中把这个代码发给你的机器人：',
   'phone.pair.waiting': '正在等待代码到达；代码只能用一次，十分钟内有效。',
+  'phone.pair.replacing': '在有聊天发来代码之前，请求仍发往 {chat}；发来代码的聊天将替换它。',
   'phone.test': '发送测试消息',
   'phone.test.sent': '已发送：请在 Telegram 中查看。',
   'phone.state.off': '未连接。',
@@ -33,7 +34,7 @@ export const settingsZhCN: Partial<Catalogue> = {
   'phone.away': '我不在电脑前',
   'phone.summaryOnly': '只发送工具和一行摘要',
   'phone.sees.full':
-    'Telegram 的服务器能看到每个请求的全部内容：代理、项目文件夹、工具、命令或路径，以及询问的原因。绝不包括桥接令牌。',
+    'Telegram 的服务器能看到每个请求的全部内容：代理、项目文件夹、工具、命令或路径（过长的以文件发送）、询问的原因以及谁作了回答。绝不包括桥接令牌。',
   'phone.sees.summary':
     'Telegram 的服务器只能看到代理、项目文件夹、工具和一行缩短的摘要。以这种方式缩短的请求无法在手机上批准。',
 };

@@ -67,6 +67,7 @@ export function PhoneSection() {
               <p>{t('phone.pair.send')}</p>
               <code className="settings__code">{state.pairing.code}</code>
               <p className="settings__note">{t('phone.pair.waiting')}</p>
+              {chat && <p className="settings__note">{t('phone.pair.replacing', { chat })}</p>}
             </div>
           ) : replacing && chat ? (
             <div className="settings__replace" role="group" aria-labelledby={`${id}-replace`}>

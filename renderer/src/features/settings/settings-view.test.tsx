@@ -68,6 +68,9 @@ describe('the phone settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pair another chat…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Replace it: show a code' }));
     expect(await screen.findByText('K7QW3MPX')).toBeTruthy();
+    expect(
+      screen.getByText(/Until a chat sends it, requests still go to Ada Lovelace \(@ada\) \(chat 5150\)/),
+    ).toBeTruthy();
     expect(fake.calls.filter((call) => call.channel === 'phone:pair').at(-1)?.args).toEqual({
       replace: true,
     });
