@@ -25,6 +25,8 @@ export interface PhoneState {
   readonly tokenStorage?: 'keychain' | 'file';
   /** A chat is paired: requests go there. */
   readonly paired: boolean;
+  /** The paired chat: its id, and its name when Telegram gave one. */
+  readonly chat?: { readonly id: string; readonly name?: string };
   /** The one-time code to send to the bot, while pairing. */
   readonly pairing?: { readonly code: string; readonly expiresAt: number };
   /** Why the last pairing ended without a chat, in one sentence. */
@@ -33,6 +35,10 @@ export interface PhoneState {
   readonly up?: boolean;
   /** Why the channel is down, in one sentence. */
   readonly downSentence?: string;
+  /** While down: when the outage began (epoch ms). */
+  readonly downSince?: number;
+  /** While down: the channel keeps trying on its own (false when only the person can fix it). */
+  readonly retrying?: boolean;
   readonly summaryOnly: boolean;
   readonly send: PhoneSendMode;
   readonly awayAfterMinutes: number;
@@ -44,8 +50,11 @@ export const phoneInvokeSchemas = {
   'phone:state': z.object({}).strict(),
   /** Checks the token with Telegram, keeps it in the keychain and starts the channel. */
   'phone:connect': z.object({ token: BotTokenSchema }).strict(),
-  /** Shows a one-time code; the chat that sends it to the bot is paired (see `phone:changed`). */
-  'phone:pair': z.object({}).strict(),
+  /**
+   * Shows a one-time code; the chat that sends it to the bot is paired (see `phone:changed`). While a chat
+   * is paired, only with `replace`: the person was asked, and agreed, to replace it.
+   */
+  'phone:pair': z.object({ replace: z.boolean().optional() }).strict(),
   'phone:test': z.object({}).strict(),
   /** Forgets the token and the paired chat. */
   'phone:disconnect': z.object({}).strict(),

@@ -71,12 +71,20 @@ describe('a kept bot token at startup', () => {
       paired: true,
       up: false,
       downSentence: expect.stringContaining('could not be reached'),
+      downSince: expect.any(Number),
+      retrying: true,
     });
+    // One outage, however many starts failed in it.
+    const firstSince = link.state().downSince;
     await new Promise<void>((done) => {
       const off = link.changed.subscribe(() => channel.starts() === 3 && (off(), done()));
     });
+    expect(
+      states.filter((state) => state.up === false).every((state) => state.downSince === firstSince),
+    ).toBe(true);
     expect(link.state()).toMatchObject({ connected: true, paired: true });
     expect(link.state()).not.toHaveProperty('downSentence');
+    expect(link.state()).not.toHaveProperty('downSince');
     await link.close();
   });
 

@@ -15,7 +15,7 @@ import { DEFAULT_TELEGRAM_SETTINGS } from '../settings/console-settings';
 import type { TelegramSettings } from '../settings/console-settings';
 import { isJsonObject, updateConsoleSettings } from '../settings/settings-file';
 import type { JsonObject } from '../settings/settings-file';
-import type { MessageChannel } from '../phone/message-channel';
+import type { ChannelStatus, MessageChannel } from '../phone/message-channel';
 import { PAIRING_WINDOW_MS, startPairing } from '../phone/pairing';
 import type { Pairing } from '../phone/pairing';
 import { PhoneRacer } from '../phone/phone-racer';
@@ -73,17 +73,22 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
   let pairing: (Pairing & { readonly expiresAt: number }) | undefined;
   let pairingFailed: string | undefined;
   let storage: SecretStorage | undefined;
-  let up: boolean | undefined;
-  let downSentence: string | undefined;
+  /** The channel's last word on reaching Telegram; absent until it has said anything. */
+  let health: ChannelStatus | undefined;
 
   const state = (): PhoneState => ({
-    connected: channel !== undefined || retrying,
-    ...((channel || retrying) && storage ? { tokenStorage: storage } : {}),
+    connected: channel !== undefined || restarting,
+    ...((channel || restarting) && storage ? { tokenStorage: storage } : {}),
     paired: settings.chatId !== undefined,
+    ...(settings.chatId !== undefined
+      ? { chat: { id: settings.chatId, ...(settings.chatName ? { name: settings.chatName } : {}) } }
+      : {}),
     ...(pairing ? { pairing: { code: pairing.code, expiresAt: pairing.expiresAt } } : {}),
     ...(pairingFailed ? { pairingFailed } : {}),
-    ...((channel || retrying) && up !== undefined ? { up } : {}),
-    ...((channel || retrying) && up === false && downSentence ? { downSentence } : {}),
+    ...((channel || restarting) && health ? { up: health.up } : {}),
+    ...((channel || restarting) && health && !health.up
+      ? { downSentence: health.sentence, downSince: health.since, retrying: health.retrying }
+      : {}),
     summaryOnly: settings.summaryOnly,
     send: settings.send,
     awayAfterMinutes: settings.awayAfterMinutes,
@@ -121,7 +126,8 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
    */
   let generation = 0;
   let closed = false;
-  let retrying = false;
+  /** A kept token whose start failed for the network's sake, waiting to be tried again. */
+  let restarting = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   /** False when a later connect, disconnect or close overtook this one (its channel is then stopped). */
@@ -130,8 +136,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     const next = makeChannel(token, settings.apiRoot);
     const off = next.status.subscribe((status) => {
       if (mine !== generation) return;
-      up = status.up;
-      downSentence = status.up ? undefined : status.sentence;
+      health = status;
       emit();
     });
     try {
@@ -155,7 +160,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
   async function closeChannel(): Promise<void> {
     generation += 1;
     clearTimeout(retry);
-    retrying = false;
+    restarting = false;
     pairing?.cancel();
     pairing = undefined;
     racer?.close();
@@ -164,7 +169,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     offStatus = undefined;
     const closing = channel;
     channel = undefined;
-    up = undefined;
+    health = undefined;
     await closing?.stop();
   }
 
@@ -176,21 +181,31 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     });
   }
 
+  async function forgetChat(): Promise<void> {
+    if (settings.chatId === undefined) return;
+    delete settings.chatId;
+    delete settings.chatName;
+    await saveTelegram('the paired chat', ({ chatId: _, chatName: __, ...rest }) => rest);
+  }
+
   /** A kept token that could not start for the network's sake is tried again until it starts or is replaced. */
   async function resume(token: string, attempt: number): Promise<void> {
     try {
       if (await openChannel(token)) {
         // The failed tries' sentence is over; the channel's own status speaks from here.
-        retrying = false;
-        up = undefined;
-        downSentence = undefined;
+        restarting = false;
+        health = undefined;
         startRacer();
       }
     } catch (error) {
-      up = false;
-      downSentence = startSentence(error);
-      retrying = !refusedToken(error);
-      if (retrying) {
+      health = {
+        up: false,
+        sentence: startSentence(error),
+        since: health && !health.up ? health.since : Date.now(),
+        retrying: !refusedToken(error),
+      };
+      restarting = health.retrying;
+      if (restarting) {
         const mine = generation;
         retry = setTimeout(
           () => mine === generation && !closed && void resume(token, attempt + 1),
@@ -198,7 +213,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
         );
         retry.unref();
       } else {
-        options.onWarning?.(downSentence);
+        options.onWarning?.(health.sentence);
       }
     }
     emit();
@@ -228,15 +243,17 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
       }
       storage = await writeSecret(options.home, TELEGRAM_TOKEN_SECRET, token, secretOptions);
       // A new bot starts unpaired: the old chat may not even know it.
-      if (settings.chatId !== undefined) {
-        delete settings.chatId;
-        await saveTelegram('the paired chat', ({ chatId: _, ...rest }) => rest);
-      }
+      await forgetChat();
       emit();
       return { ok: true, value: state() };
     },
-    'phone:pair': async () => {
+    'phone:pair': async ({ replace }) => {
       if (!channel) return refuse('phone-not-connected', 'Connect a bot first: paste its token above.');
+      if (settings.chatId !== undefined && replace !== true)
+        return refuse(
+          'phone-paired',
+          'A chat is paired already; pairing another replaces it, so confirm that first.',
+        );
       pairing?.cancel();
       pairingFailed = undefined;
       const started = startPairing(channel);
@@ -248,9 +265,13 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
           racer?.close();
           racer = undefined;
           settings.chatId = result.chat;
-          await saveTelegram('the paired chat', (telegram) => ({ ...telegram, chatId: result.chat })).catch(
-            (error: Error) => options.onWarning?.(error.message),
-          );
+          if (result.chatName) settings.chatName = result.chatName;
+          else delete settings.chatName;
+          await saveTelegram('the paired chat', ({ chatName: _, ...telegram }) => ({
+            ...telegram,
+            chatId: result.chat,
+            ...(result.chatName ? { chatName: result.chatName } : {}),
+          })).catch((error: Error) => options.onWarning?.(error.message));
           startRacer();
         } else if (result.reason !== 'cancelled') {
           pairingFailed =
@@ -281,10 +302,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
       await forgetSecret(options.home, TELEGRAM_TOKEN_SECRET, secretOptions);
       storage = undefined;
       pairingFailed = undefined;
-      if (settings.chatId !== undefined) {
-        delete settings.chatId;
-        await saveTelegram('the paired chat', ({ chatId: _, ...rest }) => rest);
-      }
+      await forgetChat();
       emit();
       return { ok: true, value: state() };
     },

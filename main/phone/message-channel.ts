@@ -10,18 +10,28 @@ export interface ChannelButton {
   readonly data: string;
 }
 
+/** A text sent as a file, for what one message cannot hold. */
+export interface ChannelAttachment {
+  readonly name: string;
+  readonly text: string;
+}
+
 export interface ChannelMessage {
   readonly text: string;
   /** Spans of `text` (UTF-16 offsets) shown verbatim in monospace, never read as links or commands. */
   readonly verbatim?: readonly { readonly offset: number; readonly length: number }[];
   /** One row each; none removes the buttons. */
   readonly rows: readonly (readonly ChannelButton[])[];
+  /** Sent as a file just before the message, which replies to it; only on send, never on edit. */
+  readonly attachment?: ChannelAttachment;
 }
 
 /** Where a sent message lives, to edit it later. */
 export interface MessageRef {
   readonly chat: string;
   readonly message: string;
+  /** The file sent with it, if any: a reply to it counts as a reply to the message. */
+  readonly attachment?: string;
 }
 
 export type ChannelEvent =
@@ -33,9 +43,25 @@ export type ChannelEvent =
       readonly acknowledge: (text: string) => Promise<void>;
     }
   /** A text the person wrote, with the message it replies to if any. */
-  | { readonly kind: 'text'; readonly chat: string; readonly text: string; readonly replyTo?: MessageRef };
+  | {
+      readonly kind: 'text';
+      readonly chat: string;
+      /** What the chat is called (a person's name and @username, or a group's title), to say which is paired. */
+      readonly chatName?: string;
+      readonly text: string;
+      readonly replyTo?: MessageRef;
+    };
 
-export type ChannelStatus = { readonly up: true } | { readonly up: false; readonly sentence: string };
+export type ChannelStatus =
+  | { readonly up: true }
+  | {
+      readonly up: false;
+      readonly sentence: string;
+      /** When this outage began (epoch ms): the first failed call since the channel was last up. */
+      readonly since: number;
+      /** The channel keeps trying on its own; false when only the person can fix it (a revoked token). */
+      readonly retrying: boolean;
+    };
 
 export interface MessageChannel {
   /** Human name, recorded in history as where an answer came from: "telegram". */

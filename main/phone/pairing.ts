@@ -18,7 +18,7 @@ export function newPairingCode(): string {
 }
 
 export type PairingResult =
-  | { readonly paired: true; readonly chat: string }
+  | { readonly paired: true; readonly chat: string; readonly chatName?: string }
   | { readonly paired: false; readonly reason: 'expired' | 'too-many-guesses' | 'cancelled' };
 
 export interface Pairing {
@@ -51,7 +51,8 @@ export function startPairing(
     if (event.kind !== 'text') return;
     const text = normalise(event.text.replace(/^\/start\s*/, ''));
     if (text.length === 0) return;
-    if (sameCode(text, code)) return end({ paired: true, chat: event.chat });
+    if (sameCode(text, code))
+      return end({ paired: true, chat: event.chat, ...(event.chatName ? { chatName: event.chatName } : {}) });
     guesses += 1;
     if (guesses >= PAIRING_GUESSES) end({ paired: false, reason: 'too-many-guesses' });
   });

@@ -1,22 +1,29 @@
 /**
  * What the phone shows for a request, as pure functions of the request. The text says who asks, where,
- * with which tool and what exactly (in full, or the request gets no Approve button here); the buttons
- * carry only opaque secrets, never the request's id.
+ * with which tool and what exactly: in the message when it fits, else in a file sent just before it, so the
+ * person can read all of what Approve allows either way. The buttons carry only opaque secrets, never the
+ * request's id.
  */
 import type { PendingRequestView } from '../../common/queue-contract';
 import type { RacerKind } from '../../common/protocol';
 import { oneLine, summarizeRequest } from '../../common/request-summary';
-import type { ChannelButton, ChannelMessage } from './message-channel';
+import type { ChannelAttachment, ChannelButton, ChannelMessage } from './message-channel';
 
 /** With `summaryOnly`, the one line the phone gets of the input. */
 const SUMMARY_LIMIT = 100;
+/** How much of a detail sent as a file the message itself shows, so it reads as a preview, not a wall. */
+const PREVIEW_LIMIT = 600;
+/** The most an outcome's message adds to the phone's text when the request is decided. */
+const OUTCOME_MESSAGE_LIMIT = 200;
 
 export type PhoneAction = 'allow' | 'confirm' | 'deny' | 'back';
 export type Stage = 'ask' | 'confirm';
 
 export interface PhoneContent {
-  readonly message: Omit<ChannelMessage, 'rows'>;
-  /** The message shows all of what Approve would allow. */
+  readonly message: Omit<ChannelMessage, 'rows' | 'attachment'>;
+  /** The whole detail as a file, when the message cannot hold it. */
+  readonly attachment?: ChannelAttachment;
+  /** The message and its file show all of what Approve would allow. */
   readonly complete: boolean;
 }
 
@@ -27,18 +34,29 @@ export interface PhonePrivacy {
 
 const PATH_FIELDS = ['file_path', 'path', 'notebook_path', 'url'] as const;
 
-/** The part of a request's input a person must read to approve it: the command, the path, or all of it. */
-function detailOf(view: PendingRequestView): string {
-  if (view.tool === 'Bash' && typeof view.input.command === 'string') return view.input.command;
+/** The part of a request's input a person must read to approve it, and the name it has as a file. */
+function detailOf(view: PendingRequestView): { readonly text: string; readonly file: string } {
+  if (view.tool === 'Bash' && typeof view.input.command === 'string')
+    return { text: view.input.command, file: 'command.txt' };
   const single = PATH_FIELDS.find((field) => typeof view.input[field] === 'string');
-  if (single && Object.keys(view.input).length === 1) return view.input[single] as string;
-  return JSON.stringify(view.input, null, 2);
+  if (single && Object.keys(view.input).length === 1)
+    return { text: view.input[single] as string, file: `${single === 'url' ? 'url' : 'path'}.txt` };
+  return { text: JSON.stringify(view.input, null, 2), file: 'input.json' };
 }
+
+export const CONFIRM_NOTE =
+  '\n\nThis one needs a second look (it can delete, overwrite or reach a protected path). Approve it anyway?';
+
+/** What an edit may add to a request's text: the second-look question, or who answered and their message. */
+const EDIT_RESERVE = Math.max(CONFIRM_NOTE.length, 80 + OUTCOME_MESSAGE_LIMIT);
 
 /** Control and invisible formatting characters (bidi overrides, zero-width marks) can make text lie. */
 const HIDDEN = /\p{Cf}|(?![\n\t])\p{Cc}/u;
 
-/** `textLimit` is the channel's cap on one message (Telegram: 4,096 characters). */
+/**
+ * `textLimit` is the channel's cap on one message (Telegram: 4,096 characters). Room is kept for what an
+ * edit adds later (the second-look question, who answered), so no edit can outgrow the cap.
+ */
 export function requestContent(
   view: PendingRequestView,
   privacy: PhonePrivacy,
@@ -48,7 +66,6 @@ export function requestContent(
   const why = view.explanation
     ? `\n\nWhy it asked: ${oneLine(view.explanation.reason.message, 300).text}`
     : '';
-  const detail = detailOf(view);
   if (privacy.summaryOnly) {
     const { line } = summarizeRequest(view.tool, view.input, SUMMARY_LIMIT);
     const tail = line.complete ? '' : '\n\n(Shortened: open the console to read it all.)';
@@ -58,25 +75,40 @@ export function requestContent(
       complete: line.complete,
     };
   }
-  const cut = `\n\n(${detail.length.toLocaleString('en')} characters: the rest is only in the console, so it cannot be approved here.)`;
-  const fits = header.length + detail.length + why.length <= textLimit;
-  const shown = fits
-    ? detail
-    : `${detail.slice(0, Math.max(0, textLimit - header.length - why.length - cut.length - 1))}…`;
-  const complete = fits && !HIDDEN.test(detail);
-  const notice = complete
-    ? ''
-    : !fits
-      ? cut
-      : '\n\n(It holds hidden characters that can make it read differently from what runs: approve it in the console.)';
-  const text = `${header}${shown}${why}${notice}`;
-  return { message: { text, verbatim: [{ offset: header.length, length: shown.length }] }, complete };
+  const detail = detailOf(view);
+  const hidden = HIDDEN.test(detail.text);
+  const hiddenNote = hidden
+    ? '\n\n(It holds hidden characters that can make it read differently from what runs: approve it in the console.)'
+    : '';
+  const room = textLimit - EDIT_RESERVE;
+  if (header.length + detail.text.length + why.length + hiddenNote.length <= room) {
+    const text = `${header}${detail.text}${why}${hiddenNote}`;
+    return {
+      message: { text, verbatim: [{ offset: header.length, length: detail.text.length }] },
+      complete: !hidden,
+    };
+  }
+  const fileNote = `\n\n(Shortened here: all ${detail.text.length.toLocaleString('en')} characters are in the file ${detail.file} just above this message. Open it and read it all before you approve.)`;
+  const shown = `${detail.text.slice(
+    0,
+    Math.max(
+      0,
+      Math.min(PREVIEW_LIMIT, room - header.length - why.length - fileNote.length - hiddenNote.length - 1),
+    ),
+  )}…`;
+  const text = `${header}${shown}${why}${fileNote}${hiddenNote}`;
+  return {
+    message: { text, verbatim: [{ offset: header.length, length: shown.length }] },
+    attachment: { name: detail.file, text: detail.text },
+    complete: !hidden,
+  };
 }
 
 /**
  * The buttons for a stage. `secretFor` names each action with a fresh secret. Approve is one tap only for
- * a complete request that needs no second look; a second-look request asks again on the message itself;
- * an incomplete one offers Deny only.
+ * a complete request that needs no second look; a second-look request (dangerous, or a protected path)
+ * asks again on the message itself; an incomplete one (shortened by the summary-only setting, or holding
+ * hidden characters) offers Deny only.
  */
 export function buttonsFor(
   stage: Stage,
@@ -95,9 +127,6 @@ export function buttonsFor(
     : { label: 'Approve', data: secretFor('allow') };
   return [[approve, deny]];
 }
-
-export const CONFIRM_NOTE =
-  '\n\nThis one needs a second look (it can delete, overwrite or reach a protected path). Approve it anyway?';
 
 const WINNER: Record<RacerKind, string> = {
   console: 'in the console',
@@ -120,5 +149,6 @@ export function outcomeLine(event: {
   const verb = event.behavior === 'allow' ? 'Approved' : event.behavior === 'deny' ? 'Denied' : 'Handed back';
   if (event.by === 'disconnect' || event.by === 'session')
     return `\n\n— No longer waiting: ${WINNER[event.by]}.`;
-  return `\n\n— ${verb} ${WINNER[event.by]}${event.message ? `: ${event.message}` : ''}.`;
+  const message = event.message ? `: ${oneLine(event.message, OUTCOME_MESSAGE_LIMIT).text}` : '';
+  return `\n\n— ${verb} ${WINNER[event.by]}${message}.`;
 }

@@ -88,8 +88,9 @@ export class PhoneRacer {
       done: false,
     };
     this.entries.set(view.id, entry);
+    const { attachment } = entry.content;
     entry.sent = this.options.channel
-      .send(this.options.chat, this.messageFor(view.id, entry))
+      .send(this.options.chat, { ...this.messageFor(view.id, entry), ...(attachment ? { attachment } : {}) })
       .then((ref) => {
         entry.ref = ref;
       })
@@ -141,14 +142,15 @@ export class PhoneRacer {
       .catch(() => {});
   }
 
-  /** A reply to a request's message denies it, with the reply as the message to the agent. */
+  /** A reply to a request's message (or to its file) denies it, with the reply as the message to the agent. */
   private onReply(event: Extract<ChannelEvent, { kind: 'text' }>): void {
-    if (!event.replyTo) return;
+    const to = event.replyTo;
+    if (!to) return;
     const found = [...this.entries].find(
       ([, entry]) =>
         !entry.done &&
-        entry.ref?.chat === event.replyTo?.chat &&
-        entry.ref?.message === event.replyTo?.message,
+        entry.ref?.chat === to.chat &&
+        (entry.ref.message === to.message || entry.ref.attachment === to.message),
     );
     if (!found) return;
     this.dropSecrets(found[0]);

@@ -1,11 +1,13 @@
 /**
  * Telegram as a message channel, through grammY: outbound only (long polling, no webhook, no port), sends
  * retried on 429 `retry_after` and network loss (`@grammyjs/auto-retry`), and the channel's status follows
- * whether the last `getUpdates` got through, so the console can say when the phone cannot be reached.
+ * whether the last `getUpdates` got through (since when it has not, and whether grammY is still trying),
+ * so the console can say when the phone cannot be reached.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, GrammyError } from 'grammy';
-import type { InlineKeyboardButton, MessageEntity } from 'grammy/types';
+import { Bot, GrammyError, InputFile } from 'grammy';
+import type { Chat, InlineKeyboardButton, MessageEntity } from 'grammy/types';
+import { oneLine } from '../../common/request-summary';
 import { createSignal } from '../../common/signal';
 import type {
   ChannelEvent,
@@ -31,25 +33,41 @@ export function createTelegramChannel(options: TelegramOptions): MessageChannel 
   });
   const events = createSignal<ChannelEvent>();
   const status = createSignal<ChannelStatus>();
-  let up: boolean | undefined;
-  const report = (next: ChannelStatus) => {
-    if (next.up === up) return;
-    up = next.up;
-    status.emit(next);
+  let current: ChannelStatus | undefined;
+  const reportUp = () => {
+    if (current?.up) return;
+    current = { up: true };
+    status.emit(current);
+  };
+  /** Down since the first failure of this outage; said again only when the reason changes. */
+  const reportDown = (problem: Problem) => {
+    const sentence = downSentence(problem);
+    const retrying = !stopsPolling(problem);
+    if (current && !current.up && current.sentence === sentence && current.retrying === retrying) return;
+    current = { up: false, sentence, retrying, since: current && !current.up ? current.since : Date.now() };
+    status.emit(current);
   };
 
-  // Watches the polling loop (which retries on its own) and retries sends, which grammY does not.
+  // Watches every single getUpdates call, 429s included (which reach here as results, not errors).
   bot.api.config.use(async (prev, method, payload, signal) => {
+    if (method !== 'getUpdates') return prev(method, payload, signal);
     try {
       const result = await prev(method, payload, signal);
-      if (method === 'getUpdates') report({ up: true });
+      if (result.ok) reportUp();
+      else reportDown({ code: result.error_code, retryAfter: result.parameters?.retry_after });
       return result;
     } catch (error) {
-      if (method === 'getUpdates') report({ up: false, sentence: downSentence(error) });
+      if (!signal?.aborted) reportDown({});
       throw error;
     }
   });
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
+  // Sends are retried on 429 and network loss, which grammY does not do. getUpdates is left to grammY's
+  // polling loop, which waits 3 s after a network error (or the 429's retry_after) and tries again: the
+  // plugin's backoff doubles up to an hour, so after a long outage the phone would stay silent that long.
+  const retrySends = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
+  bot.api.config.use((prev, method, payload, signal) =>
+    method === 'getUpdates' ? prev(method, payload, signal) : retrySends(prev, method, payload, signal),
+  );
 
   bot.on('callback_query:data', async (ctx) => {
     const chat = ctx.callbackQuery.message?.chat.id ?? ctx.from.id;
@@ -67,9 +85,11 @@ export function createTelegramChannel(options: TelegramOptions): MessageChannel 
   });
   bot.on('message:text', (ctx) => {
     const reply = ctx.message.reply_to_message;
+    const name = chatName(ctx.chat);
     events.emit({
       kind: 'text',
       chat: String(ctx.chat.id),
+      ...(name ? { chatName: name } : {}),
       text: ctx.message.text,
       ...(reply ? { replyTo: { chat: String(ctx.chat.id), message: String(reply.message_id) } } : {}),
     });
@@ -87,18 +107,30 @@ export function createTelegramChannel(options: TelegramOptions): MessageChannel 
       await bot.init();
       polling = bot
         .start({ allowed_updates: ['message', 'callback_query'], drop_pending_updates: true })
-        .catch((error: unknown) => report({ up: false, sentence: downSentence(error) }));
+        .catch((error: unknown) => reportDown(problemOf(error)));
     },
     async stop() {
       if (bot.isRunning()) await bot.stop();
       await polling;
     },
     async send(chat, message) {
+      // The file first, so the message with the buttons comes last and quotes it.
+      const file = message.attachment
+        ? await bot.api.sendDocument(
+            chat,
+            new InputFile(Buffer.from(message.attachment.text, 'utf8'), message.attachment.name),
+          )
+        : undefined;
       const sent = await bot.api.sendMessage(chat, message.text, {
         reply_markup: keyboard(message),
         entities: entities(message),
+        ...(file ? { reply_parameters: { message_id: file.message_id } } : {}),
       });
-      return { chat, message: String(sent.message_id) };
+      return {
+        chat,
+        message: String(sent.message_id),
+        ...(file ? { attachment: String(file.message_id) } : {}),
+      };
     },
     async edit(ref: MessageRef, message) {
       try {
@@ -127,10 +159,42 @@ function entities(message: ChannelMessage): MessageEntity[] {
   return (message.verbatim ?? []).map((span) => ({ type: 'pre', offset: span.offset, length: span.length }));
 }
 
-function downSentence(error: unknown): string {
-  if (error instanceof GrammyError && error.error_code === 401)
+/** The name a person knows the chat by: their name and @username, or a group's title; short and on one line. */
+function chatName(chat: Chat): string | undefined {
+  const named =
+    'title' in chat && chat.title
+      ? chat.title
+      : ['first_name' in chat ? chat.first_name : undefined, 'last_name' in chat ? chat.last_name : undefined]
+          .filter(Boolean)
+          .join(' ');
+  const username = 'username' in chat && chat.username ? `@${chat.username}` : '';
+  const label = [named, named && username ? `(${username})` : username].filter(Boolean).join(' ');
+  return oneLine(label, 64).text || undefined;
+}
+
+/** What went wrong with a call: Telegram's error code and retry_after, or nothing for a network error. */
+interface Problem {
+  readonly code?: number;
+  readonly retryAfter?: number;
+}
+
+function problemOf(error: unknown): Problem {
+  return error instanceof GrammyError
+    ? { code: error.error_code, retryAfter: error.parameters.retry_after }
+    : {};
+}
+
+/** grammY stops polling for good on 401 (the token) and 409 (another reader); on anything else it retries. */
+function stopsPolling(problem: Problem): boolean {
+  return problem.code === 401 || problem.code === 409;
+}
+
+function downSentence(problem: Problem): string {
+  if (problem.code === 401)
     return 'Telegram refused the bot token; paste a new one from @BotFather in the console’s settings.';
-  if (error instanceof GrammyError && error.error_code === 409)
+  if (problem.code === 409)
     return 'Another program is reading this bot’s messages (two consoles on one bot?); stop it, then reconnect.';
+  if (problem.code === 429)
+    return `Telegram asked Gatehouse to slow down for ${problem.retryAfter ?? 'a few'} seconds; requests still wait in the console meanwhile.`;
   return 'Telegram cannot be reached; requests still wait in the console, and the phone gets them when it is back.';
 }

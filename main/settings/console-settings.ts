@@ -36,6 +36,8 @@ export const TelegramSettingsSchema = z.object({
     .string()
     .regex(/^-?\d{1,20}$/, 'must be a Telegram chat id (digits); pair again from the console')
     .optional(),
+  /** What the paired chat is called, to say which chat a new pairing would replace. */
+  chatName: z.string().max(200).optional(),
   /** Only the tool and a one-line summary go to Telegram, never the full command or path. */
   summaryOnly: z.boolean().default(false),
   send: z.enum(phoneSendModes).default('away'),

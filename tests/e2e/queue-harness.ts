@@ -27,6 +27,8 @@ export interface QueueConsole {
   ask(tool: string, input: Record<string, unknown>, options?: AskOptions): HookRun;
   /** A Claude Code hook that tells the console a session moved on (PostToolUse, UserPromptSubmit, …). */
   sessionEvent(event: string, payload: Record<string, unknown>): Promise<void>;
+  /** Everything `gatehouse serve` has printed so far, stdout and stderr: its log. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -79,12 +81,17 @@ export async function startQueueConsole(
     stdio: 'pipe',
     env: { PATH: process.env.PATH ?? '', HOME: userHome },
   });
+  let printed = '';
+  const record = (chunk: Buffer) => (printed += chunk.toString());
+  child.stdout.on('data', record);
+  child.stderr.on('data', record);
   const url = await webConsoleUrl(child);
 
   const env = { HOME: userHome };
   return {
     url,
     newLink: () => nextLink(child),
+    output: () => printed,
     home,
     project,
     ask(tool, input, ask = {}) {

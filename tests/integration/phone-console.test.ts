@@ -156,6 +156,35 @@ describe('a paired console', () => {
     });
   });
 
+  it('pairs another chat only when told to replace the paired one, and then only the new one counts', async () => {
+    const OTHER = 7070;
+    await connectAndPair();
+    expect(core!.phone.state().chat).toEqual({ id: String(CHAT), name: `Person ${CHAT} (@person${CHAT})` });
+    const refused = await dispatchInvoke(core!.service.handlers, 'phone:pair', {}, CALLER);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'phone-paired' } });
+    expect(core!.phone.state()).toMatchObject({ paired: true, chat: { id: String(CHAT) } });
+    expect(core!.phone.state().pairing).toBeUndefined();
+
+    const { pairing } = await invoke('phone:pair', { replace: true });
+    const replaced = nextState((state) => state.chat?.id === String(OTHER));
+    telegram.write(OTHER, pairing!.code);
+    expect((await replaced).chat).toEqual({ id: String(OTHER), name: `Person ${OTHER} (@person${OTHER})` });
+    expect((await settingsFile()).channels?.telegram).toMatchObject({
+      chatId: String(OTHER),
+      chatName: `Person ${OTHER} (@person${OTHER})`,
+    });
+
+    await startAgent();
+    const decision = agent!.requestPermission(call('make replace-check'));
+    const message = await messageFor('make replace-check');
+    expect(message.chat.id).toBe(OTHER);
+    expect(await telegram.press(CHAT, button(message, 'Approve')!, message.message_id)).toBe(
+      'This chat is not paired with Gatehouse.',
+    );
+    expect(await telegram.press(OTHER, button(message, 'Deny')!, message.message_id)).toBe('Denied.');
+    await expect(decision).resolves.toMatchObject({ behavior: 'deny' });
+  });
+
   it('keeps the token in the keychain only: not in settings.json, any other file, or a log line', async () => {
     await connectAndPair();
     expect(

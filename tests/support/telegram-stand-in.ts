@@ -1,8 +1,10 @@
 /**
  * A local stand-in of Telegram's Bot API, speaking its documented JSON over HTTP at
- * `/bot<token>/<method>`: getMe, getUpdates (long polling with `offset` and `timeout`), sendMessage,
- * editMessageText, answerCallbackQuery, deleteWebhook. The test plays the person: it writes text and
- * presses buttons, and can make the API answer 429 or drop off the network.
+ * `/bot<token>/<method>`, in JSON or, when a file is uploaded, multipart/form-data (objects JSON-serialised,
+ * as the Bot API documents): getMe, getUpdates (long polling with `offset` and `timeout`), sendMessage
+ * (with `reply_parameters`), sendDocument, editMessageText, answerCallbackQuery, deleteWebhook. The test
+ * plays the person: it writes text and presses buttons, and can make the API answer 429 or drop off the
+ * network.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,18 +14,35 @@ interface Button {
   readonly text: string;
   readonly callback_data: string;
 }
+interface UploadedFile {
+  readonly name: string;
+  readonly bytes: Buffer;
+}
+
+export interface StandInDocument {
+  readonly file_id: string;
+  readonly file_unique_id: string;
+  readonly file_name: string;
+  readonly mime_type: string;
+  readonly file_size: number;
+}
 export interface StandInMessage {
   readonly message_id: number;
   readonly chat: { readonly id: number; readonly type: 'private' };
+  /** Empty for a file, which has no text (and cannot be edited with editMessageText). */
   text: string;
   entities?: unknown[];
   reply_markup?: { inline_keyboard: Button[][] };
+  readonly document?: StandInDocument;
+  readonly reply_to_message?: StandInMessage;
 }
 
 export interface TelegramStandIn {
   /** A bare root, as grammY wants it. */
   readonly apiRoot: string;
   readonly messages: readonly StandInMessage[];
+  /** What a file sent with sendDocument holds, as UTF-8. */
+  fileText(message: StandInMessage): string | undefined;
   /** Every method called, with its token, in order (to check that the token goes only where it should). */
   readonly calls: readonly { readonly token: string; readonly method: string }[];
   /** The person writes to the bot. */
@@ -52,6 +71,7 @@ export async function startTelegramStandIn(
   const callbackAnswers = new Map<string, (text: string) => void>();
   const failures = new Map<string, { count: number; retryAfter: number }>();
   const sockets = new Set<Socket>();
+  const files = new Map<string, string>();
   let nextUpdate = 1;
   let nextMessage = 100;
   let nextCallback = 1;
@@ -64,7 +84,13 @@ export async function startTelegramStandIn(
   const changed = () => {
     for (const watch of [...watchers]) watch();
   };
-  const user = (chat: number) => ({ id: chat, is_bot: false, first_name: 'Person' });
+  const user = (chat: number) => ({
+    id: chat,
+    is_bot: false,
+    first_name: 'Person',
+    last_name: String(chat),
+    username: `person${chat}`,
+  });
   const reply = (res: ServerResponse, result: unknown): void =>
     void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, result }));
   const fail = (res: ServerResponse, code: number, description: string, parameters?: object): void =>
@@ -99,6 +125,11 @@ export async function startTelegramStandIn(
         return reply(res, fresh());
       }
       case 'sendMessage': {
+        const replyTo = (params.reply_parameters as { message_id?: number } | undefined)?.message_id;
+        const quoted =
+          replyTo === undefined ? undefined : messages.find((each) => each.message_id === replyTo);
+        if (replyTo !== undefined && !quoted)
+          return fail(res, 400, 'Bad Request: message to be replied not found');
         const message: StandInMessage = {
           message_id: nextMessage++,
           chat: { id: Number(params.chat_id), type: 'private' },
@@ -107,17 +138,41 @@ export async function startTelegramStandIn(
           ...(params.reply_markup
             ? { reply_markup: params.reply_markup as StandInMessage['reply_markup'] }
             : {}),
+          ...(quoted ? { reply_to_message: quoted } : {}),
         };
         if (message.text.length > 4_096) return fail(res, 400, 'Bad Request: message is too long');
         messages.push(message);
         changed();
         return reply(res, message);
       }
+      case 'sendDocument': {
+        const upload = params.document as UploadedFile | undefined;
+        if (!upload?.bytes) return fail(res, 400, 'Bad Request: there is no document in the request');
+        const fileId = `file-${nextMessage}`;
+        files.set(fileId, upload.bytes.toString('utf8'));
+        const message: StandInMessage = {
+          message_id: nextMessage++,
+          chat: { id: Number(params.chat_id), type: 'private' },
+          text: '',
+          document: {
+            file_id: fileId,
+            file_unique_id: fileId,
+            file_name: upload.name,
+            mime_type: 'text/plain',
+            file_size: upload.bytes.length,
+          },
+        };
+        messages.push(message);
+        changed();
+        const { text: _, ...sent } = message;
+        return reply(res, { ...sent, date: Math.floor(Date.now() / 1000) });
+      }
       case 'editMessageText': {
         const message = messages.find(
           (each) => each.message_id === Number(params.message_id) && each.chat.id === Number(params.chat_id),
         );
         if (!message) return fail(res, 400, 'Bad Request: message to edit not found');
+        if (message.document) return fail(res, 400, 'Bad Request: there is no text in the message to edit');
         const markup = params.reply_markup as StandInMessage['reply_markup'] | undefined;
         if (message.text === params.text && JSON.stringify(message.reply_markup) === JSON.stringify(markup))
           return fail(res, 400, 'Bad Request: message is not modified');
@@ -146,17 +201,15 @@ export async function startTelegramStandIn(
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (down) return req.socket.destroy();
       if (!match) return fail(res, 404, 'Not Found');
       const token = decodeURIComponent(match[1]!);
       calls.push({ token, method: match[2]! });
       if (options.token !== undefined && token !== options.token) return fail(res, 401, 'Unauthorized');
-      const params = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-      void handle(match[2]!, params, res);
+      void handle(match[2]!, parameters(req.headers['content-type'] ?? '', Buffer.concat(chunks)), res);
     });
   });
   server.on('connection', (socket) => {
@@ -170,13 +223,14 @@ export async function startTelegramStandIn(
   return {
     apiRoot: `http://127.0.0.1:${port}`,
     messages,
+    fileText: (message) => (message.document ? files.get(message.document.file_id) : undefined),
     calls,
     write(chat, text, replyTo) {
       push({
         message: {
           message_id: nextMessage++,
           date: Math.floor(Date.now() / 1000),
-          chat: { id: chat, type: 'private' },
+          chat: { ...user(chat), type: 'private' },
           from: user(chat),
           text,
           ...(replyTo
@@ -233,4 +287,43 @@ export async function startTelegramStandIn(
         server.close(() => done());
       }),
   };
+}
+
+/**
+ * A method's parameters: a JSON body, or a multipart form whose fields are strings or JSON and whose files
+ * may be named by an `attach://<field>` reference, as the Bot API accepts (and grammY sends). Parsed by
+ * hand because grammY writes `filename=` unquoted, which stricter form parsers refuse and Telegram accepts.
+ */
+function parameters(type: string, body: Buffer): Record<string, unknown> {
+  if (body.length === 0) return {};
+  const boundary = /^multipart\/form-data;\s*boundary=(.+)$/i.exec(type)?.[1];
+  if (!boundary) return JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+  const fields = new Map<string, string | UploadedFile>();
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length + 2; // past the CRLF (or the closing "--")
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    const part = body.subarray(start, next - 2); // without the CRLF before the delimiter
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, split).toString('utf8');
+    const content = part.subarray(split + 4);
+    const name = /name="?([^";\r\n]+)"?/i.exec(head.replace(/filename=\S+/i, ''))?.[1];
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    if (name !== undefined)
+      fields.set(
+        name,
+        filename !== undefined ? { name: filename, bytes: Buffer.from(content) } : content.toString('utf8'),
+      );
+    at = next;
+  }
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of fields) {
+    if (typeof value !== 'string') continue;
+    const attached = /^attach:\/\/(.+)$/.exec(value)?.[1];
+    params[name] =
+      attached !== undefined ? fields.get(attached) : /^[[{]/.test(value) ? JSON.parse(value) : value;
+  }
+  return params;
 }

@@ -13,19 +13,28 @@ export const settingsEn = {
   'phone.pair.again': 'Pair another chat…',
   'phone.pair.send': 'Send this code to your bot in Telegram:',
   'phone.pair.waiting': 'Waiting for it to arrive; the code works once, for ten minutes.',
+  'phone.pair.replacing':
+    'Until a chat sends it, requests still go to {chat}; the chat that sends it replaces it.',
   'phone.test': 'Send a test message',
   'phone.test.sent': 'Sent: look for it in Telegram.',
   'phone.state.off': 'Not connected.',
   'phone.state.unpaired': 'Connected; no chat is paired yet.',
-  'phone.state.paired': 'Connected and paired: requests can reach your phone.',
-  'phone.state.down': 'Telegram cannot be reached.',
+  'phone.state.paired': 'Connected and paired with {chat}: requests can reach your phone.',
+  'phone.chat.named': '{name} (chat {id})',
+  'phone.chat.unnamed': 'chat {id}',
+  'phone.replace.question':
+    'Requests now go to {chat}. Pairing another chat replaces it: from then on only the new chat gets requests and can answer them.',
+  'phone.replace.confirm': 'Replace it: show a code',
+  'phone.replace.keep': 'Keep this chat',
+  'phone.down.retrying': 'Phone channel down since {time}, retrying on its own.',
+  'phone.down.stopped': 'Phone channel down since {time}; it will not retry on its own.',
   'phone.send': 'Send requests to the phone',
   'phone.send.away': 'Only while I am away (the switch below, or no input for {minutes} minutes)',
   'phone.send.always': 'Always',
   'phone.away': 'I am away from the desk',
   'phone.summaryOnly': 'Send only the tool and a one-line summary',
   'phone.sees.full':
-    'Telegram’s servers see each request in full: agent, project folder, tool, the command or path, and why it asked. Never the bridge token.',
+    'Telegram’s servers see each request in full: agent, project folder, tool, the command or path (a long one as a file), why it asked and who answered. Never the bridge token.',
   'phone.sees.summary':
     'Telegram’s servers see the agent, the project folder, the tool and one shortened line. Requests shortened this way cannot be approved from the phone.',
 } as const;

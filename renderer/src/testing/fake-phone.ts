@@ -28,6 +28,11 @@ export function createFakePhone(emit: (state: PhoneState) => void, initial: Part
         case 'phone:connect':
           return ok(set({ connected: true, tokenStorage: 'keychain', up: true, paired: false }));
         case 'phone:pair':
+          if (state.paired && (args as { replace?: boolean }).replace !== true)
+            return {
+              ok: false,
+              error: { code: 'phone-paired', message: 'A chat is paired already.' },
+            } as Result<never>;
           return ok(set({ pairing: { code: CODE, expiresAt: Date.now() + 600_000 } }));
         case 'phone:test':
           return ok({ sent: true });
@@ -36,6 +41,7 @@ export function createFakePhone(emit: (state: PhoneState) => void, initial: Part
             set({
               connected: false,
               paired: false,
+              chat: undefined,
               tokenStorage: undefined,
               pairing: undefined,
               up: undefined,
@@ -48,8 +54,14 @@ export function createFakePhone(emit: (state: PhoneState) => void, initial: Part
       }
     },
     /** The person sends the code to the bot. */
-    pairNow: () => set({ paired: true, pairing: undefined }),
+    pairNow: (chat: PhoneState['chat'] = { id: '5150', name: 'Ada Lovelace (@ada)' }) =>
+      set({ connected: true, up: true, paired: true, chat, pairing: undefined }),
     /** The channel goes down or comes back. */
-    setUp: (up: boolean, downSentence?: string) => set({ up, downSentence }),
+    setUp: (up: boolean, downSentence?: string, downSince?: number, retrying = true) =>
+      set(
+        up
+          ? { up, downSentence: undefined, downSince: undefined, retrying: undefined }
+          : { up, downSentence, downSince: downSince ?? Date.now(), retrying },
+      ),
   };
 }

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { PhoneState } from '../../../../common/phone-contract';
 import { useT } from '../../i18n/i18n-context';
+import type { Translate } from '../../i18n/translate';
 import { usePhone } from '../../store/use-phone';
+import { usePhoneDown } from '../../ui/phone-down';
 
 /** Telegram: paste a bot token, pair a chat with a one-time code, choose when and what it gets. */
 export function PhoneSection() {
@@ -11,12 +13,19 @@ export function PhoneSection() {
   const { state, error, run, api } = usePhone();
   const [token, setToken] = useState('');
   const [done, setDone] = useState<string>();
+  const [replacing, setReplacing] = useState(false);
   if (!state) return null;
+  const chat = chatLabel(state, t);
 
   const connect = async (event: FormEvent) => {
     event.preventDefault();
     setDone(undefined);
     if (await run(() => api.invoke('phone:connect', { token }))) setToken('');
+  };
+  const pair = async (replace: boolean) => {
+    setDone(undefined);
+    setReplacing(false);
+    await run(() => api.invoke('phone:pair', replace ? { replace } : {}));
   };
   const test = async () => {
     setDone(undefined);
@@ -58,13 +67,30 @@ export function PhoneSection() {
               <p>{t('phone.pair.send')}</p>
               <code className="settings__code">{state.pairing.code}</code>
               <p className="settings__note">{t('phone.pair.waiting')}</p>
+              {chat && <p className="settings__note">{t('phone.pair.replacing', { chat })}</p>}
+            </div>
+          ) : replacing && chat ? (
+            <div className="settings__replace" role="group" aria-labelledby={`${id}-replace`}>
+              <p id={`${id}-replace`}>{t('phone.replace.question', { chat })}</p>
+              <div className="settings__actions">
+                <button type="button" className="button button--small" onClick={() => void pair(true)}>
+                  {t('phone.replace.confirm')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--quiet"
+                  onClick={() => setReplacing(false)}
+                >
+                  {t('phone.replace.keep')}
+                </button>
+              </div>
             </div>
           ) : (
             <div className="settings__actions">
               <button
                 type="button"
                 className="button button--small"
-                onClick={() => void run(() => api.invoke('phone:pair', {}))}
+                onClick={() => (state.paired ? setReplacing(true) : void pair(false))}
               >
                 {state.paired ? t('phone.pair.again') : t('phone.pair.start')}
               </button>
@@ -135,21 +161,31 @@ export function PhoneSection() {
   );
 }
 
+/** The paired chat as a person knows it: its name and id, or its id alone. */
+function chatLabel(state: PhoneState, t: Translate): string | undefined {
+  if (!state.chat) return undefined;
+  return state.chat.name
+    ? t('phone.chat.named', { name: state.chat.name, id: state.chat.id })
+    : t('phone.chat.unnamed', { id: state.chat.id });
+}
+
 /** Whether the channel is connected, paired and reaching Telegram, in one line. */
 function ChannelLine({ state }: { state: PhoneState }) {
   const t = useT();
+  const chat = chatLabel(state, t);
+  const down = usePhoneDown(state);
   const key = !state.connected
     ? 'phone.state.off'
-    : state.up === false
-      ? 'phone.state.down'
-      : state.paired
-        ? 'phone.state.paired'
-        : 'phone.state.unpaired';
+    : state.paired
+      ? 'phone.state.paired'
+      : 'phone.state.unpaired';
   return (
-    <p className={`settings__state${state.up === false ? ' settings__state--down' : ''}`} role="status">
-      {t(key)}
-      {state.up === false && state.downSentence ? ` ${state.downSentence}` : ''}
-      {state.tokenStorage === 'file' ? ` ${t('phone.token.file')}` : ''}
-    </p>
+    <div className="settings__status" role="status">
+      <p className={`settings__state${down ? ' settings__state--down' : ''}`}>
+        {down?.headline ?? t(key, { chat: chat ?? '' })}
+      </p>
+      {down?.sentence && <p className="settings__why">{down.sentence}</p>}
+      {state.tokenStorage === 'file' && <p className="settings__note">{t('phone.token.file')}</p>}
+    </div>
   );
 }

@@ -44,7 +44,49 @@ describe('the phone settings', () => {
     expect(await screen.findByText('Sent: look for it in Telegram.')).toBeTruthy();
   });
 
-  it('says when Telegram cannot be reached, with the channel’s sentence', async () => {
+  it('asks before pairing another chat replaces the paired one, and says which it is', async () => {
+    const fake = renderSettings();
+    fireEvent.change(await screen.findByLabelText('Bot token'), {
+      target: { value: '123456:abcdefghijklmnopqrstuvwxyz' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pair a chat…' }));
+    await screen.findByText('K7QW3MPX');
+    act(() => void fake.phone.pairNow());
+    expect(
+      await screen.findByText(/Connected and paired with Ada Lovelace \(@ada\) \(chat 5150\)/),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pair another chat…' }));
+    const question = screen.getByRole('group', { name: /Pairing another chat replaces it/ });
+    expect(question.textContent).toContain('Requests now go to Ada Lovelace (@ada) (chat 5150).');
+    expect(fake.calls.filter((call) => call.channel === 'phone:pair')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this chat' }));
+    expect(screen.queryByRole('group', { name: /replaces it/ })).toBeNull();
+    expect(fake.calls.filter((call) => call.channel === 'phone:pair')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pair another chat…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Replace it: show a code' }));
+    expect(await screen.findByText('K7QW3MPX')).toBeTruthy();
+    expect(
+      screen.getByText(/Until a chat sends it, requests still go to Ada Lovelace \(@ada\) \(chat 5150\)/),
+    ).toBeTruthy();
+    expect(fake.calls.filter((call) => call.channel === 'phone:pair').at(-1)?.args).toEqual({
+      replace: true,
+    });
+  });
+
+  it('asks the same in Chinese', async () => {
+    const fake = renderSettings('zh-CN');
+    await screen.findByLabelText('机器人令牌');
+    act(() => void fake.phone.pairNow({ id: '5150' }));
+    await screen.findByText(/已连接并与 聊天 5150 配对/);
+    fireEvent.click(screen.getByRole('button', { name: '配对另一个聊天…' }));
+    expect(screen.getByRole('group', { name: /替换它/ }).textContent).toContain('请求现在发往 聊天 5150。');
+    expect(screen.getByRole('button', { name: '保留这个聊天' })).toBeTruthy();
+  });
+
+  it('says since when the channel is down and that it retries, then clears when it is back', async () => {
     const fake = renderSettings();
     await screen.findByText('Not connected.');
     fireEvent.change(screen.getByLabelText('Bot token'), {
@@ -52,13 +94,34 @@ describe('the phone settings', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     await screen.findByText('Connected; no chat is paired yet.');
-    act(() => void fake.phone.setUp(false, 'The network is gone.'));
-    expect(await screen.findByText('Telegram cannot be reached. The network is gone.')).toBeTruthy();
-    // Every view's banner says it too, until the channel is back.
+    const since = new Date().setHours(9, 5, 0, 0);
+    act(() => void fake.phone.setUp(false, 'The network is gone.', since));
+    // The section's state and every view's banner, until the channel is back.
+    expect(await screen.findByText('Phone channel down since 9:05 AM, retrying on its own.')).toBeTruthy();
+    expect(screen.getByText('The network is gone.')).toBeTruthy();
     const banners = screen.getByRole('region', { name: 'Console warnings' });
-    expect(banners.textContent).toContain('The network is gone.');
+    expect(banners.textContent).toContain(
+      'Phone channel down since 9:05 AM, retrying on its own. The network is gone.',
+    );
     act(() => void fake.phone.setUp(true));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Console warnings' })).toBeNull());
+    expect(await screen.findByText('Connected; no chat is paired yet.')).toBeTruthy();
+
+    act(() => void fake.phone.setUp(false, 'Telegram refused the bot token.', since, false));
+    expect(
+      await screen.findByText('Phone channel down since 9:05 AM; it will not retry on its own.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Console warnings' }).textContent).toContain(
+      'Phone channel down since 9:05 AM; it will not retry on its own. Telegram refused the bot token.',
+    );
+  });
+
+  it('says it in Chinese too', async () => {
+    const fake = renderSettings('zh-CN');
+    await screen.findByLabelText('机器人令牌');
+    act(() => void fake.phone.pairNow());
+    act(() => void fake.phone.setUp(false, 'Telegram cannot be reached.', new Date().setHours(14, 32, 0, 0)));
+    expect(await screen.findByText('手机通道自 14:32 起中断，正在自动重试。')).toBeTruthy();
   });
 
   it('saves summary-only and says what Telegram then sees, in Chinese too', async () => {

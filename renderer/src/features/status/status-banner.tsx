@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { usePhone } from '../../store/use-phone';
+import { usePhoneDown } from '../../ui/phone-down';
 
 /**
  * The console's own warnings (a broken settings file, a token kept without a keychain), each dismissible,
@@ -13,8 +14,7 @@ export function StatusBanner() {
   const dismissWarning = useQueue((s) => s.dismissWarning);
   const error = useQueue((s) => s.error);
   const dismissError = useQueue((s) => s.dismissError);
-  const phone = usePhone().state;
-  const phoneDown = phone?.connected && phone.up === false ? phone.downSentence : undefined;
+  const phoneDown = usePhoneDown(usePhone().state)?.text;
   const warnings = [...(status?.warnings ?? []), ...(phoneDown ? [phoneDown] : [])].filter(
     (warning) => !dismissed.includes(warning),
   );
