@@ -3,7 +3,7 @@ import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import { requestFingerprint } from './request-fingerprint';
 import { jsonOrNull } from './rows';
 import { RecordRefusedError } from './types';
-import type { History, HistoryEntry } from './types';
+import type { DecisionToRecord, History } from './types';
 
 type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'>;
 
@@ -98,7 +98,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
    * One decision, in the transaction `write` holds. Every refusal comes before the first write, so a refused
    * record needs no savepoint (in a batch, a savepoint's sub-journal cost about 40% of each decision).
    */
-  function recordIn(entry: HistoryEntry): void {
+  function recordIn(entry: DecisionToRecord): void {
     const { request, decision } = entry;
     const stored = storedArrival(request, entry.fingerprint);
     if (stored === undefined) {
