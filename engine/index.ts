@@ -64,7 +64,7 @@ export {
 } from './pipeline/check';
 export type { Decision, DecisionReason, PipelineStep } from './pipeline/decision';
 export type { ToolCall } from './tools/types';
-export { familyOf, knownToolNames, type ToolFamily } from './tools/catalog';
+export { familyOf, knownToolNames, primaryFieldOf, type ToolFamily } from './tools/catalog';
 export { parseMcpName, type McpToolName } from './matchers/tool-name';
 export type { BashSupport } from './tools/bash-tool';
 export {
