@@ -45,6 +45,11 @@ const OPEN = { agents: 100, perAgentPerSecond: 20, durationMs: 3_000 };
 /** Commits timed for the floor: enough for a steady p50, a few seconds at most. */
 const COMMITS = 5_000;
 const SOAK = { requests: 100_000, agents: 10, maxMsPerQuarter: 60_000 };
+/**
+ * "Memory flat": after warm-up, the console's heap grows less than this per request. Keeping a request at
+ * all (its id in a table) costs more, so a leak of any request shows; the in-memory store is the contrast.
+ */
+const FLAT_BYTES_PER_REQUEST = 32;
 /** The whole run's ceiling: a machine this slow gives no useful figures anyway. */
 const BUDGET_MS = 6 * 60_000;
 
@@ -158,12 +163,20 @@ function bounds(results: readonly LevelResult[], open: LevelResult, commit: RunS
     ),
     verdict(
       at100.p99Ms <= 20,
-      `p99 ≤ 20 ms at ${OPEN.agents} agents × ${OPEN.perAgentPerSecond}/s, open loop (${ms(at100.p99Ms)})`,
+      `p99 ≤ 20 ms at ${OPEN.agents} agents × ${OPEN.perAgentPerSecond}/s, open loop: ${ms(at100.p99Ms)} ` +
+        `(raw ws echo p99 ${ms(run(open, ECHO).p99Ms)}, ${(at100.p99Ms / run(open, ECHO).p99Ms).toFixed(2)}×)`,
     ),
   ].join('\n');
 }
 
-async function soakWith(store: StoreKind, label: string): Promise<string[]> {
+interface SoakResult {
+  readonly lines: string[];
+  /** Console heap growth per request after warm-up (25% → 100%). */
+  readonly warmBytesPerRequest: number;
+  readonly requests: number;
+}
+
+async function soakWith(store: StoreKind, label: string): Promise<SoakResult> {
   const server = await startServer({ kind: 'console', store });
   try {
     const points = await soak({ home: server.info.home!, heap: server.heap }, SOAK);
@@ -173,15 +186,17 @@ async function soakWith(store: StoreKind, label: string): Promise<string[]> {
     const growth = last.console.heapBytes - first.console.heapBytes;
     const warmGrowth = last.console.heapBytes - warm.console.heapBytes;
     const agentGrowth = last.agentHeapBytes - first.agentHeapBytes;
-    return [
+    const warmBytesPerRequest = warmGrowth / Math.max(1, last.requests - warm.requests);
+    const lines = [
       `  store: ${label}`,
       ...points.map(
         (p) =>
           `    ${String(p.percent).padStart(3)}%  ${p.requests.toLocaleString('en-US').padStart(7)} requests  console heap ${mb(p.console.heapBytes).padStart(9)}  agents heap ${mb(p.agentHeapBytes).padStart(9)}  kept in memory ${p.console.keptInMemory.toLocaleString('en-US')}`,
       ),
       `    growth 0→100%: console ${mb(growth)} (${Math.round(growth / Math.max(1, last.requests))} B/request), agents ${mb(agentGrowth)}` +
-        ` · after warm-up, 25→100%: console ${mb(warmGrowth)} (${Math.round(warmGrowth / Math.max(1, last.requests - warm.requests))} B/request)`,
+        ` · after warm-up, 25→100%: console ${mb(warmGrowth)} (${Math.round(warmBytesPerRequest)} B/request)`,
     ];
+    return { lines, warmBytesPerRequest, requests: last.requests };
   } finally {
     await server.stop();
   }
@@ -227,7 +242,23 @@ async function main(): Promise<void> {
     ['history', 'SQLite history (the console default)'],
     ['memory', 'in-memory (tests, embedders): keeps every decision by design'],
   ];
-  for (const [store, label] of soaks) console.log((await soakWith(store, label)).join('\n'));
+  const soaked: SoakResult[] = [];
+  for (const [store, label] of soaks) {
+    const result = await soakWith(store, label);
+    console.log(result.lines.join('\n'));
+    soaked.push(result);
+  }
+  const [history, memory] = soaked as [SoakResult, SoakResult];
+  const perRequest = (value: number) => `${Math.round(value)} B/request`;
+  console.log(
+    verdict(
+      history.requests >= SOAK.requests && history.warmBytesPerRequest <= FLAT_BYTES_PER_REQUEST,
+      `memory flat over ${history.requests.toLocaleString('en-US')} requests: console heap after warm-up ` +
+        `${perRequest(history.warmBytesPerRequest)} (bound ≤ ${FLAT_BYTES_PER_REQUEST}; the in-memory store, ` +
+        `which keeps every decision, ${perRequest(memory.warmBytesPerRequest)}: ` +
+        `${(history.warmBytesPerRequest / Math.max(1, memory.warmBytesPerRequest)).toFixed(2)}×)`,
+    ),
+  );
   console.log(`\nat the end: ${load()}`);
 }
 
