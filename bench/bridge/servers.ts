@@ -4,11 +4,19 @@
  * decisions, or a raw `ws` echo server as the floor to compare with. The first two get a console-side racer
  * that allows every request the instant it is shown. All listen on 127.0.0.1 only.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
+import {
+  bridgeProof,
+  CHALLENGE_HEADER,
+  NONCE_BYTES,
+  NONCE_HEADER,
+  PROOF_HEADER,
+} from '../../common/bridge-proof';
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { startConsoleCore } from '../../main/core/console-core';
@@ -70,13 +78,21 @@ export async function serve(spec: ServerSpec): Promise<void> {
     );
     await new Promise((resolve) => wss.once('listening', resolve));
     const port = (wss.address() as { port: number }).port;
+    const token = 'bench-'.repeat(4);
+    // SDK agents connect only to a server that proves the token (common/bridge-proof.ts), as the console does.
+    if (spec.kind === 'decision-echo')
+      wss.on('headers', (headers, request) => {
+        const nonce = String(request.headers[NONCE_HEADER]);
+        headers.push(`${PROOF_HEADER}: ${bridgeProof(token, nonce, 'gatehouse-server', port)}`);
+        headers.push(`${CHALLENGE_HEADER}: ${randomBytes(NONCE_BYTES).toString('base64url')}`);
+      });
     const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
     // Announced like a console, so SDK agents find it the way they find the real one.
     await writeDiscoveryFile(root, {
       protocol: PROTOCOL_VERSION,
       port,
       pid: process.pid,
-      token: 'bench-'.repeat(4),
+      token,
     });
     serveRpc({
       info: (): ServerInfo => ({ home: root, port }),
