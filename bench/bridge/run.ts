@@ -216,7 +216,7 @@ async function main(): Promise<void> {
       `server in a child process, agents in this one · closed loop, each agent its own connection\n` +
       `request frame ${Buffer.byteLength(frame)} B (the echo sends the same frame back) · per level: warm-up ` +
       `${WARMUP.maxRequests} req / ${WARMUP.maxMs} ms, then ≤ ${MEASURE.maxRequests} req or ${MEASURE.maxMs} ms\n` +
-      `console rate limit lifted to ${BENCH_RATE_LIMIT.toLocaleString('en-US')} msg/s per connection for the bench (default 500)\n`,
+      `console rate limit lifted to ${BENCH_RATE_LIMIT.toLocaleString('en-US')} msg/s per connection for the bench (default 500); pending caps lifted too\n`,
   );
   const { closed, open } = await levels();
   console.log(levelTable(closed));
