@@ -159,16 +159,11 @@ async function performAsync(step: Step): Promise<unknown> {
 export async function readBounded(path: string, limit: number): Promise<BoundedRead> {
   const steps = boundedRead(path, limit);
   let next = steps.next();
-  while (!next.done) {
-    let result: unknown;
-    try {
-      result = await performAsync(next.value);
-    } catch (error) {
-      next = steps.throw(error);
-      continue;
-    }
-    next = steps.next(result);
-  }
+  while (!next.done)
+    next = await performAsync(next.value).then(
+      (result) => steps.next(result),
+      (error: unknown) => steps.throw(error),
+    );
   return next.value;
 }
 
