@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { RacerKindSchema } from './protocol';
-import type { PermissionDecision, PermissionMode, PermissionUpdate, ProvenanceSchema } from './protocol';
+import type { AgentInfo, PermissionDecision, PermissionRequest } from './protocol';
 
 /** The most rows one page may ask for: a page is one frame, and a frame must stay small. */
 export const HISTORY_PAGE_MAX = 200;
@@ -21,9 +21,15 @@ const EpochMsSchema = z
   .min(0)
   .max(8_640_000_000_000_000, 'must be a date a calendar can show');
 
+/** What a request's outcome can be in a filter: its decision's behavior, or `pending` when it has none. */
 export const requestOutcomes = ['allow', 'deny', 'passthrough', 'pending'] as const;
+export type RequestOutcome = (typeof requestOutcomes)[number];
 
-/** Which requests a page or an export selects; every field given must hold (see main/history/types.ts). */
+/**
+ * Which requests a page or an export selects; every field given must hold. `project` matches the folder
+ * or anything below it, at a separator; `text` takes words as search does, and text with no searchable
+ * word matches nothing; `decidedBy` never matches a pending request.
+ */
 export const HistoryFilterSchema = z
   .object({
     sessionId: z.string().min(1).max(200).optional(),
@@ -81,16 +87,23 @@ export const historyInvokeSchemas = {
   'history:purge': z.object({ olderThanDays: z.number().int().min(0).max(RETENTION_DAYS_MAX) }).strict(),
 } as const;
 
+/*
+ * What history reads back, as main/history returns it and the renderer shows it: one definition for both
+ * sides. What history is asked to write is `DecisionToRecord` in main/history/types.ts.
+ */
+
 export interface OutcomeCountsView {
   readonly allow: number;
   readonly deny: number;
   readonly passthrough: number;
+  /** Requests with no decision recorded. */
   readonly pending: number;
 }
 
 export interface SessionSummaryView {
   readonly id: string;
-  readonly agent: { readonly name: string; readonly version?: string };
+  readonly agent: AgentInfo;
+  /** The project folder: the working directory of the session's first request. */
   readonly cwd: string;
   readonly firstSeen: number;
   readonly lastSeen: number;
@@ -98,30 +111,29 @@ export interface SessionSummaryView {
   readonly counts: OutcomeCountsView;
 }
 
-export interface RecordedRequestView {
-  readonly id: string;
-  readonly sessionId: string;
-  readonly cwd: string;
-  readonly tool: string;
-  readonly input: Record<string, unknown>;
-  readonly mode: PermissionMode;
-  readonly suggestions?: PermissionUpdate[];
-  readonly provenance?: z.infer<typeof ProvenanceSchema>;
+/** A request as history holds it: what the agent sent, minus its transport-only fields. */
+export type RecordedRequestView = Omit<PermissionRequest, 'type' | 'timeoutMs' | 'options'> & {
   readonly fingerprint: string;
+  /** When the console first saw this id; a re-send after a restart does not move it. */
   readonly receivedAt: number;
-}
+};
 
 export interface RecordedDecisionView {
+  /** Exactly what was sent to the agent, and what a re-sent request gets back. */
   readonly decision: PermissionDecision;
   /** Where a person answered ("window", "web"), or `grant:<rule>` for the grant that answered. */
   readonly channel?: string;
+  /** The rule this answer added to a settings file, in rule syntax, e.g. `Bash(npm run test:*)`. */
   readonly ruleWritten?: string;
+  /** From the first time the console saw the request to the decision. */
   readonly latencyMs: number;
   readonly decidedAt: number;
 }
 
+/** One recorded request with its decision, in a timeline, a page, a search or an export. */
 export interface HistoryEntryView {
   readonly request: RecordedRequestView;
+  /** Absent while the request waits, or when the console stopped before anyone answered it. */
   readonly decision?: RecordedDecisionView;
 }
 
@@ -131,10 +143,12 @@ export interface SessionPageView {
 }
 
 export interface RequestPageView {
+  /** Newest first by arrival. */
   readonly entries: readonly HistoryEntryView[];
   readonly next?: RequestCursorView;
 }
 
+/** One page of an export: its text, and where the next page starts (absent on the last). */
 export interface ExportPageView {
   readonly text: string;
   readonly next?: RequestCursorView;

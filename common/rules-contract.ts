@@ -4,21 +4,13 @@
  * folder, never by path, so it cannot make main write anywhere but the settings files of that folder.
  */
 import { z } from 'zod';
-import { ruleBehaviors } from '../engine';
+import { fileSources, ruleBehaviors, type FileSource } from '../engine';
 import type { PermissionSwitch } from '../engine';
 import type { RuleRefView } from './queue-contract';
 
 /** The sources a person may edit here; policy and flag rules are locked (seed §9.4). */
 export const editableSources = ['localSettings', 'projectSettings', 'userSettings'] as const;
 export type EditableSource = (typeof editableSources)[number];
-export const fileSources = [
-  'policySettings',
-  'flagSettings',
-  'userSettings',
-  'projectSettings',
-  'localSettings',
-] as const;
-export type FileSourceName = (typeof fileSources)[number];
 
 export function isEditableSource(source: string): source is EditableSource {
   return (editableSources as readonly string[]).includes(source);
@@ -90,7 +82,7 @@ export interface ExampleVerdict {
 }
 
 export interface FileView {
-  readonly source: FileSourceName;
+  readonly source: FileSource;
   readonly file: string;
   readonly status: 'missing' | 'ok' | 'broken';
   /** Why a broken file cannot be used; it is never overwritten. */
@@ -115,7 +107,7 @@ export interface ListedRuleView {
   /** The rule exactly as the file holds it (`Bash(*)` for a row shown as `Bash`): edits and deletes name this. */
   readonly stored: string;
   readonly behavior: (typeof ruleBehaviors)[number];
-  readonly source: FileSourceName;
+  readonly source: FileSource;
   readonly file: string;
   readonly index: number;
   /** 1-based position in the effective order. */

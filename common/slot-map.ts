@@ -1,7 +1,6 @@
 /**
- * A Map for a long-lived table of short-lived values (the requests in flight): a deleted value dies young,
- * where an old-generation Map's replaced tables keep theirs alive until a full collection (docs/architecture.md,
- * "What a request leaves in memory"; `npm run bench:young-generation` measures it for the 100-agent bench).
+ * A Map whose deleted values die young, where an old Map's replaced tables keep them to a full collection:
+ * the open-loop bench's p99 ≤ 20 ms needs it (docs/architecture.md, "What a request leaves in memory").
  */
 export class SlotMap<K, V> implements Iterable<[K, V]> {
   private readonly index = new Map<K, number>();

@@ -1,21 +1,14 @@
 /**
  * A tool call typed as text, for rule examples and the playground: a JSON object is the tool's input, and
- * anything else is the main field of the tools that have one (a Bash command, a file path, a URL).
+ * anything else fills the one field a person types for that tool (a Bash command, a file path, a URL).
  */
-const MAIN_FIELD: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    Bash: 'command',
-    Read: 'file_path',
-    Write: 'file_path',
-    Edit: 'file_path',
-    MultiEdit: 'file_path',
-    NotebookEdit: 'notebook_path',
-    WebFetch: 'url',
-    WebSearch: 'query',
-    Glob: 'pattern',
-    Grep: 'pattern',
-  }),
-);
+import { primaryFieldOf } from '../engine';
+
+// A person searching types the pattern; the engine's rules for these tools match the folder searched.
+const TYPED_NOT_PRIMARY: ReadonlyMap<string, string> = new Map([
+  ['Glob', 'pattern'],
+  ['Grep', 'pattern'],
+]);
 
 export type ToolInputResult =
   | { readonly ok: true; readonly input: Record<string, unknown> }
@@ -26,7 +19,7 @@ export type ToolInputResult =
  * content rules match (the engine's `primaryFieldOf`, Glob's `path`).
  */
 export function typedFieldOf(tool: string): string | undefined {
-  return MAIN_FIELD.get(tool);
+  return TYPED_NOT_PRIMARY.get(tool) ?? primaryFieldOf(tool);
 }
 
 export function toolInputFromText(tool: string, text: string): ToolInputResult {
@@ -41,7 +34,7 @@ export function toolInputFromText(tool: string, text: string): ToolInputResult {
     }
     return { ok: false, error: `"${trimmed}" is not a JSON object; write the input as {"key": "value"}.` };
   }
-  const field = MAIN_FIELD.get(tool);
+  const field = typedFieldOf(tool);
   if (field === undefined)
     return { ok: false, error: `Write ${tool}'s input as a JSON object, such as {"key": "value"}.` };
   return { ok: true, input: { [field]: trimmed } };

@@ -3,8 +3,10 @@
  * renderer. Its other entry point, engine/node/index.ts, holds what needs Node (settings files, real paths,
  * the Bash parser's WebAssembly); the lint refuses deeper imports from outside engine/.
  */
-export { ruleSources, ruleBehaviors, permissionModes } from './types';
+export { fileSources, isFileSource, ruleSources, ruleBehaviors, permissionModes } from './types';
 export type {
+  FileSource,
+  MemorySource,
   RuleSource,
   RuleBehavior,
   PermissionMode,
@@ -20,6 +22,7 @@ export { compileToolName, toolNameMatches, type ToolNamePattern } from './matche
 export { listRules, type ListedRule } from './rules/listing';
 export { checkRule, type RuleCheck } from './rules/validate';
 export { startsWithRunner } from './rules/warnings/broad-allow';
+export { ruleAlone, type RuleAloneSetting } from './rules/rule-alone';
 export type { RuleRef } from './rules/compile';
 export {
   analyzeRules,
@@ -40,8 +43,6 @@ export {
   type MemoryRule,
   type ModeState,
   type RulesBySource,
-  type FileSource,
-  type MemorySource,
   type WorkingDirectory,
   type SettingsFileRef,
 } from './context/context';
@@ -65,7 +66,7 @@ export {
 } from './pipeline/check';
 export type { Decision, DecisionReason, PipelineStep } from './pipeline/decision';
 export type { ToolCall } from './tools/types';
-export { familyOf, knownToolNames, type ToolFamily } from './tools/catalog';
+export { familyOf, knownToolNames, primaryFieldOf, type ToolFamily } from './tools/catalog';
 export { parseMcpName, type McpToolName } from './matchers/tool-name';
 export type { BashSupport } from './tools/bash-tool';
 export {

@@ -4,17 +4,22 @@
  */
 
 /** The eight rule sources, highest precedence first (seed §9.4). */
-export const ruleSources = [
+/** The sources read from settings files, by precedence; the rest live in memory. */
+export const fileSources = [
   'policySettings',
   'flagSettings',
   'userSettings',
   'projectSettings',
   'localSettings',
-  'cliArg',
-  'command',
-  'session',
 ] as const;
+export type FileSource = (typeof fileSources)[number];
+export const ruleSources = [...fileSources, 'cliArg', 'command', 'session'] as const;
 export type RuleSource = (typeof ruleSources)[number];
+export type MemorySource = Exclude<RuleSource, FileSource>;
+
+export function isFileSource(source: string): source is FileSource {
+  return (fileSources as readonly string[]).includes(source);
+}
 
 export const ruleBehaviors = ['deny', 'ask', 'allow'] as const;
 export type RuleBehavior = (typeof ruleBehaviors)[number];

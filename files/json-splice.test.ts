@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { applyEdits, modify, type ModificationOptions } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { spliceJson } from './json-splice';
 
@@ -66,6 +67,30 @@ describe('splicing a JSON text', () => {
         if (result !== undefined) expect(JSON.stringify(JSON.parse(result))).toBe(JSON.stringify(after));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+// jsonc-parser's modify/applyEdits is what the issue asked to prefer; these are the layouts it breaks.
+describe('where jsonc-parser would change what the person wrote', () => {
+  const formatted: ModificationOptions = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+  const jsonc = (text: string, path: string[], value: unknown, options: ModificationOptions) =>
+    applyEdits(text, modify(text, path, value, options));
+
+  it('removing a first member leaves its neighbours as written, where jsonc-parser reflows or joins them', () => {
+    const text = '{\n  "a": 1,\n  "b": [2],\n  "c": {"x": 1}\n}\n';
+    expect(jsonc(text, ['a'], undefined, formatted)).toBe('{\n  "b": [\n    2\n  ],\n  "c": {"x": 1}\n}\n');
+    expect(jsonc(text, ['a'], undefined, {})).toBe('{"b": [2],\n  "c": {"x": 1}\n}\n');
+    expect(splice(text, { b: [2], c: { x: 1 } })).toBe('{\n  "b": [2],\n  "c": {"x": 1}\n}\n');
+  });
+
+  it('adding a hook to a compact file keeps the rest on its lines, where jsonc-parser reflows them', () => {
+    const before = JSON.parse(compact);
+    const added = [{ hooks: [] }];
+    const jsoncOut = jsonc(compact, ['hooks', 'Stop'], added, formatted);
+    expect(jsoncOut).toContain('"PreToolUse": [\n      {\n        "matcher": "Bash",');
+    expect(splice(compact, { ...before, hooks: { ...before.hooks, Stop: added } })).toContain(
+      '"hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "lint" } ] } ],',
     );
   });
 });

@@ -3,8 +3,8 @@
  * a settings file someone wrote compactly, or commented by key order, keeps its look, and the diff install
  * prints shows only Gatehouse's change. Objects and lists present on both sides are edited entry by entry;
  * any other changed value is re-serialised in place, indented to its depth.
- * Not jsonc-parser's `modify`: it re-lays-out the lines around each edit, or without formatting options
- * joins them (removing a first member gives `{"b"`), which fails the layout tests in json-splice.test.ts.
+ * Not jsonc-parser's `modify`: it reflows the members around an edit, or joins them without formatting
+ * options; json-splice.test.ts shows both.
  */
 import { isDeepStrictEqual } from 'node:util';
 

@@ -3,8 +3,21 @@
  * can lead to /dev/zero (endless), a FIFO (a read that never returns and holds one of Node's few file
  * threads) or a huge file; each is refused with a reason instead of read.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import {
+  close as closeCallback,
+  closeSync,
+  constants,
+  fstat as fstatCallback,
+  fstatSync,
+  open as openCallback,
+  openSync,
+  read as readCallback,
+  readSync,
+  stat as statCallback,
+  statSync,
+  type Stats,
+} from 'node:fs';
+import { promisify } from 'node:util';
 
 /** A settings file is a few KB of JSON; a megabyte is already far past any real one. */
 export const MAX_SETTINGS_BYTES = 1024 * 1024;
@@ -19,6 +32,13 @@ export type BoundedRead =
   | { readonly kind: 'refused'; readonly reason: 'not-a-regular-file'; readonly type: FileType }
   | { readonly kind: 'refused'; readonly reason: 'too-large'; readonly size: number; readonly limit: number }
   | { readonly kind: 'refused'; readonly reason: 'unreadable'; readonly code: string };
+
+// The descriptor calls, not FileHandle, so both edges pass the same numeric fd.
+const stat = promisify(statCallback);
+const open = promisify(openCallback);
+const fstat = promisify(fstatCallback);
+const read = promisify(readCallback);
+const close = promisify(closeCallback);
 
 // O_NONBLOCK makes opening a FIFO return at once; O_NOCTTY keeps a terminal from becoming ours.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
@@ -61,17 +81,25 @@ function decoded(buffer: Buffer, length: number, limit: number): BoundedRead {
   return { kind: 'text', text: buffer.toString('utf8', 0, length) };
 }
 
+type Step =
+  | { readonly op: 'stat'; readonly path: string }
+  | { readonly op: 'open'; readonly path: string }
+  | { readonly op: 'fstat'; readonly fd: number }
+  | { readonly op: 'read'; readonly fd: number; readonly buffer: Buffer; readonly offset: number }
+  | { readonly op: 'close'; readonly fd: number };
+
 /**
+ * The read, once, as the file operations it needs; `readBounded` and `readBoundedSync` perform them.
  * The path is stat-ed first, so a device is never even opened (some drivers act on open); the open
  * descriptor is fstat-ed again, so a path swapped in between is judged by what was really opened.
  */
-export async function readBounded(path: string, limit: number): Promise<BoundedRead> {
+function* boundedRead(path: string, limit: number): Generator<Step, BoundedRead, unknown> {
   try {
-    const early = refusalOf(await stat(path), limit);
+    const early = refusalOf((yield { op: 'stat', path }) as Stats, limit);
     if (early) return early;
-    const handle = await open(path, OPEN_FLAGS);
+    const fd = (yield { op: 'open', path }) as number;
     try {
-      const info = await handle.stat();
+      const info = (yield { op: 'fstat', fd }) as Stats;
       const refusal = refusalOf(info, limit);
       if (refusal) return refusal;
       let buffer = firstBuffer(info.size, limit);
@@ -81,49 +109,80 @@ export async function readBounded(path: string, limit: number): Promise<BoundedR
           if (length > limit) break;
           buffer = grown(buffer, limit);
         }
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+        const bytesRead = (yield { op: 'read', fd, buffer, offset: length }) as number;
         if (bytesRead === 0) break;
         length += bytesRead;
       }
       return decoded(buffer, length, limit);
     } finally {
-      await handle.close();
+      yield { op: 'close', fd };
     }
   } catch (error) {
     return failed(error);
   }
+}
+
+function performSync(step: Step): unknown {
+  switch (step.op) {
+    case 'stat':
+      return statSync(step.path);
+    case 'open':
+      return openSync(step.path, OPEN_FLAGS);
+    case 'fstat':
+      return fstatSync(step.fd);
+    case 'read':
+      return readSync(step.fd, step.buffer, step.offset, step.buffer.length - step.offset, null);
+    case 'close':
+      return closeSync(step.fd);
+  }
+}
+
+async function performAsync(step: Step): Promise<unknown> {
+  switch (step.op) {
+    case 'stat':
+      return stat(step.path);
+    case 'open':
+      return open(step.path, OPEN_FLAGS);
+    case 'fstat':
+      return fstat(step.fd);
+    case 'read':
+      return (await read(step.fd, step.buffer, step.offset, step.buffer.length - step.offset, null))
+        .bytesRead;
+    case 'close':
+      return close(step.fd);
+  }
+}
+
+// Previews read off the event loop, so a file on a hung mount stalls one file thread, not every agent's
+// bridge; the rule editor's compare-and-rename reads synchronously, so nothing runs between check and rename.
+
+export async function readBounded(path: string, limit: number): Promise<BoundedRead> {
+  const steps = boundedRead(path, limit);
+  let next = steps.next();
+  while (!next.done)
+    next = await performAsync(next.value).then(
+      (result) => steps.next(result),
+      (error: unknown) => steps.throw(error),
+    );
+  return next.value;
+}
+
+export function readBoundedSync(path: string, limit: number): BoundedRead {
+  const steps = boundedRead(path, limit);
+  let next = steps.next();
+  while (!next.done) {
+    let result: unknown;
+    try {
+      result = performSync(next.value);
+    } catch (error) {
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(result);
+  }
+  return next.value;
 }
 
 /** A settings file, bounded as every settings reader bounds it. */
 export const readBoundedSettings = (path: string): Promise<BoundedRead> =>
   readBounded(path, MAX_SETTINGS_BYTES);
-
-/** The same read, synchronous: for a compare step that must not yield between its check and its act. */
-export function readBoundedSync(path: string, limit: number): BoundedRead {
-  try {
-    const early = refusalOf(statSync(path), limit);
-    if (early) return early;
-    const fd = openSync(path, OPEN_FLAGS);
-    try {
-      const info = fstatSync(fd);
-      const refusal = refusalOf(info, limit);
-      if (refusal) return refusal;
-      let buffer = firstBuffer(info.size, limit);
-      let length = 0;
-      for (;;) {
-        if (length === buffer.length) {
-          if (length > limit) break;
-          buffer = grown(buffer, limit);
-        }
-        const bytesRead = readSync(fd, buffer, length, buffer.length - length, null);
-        if (bytesRead === 0) break;
-        length += bytesRead;
-      }
-      return decoded(buffer, length, limit);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    return failed(error);
-  }
-}

@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
-import { DEFAULT_LIMITS } from '../../main/bridge/limits';
+import { DEFAULT_LIMITS, type BridgeLimits } from '../../main/bridge/limits';
 import { bridgeRoute } from '../../main/core/routes';
 import { listenLoopback } from '../../main/server/loopback-server';
 import type { DecisionStore } from '../../main/history/decision-store';
@@ -22,10 +22,10 @@ const NO_STORE: DecisionStore = {
   find: () => undefined,
 };
 
-export async function startBridgeOnly(home: string, maxMessagesPerSecond: number) {
+export async function startBridgeOnly(home: string, lifted: Partial<BridgeLimits>) {
   await mkdir(home, { recursive: true, mode: 0o700 });
   const token = generateToken();
-  const limits = { ...DEFAULT_LIMITS, maxMessagesPerSecond };
+  const limits = { ...DEFAULT_LIMITS, ...lifted };
   const registry = new RaceRegistry({
     store: NO_STORE,
     defaultTimeoutMs: 60_000,

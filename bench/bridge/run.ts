@@ -45,6 +45,11 @@ const OPEN = { agents: 100, perAgentPerSecond: 20, durationMs: 3_000 };
 /** Commits timed for the floor: enough for a steady p50, a few seconds at most. */
 const COMMITS = 5_000;
 const SOAK = { requests: 100_000, agents: 10, maxMsPerQuarter: 60_000 };
+/**
+ * "Memory flat": after warm-up (25% of the soak, the baseline), the console's heap grows less than this per
+ * request; keeping a request at all (its id in a table) costs more, so a leak of any request shows.
+ */
+const FLAT_BYTES_PER_REQUEST = 32;
 /** The whole run's ceiling: a machine this slow gives no useful figures anyway. */
 const BUDGET_MS = 6 * 60_000;
 
@@ -158,7 +163,8 @@ function bounds(results: readonly LevelResult[], open: LevelResult, commit: RunS
     ),
     verdict(
       at100.p99Ms <= 20,
-      `p99 ≤ 20 ms at ${OPEN.agents} agents × ${OPEN.perAgentPerSecond}/s, open loop (${ms(at100.p99Ms)})`,
+      `p99 ≤ 20 ms at ${OPEN.agents} agents × ${OPEN.perAgentPerSecond}/s, open loop: ${ms(at100.p99Ms)} ` +
+        `(raw ws echo p99 ${ms(run(open, ECHO).p99Ms)}, ${(at100.p99Ms / run(open, ECHO).p99Ms).toFixed(2)}×)`,
     ),
   ].join('\n');
 }
@@ -173,15 +179,25 @@ async function soakWith(store: StoreKind, label: string): Promise<string[]> {
     const growth = last.console.heapBytes - first.console.heapBytes;
     const warmGrowth = last.console.heapBytes - warm.console.heapBytes;
     const agentGrowth = last.agentHeapBytes - first.agentHeapBytes;
-    return [
+    const warmBytesPerRequest = warmGrowth / Math.max(1, last.requests - warm.requests);
+    const lines = [
       `  store: ${label}`,
       ...points.map(
         (p) =>
           `    ${String(p.percent).padStart(3)}%  ${p.requests.toLocaleString('en-US').padStart(7)} requests  console heap ${mb(p.console.heapBytes).padStart(9)}  agents heap ${mb(p.agentHeapBytes).padStart(9)}  kept in memory ${p.console.keptInMemory.toLocaleString('en-US')}`,
       ),
       `    growth 0→100%: console ${mb(growth)} (${Math.round(growth / Math.max(1, last.requests))} B/request), agents ${mb(agentGrowth)}` +
-        ` · after warm-up, 25→100%: console ${mb(warmGrowth)} (${Math.round(warmGrowth / Math.max(1, last.requests - warm.requests))} B/request)`,
+        ` · after warm-up, 25→100%: console ${mb(warmGrowth)} (${Math.round(warmBytesPerRequest)} B/request)`,
     ];
+    if (store !== 'history') return lines;
+    const heap = (p: (typeof points)[number]) => mb(p.console.heapBytes);
+    const flat = verdict(
+      last.requests >= SOAK.requests && warmBytesPerRequest <= FLAT_BYTES_PER_REQUEST,
+      `memory flat over ${last.requests.toLocaleString('en-US')} requests (bound: ${SOAK.requests.toLocaleString('en-US')}, ` +
+        `≤ ${FLAT_BYTES_PER_REQUEST} B/request after warm-up): ${Math.round(warmBytesPerRequest)} B/request, heap ` +
+        `${heap(last)} against ${heap(warm)} at 25% = ${(last.console.heapBytes / warm.console.heapBytes).toFixed(2)}×`,
+    );
+    return [...lines, flat];
   } finally {
     await server.stop();
   }
@@ -201,7 +217,7 @@ async function main(): Promise<void> {
       `server in a child process, agents in this one · closed loop, each agent its own connection\n` +
       `request frame ${Buffer.byteLength(frame)} B (the echo sends the same frame back) · per level: warm-up ` +
       `${WARMUP.maxRequests} req / ${WARMUP.maxMs} ms, then ≤ ${MEASURE.maxRequests} req or ${MEASURE.maxMs} ms\n` +
-      `console rate limit lifted to ${BENCH_RATE_LIMIT.toLocaleString('en-US')} msg/s per connection for the bench (default 500)\n`,
+      `console rate limit lifted to ${BENCH_RATE_LIMIT.toLocaleString('en-US')} msg/s per connection for the bench (default 500); pending caps lifted too\n`,
   );
   const { closed, open } = await levels();
   console.log(levelTable(closed));

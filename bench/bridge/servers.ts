@@ -4,11 +4,19 @@
  * decisions, or a raw `ws` echo server as the floor to compare with. The first two get a console-side racer
  * that allows every request the instant it is shown. All listen on 127.0.0.1 only.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
+import {
+  bridgeProof,
+  CHALLENGE_HEADER,
+  NONCE_BYTES,
+  NONCE_HEADER,
+  PROOF_HEADER,
+} from '../../common/bridge-proof';
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { startConsoleCore } from '../../main/core/console-core';
@@ -44,6 +52,17 @@ export interface HeapReport {
  * far more than that, so the bench lifts it to measure the round trip rather than the limiter.
  */
 export const BENCH_RATE_LIMIT = 10_000_000;
+/**
+ * The pending caps lifted too: when the console falls behind the open loop's 2,000 requests a second (a
+ * loaded machine), its p99 should say so, not a refusal end the run.
+ */
+export const BENCH_LIMITS = {
+  maxMessagesPerSecond: BENCH_RATE_LIMIT,
+  maxPendingPerSession: 1_000_000,
+  maxPendingPerConnection: 1_000_000,
+  maxPendingPerToken: 1_000_000,
+  maxPendingTotal: 1_000_000,
+};
 
 /** The console-side racer: a person who allows every request the instant its card is shown. */
 function allowAtOnce(registry: RaceRegistry): void {
@@ -70,13 +89,21 @@ export async function serve(spec: ServerSpec): Promise<void> {
     );
     await new Promise((resolve) => wss.once('listening', resolve));
     const port = (wss.address() as { port: number }).port;
+    const token = 'bench-'.repeat(4);
+    // SDK agents connect only to a server that proves the token (common/bridge-proof.ts), as the console does.
+    if (spec.kind === 'decision-echo')
+      wss.on('headers', (headers, request) => {
+        const nonce = String(request.headers[NONCE_HEADER]);
+        headers.push(`${PROOF_HEADER}: ${bridgeProof(token, nonce, 'gatehouse-server', port)}`);
+        headers.push(`${CHALLENGE_HEADER}: ${randomBytes(NONCE_BYTES).toString('base64url')}`);
+      });
     const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
     // Announced like a console, so SDK agents find it the way they find the real one.
     await writeDiscoveryFile(root, {
       protocol: PROTOCOL_VERSION,
       port,
       pid: process.pid,
-      token: 'bench-'.repeat(4),
+      token,
     });
     serveRpc({
       info: (): ServerInfo => ({ home: root, port }),
@@ -92,7 +119,7 @@ export async function serve(spec: ServerSpec): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
   const home = join(root, 'gatehouse');
   if (spec.kind === 'bridge') {
-    const bridge = await startBridgeOnly(home, BENCH_RATE_LIMIT);
+    const bridge = await startBridgeOnly(home, BENCH_LIMITS);
     allowAtOnce(bridge.registry);
     serveRpc({
       info: (): ServerInfo => ({ home, port: bridge.port }),
@@ -114,7 +141,7 @@ export async function serve(spec: ServerSpec): Promise<void> {
     port: 0,
     timeoutMs: 60_000,
     timeoutAction: 'passthrough',
-    limits: { maxMessagesPerSecond: BENCH_RATE_LIMIT },
+    limits: BENCH_LIMITS,
     userHome,
     ...(memory ? { store: memory } : {}),
   });

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteHistory } from '../../main/history';
-import type { TimelineEntry } from '../../main/history';
+import type { HistoryEntryView } from '../../common/history-contract';
 import { MIGRATIONS } from '../../main/history/migrations';
 import { openHistoryDatabase } from '../../main/history/open-database';
-import { TIMELINE_COLUMNS, toTimelineEntry } from '../../main/history/rows';
+import { TIMELINE_COLUMNS, toHistoryEntryView } from '../../main/history/rows';
 import type { TimelineRow } from '../../main/history/rows';
 import { fillHistory } from './fill';
 
@@ -55,7 +55,7 @@ function row(cells: readonly (string | number)[]): string {
   return cells.map((c, i) => String(c).padStart(widths[i] ?? 10)).join(' ');
 }
 
-const ids = (entries: readonly TimelineEntry[]) => entries.map((entry) => entry.request.id).join(',');
+const ids = (entries: readonly HistoryEntryView[]) => entries.map((entry) => entry.request.id).join(',');
 
 function main(): void {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-history-'));
@@ -76,7 +76,7 @@ function main(): void {
         FROM requests r NOT INDEXED LEFT JOIN decisions d ON d.request_id = r.id
         WHERE ${sql}
         ORDER BY r.received_at DESC, r.rowid DESC LIMIT ${PAGE}`);
-      return (params: Record<string, string | number>) => statement.all(params).map(toTimelineEntry);
+      return (params: Record<string, string | number>) => statement.all(params).map(toHistoryEntryView);
     };
 
     const from = now - 7 * DAY_MS;

@@ -1,7 +1,6 @@
 /**
- * What tree-sitter-bash's node-types.json says of its trees' shape, so that syntax-tree.ts reads less of
- * each tree: every property it reads is a call into WebAssembly (with wasm-cursor.ts, half the analysis
- * time; see there). grammar-shape.test.ts holds these to the installed grammar.
+ * The grammar's tree shapes, so syntax-tree.ts makes fewer WebAssembly calls (with wasm-cursor.ts, half the
+ * analysis, for the engine's 50 µs bound); grammar-shape.test.ts holds them to the installed grammar.
  */
 
 /** Named node types that never have children. Anonymous nodes (the grammar's tokens) never do either. */

@@ -5,6 +5,8 @@
  */
 import {
   ruleSources,
+  type FileSource,
+  type MemorySource,
   type PermissionMode,
   type PermissionRule,
   type RuleBehavior,
@@ -18,9 +20,6 @@ import { PermissionContextError } from './errors';
 import { ruleIndexOf, tableKey } from '../rules/rule-index';
 import type { PermissionSettings } from './settings';
 
-export type FileSource =
-  'policySettings' | 'flagSettings' | 'userSettings' | 'projectSettings' | 'localSettings';
-export type MemorySource = 'cliArg' | 'command' | 'session';
 /** Sources whose rules nobody but their owner may change (seed §9.4, thinking question 2). */
 export const lockedSources: ReadonlySet<RuleSource> = new Set<RuleSource>(['policySettings', 'flagSettings']);
 

@@ -15,7 +15,8 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import type { SettingsProfile } from '../types';
-import type { FileSource, SettingsLayer } from '../context/context';
+import type { SettingsLayer } from '../context/context';
+import type { FileSource } from '../types';
 import { emptySettings, parseSettingsText } from '../context/settings';
 
 /** Managed policy files. Claude Code's are documented (claude-code.md §2); the agent profile mirrors them. */

@@ -1,15 +1,18 @@
 /** The pipeline's three safety properties, over random rule sets, sources, modes and calls. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createPermissionContext,
-  type FileSource,
-  type MemorySource,
-  type ContextOptions,
-} from '../context/context';
+import { createPermissionContext, type ContextOptions } from '../context/context';
 import { CWD, HOME, layer } from '../testing/build';
 import { fakeBash } from '../testing/fake-bash';
-import { ruleSources, permissionModes, type RuleBehavior, type RuleSource } from '../types';
+import {
+  fileSources,
+  isFileSource,
+  permissionModes,
+  ruleSources,
+  type MemorySource,
+  type RuleBehavior,
+  type RuleSource,
+} from '../types';
 import { decide } from './decide';
 
 const deps = { bash: fakeBash };
@@ -57,13 +60,6 @@ const PROTECTED_CALLS = [
   { toolName: 'Bash', input: { command: 'echo x > .husky/pre-commit' } },
   { toolName: 'Bash', input: { command: 'touch .zshrc' } },
 ];
-const FILE_SOURCES: readonly FileSource[] = [
-  'policySettings',
-  'flagSettings',
-  'userSettings',
-  'projectSettings',
-  'localSettings',
-];
 
 interface Placed {
   readonly source: RuleSource;
@@ -86,13 +82,13 @@ const modeOptions = fc.oneof(
 );
 
 function build(rules: readonly Placed[], options: Partial<ContextOptions>) {
-  const settings = FILE_SOURCES.map((source) => {
+  const settings = fileSources.map((source) => {
     const of = (behavior: RuleBehavior) =>
       rules.filter((r) => r.source === source && r.behavior === behavior).map((r) => r.rule);
     return layer(source, { deny: of('deny'), ask: of('ask'), allow: of('allow') });
   });
   const memory = rules
-    .filter((r): r is Placed & { source: MemorySource } => !FILE_SOURCES.includes(r.source as FileSource))
+    .filter((r): r is Placed & { source: MemorySource } => !isFileSource(r.source))
     .map((r) => ({ source: r.source, behavior: r.behavior, rule: r.rule }));
   return createPermissionContext({ cwd: CWD, home: HOME, settings, rules: memory, ...options });
 }

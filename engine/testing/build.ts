@@ -2,13 +2,12 @@
 import {
   createPermissionContext,
   type ContextOptions,
-  type FileSource,
   type SettingsLayer,
   type ToolPermissionContext,
 } from '../context/context';
 import { emptySettings, type PermissionSettings } from '../context/settings';
 import { parseRule } from '../rules/syntax';
-import type { RuleBehavior, RuleValue } from '../types';
+import type { FileSource, RuleBehavior, RuleValue } from '../types';
 
 export const CWD = '/work/project';
 export const HOME = '/home/dev';

@@ -3,9 +3,8 @@
  * by `sessionId`), the export in pages, retention and purge. Arguments arrive validated by `history-contract.ts`.
  */
 import type { ConsoleHandlers, Result } from '../../common/console-contract';
-import type { historyInvokeSchemas } from '../../common/history-contract';
-import type { History, RequestFilter } from '../history';
-import type { HistoryFilter } from '../../common/history-contract';
+import type { HistoryFilter, historyInvokeSchemas } from '../../common/history-contract';
+import type { History } from '../history';
 import { DAY_MS } from '../history/retention-schedule';
 import type { RetentionKeeper } from '../history/retention-schedule';
 
@@ -29,7 +28,7 @@ export interface HistoryHandlerDeps {
 }
 
 /** A blank search is no search; the rest of the filter passes as it is. */
-function toRequestFilter(filter: HistoryFilter): RequestFilter {
+function withoutBlankText(filter: HistoryFilter): HistoryFilter {
   const { text, ...rest } = filter;
   return text !== undefined && text.trim() !== '' ? { ...rest, text } : rest;
 }
@@ -54,11 +53,11 @@ export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers
     },
     'history:requests': ({ filter, limit, before }) => ({
       ok: true,
-      value: history.queryRequests(toRequestFilter(filter), { limit, ...(before ? { before } : {}) }),
+      value: history.queryRequests(withoutBlankText(filter), { limit, ...(before ? { before } : {}) }),
     }),
     'history:export': ({ filter, format, before }) => ({
       ok: true,
-      value: history.exportPage(toRequestFilter(filter), format, {
+      value: history.exportPage(withoutBlankText(filter), format, {
         maxBytes: EXPORT_PAGE_BYTES,
         ...(before ? { before } : {}),
       }),

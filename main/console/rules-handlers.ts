@@ -4,10 +4,10 @@
  * existing absolute directory and files are found only through its sources.
  */
 import type { ConsoleHandlers, EventPayloads, InvokeArgs, Result } from '../../common/console-contract';
-import type { EditableSource, FileSourceName, RulesInvokeValues } from '../../common/rules-contract';
+import type { EditableSource, RulesInvokeValues } from '../../common/rules-contract';
 import { editableSources } from '../../common/rules-contract';
 import { createSignal } from '../../common/signal';
-import type { BashSupport, ToolCall } from '../../engine';
+import type { BashSupport, FileSource, ToolCall } from '../../engine';
 import { checkToolCall } from '../../engine/node';
 import type { SettingsLocation } from '../../engine/node';
 import { ExamplesFileError, type ExamplesStore } from '../rules/editor/examples-store';
@@ -84,7 +84,7 @@ export function createRulesService(deps: RulesHandlerDeps): RulesService {
 
   const exampleTarget = async (args: {
     cwd: string;
-    source: FileSourceName;
+    source: FileSource;
     behavior: 'allow' | 'deny' | 'ask';
     rule: string;
   }) => {

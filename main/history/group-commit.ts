@@ -1,8 +1,6 @@
 /**
- * When a decision becomes durable, in one place. Every arrival and decision of one turn of the event loop
- * is written in one commit (one append to the log for a burst); a decision is handed back to be sent only
- * after that commit, so a crash after it still replays the same answer. A decision the store refuses is
- * never sent: the agent gets its recorded answer if it has one, else a passthrough (its own dialog asks).
+ * The one owner of when a decision is durable: one commit per turn of the event loop (≥ 2,000 decisions a
+ * second needs it), each decision sent only after it, so a crash replays the same answer.
  */
 import { guarded } from '../../common/guarded';
 import type { AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
@@ -83,8 +81,7 @@ export function createGroupCommit(store: DecisionStore): GroupCommit {
       if (turn.arrivals.length === 0 && turn.decisions.length === 1)
         return new Map([[turn.decisions[0]!, error]]);
     }
-    // The store failed the whole batch, for one record or for the commit: a commit each now, so that a bad
-    // record fails alone.
+    // The whole batch failed: a commit each now, so a bad record fails alone.
     return writeEach(new Map());
   }
 
@@ -98,6 +95,7 @@ export function createGroupCommit(store: DecisionStore): GroupCommit {
     }
   }
 
+  /** A refused decision is never sent: the recorded answer if there is one, else a passthrough. */
   function unrecorded(decision: PermissionDecision, failure: unknown): PermissionDecision {
     const recorded = store.find(decision.id);
     if (recorded) return recorded.decision;

@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import { TIMELINE_COLUMNS, toDecision, toTimelineEntry } from './rows';
+import { TIMELINE_COLUMNS, toDecision, toHistoryEntryView } from './rows';
 import type { DecisionRow, TimelineRow } from './rows';
 import { toFtsQuery } from './search-query';
-import type { History, SessionCursor, SessionSummary } from './types';
+import type { SessionCursorView, SessionSummaryView } from '../../common/history-contract';
+import type { History } from './types';
 
 type HistoryReader = Pick<
   History,
@@ -43,7 +44,7 @@ function sessionsQuery(where: string): string {
     ORDER BY page.first_seen DESC, page.id DESC`;
 }
 
-function toSummary(row: SessionRow): SessionSummary {
+function toSummary(row: SessionRow): SessionSummaryView {
   return {
     id: row.id,
     agent: { name: row.agent_name, ...(row.agent_version ? { version: row.agent_version } : {}) },
@@ -64,7 +65,7 @@ export function createHistoryReader(db: Database): HistoryReader {
     FROM decisions d JOIN requests r ON r.id = d.request_id
     WHERE d.request_id = ?`);
   const firstSessions = db.prepare<{ limit: number }, SessionRow>(sessionsQuery(''));
-  const laterSessions = db.prepare<{ limit: number } & SessionCursor, SessionRow>(
+  const laterSessions = db.prepare<{ limit: number } & SessionCursorView, SessionRow>(
     sessionsQuery('WHERE (first_seen, id) < (@firstSeen, @id)'),
   );
   const timeline = db.prepare<[string], TimelineRow>(`
@@ -96,10 +97,10 @@ export function createHistoryReader(db: Database): HistoryReader {
         : firstSessions.all({ limit });
       return rows.map(toSummary);
     },
-    sessionTimeline: (sessionId) => timeline.all(sessionId).map(toTimelineEntry),
+    sessionTimeline: (sessionId) => timeline.all(sessionId).map(toHistoryEntryView),
     search(text, { limit }) {
       const query = toFtsQuery(text);
-      return query === undefined ? [] : search.all({ query, limit }).map(toTimelineEntry);
+      return query === undefined ? [] : search.all({ query, limit }).map(toHistoryEntryView);
     },
     countDecisions: () => countDecisions.get() ?? 0,
     recentRequests: (limit) =>

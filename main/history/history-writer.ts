@@ -3,7 +3,7 @@ import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import { requestFingerprint } from './request-fingerprint';
 import { jsonOrNull } from './rows';
 import { RecordRefusedError } from './types';
-import type { History, HistoryEntry } from './types';
+import type { DecisionToRecord, History } from './types';
 
 type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'>;
 
@@ -19,17 +19,12 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       'SELECT id FROM agents WHERE name = @name AND version = @version',
     )
     .pluck();
-  /**
-   * The agent's row id. The row is written once, when the agent is first seen, and never changes after, so
-   * a request of a known agent writes nothing to the agents table. Callers hold the write lock (IMMEDIATE),
-   * so no other connection can insert between the lookup and the insert.
-   */
+  // Looked up before insert, so a known agent's request writes nothing; the IMMEDIATE lock keeps it atomic.
   function agentId(agent: AgentInfo, seenAt: number): number {
     const key = { name: agent.name, version: agent.version ?? '' };
     return agentRow.get(key) ?? insertAgent.get({ ...key, at: seenAt })!;
   }
-  // first_seen is in three indexes, and SQLite rewrites an index whose column an UPDATE assigns even to the
-  // same value: it is assigned only when it moves, which an arrival out of order alone makes it do.
+  // first_seen is assigned only when it moves: SQLite rewrites its three indexes on any assignment.
   const upsertSession = db.prepare(`
     INSERT INTO sessions (id, agent_id, cwd, first_seen, last_seen) VALUES (@id, @agentId, @cwd, @firstSeen, @lastSeen)
     ON CONFLICT (id) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)`);
@@ -83,10 +78,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     });
   }
 
-  /**
-   * When the console first saw the request, if it has a row; a re-sent request keeps its first row (same
-   * arrival time, same rowid, one set of search terms). Refuses an id recorded for a different tool call.
-   */
+  /** A re-sent request keeps its first row (arrival, rowid, search terms); another call's id is refused. */
   function storedArrival(request: PermissionRequest, fingerprint: string): number | undefined {
     const stored = storedRequest.get(request.id);
     if (stored && stored.fingerprint !== fingerprint)
@@ -94,11 +86,8 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     return stored?.received_at;
   }
 
-  /**
-   * One decision, in the transaction `write` holds. Every refusal comes before the first write, so a refused
-   * record needs no savepoint (in a batch, a savepoint's sub-journal cost about 40% of each decision).
-   */
-  function recordIn(entry: HistoryEntry): void {
+  /** Refusals come before the first write, so none needs a savepoint (one cost 40% of a decision). */
+  function recordIn(entry: DecisionToRecord): void {
     const { request, decision } = entry;
     const stored = storedArrival(request, entry.fingerprint);
     if (stored === undefined) {
@@ -119,8 +108,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       ruleWritten: entry.ruleWritten ?? null,
       decidedAt: entry.decidedAt,
     });
-    // A decision needs its request's row (a foreign key), so only a request stored before can have one:
-    // this refusal follows no write.
+    // Only a request stored before can have a decision, so this refusal follows no write.
     if (inserted.changes === 0) throw new RecordRefusedError('already-decided', request.id);
     if (stored !== undefined) touchSession.run({ id: request.sessionId, lastSeen: entry.decidedAt });
   }
@@ -133,11 +121,8 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     else touchSession.run({ id: request.sessionId, lastSeen: receivedAt });
   }
 
-  /**
-   * Runs `work` in the transaction of the `batch` around it, or in one of its own. A refusal wrote nothing,
-   * so the transaction still commits the rest; any other failure fails the whole transaction. IMMEDIATE
-   * takes the write lock before the first read, so another connection cannot fail it with SQLITE_BUSY.
-   */
+  // `work` joins the batch around it or gets its own IMMEDIATE transaction (no SQLITE_BUSY mid-way); a
+  // refusal wrote nothing, so the rest still commits, and any other failure fails the whole transaction.
   let failure: { readonly error: unknown } | undefined;
   const transaction = db.transaction((work: () => void): RecordRefusedError | undefined => {
     let refused: RecordRefusedError | undefined;

@@ -4,20 +4,4 @@ export const HISTORY_FILE = 'history.sqlite3';
 export { createSqliteHistory } from './sqlite-history';
 export { NewerSchemaError } from './migrate';
 export { RecordRefusedError } from './types';
-export type {
-  ExportFormat,
-  ExportPage,
-  History,
-  HistoryEntry,
-  OutcomeCounts,
-  RecordedDecision,
-  RecordedRequest,
-  RequestCursor,
-  RequestFilter,
-  RequestOutcome,
-  RequestPage,
-  PurgeResult,
-  SessionCursor,
-  SessionSummary,
-  TimelineEntry,
-} from './types';
+export type { DecisionToRecord, History } from './types';

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteHistory } from './sqlite-history';
 import { sampleEntry, sampleRequest } from './testing/sample';
-import type { ExportFormat, ExportPage, History, RequestCursor, RequestFilter } from './types';
+import type {
+  ExportFormatView,
+  ExportPageView,
+  HistoryFilter,
+  RequestCursorView,
+} from '../../common/history-contract';
+import type { History } from './types';
 
 let dir: string;
 let history: History;
@@ -19,7 +25,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function exported(format: ExportFormat, filter: RequestFilter = {}): string[] {
+function exported(format: ExportFormatView, filter: HistoryFilter = {}): string[] {
   const chunks: string[] = [];
   history.exportRequests(filter, format, (chunk) => chunks.push(chunk));
   return chunks;
@@ -156,9 +162,9 @@ describe('exportRequests', () => {
 });
 
 describe('exportPage', () => {
-  function pages(format: ExportFormat, maxBytes: number, filter: RequestFilter = {}): ExportPage[] {
-    const all: ExportPage[] = [];
-    let before: RequestCursor | undefined;
+  function pages(format: ExportFormatView, maxBytes: number, filter: HistoryFilter = {}): ExportPageView[] {
+    const all: ExportPageView[] = [];
+    let before: RequestCursorView | undefined;
     do {
       const page = history.exportPage(filter, format, { maxBytes, ...(before ? { before } : {}) });
       all.push(page);

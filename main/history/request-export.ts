@@ -1,7 +1,13 @@
 import { csvRecord } from './csv';
 import type { CsvCell } from './csv';
 import type { RequestRows } from './request-query';
-import type { ExportFormat, ExportPage, RequestCursor, RequestFilter, TimelineEntry } from './types';
+import type {
+  ExportFormatView,
+  ExportPageView,
+  HistoryEntryView,
+  HistoryFilter,
+  RequestCursorView,
+} from '../../common/history-contract';
 
 /** Rows read per query: large enough that paging costs little, small enough that memory stays flat. */
 const EXPORT_PAGE = 500;
@@ -29,7 +35,7 @@ const CSV_HEADER = [
 const isoTime = (epochMs: number | undefined) =>
   epochMs === undefined ? undefined : new Date(epochMs).toISOString();
 
-function csvCells(entry: TimelineEntry): CsvCell[] {
+function csvCells(entry: HistoryEntryView): CsvCell[] {
   const { request, decision } = entry;
   return [
     request.id,
@@ -49,13 +55,13 @@ function csvCells(entry: TimelineEntry): CsvCell[] {
   ];
 }
 
-const lineOf: Record<ExportFormat, (entry: TimelineEntry) => string> = {
+const lineOf: Record<ExportFormatView, (entry: HistoryEntryView) => string> = {
   jsonl: (entry) => `${JSON.stringify(entry)}\n`,
   csv: (entry) => csvRecord(csvCells(entry)),
 };
 
 /**
- * JSONL is one `TimelineEntry` per line, exactly as `queryRequests` returns it (JSON escapes newlines, so
+ * JSONL is one `HistoryEntryView` per line, exactly as `queryRequests` returns it (JSON escapes newlines, so
  * a line is a record). CSV is one flat row per request under a header, times in ISO 8601, the tool input
  * as JSON in one cell, and `pending` as the outcome of an undecided request.
  *
@@ -65,10 +71,10 @@ const lineOf: Record<ExportFormat, (entry: TimelineEntry) => string> = {
  */
 export function exportPage(
   rows: RequestRows,
-  filter: RequestFilter,
-  format: ExportFormat,
-  page: { readonly before?: RequestCursor; readonly maxBytes: number },
-): ExportPage {
+  filter: HistoryFilter,
+  format: ExportFormatView,
+  page: { readonly before?: RequestCursorView; readonly maxBytes: number },
+): ExportPageView {
   const line = lineOf[format];
   const parts: string[] = format === 'csv' && !page.before ? [csvRecord(CSV_HEADER)] : [];
   let bytes = parts.length > 0 ? Buffer.byteLength(parts[0]!) : 0;
@@ -88,11 +94,11 @@ export function exportPage(
 /** The whole export, a page at a time, so no export holds all rows. */
 export function exportRequests(
   rows: RequestRows,
-  filter: RequestFilter,
-  format: ExportFormat,
+  filter: HistoryFilter,
+  format: ExportFormatView,
   write: (chunk: string) => void,
 ): void {
-  let before: RequestCursor | undefined;
+  let before: RequestCursorView | undefined;
   do {
     const page = exportPage(rows, filter, format, {
       maxBytes: WRITE_CHUNK_BYTES,

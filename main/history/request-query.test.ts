@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteHistory } from './sqlite-history';
 import { sampleEntry, sampleRequest } from './testing/sample';
-import type { History, RequestCursor, RequestFilter } from './types';
+import type { HistoryFilter, RequestCursorView } from '../../common/history-contract';
+import type { History } from './types';
 
 let dir: string;
 let history: History;
@@ -59,7 +60,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ids = (filter: RequestFilter, limit = 10) =>
+const ids = (filter: HistoryFilter, limit = 10) =>
   history.queryRequests(filter, { limit }).entries.map((entry) => entry.request.id);
 
 describe('queryRequests', () => {
@@ -125,7 +126,7 @@ describe('queryRequests', () => {
 
   it('pages with a cursor that visits every request once, across a tie in arrival time', () => {
     const seen: string[] = [];
-    let before: RequestCursor | undefined;
+    let before: RequestCursorView | undefined;
     for (let guard = 0; guard < 10; guard++) {
       const page = history.queryRequests({}, { limit: 2, ...(before ? { before } : {}) });
       seen.push(...page.entries.map((entry) => entry.request.id));

@@ -1,8 +1,13 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { TIMELINE_COLUMNS, toTimelineEntry } from './rows';
+import { TIMELINE_COLUMNS, toHistoryEntryView } from './rows';
 import type { TimelineRow } from './rows';
 import { toFtsQuery } from './search-query';
-import type { RequestCursor, RequestFilter, RequestPage, TimelineEntry } from './types';
+import type {
+  HistoryEntryView,
+  HistoryFilter,
+  RequestCursorView,
+  RequestPageView,
+} from '../../common/history-contract';
 
 type Params = Record<string, string | number>;
 
@@ -21,8 +26,8 @@ function projectRange(project: string): Params {
  * clause's shape depends on which fields are set, so the statements cached by shape stay few.
  */
 function whereClause(
-  filter: RequestFilter,
-  before: RequestCursor | undefined,
+  filter: HistoryFilter,
+  before: RequestCursorView | undefined,
 ): { sql: string; params: Params } | undefined {
   const terms: string[] = [];
   const params: Params = {};
@@ -70,14 +75,14 @@ function whereClause(
 }
 
 export type RequestQuery = (
-  filter: RequestFilter,
-  page: { readonly limit: number; readonly before?: RequestCursor },
-) => RequestPage;
+  filter: HistoryFilter,
+  page: { readonly limit: number; readonly before?: RequestCursorView },
+) => RequestPageView;
 
 /** One entry with the cursor that starts the page after it. */
 export interface CursoredEntry {
-  readonly entry: TimelineEntry;
-  readonly cursor: RequestCursor;
+  readonly entry: HistoryEntryView;
+  readonly cursor: RequestCursorView;
 }
 
 /**
@@ -85,8 +90,8 @@ export interface CursoredEntry {
  * (the export, at its byte budget) can say exactly where the next one starts.
  */
 export type RequestRows = (
-  filter: RequestFilter,
-  page: { readonly limit: number; readonly before?: RequestCursor },
+  filter: HistoryFilter,
+  page: { readonly limit: number; readonly before?: RequestCursorView },
 ) => { readonly rows: readonly CursoredEntry[]; readonly more: boolean };
 
 export function createRequestRows(db: Database): RequestRows {
@@ -122,7 +127,7 @@ export function createRequestRows(db: Database): RequestRows {
     // One row beyond the page says whether another page follows, without a count.
     const found = statement(where.sql).all({ ...where.params, limit: limit + 1 });
     const rows = found.slice(0, limit).map((row) => ({
-      entry: toTimelineEntry(row),
+      entry: toHistoryEntryView(row),
       cursor: { receivedAt: row.received_at, rowid: row.row },
     }));
     return { rows, more: found.length > limit };

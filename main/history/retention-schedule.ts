@@ -2,7 +2,8 @@
  * Keeping history to its retention: a purge when the console starts, and then every hour, of everything
  * older than the setting. Without a setting nothing is purged.
  */
-import type { History, PurgeResult } from './types';
+import type { PurgeView } from '../../common/history-contract';
+import type { History } from './types';
 
 export const DAY_MS = 86_400_000;
 export const RETENTION_INTERVAL_MS = 3_600_000;
@@ -13,7 +14,7 @@ export const retentionCutoff = (days: number, now: number) => now - days * DAY_M
 export interface RetentionKeeper {
   days(): number | undefined;
   /** Takes a new setting and applies it at once; what that purge removed, when there is a setting. */
-  set(days: number | undefined): PurgeResult | undefined;
+  set(days: number | undefined): PurgeView | undefined;
   close(): void;
 }
 
@@ -23,14 +24,14 @@ export interface RetentionOptions {
   readonly now: () => number;
   readonly intervalMs?: number;
   /** A purge removed something. */
-  readonly onPurged: (result: PurgeResult) => void;
+  readonly onPurged: (result: PurgeView) => void;
   /** A scheduled purge failed: one sentence for the console's warnings. */
   readonly onError: (sentence: string) => void;
 }
 
 export function startRetention(options: RetentionOptions): RetentionKeeper {
   let days = options.days;
-  const purge = (): PurgeResult | undefined => {
+  const purge = (): PurgeView | undefined => {
     if (days === undefined) return undefined;
     const result = options.history.purgeOlderThan(retentionCutoff(days, options.now()));
     if (result.requests > 0 || result.sessions > 0) options.onPurged(result);

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { PurgeResult } from './types';
+import type { PurgeView } from '../../common/history-contract';
 
 /**
  * Deleting a request fires `request_text_delete`, which removes its search terms (the FTS table is
@@ -7,14 +7,14 @@ import type { PurgeResult } from './types';
  * which only acts on a connection with foreign_keys on. A session goes once it has no request left; its
  * first_seen is its oldest request's arrival, so the cutoff bounds that scan too.
  */
-export function createPurge(db: Database): (cutoff: number) => PurgeResult {
+export function createPurge(db: Database): (cutoff: number) => PurgeView {
   const deleteDecisions = db.prepare(`
     DELETE FROM decisions WHERE request_id IN (SELECT id FROM requests WHERE received_at < @cutoff)`);
   const deleteRequests = db.prepare('DELETE FROM requests WHERE received_at < @cutoff');
   const deleteSessions = db.prepare(`
     DELETE FROM sessions
     WHERE first_seen < @cutoff AND NOT EXISTS (SELECT 1 FROM requests WHERE session_id = sessions.id)`);
-  const purge = db.transaction((cutoff: number): PurgeResult => {
+  const purge = db.transaction((cutoff: number): PurgeView => {
     deleteDecisions.run({ cutoff });
     const requests = deleteRequests.run({ cutoff }).changes;
     const sessions = deleteSessions.run({ cutoff }).changes;

@@ -3,7 +3,11 @@
  * row was written by this module from typed values, and the schema's CHECKs guard behavior and JSON.
  */
 import type { DecisionBehavior, PermissionDecision, PermissionMode, RacerKind } from '../../common/protocol';
-import type { RecordedDecision, RecordedRequest, TimelineEntry } from './types';
+import type {
+  HistoryEntryView,
+  RecordedDecisionView,
+  RecordedRequestView,
+} from '../../common/history-contract';
 
 /** The columns `TIMELINE_COLUMNS` selects. */
 export interface TimelineRow {
@@ -55,8 +59,8 @@ export function toDecision(
   };
 }
 
-export function toTimelineEntry(row: TimelineRow): TimelineEntry {
-  const request: RecordedRequest = {
+export function toHistoryEntryView(row: TimelineRow): HistoryEntryView {
+  const request: RecordedRequestView = {
     id: row.id,
     sessionId: row.session_id,
     cwd: row.cwd,
@@ -71,7 +75,7 @@ export function toTimelineEntry(row: TimelineRow): TimelineEntry {
   const { behavior, decided_by, latency_ms, decided_at } = row;
   if (behavior === null || decided_by === null || latency_ms === null || decided_at === null)
     return { request };
-  const decision: RecordedDecision = {
+  const decision: RecordedDecisionView = {
     decision: toDecision({ ...row, behavior, decided_by }),
     ...(row.channel !== null ? { channel: row.channel } : {}),
     ...(row.rule_written !== null ? { ruleWritten: row.rule_written } : {}),

@@ -4,7 +4,7 @@
  */
 import type { RulePreview } from '../../common/console-contract';
 import { summarizeRequest } from '../../common/request-summary';
-import { createPermissionContext, decide, parseRule } from '../../engine';
+import { parseRule, ruleAlone } from '../../engine';
 import type { BashSupport } from '../../engine';
 
 export interface PastCall {
@@ -31,21 +31,14 @@ export function previewRule(
   const parsed = parseRule(rule);
   if (!parsed.ok) return { valid: false, error: parsed.error };
   // The rule is anchored as a session rule of the project it would be saved for.
-  const context = createPermissionContext({
-    cwd,
-    home,
-    rules: [{ source: 'session', behavior: 'allow', rule }],
-  });
+  const decides = ruleAlone(
+    { source: 'session', ruleBehavior: 'allow', ruleValue: parsed.value, origin: { anchorDir: cwd } },
+    { cwd, home, bash },
+  );
   let matched = 0;
   const examples: string[] = [];
   for (const call of past) {
-    const decision = decide(context, { toolName: call.tool, input: call.input }, { bash });
-    if (
-      decision.behavior !== 'allow' ||
-      decision.reason.type !== 'rule' ||
-      decision.reason.rule.source !== 'session'
-    )
-      continue;
+    if (!decides({ toolName: call.tool, input: call.input })) continue;
     matched += 1;
     if (examples.length < EXAMPLE_LIMIT) examples.push(exampleOf(call));
   }

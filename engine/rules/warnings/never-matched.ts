@@ -1,31 +1,13 @@
-/**
- * Rules that decided none of the calls history remembers. Each rule is tried alone, in a context that holds
- * only it, with its own source and anchor (a `/path` rule means a different folder in user settings), by
- * the same decide() that enforces it, as the always-allow preview does (main/rules/rule-preview.ts).
- */
+/** Rules that decided none of the calls history remembers, each tried alone (../rule-alone.ts). */
 import type { BashSupport } from '../../tools/bash-tool';
 import type { ToolCall } from '../../tools/types';
-import { createPermissionContext, type FileSource, type ToolPermissionContext } from '../../context/context';
-import { emptySettings } from '../../context/settings';
-import { decide } from '../../pipeline/decide';
+import type { ToolPermissionContext } from '../../context/context';
 import type { CompiledRule } from '../compile';
-import type { RuleSource } from '../../types';
+import { ruleAlone } from '../rule-alone';
 import { placeOf, type RuleWarning } from './types';
-
-const FILE_SOURCES: readonly RuleSource[] = [
-  'policySettings',
-  'flagSettings',
-  'userSettings',
-  'projectSettings',
-  'localSettings',
-] satisfies readonly FileSource[];
 
 /** Content rules that Bash calls consult: Bash's own, and Read/Edit rules through a command's files. */
 const PARSER_NEEDED: ReadonlySet<string> = new Set(['Bash', 'Read', 'Edit']);
-
-function isFileSource(source: RuleSource): source is FileSource {
-  return FILE_SOURCES.includes(source);
-}
 
 export function neverMatchedWarnings(
   context: ToolPermissionContext,
@@ -40,8 +22,13 @@ export function neverMatchedWarnings(
     // Bash calls consult cannot be judged against them.
     if (rule.warning !== undefined) continue;
     if (!bash && rule.content !== undefined && PARSER_NEEDED.has(rule.rule.ruleValue.toolName)) continue;
-    const alone = contextWithOnly(context, rule);
-    if (history.some((call) => decide(alone, call, { bash }).reason.type === 'rule')) continue;
+    const decides = ruleAlone(rule.rule, {
+      cwd: context.cwd,
+      home: context.home,
+      additionalDirectories: context.additionalWorkingDirectories.map((d) => d.path),
+      bash,
+    });
+    if (history.some(decides)) continue;
     warnings.push({
       kind: 'never-matched',
       rule: rule.ref,
@@ -49,36 +36,4 @@ export function neverMatchedWarnings(
     });
   }
   return warnings;
-}
-
-function contextWithOnly(context: ToolPermissionContext, compiled: CompiledRule): ToolPermissionContext {
-  const { rule } = compiled;
-  const base = {
-    cwd: context.cwd,
-    home: context.home,
-    additionalDirectories: context.additionalWorkingDirectories.map((d) => d.path),
-  };
-  const { source } = rule;
-  if (isFileSource(source)) {
-    return createPermissionContext({
-      ...base,
-      settings: [
-        {
-          source,
-          // A rule added in code has no file; the file only names the rule, which nobody reads here.
-          file: rule.origin.file ?? '',
-          anchorDir: rule.origin.anchorDir,
-          exists: true,
-          settings: {
-            ...emptySettings,
-            rules: { ...emptySettings.rules, [rule.ruleBehavior]: [rule.ruleValue] },
-          },
-        },
-      ],
-    });
-  }
-  return createPermissionContext({
-    ...base,
-    rules: [{ source, behavior: rule.ruleBehavior, rule: rule.ruleValue }],
-  });
 }

@@ -1,7 +1,7 @@
 /** Builders for history tests: one well-formed request and decision, with any field overridden. */
 import type { PermissionDecision, PermissionRequest } from '../../../common/protocol';
 import { requestFingerprint } from '../request-fingerprint';
-import type { HistoryEntry } from '../types';
+import type { DecisionToRecord } from '../types';
 
 export function sampleRequest(overrides: Partial<PermissionRequest> = {}): PermissionRequest {
   return {
@@ -19,8 +19,10 @@ export function sampleRequest(overrides: Partial<PermissionRequest> = {}): Permi
 export function sampleEntry(
   request: PermissionRequest = sampleRequest(),
   decision: Partial<PermissionDecision> = {},
-  extra: Partial<Pick<HistoryEntry, 'agent' | 'receivedAt' | 'decidedAt' | 'channel' | 'ruleWritten'>> = {},
-): HistoryEntry {
+  extra: Partial<
+    Pick<DecisionToRecord, 'agent' | 'receivedAt' | 'decidedAt' | 'channel' | 'ruleWritten'>
+  > = {},
+): DecisionToRecord {
   return {
     request,
     agent: { name: 'claude-code', version: '2.0.14' },

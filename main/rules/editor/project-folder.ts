@@ -5,7 +5,7 @@
  */
 import { lstat, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
-import type { FileSourceName } from '../../../common/rules-contract';
+import type { FileSource } from '../../../engine';
 import { settingsLocations, type SettingsLocation } from '../../../engine/node';
 
 export interface ProjectScope {
@@ -47,7 +47,7 @@ export function projectLocations(cwd: string, scope: ProjectScope): readonly Set
 
 export function locationOf(
   locations: readonly SettingsLocation[],
-  source: FileSourceName,
+  source: FileSource,
 ): SettingsLocation | undefined {
   return locations.find((l) => l.source === source);
 }

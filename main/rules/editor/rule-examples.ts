@@ -1,17 +1,16 @@
 /**
- * Does a rule match its examples? Each example is a tool call for the rule's tool, decided by the engine in
- * a context that holds only that rule, in its own source and anchored at its own folder, so the answer is
- * the one the rule gives when it is enforced.
+ * Does a rule match its examples? Each example is a tool call for the rule's tool, and the rule is tried
+ * alone on it (the engine's `ruleAlone`), so the answer is the one the rule gives when it is enforced.
  */
-import type { ExampleVerdict, FileSourceName, RuleExamples } from '../../../common/rules-contract';
+import type { ExampleVerdict, RuleExamples } from '../../../common/rules-contract';
 import { toolInputFromText } from '../../../common/tool-call-text';
-import { createPermissionContext, decide, emptySettings, parseRule } from '../../../engine';
-import type { BashSupport, RuleBehavior } from '../../../engine';
+import { parseRule, ruleAlone } from '../../../engine';
+import type { BashSupport, FileSource, RuleBehavior } from '../../../engine';
 
 export interface ExampleRule {
   readonly rule: string;
   readonly behavior: RuleBehavior;
-  readonly source: FileSourceName;
+  readonly source: FileSource;
   readonly file: string;
   readonly anchorDir: string;
 }
@@ -33,25 +32,20 @@ export function evaluateExamples(
     ...examples.noMatch.map((text) => ({ text, expected: 'noMatch' as const })),
   ].filter((example) => example.text.trim() !== '');
   if (!parsed.ok) return all.map((example) => ({ ...example, passed: false, error: parsed.error }));
-  const context = createPermissionContext({
-    cwd: setting.cwd,
-    home: setting.home,
-    settings: [
-      {
-        source: target.source,
-        file: target.file,
-        anchorDir: target.anchorDir,
-        exists: true,
-        settings: { ...emptySettings, rules: { ...emptySettings.rules, [target.behavior]: [parsed.value] } },
-      },
-    ],
-  });
+  const decides = ruleAlone(
+    {
+      source: target.source,
+      ruleBehavior: target.behavior,
+      ruleValue: parsed.value,
+      origin: { file: target.file, anchorDir: target.anchorDir },
+    },
+    setting,
+  );
   const tool = parsed.value.toolName;
   return all.map((example) => {
     const input = toolInputFromText(tool, example.text);
     if (!input.ok) return { ...example, passed: false, error: input.error };
-    const decision = decide(context, { toolName: tool, input: input.input }, { bash: setting.bash });
-    const matched = decision.reason.type === 'rule';
+    const matched = decides({ toolName: tool, input: input.input });
     return { ...example, passed: matched === (example.expected === 'match') };
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { ExampleVerdict, FileSourceName, RuleExamples } from '../../../../common/rules-contract';
+import type { ExampleVerdict, RuleExamples } from '../../../../common/rules-contract';
+import type { FileSource } from '../../../../engine';
 import { useT } from '../../i18n/i18n-context';
 import { useConsoleApi } from '../../store/store-context';
 import { useRules } from './rules-context';
@@ -22,7 +23,7 @@ export function ExamplesEditor(props: {
   open: boolean;
   rule: string;
   behavior: 'allow' | 'ask' | 'deny';
-  source: FileSourceName;
+  source: FileSource;
   match: string;
   noMatch: string;
   onChange: (match: string, noMatch: string) => void;

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { typedFieldOf, toolInputFromText } from '../../../../common/tool-call-text';
+import { knownToolNames } from '../../../../engine';
 import { useT } from '../../i18n/i18n-context';
 import { behaviorLabel, sourceLabel } from './rule-labels';
 import { useRules } from './rules-context';
-
-const TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'Grep', 'Glob', 'WebSearch'];
 
 /** A tool call typed by hand, decided for the chosen folder by the engine `gatehouse check` runs. */
 export function Playground() {
@@ -40,7 +39,7 @@ export function Playground() {
             onChange={(event) => setTool(event.target.value)}
           />
           <datalist id={toolsId}>
-            {TOOLS.map((name) => (
+            {knownToolNames.map((name) => (
               <option key={name} value={name} />
             ))}
           </datalist>

@@ -1,5 +1,5 @@
 /** Short names for where a rule lives and what it does, shared by the rule list, form and playground. */
-import { fileSources } from '../../../../common/rules-contract';
+import { isFileSource } from '../../../../engine';
 import type { Translate } from '../../i18n/translate';
 
 export function behaviorLabel(t: Translate, behavior: 'allow' | 'ask' | 'deny'): string {
@@ -8,6 +8,5 @@ export function behaviorLabel(t: Translate, behavior: 'allow' | 'ask' | 'deny'):
 
 /** A settings file's source by its short name; any other source (a session rule) as the engine names it. */
 export function sourceLabel(t: Translate, source: string): string {
-  const known = fileSources.find((s) => s === source);
-  return known === undefined ? source : t(`rules.source.${known}`);
+  return isFileSource(source) ? t(`rules.source.${source}`) : source;
 }
