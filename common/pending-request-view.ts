@@ -3,7 +3,7 @@ import type { PendingRequestView } from './queue-contract';
 
 type RequestFields = Pick<
   PendingRequestView,
-  'id' | 'sessionId' | 'cwd' | 'tool' | 'input' | 'mode' | 'suggestions' | 'provenance' | 'options'
+  'id' | 'sessionId' | 'cwd' | 'tool' | 'input' | 'mode' | 'suggestions' | 'provenance' | 'options' | 'turnId'
 >;
 /** What only a pending request has: its clock, and the engine's explanation once computed. */
 type PendingState = Pick<PendingRequestView, 'deadline' | 'held' | 'explanation'>;
@@ -25,6 +25,7 @@ export function pendingRequestView(
     ...(request.suggestions ? { suggestions: request.suggestions } : {}),
     ...(request.provenance ? { provenance: request.provenance } : {}),
     ...(request.options ? { options: request.options } : {}),
+    ...(request.turnId ? { turnId: request.turnId } : {}),
     receivedAt,
     ...(state.deadline === undefined ? {} : { deadline: state.deadline }),
     ...(state.held ? { held: true } : {}),

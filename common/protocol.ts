@@ -137,6 +137,17 @@ export const PermissionRequestSchema = z.object({
    * names, and the decision names the one chosen.
    */
   options: z.array(AgentOptionSchema).min(1).max(20).optional(),
+  /** The agent's turn this call belongs to, when it names its turns (Codex's `turn_id`). */
+  turnId: idString.optional(),
+  /**
+   * Where the agent writes this session's transcript (Codex's rollout file), absolute: the console reads
+   * the turn's settings from it (approval policy, sandbox) to say why the agent asked.
+   */
+  transcriptPath: z
+    .string()
+    .max(4_096)
+    .regex(/^(?:\/|[A-Za-z]:[\\/])/, 'must be an absolute path')
+    .optional(),
   /** How long the agent will wait for an answer, in milliseconds. */
   timeoutMs: z
     .number()
@@ -178,6 +189,7 @@ export const PermissionCancelSchema = z.object({
 });
 
 export const sessionEvents = [
+  'session.started',
   'tool.finished',
   'tool.failed',
   'prompt.submitted',
@@ -190,6 +202,8 @@ export const SessionEventSchema = z.object({
   event: z.enum(sessionEvents),
   tool: z.string().max(500).optional(),
   input: toolInput.optional(),
+  /** The session's folder: with `session.started`, history files the session under it before any request. */
+  cwd: z.string().min(1).max(4_096).optional(),
 });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 

@@ -19,6 +19,8 @@ export interface PermissionRequestPayload {
   readonly permission_suggestions?: readonly unknown[];
   /** Where Claude Code writes the conversation; the hook watches it for an answer given in the terminal. */
   readonly transcript_path?: string;
+  /** Codex's turn. */
+  readonly turn_id?: string;
 }
 
 /** The payload, or undefined when it is not one Gatehouse can forward within the protocol's limits. */
@@ -27,6 +29,7 @@ export function readPermissionRequest(raw: unknown): PermissionRequestPayload | 
   const { session_id, cwd, hook_event_name, permission_mode, tool_name, tool_input } = raw;
   const suggestions = raw.permission_suggestions;
   const transcript = raw.transcript_path;
+  const turn = raw.turn_id;
   if (
     !isText(session_id, 1, LIMITS.id) ||
     !isText(cwd, 1, LIMITS.cwd) ||
@@ -47,6 +50,7 @@ export function readPermissionRequest(raw: unknown): PermissionRequestPayload | 
     ...(suggestions !== undefined ? { permission_suggestions: suggestions } : {}),
     // A path it cannot use is dropped alone: the request still goes to the console.
     ...(isText(transcript, 1, LIMITS.cwd) ? { transcript_path: transcript } : {}),
+    ...(isText(turn, 1, LIMITS.id) ? { turn_id: turn } : {}),
   };
 }
 

@@ -5,7 +5,10 @@ import { jsonOrNull } from './rows';
 import { RecordRefusedError } from './types';
 import type { History, HistoryEntry } from './types';
 
-type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'>;
+type HistoryWriter = Pick<
+  History,
+  'record' | 'batch' | 'recordPending' | 'recordSessionStart' | 'recordSessionEnd'
+>;
 
 /** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
 export function createHistoryWriter(db: Database, onWrite: () => void = () => undefined): HistoryWriter {
@@ -174,6 +177,17 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     record: (entry) => write(() => recordIn(entry)),
     batch: write,
     recordPending: (request, agent, receivedAt) => write(() => pendingIn(request, agent, receivedAt)),
+    recordSessionStart: (sessionId, agent, cwd, startedAt) =>
+      write(() => {
+        upsertSession.run({
+          id: sessionId,
+          agentId: agentId(agent, startedAt),
+          cwd,
+          firstSeen: startedAt,
+          lastSeen: startedAt,
+        });
+        sessionStartedEarlier.run({ id: sessionId, firstSeen: startedAt });
+      }),
     recordSessionEnd: (sessionId, endedAt) => {
       endSession.run({ id: sessionId, endedAt });
     },

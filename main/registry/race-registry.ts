@@ -276,6 +276,16 @@ export class RaceRegistry {
     }).length;
   }
 
+  /** History's session row follows the agent's report of its start and end; a failed write loses only that. */
+  noteSession(event: Omit<SessionEvent, 'type'>, agent: AgentInfo): void {
+    const { store } = this.options;
+    guarded(`recording session ${event.sessionId}`, () => {
+      if (event.event === 'session.started' && event.cwd !== undefined)
+        store.recordSessionStart?.(event.sessionId, agent, event.cwd, this.now());
+      else if (event.event === 'session.ended') store.recordSessionEnd?.(event.sessionId, this.now());
+    });
+  }
+
   /** The agent's connection went away: its requests wait a grace period for a re-send, then withdraw. */
   detach(deliver: Deliver): void {
     for (const race of this.races.values()) {
