@@ -94,6 +94,31 @@ export async function readBounded(path: string, limit: number): Promise<BoundedR
   }
 }
 
+/**
+ * The last `limit` bytes of a regular file, guarded as `readBounded` is, for a log that only grows (a
+ * session's transcript): the text may start inside a line, which the caller drops.
+ */
+export async function readBoundedTail(path: string, limit: number): Promise<BoundedRead> {
+  try {
+    const early = refusalOf(await stat(path), Number.POSITIVE_INFINITY);
+    if (early) return early;
+    const handle = await open(path, OPEN_FLAGS);
+    try {
+      const info = await handle.stat();
+      const refusal = refusalOf(info, Number.POSITIVE_INFINITY);
+      if (refusal) return refusal;
+      const length = Math.min(info.size, limit);
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, info.size - length);
+      return { kind: 'text', text: buffer.toString('utf8', 0, bytesRead) };
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return failed(error);
+  }
+}
+
 /** A settings file, bounded as every settings reader bounds it. */
 export const readBoundedSettings = (path: string): Promise<BoundedRead> =>
   readBounded(path, MAX_SETTINGS_BYTES);

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, chmod, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { codexHookStatuses } from '../../client/codex/codex-hook-status';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,6 +107,81 @@ describe('Codex, headless (codex exec --approve-for-me)', () => {
   });
 });
 
+describe('Why Codex asked, on its card', () => {
+  it('shows the turn’s approval policy and sandbox, and the exec-policy rule that matched with its file', async () => {
+    const rules = join(sandbox.codexHome, 'rules');
+    await mkdir(rules);
+    await writeFile(
+      join(rules, 'a-other.rules'),
+      'prefix_rule(pattern = ["git", "push"], decision = "forbidden")\n',
+    );
+    await writeFile(
+      join(rules, 'gate.rules'),
+      'prefix_rule(pattern = ["touch"], decision = "prompt", justification = "New files get a look")\n',
+    );
+    gate = await startLiveConsole(sandbox, { codex: codexCommand() });
+    api.script(touch('ruled.txt'));
+    const turn = runExec(sandbox, 'make the file', TRUST);
+    const card = await gate.nextCard();
+    expect(card.turnId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(card.explanation?.codex).toEqual({
+      approvalPolicy: 'on-request',
+      sandbox: 'workspace-write',
+      execPolicy: {
+        state: 'matched',
+        decision: 'prompt',
+        rules: [
+          {
+            prefix: ['touch'],
+            decision: 'prompt',
+            justification: 'New files get a look',
+            file: join(rules, 'gate.rules'),
+          },
+        ],
+      },
+    });
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    await turn;
+  });
+
+  it('says on the card when Codex cannot be run to check its rules', async () => {
+    const rules = join(sandbox.codexHome, 'rules');
+    await mkdir(rules);
+    await writeFile(join(rules, 'gate.rules'), 'prefix_rule(pattern = ["touch"], decision = "prompt")\n');
+    const missing = join(dir.path, 'no-codex-here');
+    gate = await startLiveConsole(sandbox, { codex: { command: missing, args: [] } });
+    api.script(touch('unchecked.txt'));
+    const turn = runExec(sandbox, 'make the file', TRUST);
+    const card = await gate.nextCard();
+    expect(card.explanation?.codex).toMatchObject({
+      approvalPolicy: 'on-request',
+      sandbox: 'workspace-write',
+      execPolicy: { state: 'unchecked', reason: 'not-installed', detail: missing },
+    });
+    gate.registry.decide(card.id, 'console', { behavior: 'deny' });
+    await api.nextToolOutput();
+    await turn;
+  });
+});
+
+describe('Codex sessions in history', () => {
+  it('lists a session from its SessionStart, before it asks anything, and records its end', async () => {
+    gate = await startLiveConsole(sandbox);
+    const started = Date.now();
+    // No shell call scripted: the turn only answers, so history learns of the session from its events alone.
+    const turn = await runExec(sandbox, 'say hello', TRUST);
+    expect(turn.code).toBe(0);
+    const sessionId = /session id: (\S+)/.exec(turn.stderr + turn.stdout)?.[1];
+    await vi.waitFor(async () => {
+      const [session] = await gate!.sessions();
+      expect(session).toMatchObject({ id: sessionId, agent: { name: 'codex' }, cwd: sandbox.project });
+      expect(session!.firstSeen).toBeGreaterThanOrEqual(started);
+      expect(session!.endedAt).toBeGreaterThanOrEqual(session!.firstSeen);
+    });
+  });
+});
+
 describe('Codex trust, as a person gives it', () => {
   /** One program for doctor's --codex: the pinned Codex behind a shell shim. */
   async function codexShim(): Promise<string> {
@@ -132,9 +207,9 @@ describe('Codex trust, as a person gives it', () => {
       `[hooks.state."${key}"]`,
       `trusted_hash = "${status.currentHash}"`,
     ]);
-    expect(records.length).toBe(10);
+    expect(records.length).toBe(12);
     await appendFile(join(sandbox.codexHome, 'config.toml'), `${records.join('\n')}\n`);
-    expect(doctor(shim)).toMatch(/✓ codex trust: Codex reports all 5 of Gatehouse's hooks trusted/);
+    expect(doctor(shim)).toMatch(/✓ codex trust: Codex reports all 6 of Gatehouse's hooks trusted/);
 
     gate = await startLiveConsole(sandbox);
     api.script(touch('trusted.txt'));
