@@ -12,7 +12,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { makeTempDir } from '../support/temp-dir';
 import { startLiveConsole } from './support/live-console';
 import type { LiveConsole } from './support/live-console';
-import { codexCommand, makeCodexSandbox, runExec } from './support/codex';
+import { CODEX_PROMPT, codexCommand, makeCodexSandbox, runExec, TmuxCodex } from './support/codex';
 import type { CodexSandbox } from './support/codex';
 import { startOpenAiStandIn } from './support/openai-stand-in';
 import type { OpenAiStandIn } from './support/openai-stand-in';
@@ -26,6 +26,7 @@ let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let api: OpenAiStandIn;
 let sandbox: CodexSandbox;
 let gate: LiveConsole | undefined;
+let tmux: TmuxCodex | undefined;
 
 beforeAll(() => {
   codexCommand();
@@ -42,7 +43,11 @@ beforeEach(async () => {
   });
   if (install.status !== 0) throw new Error(`gatehouse install codex failed: ${install.stderr}`);
 });
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  // A stuck interactive case says what the terminal showed, not only that time ran out.
+  if (tmux && task.result?.state === 'fail') console.error(`The terminal at failure:\n${tmux.screen()}`);
+  await tmux?.close();
+  tmux = undefined;
   await gate?.close();
   gate = undefined;
   await api.close();
@@ -104,6 +109,45 @@ describe('Codex, headless (codex exec --approve-for-me)', () => {
     await turn;
     expect(output.output).toMatch(/review|rejected|declined/i);
     expect(existsSync(marker('unanswered.txt'))).toBe(false);
+  });
+});
+
+describe('Codex, interactive (tmux)', () => {
+  it('runs the command when the console allows, with no prompt of its own', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxCodex.start(sandbox, `h21-allow-${process.pid}`);
+    api.script(touch('console.txt'));
+    const card = gate.nextCard();
+    await tmux.submit('make the file');
+    // Codex waits on its hooks: its own prompt is not up while the card is.
+    expect(await tmux.waitFor(/Running hook/)).not.toMatch(CODEX_PROMPT);
+    gate.registry.decide((await card).id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    await tmux.waitFor(/Ran touch console\.txt/);
+    expect(existsSync(marker('console.txt'))).toBe(true);
+    expect(tmux.screen()).not.toMatch(CODEX_PROMPT);
+  });
+
+  it('hands an unanswered card back to Codex’s own prompt at the hook’s wait', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxCodex.start(sandbox, `h21-handback-${process.pid}`, {
+      GATEHOUSE_HOOK_TIMEOUT_MS: '3000',
+    });
+    api.script(touch('terminal.txt'));
+    const next = gate.nextCard();
+    await tmux.submit('make the file');
+    const card = await next;
+    const shown = Date.now();
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough', by: 'timeout' });
+    await tmux.waitFor(CODEX_PROMPT);
+    // The hook's 3 s, not Codex's 600 s handler timeout nor the console's 120 s clock.
+    expect(Date.now() - shown).toBeLessThan(30_000);
+    expect(existsSync(marker('terminal.txt'))).toBe(false);
+    // The person at the terminal is in charge again: their Yes runs the command.
+    tmux.keys('y');
+    await api.nextToolOutput();
+    await tmux.waitFor(/Ran touch terminal\.txt/);
+    expect(existsSync(marker('terminal.txt'))).toBe(true);
   });
 });
 
