@@ -107,6 +107,8 @@ export interface RecordedRequestView {
   readonly mode: PermissionMode;
   readonly suggestions?: PermissionUpdate[];
   readonly provenance?: z.infer<typeof ProvenanceSchema>;
+  /** The agent's turn (Codex). */
+  readonly turnId?: string;
   readonly fingerprint: string;
   readonly receivedAt: number;
 }

@@ -40,8 +40,10 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     'UPDATE sessions SET first_seen = @firstSeen WHERE id = @id AND first_seen > @firstSeen',
   );
   const insertRequest = db.prepare(`
-    INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at, suggestions, provenance)
-    VALUES (@id, @sessionId, @tool, @input, @cwd, @mode, @fingerprint, @receivedAt, @suggestions, @provenance)`);
+    INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at, suggestions, provenance,
+                          turn_id)
+    VALUES (@id, @sessionId, @tool, @input, @cwd, @mode, @fingerprint, @receivedAt, @suggestions, @provenance,
+            @turnId)`);
   const storedRequest = db.prepare<[string], { fingerprint: string; received_at: number }>(
     'SELECT fingerprint, received_at FROM requests WHERE id = ?',
   );
@@ -83,6 +85,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       receivedAt,
       suggestions: jsonOrNull(request.suggestions),
       provenance: jsonOrNull(request.provenance),
+      turnId: request.turnId ?? null,
     });
   }
 

@@ -256,6 +256,19 @@ describe('createSqliteHistory', () => {
     expect(history.listSessions({ limit: 2, before: next[0] })).toEqual([]);
   });
 
+  it('keeps the turn a request belongs to, and not where its transcript was', () => {
+    const request = sampleRequest({
+      id: 't1',
+      sessionId: 'S',
+      turnId: '01a24172-edcd-7751-b428-52383ef08537',
+      transcriptPath: '/home/dev/.codex/sessions/rollout-1.jsonl',
+    });
+    history.recordPending(request, { name: 'codex' }, 1_000);
+    const [entry] = history.sessionTimeline('S');
+    expect(entry?.request.turnId).toBe('01a24172-edcd-7751-b428-52383ef08537');
+    expect(entry?.request).not.toHaveProperty('transcriptPath');
+  });
+
   it('lists a session from its reported start, before any request, and keeps that start', () => {
     const codex = { name: 'codex' };
     history.recordSessionStart('S', codex, '/home/dev/project', 1_000);

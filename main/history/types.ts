@@ -16,7 +16,8 @@ export interface HistoryEntry extends DecisionRecord {
 }
 
 /** A request as history holds it: what the agent sent, minus its transport-only fields. */
-export type RecordedRequest = Omit<PermissionRequest, 'type' | 'timeoutMs'> & {
+/** As the agent sent it, minus what only concerned the wait: its timeout and where to read its transcript. */
+export type RecordedRequest = Omit<PermissionRequest, 'type' | 'timeoutMs' | 'transcriptPath'> & {
   readonly fingerprint: string;
   /** When the console first saw this id; a re-send after a restart does not move it. */
   readonly receivedAt: number;

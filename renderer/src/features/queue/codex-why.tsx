@@ -1,10 +1,7 @@
 import type { CodexWhy, PendingRequestView } from '../../../../common/queue-contract';
 import { useT } from '../../i18n/i18n-context';
-import { displayPath } from '../../ui/names';
+import { displayPath, shortTurnId } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
-
-/** A Codex turn id is a UUIDv7: its head is a timestamp shared with the session, so its tail tells turns apart. */
-const shortTurnId = (id: string) => id.slice(-8);
 
 function ExecPolicy({ policy, cwd }: { policy: CodexWhy['execPolicy']; cwd: string }) {
   const t = useT();
