@@ -59,7 +59,7 @@ test('Claude Code and Codex wait side by side, each answered from the console', 
   await expect(why).toContainText('Not checked: the console cannot run Codex (codex)');
   await expect(why.getByTitle(turn)).toHaveText('3ef08537');
   await expect(claudeCard.getByRole('region', { name: 'Why it asked' })).toContainText('Mode');
-  await codexCard.screenshot({ path: 'test-results/codex-card-why.png' });
+  await codexCard.screenshot({ path: 'test-results/screenshots/codex-card-why.png' });
 
   for (const name of ['Always allow…', 'Edit…', 'Deny and stop the agent’s turn'])
     await expect(claudeCard.getByRole('button', { name, exact: true })).toHaveCount(1);
