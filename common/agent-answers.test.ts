@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersFor, canCarry, offeredOption } from './agent-answers';
+import { answersFor, canCarry, offeredOption, takesAnswer } from './agent-answers';
 import type { AgentOption } from './protocol';
 
 const OPTIONS: AgentOption[] = [
@@ -54,5 +54,18 @@ describe('the answers a request can take', () => {
     expect(canCarry([], { behavior: 'deny' })).toBe(true);
     expect(canCarry(OPTIONS, { behavior: 'passthrough' })).toBe(true);
     expect(canCarry(undefined, { behavior: 'allow', updatedInput: {} })).toBe(true);
+  });
+
+  it('takes from Codex no edit, lasting rules or stop, and everything from other agents', () => {
+    const codex = { agent: { name: 'codex' } };
+    expect(takesAnswer(codex, { behavior: 'allow' })).toBe(true);
+    expect(takesAnswer(codex, { behavior: 'allow', updatedPermissions: [] })).toBe(true);
+    expect(takesAnswer(codex, { behavior: 'allow', updatedInput: {} })).toBe(false);
+    expect(takesAnswer(codex, { behavior: 'allow', updatedPermissions: [{}] })).toBe(false);
+    expect(takesAnswer(codex, { behavior: 'deny', interrupt: true })).toBe(false);
+    expect(takesAnswer(codex, { behavior: 'deny', interrupt: false })).toBe(true);
+    const claude = { agent: { name: 'claude-code' } };
+    expect(takesAnswer(claude, { behavior: 'allow', updatedInput: {}, updatedPermissions: [{}] })).toBe(true);
+    expect(takesAnswer(claude, { behavior: 'deny', interrupt: true })).toBe(true);
   });
 });

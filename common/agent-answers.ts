@@ -79,6 +79,25 @@ export function canCarry(options: readonly AgentOption[] | undefined, answer: Op
   return optionFor(options, answer) !== undefined;
 }
 
+/**
+ * Whether the agent takes every part of this answer: an edited input, lasting rules and a stop of the turn
+ * only where `answersFor` offers them. Codex fails closed on each, and its hook drops them, so an answer
+ * carrying one would be recorded as something that never happened.
+ */
+export function takesAnswer(
+  request: AnswerableRequest,
+  answer: OptionAnswer & { readonly interrupt?: boolean | undefined },
+): boolean {
+  // An agent's own options are judged by `canCarry`.
+  if (request.options?.length) return true;
+  const answers = answersFor(request);
+  return (
+    (answer.updatedInput === undefined || answers.edit) &&
+    (!answer.updatedPermissions?.length || answers.always) &&
+    (!answer.interrupt || answers.interrupt)
+  );
+}
+
 export function isAllowKind(kind: AgentOption['kind']): boolean {
   return kind === 'allow_once' || kind === 'allow_always';
 }

@@ -111,8 +111,11 @@ export interface SessionSummaryView {
   readonly counts: OutcomeCountsView;
 }
 
-/** A request as history holds it: what the agent sent, minus its transport-only fields. */
-export type RecordedRequestView = Omit<PermissionRequest, 'type' | 'timeoutMs' | 'options'> & {
+/** A request as history holds it: what the agent sent, minus what only concerned the wait. */
+export type RecordedRequestView = Omit<
+  PermissionRequest,
+  'type' | 'timeoutMs' | 'options' | 'transcriptPath'
+> & {
   readonly fingerprint: string;
   /** When the console first saw this id; a re-send after a restart does not move it. */
   readonly receivedAt: number;

@@ -14,6 +14,7 @@ type RequestFields = Pick<
   | 'options'
   | 'mcpServer'
   | 'attended'
+  | 'turnId'
 >;
 /** What only a pending request has: its clock, and the engine's explanation once computed. */
 type PendingState = Pick<PendingRequestView, 'deadline' | 'held' | 'explanation'>;
@@ -37,6 +38,7 @@ export function pendingRequestView(
     ...(request.options ? { options: request.options } : {}),
     ...(request.mcpServer ? { mcpServer: request.mcpServer } : {}),
     ...(request.attended === undefined ? {} : { attended: request.attended }),
+    ...(request.turnId ? { turnId: request.turnId } : {}),
     receivedAt,
     ...(state.deadline === undefined ? {} : { deadline: state.deadline }),
     ...(state.held ? { held: true } : {}),

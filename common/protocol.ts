@@ -156,6 +156,17 @@ export const PermissionRequestSchema = z.object({
    * own to fall back on, and denies a request the console does not answer.
    */
   attended: z.boolean().optional(),
+  /** The agent's turn this call belongs to, when it names its turns (Codex's `turn_id`). */
+  turnId: idString.optional(),
+  /**
+   * Where the agent writes this session's transcript (Codex's rollout file), absolute: the console reads
+   * the turn's settings from it (approval policy, sandbox) to say why the agent asked.
+   */
+  transcriptPath: z
+    .string()
+    .max(4_096)
+    .regex(/^(?:\/|[A-Za-z]:[\\/])/, 'must be an absolute path')
+    .optional(),
   /** How long the agent will wait for an answer, in milliseconds. */
   timeoutMs: z
     .number()
@@ -197,6 +208,7 @@ export const PermissionCancelSchema = z.object({
 });
 
 export const sessionEvents = [
+  'session.started',
   'tool.finished',
   'tool.failed',
   'prompt.submitted',
@@ -209,6 +221,8 @@ export const SessionEventSchema = z.object({
   event: z.enum(sessionEvents),
   tool: z.string().max(500).optional(),
   input: ToolInputSchema.optional(),
+  /** The session's folder: with `session.started`, history files the session under it before any request. */
+  cwd: z.string().min(1).max(4_096).optional(),
 });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 

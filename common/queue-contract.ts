@@ -27,6 +27,45 @@ export const RuleRefViewSchema = z.object({
 });
 export type RuleRefView = z.infer<typeof RuleRefViewSchema>;
 
+export const execPolicyDecisions = ['allow', 'prompt', 'forbidden'] as const;
+
+/** A Codex exec-policy rule that matched the command, and the `.rules` file it is written in. */
+export const CodexRuleMatchSchema = z.object({
+  prefix: z.array(z.string()),
+  decision: z.enum(execPolicyDecisions),
+  justification: z.string().optional(),
+  file: z.string(),
+});
+export type CodexRuleMatch = z.infer<typeof CodexRuleMatchSchema>;
+
+/**
+ * Why Codex asked, in Codex's own terms (main/rules/codex/): the turn's approval policy and sandbox, from
+ * the session's rollout file, and the exec-policy rules that match the command, from Codex itself.
+ */
+export const CodexWhySchema = z.object({
+  /** As Codex names it: on-request, untrusted, never, or granular. Absent when the rollout file was unread. */
+  approvalPolicy: z.string().optional(),
+  /** read-only, workspace-write or danger-full-access. */
+  sandbox: z.string().optional(),
+  execPolicy: z.discriminatedUnion('state', [
+    z.object({
+      state: z.literal('matched'),
+      /** The strictest of the matches, as Codex folds them: forbidden, then prompt, then allow. */
+      decision: z.enum(execPolicyDecisions),
+      rules: z.array(CodexRuleMatchSchema),
+    }),
+    /** No rule in these files matches: Codex's own heuristics and the sandbox decided to ask. */
+    z.object({ state: z.literal('none'), files: z.array(z.string()) }),
+    z.object({
+      state: z.literal('unchecked'),
+      reason: z.enum(['not-installed', 'failed', 'too-slow']),
+      /** The program the console tried, or what Codex said. */
+      detail: z.string().optional(),
+    }),
+  ]),
+});
+export type CodexWhy = z.infer<typeof CodexWhySchema>;
+
 /** Why the agent asked: the console's engine run on the agent's own settings for this very call. */
 export const ExplanationSchema = z.object({
   behavior: z.enum(['allow', 'deny', 'ask']),
@@ -53,6 +92,8 @@ export const ExplanationSchema = z.object({
   denyInsteadOfPrompting: z.string().optional(),
   /** Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first. */
   suggestedRules: z.array(z.string()),
+  /** For a Codex request: its approval policy, sandbox and exec-policy rules. */
+  codex: CodexWhySchema.optional(),
 });
 export type Explanation = z.infer<typeof ExplanationSchema>;
 
@@ -72,6 +113,8 @@ export const PendingRequestViewSchema = z.object({
   mcpServer: McpServerSchema.optional(),
   /** False when the agent has no terminal to fall back on: unanswered, it denies. */
   attended: z.boolean().optional(),
+  /** The agent's turn the call belongs to, when it names its turns (Codex). */
+  turnId: z.string().optional(),
   /** Epoch milliseconds. */
   receivedAt: z.number(),
   /** Epoch milliseconds at which the timeout racer answers; while held, when the agent itself stops waiting. */

@@ -183,6 +183,31 @@ export function readBoundedSync(path: string, limit: number): BoundedRead {
   return next.value;
 }
 
+/**
+ * The last `limit` bytes of a regular file, guarded as `readBounded` is, for a log that only grows (a
+ * session's transcript): the text may start inside a line, which the caller drops.
+ */
+export async function readBoundedTail(path: string, limit: number): Promise<BoundedRead> {
+  try {
+    const early = refusalOf(await stat(path), Number.POSITIVE_INFINITY);
+    if (early) return early;
+    const fd = await open(path, OPEN_FLAGS);
+    try {
+      const info = await fstat(fd);
+      const refusal = refusalOf(info, Number.POSITIVE_INFINITY);
+      if (refusal) return refusal;
+      const length = Math.min(info.size, limit);
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await read(fd, buffer, 0, length, info.size - length);
+      return { kind: 'text', text: buffer.toString('utf8', 0, bytesRead) };
+    } finally {
+      await close(fd);
+    }
+  } catch (error) {
+    return failed(error);
+  }
+}
+
 /** A settings file, bounded as every settings reader bounds it. */
 export const readBoundedSettings = (path: string): Promise<BoundedRead> =>
   readBounded(path, MAX_SETTINGS_BYTES);

@@ -21,6 +21,8 @@ export interface PermissionRequestPayload {
   readonly transcript_path?: string;
   /** For an MCP tool (2.1.3xx): its server's config key and where that server was defined. */
   readonly mcp_server?: { readonly name: string; readonly source: string };
+  /** Codex's turn. */
+  readonly turn_id?: string;
 }
 
 function mcpServerOf(value: unknown): PermissionRequestPayload['mcp_server'] {
@@ -39,6 +41,7 @@ export function readPermissionRequest(raw: unknown): PermissionRequestPayload | 
   const { session_id, cwd, hook_event_name, permission_mode, tool_name, tool_input } = raw;
   const suggestions = raw.permission_suggestions;
   const transcript = raw.transcript_path;
+  const turn = raw.turn_id;
   if (
     !isText(session_id, 1, LIMITS.id) ||
     !isText(cwd, 1, LIMITS.cwd) ||
@@ -61,6 +64,7 @@ export function readPermissionRequest(raw: unknown): PermissionRequestPayload | 
     ...(isText(transcript, 1, LIMITS.cwd) ? { transcript_path: transcript } : {}),
     // Likewise a server it cannot read: the card then shows the tool's name alone, and nothing trusts it.
     ...(mcpServerOf(raw.mcp_server) ? { mcp_server: mcpServerOf(raw.mcp_server)! } : {}),
+    ...(isText(turn, 1, LIMITS.id) ? { turn_id: turn } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookEventByArg, RETIRING_EVENTS } from './claude-events';
 import { toSessionEvent } from './claude-session-events';
+import { codexEventByArg } from './codex-events';
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -34,5 +35,25 @@ describe('the events that retire cards', () => {
     expect(
       toSessionEvent(hookEventByArg('permission-request')!, fixture('permission-request')),
     ).toBeUndefined();
+  });
+
+  it('sends a Codex SessionStart with its folder, which history files the session under', () => {
+    const start = codexEventByArg('session-start')!;
+    // As Codex 0.169 sends it (docs/codex.md): no turn yet.
+    const payload = {
+      session_id: '01a24172-ed7c',
+      transcript_path: '/home/dev/.codex/sessions/rollout.jsonl',
+      cwd: '/home/dev/project',
+      hook_event_name: 'SessionStart',
+      model: 'gpt-5.5',
+      permission_mode: 'default',
+      source: 'startup',
+    };
+    expect(toSessionEvent(start, payload)).toEqual({
+      sessionId: '01a24172-ed7c',
+      event: 'session.started',
+      cwd: '/home/dev/project',
+    });
+    expect(toSessionEvent(start, { ...payload, cwd: undefined })).toBeUndefined();
   });
 });

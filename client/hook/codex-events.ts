@@ -16,6 +16,7 @@ export const CODEX_PERMISSION_REQUEST: CodexHookEvent = {
 
 export const CODEX_HOOK_EVENTS: readonly CodexHookEvent[] = [
   CODEX_PERMISSION_REQUEST,
+  { arg: 'session-start', name: 'SessionStart', toolEvent: false, sessionEvent: 'session.started' },
   { arg: 'post-tool-use', name: 'PostToolUse', toolEvent: true, sessionEvent: 'tool.finished' },
   { arg: 'user-prompt-submit', name: 'UserPromptSubmit', toolEvent: false, sessionEvent: 'prompt.submitted' },
   { arg: 'stop', name: 'Stop', toolEvent: false, sessionEvent: 'stopped' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCodexOutput } from './codex-permission-request';
+import { readPermissionRequest } from './claude-permission-request';
+import { toCodexOutput, toCodexPermissionCall } from './codex-permission-request';
 
 const decisionOf = (answer: ReturnType<typeof toCodexOutput>) => answer.output?.hookSpecificOutput.decision;
 
@@ -37,5 +38,43 @@ describe('the console decision as Codex hook output', () => {
 
   it('gives no verdict for a passthrough', () => {
     expect(toCodexOutput({ id: 'r', behavior: 'passthrough' }).output).toBeUndefined();
+  });
+});
+
+describe('Codex’s PermissionRequest as the console gets it', () => {
+  const payload = {
+    session_id: 's1',
+    turn_id: 't1',
+    transcript_path: '/home/dev/.codex/sessions/rollout-1.jsonl',
+    cwd: '/home/dev/project',
+    hook_event_name: 'PermissionRequest',
+    model: 'gpt-5.5',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command: 'touch x', description: 'Make x' },
+  };
+
+  it('carries the turn and the rollout file, where the console reads the turn’s policy and sandbox', () => {
+    expect(toCodexPermissionCall(readPermissionRequest(payload)!, 'r1', 30_000)).toEqual({
+      id: 'r1',
+      sessionId: 's1',
+      cwd: '/home/dev/project',
+      tool: 'Bash',
+      input: { command: 'touch x', description: 'Make x' },
+      mode: 'default',
+      timeoutMs: 30_000,
+      turnId: 't1',
+      transcriptPath: '/home/dev/.codex/sessions/rollout-1.jsonl',
+    });
+  });
+
+  it('leaves out a relative rollout path, which the console would refuse with the whole request', () => {
+    const call = toCodexPermissionCall(
+      readPermissionRequest({ ...payload, transcript_path: 'rollout-1.jsonl' })!,
+      'r1',
+      30_000,
+    );
+    expect(call).not.toHaveProperty('transcriptPath');
+    expect(call.turnId).toBe('t1');
   });
 });

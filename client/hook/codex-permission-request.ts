@@ -2,7 +2,27 @@
  * The console's decision as Codex's PermissionRequest hook output. Codex fails closed on `updatedInput`,
  * `updatedPermissions` and `interrupt` (agents-2026-12.md), so none of them ever reaches it. Pure.
  */
+import type { PermissionCall } from '../sdk/types';
+import { toPermissionCall } from './claude-permission-request';
+import type { PermissionRequestPayload } from './claude-permission-request';
 import type { ConsoleDecision } from './lean-protocol';
+
+/**
+ * Codex's request as the console gets it: Claude Code's fields, plus its turn and the session's rollout
+ * file, where the console reads the turn's approval policy and sandbox (main/rules/codex/).
+ */
+export function toCodexPermissionCall(
+  payload: PermissionRequestPayload,
+  id: string,
+  timeoutMs: number,
+): PermissionCall {
+  const absolute = payload.transcript_path?.startsWith('/') ? payload.transcript_path : undefined;
+  return {
+    ...toPermissionCall(payload, id, timeoutMs),
+    ...(payload.turn_id ? { turnId: payload.turn_id } : {}),
+    ...(absolute ? { transcriptPath: absolute } : {}),
+  };
+}
 
 export interface CodexHookOutput {
   hookSpecificOutput: {

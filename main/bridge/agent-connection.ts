@@ -102,6 +102,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
         return;
       case 'session.event':
         registry.retire(message, deliver);
+        registry.noteSession(message, agent);
         return;
     }
   };

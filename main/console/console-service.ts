@@ -6,7 +6,7 @@ import type { Caller, ConsoleHandlers, ConsoleStatus, EventPayloads } from '../.
 import type { QueueEvent } from '../../common/queue-contract';
 import type { View } from '../../common/console-views';
 import { createSignal } from '../../common/signal';
-import { canCarry } from '../../common/agent-answers';
+import { canCarry, takesAnswer } from '../../common/agent-answers';
 import type { RulesService } from './rules-handlers';
 import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
@@ -74,13 +74,22 @@ export function createConsoleService({
       'queue:list': () => ({ ok: true, value: registry.pending() }),
       'queue:decide': async (args, caller) => {
         // An answer the agent cannot be given is refused here, before it is recorded as the person's.
-        const asked = registry.lookup(args.id)?.request;
+        const found = registry.lookup(args.id);
+        const asked = found?.request;
         if (asked && !canCarry(asked.options, args))
           return {
             ok: false,
             error: {
               code: 'bad-option',
               message: `The agent did not offer this answer to ${args.behavior}; choose one of the card's own buttons, or answer in the editor.`,
+            },
+          };
+        if (found && !takesAnswer({ ...found.request, agent: found.agent }, args))
+          return {
+            ok: false,
+            error: {
+              code: 'bad-option',
+              message: `${found.agent.name} cannot take an edited input, lasting rules or a stop of its turn; choose one of the card's own buttons.`,
             },
           };
         if (args.behavior === 'allow' && args.grant) {

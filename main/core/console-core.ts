@@ -23,6 +23,7 @@ import { defaultNeedsSecondLook } from '../notify/second-look';
 import { startPhoneLink } from './phone-link';
 import type { PhoneLink } from './phone-link';
 import type { NotificationOptions, Notifier } from '../notify';
+import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { previewRule } from '../rules/rule-preview';
 import { openExamplesStore } from '../rules/editor/examples-store';
 import type { KeychainLike } from '../secrets/keychain';
@@ -54,6 +55,8 @@ export interface ConsoleCoreOptions {
   readonly userHome?: string;
   /** Replaces the managed policy file when explaining requests (tests). */
   readonly policyFile?: string;
+  /** How to run Codex for its exec-policy verdicts; `codex` on PATH when omitted. */
+  readonly codex?: CodexProgram;
   /** OS notifications as a racer; off unless given (`gatehouse serve --notify`, the desktop app). */
   readonly notifications?: NotificationOptions | false;
   /** Brings a view's desktop window forward when one of the app's windows asks (the desktop app only). */
@@ -105,6 +108,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     timeoutAction: options.timeoutAction,
     userHome: options.userHome,
     policyFile: options.policyFile,
+    codex: options.codex,
   });
   const { bash, registry, userHome } = decisions;
   const notifier = options.notifications

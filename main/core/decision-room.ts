@@ -3,14 +3,20 @@
  * and the race registry every racer answers through.
  */
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { loadInstalledBashSupport } from '../../engine/node';
 import type { BashSupport } from '../../engine';
 import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { GrantBook } from '../rules/grant-book';
 import { memoizeBash } from '../rules/memoized-bash';
+import { createCodexWhy } from '../rules/codex/codex-why';
+import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { createRequestExplainer } from '../rules/request-explainer';
 import { createScreening } from '../rules/screen-request';
+
+/** Codex's exec-policy rules are checked by Codex itself, found on the console's PATH unless told otherwise. */
+const CODEX_ON_PATH: CodexProgram = { command: 'codex', args: [] };
 
 /** After a person leaves a request they had open, the timeout waits at least this long. */
 const RESUME_GRACE_MS = 5_000;
@@ -30,6 +36,7 @@ export async function startDecisionRoom(options: {
   readonly timeoutAction: 'passthrough' | 'deny';
   readonly userHome?: string | undefined;
   readonly policyFile?: string | undefined;
+  readonly codex?: CodexProgram | undefined;
 }): Promise<DecisionRoom> {
   const bash = memoizeBash(await loadInstalledBashSupport());
   const userHome = options.userHome ?? homedir();
@@ -38,6 +45,11 @@ export async function startDecisionRoom(options: {
     bash,
     home: userHome,
     ...(options.policyFile ? { policyFile: options.policyFile } : {}),
+    codex: createCodexWhy({
+      bash,
+      program: options.codex ?? CODEX_ON_PATH,
+      codexHome: process.env.CODEX_HOME || join(userHome, '.codex'),
+    }),
   });
   const registry = new RaceRegistry({
     store: options.store,

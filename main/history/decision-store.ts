@@ -28,6 +28,9 @@ export interface DecisionStore {
   find(id: string): Pick<DecisionRecord, 'decision' | 'fingerprint'> | undefined;
   /** Makes an undecided request visible in history as soon as it arrives. */
   recordPending?(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
+  /** A session's start and end as the agent reports them (`session.event`), apart from any decision. */
+  recordSessionStart?(sessionId: string, agent: AgentInfo, cwd: string, startedAt: number): void;
+  recordSessionEnd?(sessionId: string, endedAt: number): void;
 }
 
 /** A read apart from the store's writes: the most recent requests, newest first, that rule previews count in. */

@@ -5,7 +5,10 @@ import { jsonOrNull } from './rows';
 import { RecordRefusedError } from './types';
 import type { DecisionToRecord, History } from './types';
 
-type HistoryWriter = Pick<History, 'record' | 'batch' | 'recordPending' | 'recordSessionEnd'>;
+type HistoryWriter = Pick<
+  History,
+  'record' | 'batch' | 'recordPending' | 'recordSessionStart' | 'recordSessionEnd'
+>;
 
 /** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
 export function createHistoryWriter(db: Database, onWrite: () => void = () => undefined): HistoryWriter {
@@ -32,8 +35,10 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     'UPDATE sessions SET first_seen = @firstSeen WHERE id = @id AND first_seen > @firstSeen',
   );
   const insertRequest = db.prepare(`
-    INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at, suggestions, provenance)
-    VALUES (@id, @sessionId, @tool, @input, @cwd, @mode, @fingerprint, @receivedAt, @suggestions, @provenance)`);
+    INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at, suggestions, provenance,
+                          turn_id)
+    VALUES (@id, @sessionId, @tool, @input, @cwd, @mode, @fingerprint, @receivedAt, @suggestions, @provenance,
+            @turnId)`);
   const storedRequest = db.prepare<[string], { fingerprint: string; received_at: number }>(
     'SELECT fingerprint, received_at FROM requests WHERE id = ?',
   );
@@ -75,6 +80,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       receivedAt,
       suggestions: jsonOrNull(request.suggestions),
       provenance: jsonOrNull(request.provenance),
+      turnId: request.turnId ?? null,
     });
   }
 
@@ -159,6 +165,17 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     record: (entry) => write(() => recordIn(entry)),
     batch: write,
     recordPending: (request, agent, receivedAt) => write(() => pendingIn(request, agent, receivedAt)),
+    recordSessionStart: (sessionId, agent, cwd, startedAt) =>
+      write(() => {
+        upsertSession.run({
+          id: sessionId,
+          agentId: agentId(agent, startedAt),
+          cwd,
+          firstSeen: startedAt,
+          lastSeen: startedAt,
+        });
+        sessionStartedEarlier.run({ id: sessionId, firstSeen: startedAt });
+      }),
     recordSessionEnd: (sessionId, endedAt) => {
       endSession.run({ id: sessionId, endedAt });
     },

@@ -52,7 +52,7 @@ describe('migrations', () => {
     const old = openHistoryDatabase(path, MIGRATIONS.slice(0, -1));
     // What the previous version wrote for one decided Bash request.
     old.exec(`
-      INSERT INTO agents (id, name, version, first_seen, last_seen) VALUES (1, 'claude-code', '2.0.0', 10, 20);
+      INSERT INTO agents (id, name, version, first_seen) VALUES (1, 'claude-code', '2.0.0', 10);
       INSERT INTO sessions (id, agent_id, cwd, first_seen, last_seen) VALUES ('s-old', 1, '/srv/app', 10, 20);
       INSERT INTO requests (id, session_id, tool, input, cwd, mode, fingerprint, received_at)
         VALUES ('r-old', 's-old', 'Bash', '{"command":"terraform apply -auto-approve"}', '/srv/app', 'default', 'f-old', 10);

@@ -21,6 +21,7 @@ export interface TimelineRow {
   readonly received_at: number;
   readonly suggestions: string | null;
   readonly provenance: string | null;
+  readonly turn_id: string | null;
   readonly behavior: string | null;
   readonly decided_by: string | null;
   readonly channel: string | null;
@@ -41,7 +42,7 @@ export type DecisionRow = Pick<
 /** Requests left-joined with their decisions, as `r` and `d`. */
 export const TIMELINE_COLUMNS = `
   r.id, r.session_id, r.tool, r.input, r.cwd, r.mode, r.fingerprint, r.received_at, r.suggestions, r.provenance,
-  d.behavior, d.decided_by, d.channel, d.latency_ms, d.message, d.interrupt, d.updated_input,
+  r.turn_id, d.behavior, d.decided_by, d.channel, d.latency_ms, d.message, d.interrupt, d.updated_input,
   d.updated_permissions, d.rule_written, d.decided_at`;
 
 export function toDecision(
@@ -69,6 +70,7 @@ export function toHistoryEntryView(row: TimelineRow): HistoryEntryView {
     mode: row.mode as PermissionMode,
     ...(row.suggestions !== null ? { suggestions: JSON.parse(row.suggestions) } : {}),
     ...(row.provenance !== null ? { provenance: JSON.parse(row.provenance) } : {}),
+    ...(row.turn_id !== null ? { turnId: row.turn_id } : {}),
     fingerprint: row.fingerprint,
     receivedAt: row.received_at,
   };

@@ -256,6 +256,43 @@ describe('createSqliteHistory', () => {
     expect(history.listSessions({ limit: 2, before: next[0] })).toEqual([]);
   });
 
+  it('keeps the turn a request belongs to, and not where its transcript was', () => {
+    const request = sampleRequest({
+      id: 't1',
+      sessionId: 'S',
+      turnId: '01a24172-edcd-7751-b428-52383ef08537',
+      transcriptPath: '/home/dev/.codex/sessions/rollout-1.jsonl',
+    });
+    history.recordPending(request, { name: 'codex' }, 1_000);
+    const [entry] = history.sessionTimeline('S');
+    expect(entry?.request.turnId).toBe('01a24172-edcd-7751-b428-52383ef08537');
+    expect(entry?.request).not.toHaveProperty('transcriptPath');
+  });
+
+  it('lists a session from its reported start, before any request, and keeps that start', () => {
+    const codex = { name: 'codex' };
+    history.recordSessionStart('S', codex, '/home/dev/project', 1_000);
+    expect(history.listSessions({ limit: 5 })).toEqual([
+      {
+        id: 'S',
+        agent: codex,
+        cwd: '/home/dev/project',
+        firstSeen: 1_000,
+        lastSeen: 1_000,
+        counts: { allow: 0, deny: 0, passthrough: 0, pending: 0 },
+      },
+    ]);
+    history.recordPending(sampleRequest({ id: 's1', sessionId: 'S' }), codex, 2_000);
+    history.recordSessionStart('S', codex, '/home/dev/project', 1_500);
+    history.recordSessionEnd('S', 3_000);
+    expect(history.listSessions({ limit: 5 })[0]).toMatchObject({
+      firstSeen: 1_000,
+      lastSeen: 3_000,
+      endedAt: 3_000,
+      counts: { pending: 1 },
+    });
+  });
+
   it('moves a session’s start back when a request from before it is recorded later, and only then', () => {
     history.record(sampleEntry(sampleRequest({ id: 'late' }), {}, { receivedAt: 500, decidedAt: 600 }));
     history.record(sampleEntry(sampleRequest({ id: 'later' }), {}, { receivedAt: 700, decidedAt: 800 }));

@@ -31,6 +31,8 @@ export interface History extends DecisionStore, RecentRequests {
   record(entry: DecisionToRecord): void;
   /** Makes an undecided request visible in history. Idempotent: a re-send keeps the first arrival time. */
   recordPending(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
+  /** The agent reported the session started: history lists it from then on, before any request. */
+  recordSessionStart(sessionId: string, agent: AgentInfo, cwd: string, startedAt: number): void;
   /** The agent reported the session over; the first report wins. */
   recordSessionEnd(sessionId: string, endedAt: number): void;
   /** Sessions newest first by start, `limit` at a time. */

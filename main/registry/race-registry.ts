@@ -17,7 +17,7 @@ import type {
 import { pendingRequestView } from '../../common/pending-request-view';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
-import { canCarry } from '../../common/agent-answers';
+import { canCarry, takesAnswer } from '../../common/agent-answers';
 import { SlotMap } from '../../common/slot-map';
 import { createResolveOnce } from '../../common/race/resolve-once';
 import type { ResolveOnce } from '../../common/race/resolve-once';
@@ -213,9 +213,13 @@ export class RaceRegistry {
       const recorded = this.options.store.find(id);
       return recorded ? { won: false, winner: recorded.decision.by } : { won: false, unknown: true };
     }
-    // An answer the agent cannot be given (none of its own options stands for it) is recorded as what
-    // then happens: the question stays with the agent's own dialog, the editor's for ACP.
-    const carried = canCarry(race.request.options, answer) ? answer : NOT_OFFERED;
+    // An answer the agent cannot be given (none of its own options stands for it, or a part it fails
+    // closed on) is recorded as what then happens: the question stays with the agent's own dialog, the
+    // editor's for ACP.
+    const carried =
+      canCarry(race.request.options, answer) && takesAnswer({ ...race.request, agent: race.agent }, answer)
+        ? answer
+        : NOT_OFFERED;
     const decision: PermissionDecision = { type: 'permission.decision', id, by: racer, ...sanitize(carried) };
     const claim = race.once.claim(racer);
     if (!claim.won) return claim;
@@ -274,6 +278,16 @@ export class RaceRegistry {
       this.settling.add(timer);
       return true;
     }).length;
+  }
+
+  /** History's session row follows the agent's report of its start and end; a failed write loses only that. */
+  noteSession(event: Omit<SessionEvent, 'type'>, agent: AgentInfo): void {
+    const { store } = this.options;
+    guarded(`recording session ${event.sessionId}`, () => {
+      if (event.event === 'session.started' && event.cwd !== undefined)
+        store.recordSessionStart?.(event.sessionId, agent, event.cwd, this.now());
+      else if (event.event === 'session.ended') store.recordSessionEnd?.(event.sessionId, this.now());
+    });
   }
 
   /** The agent's connection went away: its requests wait a grace period for a re-send, then withdraw. */

@@ -41,6 +41,12 @@ describe('which requests a session event retires', () => {
       ]);
   });
 
+  it('a session’s start retires nothing: a card of an earlier run leaves with its own hook', () => {
+    expect(retirementsFor({ sessionId: 's1', event: 'session.started', cwd: '/project' }, pending)).toEqual(
+      [],
+    );
+  });
+
   it('a tool event retires nothing for another tool, another input, another session, or without its call', () => {
     const events = [
       { tool: 'Read', input: { command: 'npm test', description: 'Run the tests' } },

@@ -10,6 +10,7 @@ import { assessRisk, createPermissionContext, decide, protectedPathOf } from '..
 import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
 import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
+import type { CodexWhyExplainer } from './codex/codex-why';
 import { suggestRules } from './suggest-rules';
 
 export interface ExplainerOptions {
@@ -18,6 +19,8 @@ export interface ExplainerOptions {
   readonly home: string;
   /** Replaces the managed policy file (tests). */
   readonly policyFile?: string;
+  /** Codex's own terms for a Codex request: its approval policy, sandbox and exec-policy rules. */
+  readonly codex?: CodexWhyExplainer;
 }
 
 export interface ExplainedRequest {
@@ -125,6 +128,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
   }
 
   return async function explain(request: PermissionRequest, agent: AgentInfo): Promise<ExplainedRequest> {
+    const codex = agent.name === 'codex' && options.codex ? options.codex(request) : undefined;
     const { context, warnings } = await contextFor(request, agent);
     const call = { toolName: request.tool, input: request.input };
     const decision = decide(context, call, deps);
@@ -152,6 +156,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
         ? { denyInsteadOfPrompting: context.denyInsteadOfPromptingFile }
         : {}),
       suggestedRules: suggestRules(request, options.bash),
+      ...(codex ? { codex: await codex } : {}),
     };
     return { explanation, context };
   };

@@ -5,14 +5,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, chmod, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { codexHookStatuses } from '../../client/codex/codex-hook-status';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../support/temp-dir';
 import { startLiveConsole } from './support/live-console';
 import type { LiveConsole } from './support/live-console';
-import { codexCommand, makeCodexSandbox, runExec } from './support/codex';
+import { CODEX_PROMPT, codexCommand, makeCodexSandbox, runExec, TmuxCodex } from './support/codex';
 import type { CodexSandbox } from './support/codex';
 import { startOpenAiStandIn } from './support/openai-stand-in';
 import type { OpenAiStandIn } from './support/openai-stand-in';
@@ -26,6 +26,7 @@ let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let api: OpenAiStandIn;
 let sandbox: CodexSandbox;
 let gate: LiveConsole | undefined;
+let tmux: TmuxCodex | undefined;
 
 beforeAll(() => {
   codexCommand();
@@ -42,7 +43,11 @@ beforeEach(async () => {
   });
   if (install.status !== 0) throw new Error(`gatehouse install codex failed: ${install.stderr}`);
 });
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  // A stuck interactive case says what the terminal showed, not only that time ran out.
+  if (tmux && task.result?.state === 'fail') console.error(`The terminal at failure:\n${tmux.screen()}`);
+  await tmux?.close();
+  tmux = undefined;
   await gate?.close();
   gate = undefined;
   await api.close();
@@ -107,6 +112,120 @@ describe('Codex, headless (codex exec --approve-for-me)', () => {
   });
 });
 
+describe('Codex, interactive (tmux)', () => {
+  it('runs the command when the console allows, with no prompt of its own', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxCodex.start(sandbox, `h21-allow-${process.pid}`);
+    api.script(touch('console.txt'));
+    const card = gate.nextCard();
+    await tmux.submit('make the file');
+    // Codex waits on its hooks: its own prompt is not up while the card is.
+    expect(await tmux.waitFor(/Running hook/)).not.toMatch(CODEX_PROMPT);
+    gate.registry.decide((await card).id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    await tmux.waitFor(/Ran touch console\.txt/);
+    expect(existsSync(marker('console.txt'))).toBe(true);
+    expect(tmux.screen()).not.toMatch(CODEX_PROMPT);
+  });
+
+  it('hands an unanswered card back to Codex’s own prompt at the hook’s wait', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxCodex.start(sandbox, `h21-handback-${process.pid}`, {
+      GATEHOUSE_HOOK_TIMEOUT_MS: '3000',
+    });
+    api.script(touch('terminal.txt'));
+    const next = gate.nextCard();
+    await tmux.submit('make the file');
+    const card = await next;
+    const shown = Date.now();
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough', by: 'timeout' });
+    await tmux.waitFor(CODEX_PROMPT);
+    // The hook's 3 s, not Codex's 600 s handler timeout nor the console's 120 s clock.
+    expect(Date.now() - shown).toBeLessThan(30_000);
+    expect(existsSync(marker('terminal.txt'))).toBe(false);
+    // The person at the terminal is in charge again: their Yes runs the command.
+    tmux.keys('y');
+    await api.nextToolOutput();
+    await tmux.waitFor(/Ran touch terminal\.txt/);
+    expect(existsSync(marker('terminal.txt'))).toBe(true);
+  });
+});
+
+describe('Why Codex asked, on its card', () => {
+  it('shows the turn’s approval policy and sandbox, and the exec-policy rule that matched with its file', async () => {
+    const rules = join(sandbox.codexHome, 'rules');
+    await mkdir(rules);
+    await writeFile(
+      join(rules, 'a-other.rules'),
+      'prefix_rule(pattern = ["git", "push"], decision = "forbidden")\n',
+    );
+    await writeFile(
+      join(rules, 'gate.rules'),
+      'prefix_rule(pattern = ["touch"], decision = "prompt", justification = "New files get a look")\n',
+    );
+    gate = await startLiveConsole(sandbox, { codex: codexCommand() });
+    api.script(touch('ruled.txt'));
+    const turn = runExec(sandbox, 'make the file', TRUST);
+    const card = await gate.nextCard();
+    expect(card.turnId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(card.explanation?.codex).toEqual({
+      approvalPolicy: 'on-request',
+      sandbox: 'workspace-write',
+      execPolicy: {
+        state: 'matched',
+        decision: 'prompt',
+        rules: [
+          {
+            prefix: ['touch'],
+            decision: 'prompt',
+            justification: 'New files get a look',
+            file: join(rules, 'gate.rules'),
+          },
+        ],
+      },
+    });
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    await turn;
+  });
+
+  it('says on the card when Codex cannot be run to check its rules', async () => {
+    const rules = join(sandbox.codexHome, 'rules');
+    await mkdir(rules);
+    await writeFile(join(rules, 'gate.rules'), 'prefix_rule(pattern = ["touch"], decision = "prompt")\n');
+    const missing = join(dir.path, 'no-codex-here');
+    gate = await startLiveConsole(sandbox, { codex: { command: missing, args: [] } });
+    api.script(touch('unchecked.txt'));
+    const turn = runExec(sandbox, 'make the file', TRUST);
+    const card = await gate.nextCard();
+    expect(card.explanation?.codex).toMatchObject({
+      approvalPolicy: 'on-request',
+      sandbox: 'workspace-write',
+      execPolicy: { state: 'unchecked', reason: 'not-installed', detail: missing },
+    });
+    gate.registry.decide(card.id, 'console', { behavior: 'deny' });
+    await api.nextToolOutput();
+    await turn;
+  });
+});
+
+describe('Codex sessions in history', () => {
+  it('lists a session from its SessionStart, before it asks anything, and records its end', async () => {
+    gate = await startLiveConsole(sandbox);
+    const started = Date.now();
+    // No shell call scripted: the turn only answers, so history learns of the session from its events alone.
+    const turn = await runExec(sandbox, 'say hello', TRUST);
+    expect(turn.code).toBe(0);
+    const sessionId = /session id: (\S+)/.exec(turn.stderr + turn.stdout)?.[1];
+    await vi.waitFor(async () => {
+      const [session] = await gate!.sessions();
+      expect(session).toMatchObject({ id: sessionId, agent: { name: 'codex' }, cwd: sandbox.project });
+      expect(session!.firstSeen).toBeGreaterThanOrEqual(started);
+      expect(session!.endedAt).toBeGreaterThanOrEqual(session!.firstSeen);
+    });
+  });
+});
+
 describe('Codex trust, as a person gives it', () => {
   /** One program for doctor's --codex: the pinned Codex behind a shell shim. */
   async function codexShim(): Promise<string> {
@@ -132,9 +251,9 @@ describe('Codex trust, as a person gives it', () => {
       `[hooks.state."${key}"]`,
       `trusted_hash = "${status.currentHash}"`,
     ]);
-    expect(records.length).toBe(10);
+    expect(records.length).toBe(12);
     await appendFile(join(sandbox.codexHome, 'config.toml'), `${records.join('\n')}\n`);
-    expect(doctor(shim)).toMatch(/✓ codex trust: Codex reports all 5 of Gatehouse's hooks trusted/);
+    expect(doctor(shim)).toMatch(/✓ codex trust: Codex reports all 6 of Gatehouse's hooks trusted/);
 
     gate = await startLiveConsole(sandbox);
     api.script(touch('trusted.txt'));

@@ -3,6 +3,8 @@
  * each agent's own hook command: each card names its agent, the Codex card offers only what Codex can
  * take, and each is answered from the console.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { card, hookDecision, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
@@ -28,14 +30,36 @@ test('Claude Code and Codex wait side by side, each answered from the console', 
   );
   const claudeCard = card(page, 'npm run release');
   await expect(claudeCard).toBeVisible();
+  // The turn's context line as Codex 0.169 writes it in the session's rollout file.
+  const rollout = join(gate.home, 'rollout-codex-1.jsonl');
+  const turn = '01a24172-edcd-7751-b428-52383ef08537';
+  await writeFile(
+    rollout,
+    `${JSON.stringify({
+      type: 'turn_context',
+      payload: { turn_id: turn, approval_policy: 'on-request', sandbox_policy: { type: 'workspace-write' } },
+    })}\n`,
+  );
+  // A rule only Codex can evaluate, in the user's Codex folder (HOME is the harness's user folder).
+  const rules = join(gate.home, '..', 'user', '.codex', 'rules');
+  await mkdir(rules, { recursive: true });
+  await writeFile(join(rules, 'gate.rules'), 'prefix_rule(pattern = ["touch"], decision = "prompt")\n');
   const codex = gate.ask(
     'Bash',
     { command: 'touch marker.txt', description: 'make a marker' },
-    { session: 'codex-1', codex: true },
+    { session: 'codex-1', codex: true, turn, transcript: rollout },
   );
   const codexCard = card(page, 'touch marker.txt');
   await expect(codexCard).toBeVisible();
   await expect(page.locator('.session__agent')).toHaveText(['claude-code', 'codex']);
+  // Why Codex asked, in its terms; `gatehouse serve` finds no codex on this PATH, and the card says so.
+  const why = codexCard.getByRole('region', { name: 'Why it asked' });
+  await expect(why).toContainText('Approval policyon-request');
+  await expect(why).toContainText('Sandboxworkspace-write');
+  await expect(why).toContainText('Not checked: the console cannot run Codex (codex)');
+  await expect(why.getByTitle(turn)).toHaveText('3ef08537');
+  await expect(claudeCard.getByRole('region', { name: 'Why it asked' })).toContainText('Mode');
+  await codexCard.screenshot({ path: 'test-results/screenshots/codex-card-why.png' });
 
   for (const name of ['Always allow…', 'Edit…', 'Deny and stop the agent’s turn'])
     await expect(claudeCard.getByRole('button', { name, exact: true })).toHaveCount(1);

@@ -40,6 +40,10 @@ export interface AskOptions {
   readonly timeoutMs?: number;
   /** Ask as the Codex CLI's hook does (`hook codex permission-request`) instead of Claude Code's. */
   readonly codex?: boolean;
+  /** Codex's turn_id. */
+  readonly turn?: string;
+  /** The session's transcript (Codex's rollout file); a path nothing is written at unless given. */
+  readonly transcript?: string;
 }
 
 export const PROJECT_SETTINGS = {
@@ -99,7 +103,8 @@ export async function startQueueConsole(
         home,
         {
           session_id: ask.session ?? 'e2e-session-7f3a91c2',
-          transcript_path: '/tmp/transcript.jsonl',
+          transcript_path: ask.transcript ?? '/tmp/transcript.jsonl',
+          ...(ask.turn ? { turn_id: ask.turn } : {}),
           cwd: ask.cwd ?? project,
           permission_mode: ask.mode ?? 'default',
           hook_event_name: 'PermissionRequest',

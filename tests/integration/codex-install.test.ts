@@ -65,13 +65,14 @@ const backups = async () => (await readdir(codexHome)).filter((name) => name.inc
 const theirs = { matcher: 'Bash', hooks: [{ type: 'command', command: '/usr/local/bin/audit' }] };
 
 describe('gatehouse install codex', () => {
-  it('writes the five hooks into $CODEX_HOME/hooks.json, with nothing else at its root, and says how to trust them', async () => {
+  it('writes the six hooks into $CODEX_HOME/hooks.json, with nothing else at its root, and says how to trust them', async () => {
     const result = await install();
     expect(result.code).toBe(0);
     const file = await readHooks();
     expect(Object.keys(file)).toEqual(['hooks']);
     expect(Object.keys(file.hooks)).toEqual([
       'PermissionRequest',
+      'SessionStart',
       'PostToolUse',
       'UserPromptSubmit',
       'Stop',
@@ -152,7 +153,7 @@ describe('gatehouse install codex', () => {
     const project = join(tmp.path, 'project');
     const result = await install('--scope', 'project');
     expect(result.code).toBe(0);
-    expect(Object.keys((await readHooks(join(project, '.codex', 'hooks.json'))).hooks)).toHaveLength(5);
+    expect(Object.keys((await readHooks(join(project, '.codex', 'hooks.json'))).hooks)).toHaveLength(6);
     expect(result.stdout).toContain(`[projects."${project}"] trust_level = "trusted"`);
     expect((await install('--scope', 'local')).stderr).toMatch(/--scope takes user or project for Codex/);
   });
@@ -203,7 +204,14 @@ describe('gatehouse doctor codex', () => {
     expect(untrusted).toContain(`${hooksFile}:permission_request:0:0`);
     expect(untrusted).toContain(`${hooksFile}:session_end:0:0`);
 
-    const events = ['permission_request', 'post_tool_use', 'user_prompt_submit', 'stop', 'session_end'];
+    const events = [
+      'permission_request',
+      'session_start',
+      'post_tool_use',
+      'user_prompt_submit',
+      'stop',
+      'session_end',
+    ];
     await writeFile(
       join(codexHome, 'config.toml'),
       [
@@ -219,7 +227,7 @@ describe('gatehouse doctor codex', () => {
     expect(report.line('codex hooks')).toMatch(/^✓ codex hooks: installed in user/);
     expect(report.line('codex hook file')).toMatch(/^✓ codex hook file: .* the hook this Gatehouse ships\.$/);
     expect(report.line('codex trust')).toMatch(
-      /^✓ codex trust: present in config for all 5 .*trust not verifiable/,
+      /^✓ codex trust: present in config for all 6 .*trust not verifiable/,
     );
   });
 });

@@ -338,6 +338,46 @@ describe('a request that brings its own options (ACP)', () => {
   });
 });
 
+describe('a Codex request', () => {
+  it('refuses what Codex fails closed on, leaves the request waiting, and takes a plain answer', async () => {
+    const agent = await connectBridge(endpoint(), { agent: { name: 'codex' } });
+    const asked = agent.requestPermission(call('x1'));
+    await until(() => core.registry.pending()[0]);
+    const caller = { id: 'web:1', channel: 'web' } as const;
+    const decide = core.service.handlers['queue:decide'];
+    const rule = { type: 'addRules' as const, rules: [{ toolName: 'Bash' }], behavior: 'allow' as const };
+    for (const args of [
+      { id: 'x1', behavior: 'allow' as const, updatedInput: { command: 'ls -la' } },
+      {
+        id: 'x1',
+        behavior: 'allow' as const,
+        updatedPermissions: [{ ...rule, destination: 'userSettings' as const }],
+      },
+      { id: 'x1', behavior: 'deny' as const, interrupt: true },
+    ])
+      expect(await decide(args, caller)).toMatchObject({
+        ok: false,
+        error: { code: 'bad-option', message: expect.stringMatching(/^codex cannot take/) },
+      });
+    expect(core.registry.pending()).toHaveLength(1);
+    expect(await decide({ id: 'x1', behavior: 'deny', message: 'Not here.' }, caller)).toEqual({
+      ok: true,
+      value: { won: true },
+    });
+    await expect(asked).resolves.toMatchObject({ behavior: 'deny', message: 'Not here.', by: 'console' });
+    agent.close();
+  });
+
+  it('records a part Codex cannot take, from any racer, as the question left with Codex', async () => {
+    const agent = await connectBridge(endpoint(), { agent: { name: 'codex' } });
+    const asked = agent.requestPermission(call('x2'));
+    await until(() => core.registry.pending()[0]);
+    core.registry.decide('x2', 'tray', { behavior: 'deny', interrupt: true });
+    await expect(asked).resolves.toMatchObject({ behavior: 'passthrough', by: 'tray' });
+    agent.close();
+  });
+});
+
 describe('views', () => {
   it('has no window to bring forward headless, or for a web tab: the caller switches in place', async () => {
     for (const channel of ['web', 'window'] as const) {

@@ -19,7 +19,7 @@ import {
   toPermissionCall,
 } from '../../hook/claude-permission-request';
 import { CODEX_HOOK_EVENTS, CODEX_PERMISSION_REQUEST, codexEventByArg } from '../../hook/codex-events';
-import { toCodexOutput } from '../../hook/codex-permission-request';
+import { toCodexOutput, toCodexPermissionCall } from '../../hook/codex-permission-request';
 import type { ConsoleDecision } from '../../hook/lean-protocol';
 import { toSessionEvent } from '../../hook/claude-session-events';
 import { loadRandomBytes, randomUuid } from '../../hook/entropy';
@@ -56,6 +56,9 @@ interface HookAgent {
   readonly permissionRequest: ClaudeHookEvent;
   readonly defaultDeadlineMs: number;
   readonly answer: (decision: ConsoleDecision) => { output: object | undefined; note?: string };
+  readonly call: typeof toPermissionCall;
+  /** Whether the hook watches the transcript for an answer given in the agent's own dialog. */
+  readonly watchesTranscript: boolean;
 }
 
 const CLAUDE_CODE: HookAgent = {
@@ -66,6 +69,8 @@ const CLAUDE_CODE: HookAgent = {
   permissionRequest: PERMISSION_REQUEST,
   defaultDeadlineMs: DEFAULT_HOOK_DEADLINE_MS,
   answer: (decision) => ({ output: toHookOutput(decision) }),
+  call: toPermissionCall,
+  watchesTranscript: true,
 };
 
 const CODEX: HookAgent = {
@@ -76,6 +81,9 @@ const CODEX: HookAgent = {
   permissionRequest: CODEX_PERMISSION_REQUEST,
   defaultDeadlineMs: CODEX_HOOK_DEADLINE_MS,
   answer: toCodexOutput,
+  call: toCodexPermissionCall,
+  // Codex shows its own prompt only after the hook returns: nothing can be answered there meanwhile.
+  watchesTranscript: false,
 };
 // The sockets are closed without waiting for the console's reply: what the hook sent is already with the
 // kernel, which delivers it after the process exits, and every millisecond here is one Claude Code waits.
@@ -94,7 +102,9 @@ Events:
   user-prompt-submit      Tell the console the session moved on to a new prompt
   stop                    Tell the console the session finished its turn
   session-end             Tell the console the session ended
-  (Codex takes permission-request, post-tool-use, user-prompt-submit, stop and session-end.)
+  session-start           Tell the console a session started (Codex only), so history lists it
+  (Codex takes permission-request, session-start, post-tool-use, user-prompt-submit, stop and
+  session-end.)
 
 Environment:
   GATEHOUSE_HOOK_TIMEOUT_MS   How long permission-request waits: default ${DEFAULT_HOOK_DEADLINE_MS} for Claude
@@ -223,7 +233,7 @@ async function permissionRequest(
       );
     return;
   }
-  const call = toPermissionCall(payload, randomUuid(await loadRandomBytes()), deadlineMs, attendedOf(io.env));
+  const call = agent.call(payload, randomUuid(await loadRandomBytes()), deadlineMs, attendedOf(io.env));
   send(requestMessages(call));
   const socket = await connecting;
   if (!socket) return;
@@ -232,7 +242,7 @@ async function permissionRequest(
   const waiting = new AbortController();
   const stopWaiting = () => waiting.abort(signal.reason);
   signal.addEventListener('abort', stopWaiting, { once: true });
-  if (payload.transcript_path)
+  if (payload.transcript_path && agent.watchesTranscript)
     void watchTranscript(
       { path: payload.transcript_path, tool: payload.tool_name, input: payload.tool_input },
       waiting.signal,

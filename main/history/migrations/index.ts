@@ -3,6 +3,7 @@ import { searchIndex } from './002-search';
 import { browseIndexes } from './003-browse';
 import { deferredSearch } from './004-deferred-search';
 import { leanerWrites } from './005-leaner-writes';
+import { turns } from './006-turns';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   browseIndexes,
   deferredSearch,
   leanerWrites,
+  turns,
 ];

@@ -106,6 +106,7 @@ export const historyEn = {
   'history.card.pending': 'Nobody answered this request while the console was running.',
   'history.card.project': 'Project',
   'history.card.session': 'Session',
+  'history.card.turn': 'Turn',
   'history.card.agentSays': 'The agent says',
 
   'history.edit.recorded': 'The change as the agent asked for it; the file may have changed since.',

@@ -103,6 +103,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.card.pending': '控制台运行期间没有人答复此请求。',
   'history.card.project': '项目',
   'history.card.session': '会话',
+  'history.card.turn': '轮次',
   'history.card.agentSays': '代理说明',
 
   'history.edit.recorded': '这是代理请求时的改动；文件此后可能已变化。',

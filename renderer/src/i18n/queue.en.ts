@@ -99,6 +99,23 @@ export const queueEn = {
   'why.suggest.mode': 'switch to {mode} mode',
   'why.suggest.directories': 'add the folders {directories}',
   'why.suggest.rules': '{behavior}: {rules}',
+  'why.codex.policy': 'Approval policy',
+  'why.codex.sandbox': 'Sandbox',
+  'why.codex.unread': 'not found in the session’s rollout file',
+  'why.codex.turn': 'Turn',
+  'why.codex.rule': 'Exec-policy rule',
+  'why.codex.decision.allow': 'allow',
+  'why.codex.decision.prompt': 'prompt',
+  'why.codex.decision.forbidden': 'forbidden',
+  'why.codex.noRule': {
+    one: 'No rule in the {count} .rules file matches: the approval policy and sandbox made Codex ask.',
+    other: 'No rule in the {count} .rules files matches: the approval policy and sandbox made Codex ask.',
+  },
+  'why.codex.noFiles': 'No .rules files: the approval policy and sandbox made Codex ask.',
+  'why.codex.unchecked.not-installed':
+    'Not checked: the console cannot run Codex ({detail}), which alone evaluates its rules.',
+  'why.codex.unchecked.failed': 'Not checked: Codex could not evaluate its rules ({detail}).',
+  'why.codex.unchecked.too-slow': 'Not checked: Codex did not evaluate its rules in time.',
 
   'source.policySettings': 'managed policy',
   'source.flagSettings': 'command-line flag',

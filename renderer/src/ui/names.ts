@@ -8,6 +8,11 @@ export function shortSessionId(id: string): string {
   return id.slice(0, 8);
 }
 
+/** A Codex turn id is a UUIDv7: its head is a timestamp shared with its session, so its tail tells turns apart. */
+export function shortTurnId(id: string): string {
+  return id.slice(-8);
+}
+
 /** A path inside the project as `./relative`, anything else as it is. */
 export function displayPath(path: string, cwd: string): string {
   const base = cwd.endsWith('/') || cwd.endsWith('\\') ? cwd : `${cwd}/`;

@@ -3,12 +3,13 @@
  * stand-in model API, the updater and non-essential traffic off, and Gatehouse's hooks installed by
  * `gatehouse install claude`. Headless with `-p`, or interactive inside tmux.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { agentCommand, readPins } from './agent-cache';
+import { startPane, TmuxPane } from './tmux-pane';
 
 const run = promisify(execFile);
 const CLI = resolve('out/cli/gatehouse.mjs');
@@ -128,67 +129,12 @@ export async function mcpTouchServer(sandbox: ClaudeSandbox, name: string): Prom
 }
 
 /** Claude Code in a tmux pane, for the terminal dialog that races the console. */
-export class TmuxClaude {
-  private constructor(
-    private readonly session: string,
-    private readonly pid: number,
-  ) {}
-
+export class TmuxClaude extends TmuxPane {
   static async start(sandbox: ClaudeSandbox, name: string): Promise<TmuxClaude> {
-    const envArgs = Object.entries(sandbox.env).flatMap(([key, value]) => (value ? [`${key}=${value}`] : []));
-    const pid = execFileSync(
-      'tmux',
-      [
-        'new-session',
-        '-d',
-        '-P',
-        '-F',
-        '#{pane_pid}',
-        '-s',
-        name,
-        '-x',
-        '120',
-        '-y',
-        '40',
-        '-c',
-        sandbox.project,
-        'env',
-        '-i',
-        ...envArgs,
-        claudeBinary(),
-        '--permission-mode',
-        'default',
-      ],
-      { encoding: 'utf8' },
-    );
-    const pane = new TmuxClaude(name, Number(pid.trim()));
+    const argv = [claudeBinary(), '--permission-mode', 'default'];
+    const pane = new TmuxClaude(name, startPane(name, sandbox.project, sandbox.env, argv));
     await pane.waitFor(/❯/);
     return pane;
-  }
-
-  screen(): string {
-    return execFileSync('tmux', ['capture-pane', '-p', '-t', this.session], { encoding: 'utf8' });
-  }
-
-  keys(...keys: string[]): void {
-    execFileSync('tmux', ['send-keys', '-t', this.session, ...keys]);
-  }
-
-  /** Types a prompt and submits it. */
-  prompt(text: string): void {
-    this.keys('-l', text);
-    this.keys('Enter');
-  }
-
-  /** Polls the screen until it shows `pattern`; fails with the screen when it never does. */
-  async waitFor(pattern: RegExp, withinMs = 30_000): Promise<string> {
-    const giveUp = Date.now() + withinMs;
-    for (;;) {
-      const screen = this.screen();
-      if (pattern.test(screen)) return screen;
-      if (Date.now() > giveUp) throw new Error(`The terminal never showed ${pattern}:\n${screen}`);
-      await new Promise((tick) => setTimeout(tick, 100));
-    }
   }
 
   /**
@@ -230,20 +176,5 @@ export class TmuxClaude {
     this.keys('-l', words);
     await this.waitFor(new RegExp(words));
     this.keys('Enter');
-  }
-
-  /** Ends the session and waits for Claude Code to be gone, so its HOME can be removed. */
-  async close(): Promise<void> {
-    execFileSync('tmux', ['kill-session', '-t', this.session], { stdio: 'ignore' });
-    while (isRunning(this.pid)) await new Promise((tick) => setTimeout(tick, 50));
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }

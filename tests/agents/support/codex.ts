@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { agentCommand, readPins } from './agent-cache';
 import type { AgentCommand } from './agent-cache';
+import { startPane, TmuxPane } from './tmux-pane';
 
 export function codexCommand(): AgentCommand {
   const pin = readPins().codex;
@@ -85,4 +86,50 @@ export function runExec(
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
   });
+}
+
+/** Codex's own approval prompt in the TUI, shown once its hooks return with no verdict. */
+export const CODEX_PROMPT = /Would you like to run the following command\?/;
+
+/** The Codex TUI in a tmux pane. */
+export class TmuxCodex extends TmuxPane {
+  /**
+   * On-request in workspace-write, as a person picks at /permissions. The model is one with no migration
+   * offer: Codex 0.169 meets gpt-5.5 with a "Meet GPT-6 Sol" screen that would eat the first prompt.
+   */
+  static async start(sandbox: CodexSandbox, name: string, env: NodeJS.ProcessEnv = {}): Promise<TmuxCodex> {
+    const codex = codexCommand();
+    const argv = [
+      codex.command,
+      ...codex.args,
+      '--dangerously-bypass-hook-trust',
+      '--ask-for-approval',
+      'on-request',
+      '--sandbox',
+      'workspace-write',
+      '--model',
+      'gpt-6-sol',
+    ];
+    const pane = new TmuxCodex(
+      name,
+      startPane(name, sandbox.project, { ...sandbox.env, TERM: 'xterm-256color', ...env }, argv),
+    );
+    await pane.waitFor(/Ask Codex to do anything/);
+    return pane;
+  }
+
+  /**
+   * Types a prompt and submits it. Codex may still be starting when its composer first shows, and then
+   * drops the Enter and keeps the text, so Enter is pressed until the turn is under way.
+   */
+  async submit(text: string, withinMs = 30_000): Promise<void> {
+    this.keys('-l', text);
+    await this.waitFor(new RegExp(`› ${text}`));
+    const giveUp = Date.now() + withinMs;
+    while (!/Working|Running hook/.test(this.screen())) {
+      if (Date.now() > giveUp) throw new Error(`Codex never took the prompt:\n${this.screen()}`);
+      this.keys('Enter');
+      await new Promise((tick) => setTimeout(tick, 500));
+    }
+  }
 }

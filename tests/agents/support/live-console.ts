@@ -3,6 +3,8 @@
  * case can wait on the next card or on a card's outcome without polling.
  */
 import type { PendingRequestView } from '../../../common/queue-contract';
+import type { SessionSummaryView } from '../../../common/history-contract';
+import type { CodexProgram } from '../../../main/rules/codex/exec-policy-check';
 import { startTestCore } from '../../support/test-core';
 import type { ConsoleCore } from '../../../main/core/console-core';
 import type { ResolvedEvent } from '../../../main/registry/race-registry';
@@ -14,19 +16,22 @@ export interface LiveConsole {
   /** The first card shown after this call. */
   nextCard(): Promise<PendingRequestView>;
   untilResolved(id: string): Promise<ResolvedEvent>;
+  /** History's sessions, newest first. */
+  sessions(): Promise<readonly SessionSummaryView[]>;
   close(): Promise<void>;
 }
 
-export async function startLiveConsole(sandbox: {
-  readonly gatehouseHome: string;
-  readonly home: string;
-}): Promise<LiveConsole> {
+export async function startLiveConsole(
+  sandbox: { readonly gatehouseHome: string; readonly home: string },
+  options: { readonly codex?: CodexProgram } = {},
+): Promise<LiveConsole> {
   const core = await startTestCore({
     home: sandbox.gatehouseHome,
     userHome: sandbox.home,
     port: 0,
     timeoutMs: 120_000,
     timeoutAction: 'passthrough',
+    ...options,
   });
   const cards: PendingRequestView[] = [];
   const resolved: ResolvedEvent[] = [];
@@ -54,6 +59,14 @@ export async function startLiveConsole(sandbox: {
           done(each);
         });
       });
+    },
+    sessions: async () => {
+      const page = await core.service.handlers['history:sessions'](
+        { limit: 50 },
+        { id: 'test', channel: 'web' },
+      );
+      if (!page.ok) throw new Error(page.error.message);
+      return page.value.sessions;
     },
     close: () => core.close(),
   };

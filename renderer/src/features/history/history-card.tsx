@@ -2,7 +2,7 @@ import type { HistoryEntryView } from '../../../../common/history-contract';
 import { pendingRequestView } from '../../../../common/pending-request-view';
 import { useT } from '../../i18n/i18n-context';
 import { ToolInput } from '../../tool-call/tool-input';
-import { shortSessionId } from '../../ui/names';
+import { shortSessionId, shortTurnId } from '../../ui/names';
 import { decidedByKey, decidingRule, formatLatency, otherChannel, outcomeOf } from './history-format';
 import { useDateFormat } from './use-date-format';
 
@@ -112,6 +112,14 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
           <dd>
             <code title={request.sessionId}>{shortSessionId(request.sessionId)}</code>
           </dd>
+          {request.turnId && (
+            <>
+              <dt>{t('history.card.turn')}</dt>
+              <dd>
+                <code title={request.turnId}>{shortTurnId(request.turnId)}</code>
+              </dd>
+            </>
+          )}
         </dl>
       </footer>
     </article>

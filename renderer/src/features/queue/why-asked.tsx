@@ -7,6 +7,7 @@ import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { displayPath } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
+import { CodexWhyRows } from './codex-why';
 
 /** A rule as a person reads it: its text, then where it is written. */
 function RuleRef({ rule, cwd }: { rule: RuleRefView; cwd: string }) {
@@ -141,24 +142,31 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
   return (
     <section className="why" aria-label={t('why.title')}>
       <dl className="why__list">
-        <dt>{t('why.title')}</dt>
-        <dd>
-          {reason.type === 'rule' && reason.rule ? (
-            <span className="why__headline">
-              {t(`why.behavior.${reason.rule.behavior}`)} <RuleRef rule={reason.rule} cwd={request.cwd} />
-            </span>
-          ) : (
-            <>
-              {reason.type === 'default' && <span className="why__headline">{t('why.noRule')}</span>}
-              <span className="why__detail">
-                <VisibleText text={detailOf(reason)} multiline />
-              </span>
-            </>
-          )}
-        </dd>
-        <dt>{t('why.mode')}</dt>
-        <dd>{request.mode === 'auto' ? t('why.autoMode') : <code>{request.mode}</code>}</dd>
-        {explanation.nearMisses.length > 0 && (
+        {explanation.codex ? (
+          // Codex decides by its own policy, sandbox and rules: the engine's reading of other settings is moot.
+          <CodexWhyRows request={request} codex={explanation.codex} />
+        ) : (
+          <>
+            <dt>{t('why.title')}</dt>
+            <dd>
+              {reason.type === 'rule' && reason.rule ? (
+                <span className="why__headline">
+                  {t(`why.behavior.${reason.rule.behavior}`)} <RuleRef rule={reason.rule} cwd={request.cwd} />
+                </span>
+              ) : (
+                <>
+                  {reason.type === 'default' && <span className="why__headline">{t('why.noRule')}</span>}
+                  <span className="why__detail">
+                    <VisibleText text={detailOf(reason)} multiline />
+                  </span>
+                </>
+              )}
+            </dd>
+            <dt>{t('why.mode')}</dt>
+            <dd>{request.mode === 'auto' ? t('why.autoMode') : <code>{request.mode}</code>}</dd>
+          </>
+        )}
+        {!explanation.codex && explanation.nearMisses.length > 0 && (
           <>
             <dt>{t('why.nearMisses')}</dt>
             <dd>
