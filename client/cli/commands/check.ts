@@ -135,6 +135,13 @@ function flatReason(reason: DecisionReason): Record<string, unknown> {
       return { type: 'mode', mode: reason.mode, message: reason.message };
     case 'safetyCheck':
       return { type: 'safetyCheck', path: reason.path, message: reason.message };
+    case 'workingDirectories':
+      return {
+        type: 'workingDirectories',
+        path: reason.path,
+        workingDirectories: reason.workingDirectories,
+        message: reason.message,
+      };
     case 'classifier':
       return {
         type: 'classifier',
