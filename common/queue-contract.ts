@@ -72,7 +72,17 @@ export const ExplanationSchema = z.object({
   /** The pipeline step that decided (seed §9.3–9.5): 1a…1g, 2a, 2b, 3, classifier, dontAsk, headless, hook. */
   step: z.string(),
   reason: z.object({
-    type: z.enum(['rule', 'mode', 'safetyCheck', 'tool', 'classifier', 'headless', 'hook', 'default']),
+    type: z.enum([
+      'rule',
+      'mode',
+      'safetyCheck',
+      'workingDirectories',
+      'tool',
+      'classifier',
+      'headless',
+      'hook',
+      'default',
+    ]),
     message: z.string(),
     rule: RuleRefViewSchema.optional(),
     mode: PermissionModeSchema.optional(),
@@ -84,6 +94,10 @@ export const ExplanationSchema = z.object({
   /** Destructive, privileged or touching a protected path: an explicit click and a second look, no one-key approve. */
   needsSecondLook: z.boolean(),
   protectedPath: z.string().optional(),
+  /** A path the call touches outside the session's working directories, which Claude Code always asks about. */
+  outsidePath: z.string().optional(),
+  /** The working directories the console knows for the session: the cwd, settings, and those added since. */
+  workingDirectories: z.array(z.string()).optional(),
   /** For Bash: each subcommand, and the allow rule that already covers it, if one does. */
   subcommands: z.array(z.object({ text: z.string(), allowedBy: RuleRefViewSchema.optional() })).optional(),
   /** Settings that could not be read (the explanation used the rest), each one sentence. */

@@ -39,6 +39,13 @@ export type DecisionReason =
       readonly message: string;
     }
   | { readonly type: 'tool'; readonly message: string }
+  /** The call touches a path outside the session's working directories (claude-code.md §3.6). */
+  | {
+      readonly type: 'workingDirectories';
+      readonly path: string;
+      readonly workingDirectories: readonly string[];
+      readonly message: string;
+    }
   | {
       readonly type: 'classifier';
       readonly verdict: 'allow' | 'deny' | 'unsure';

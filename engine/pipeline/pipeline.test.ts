@@ -146,7 +146,7 @@ const rows: Row[] = [
     says: '1c: reads outside the working folders ask',
     call: read('/etc/passwd'),
     behavior: 'ask',
-    step: '3',
+    step: '1c',
   },
   // Step 1d: a tool deny is final.
   {
@@ -359,7 +359,7 @@ const rows: Row[] = [
     options: mode('acceptEdits'),
     call: edit('/tmp/a.ts'),
     behavior: 'ask',
-    step: '3',
+    step: '1c',
   },
   {
     says: 'acceptEdits: mkdir in the cwd is allowed',
@@ -380,7 +380,7 @@ const rows: Row[] = [
     options: mode('acceptEdits'),
     call: bash('rm /tmp/x'),
     behavior: 'ask',
-    step: '3',
+    step: '1c',
   },
   {
     says: 'acceptEdits: other shell commands still ask',

@@ -35,6 +35,18 @@ const shared: Row[] = [
   ['eval is never approved', { allow: ['Bash(eval *)'] }, 'eval "ls"', 'ask'],
   ['read-only needs no rule', {}, 'ls -la && pwd && git status', 'allow'],
   ['read-only cannot read outside the working folders unasked', {}, 'cat /etc/hosts', 'ask'],
+  ['a Bash allow does not lift a write outside them', { allow: ['Bash(touch *)'] }, 'touch /tmp/x', 'ask'],
+  ['nor a read outside them', { allow: ['Bash(cat *)'] }, 'cat /etc/hosts', 'ask'],
+  ['nor a redirect outside them', { allow: ['Bash(echo *)'] }, 'echo x > /tmp/out', 'ask'],
+  ['a Read allow for the path lifts it', { allow: ['Read(//etc/hosts)'] }, 'cat /etc/hosts', 'allow'],
+  [
+    'an Edit allow for the path lifts it',
+    { allow: ['Bash(touch *)', 'Edit(//tmp/**)'] },
+    'touch /tmp/x',
+    'allow',
+  ],
+  ['a tool-wide Bash allow lifts it', { allow: ['Bash'] }, 'touch /tmp/x', 'allow'],
+  ['bypass lifts it', {}, 'touch /tmp/x', 'allow', 'bypassPermissions'],
   ['a Read deny stops cat', { deny: ['Read(./.env)'] }, 'cat .env', 'deny'],
   ['a Read deny stops grep on that file', { deny: ['Read(./.env)'] }, 'grep KEY .env', 'deny'],
   ['a redirect needs an Edit approval', { allow: ['Bash(echo *)'] }, 'echo x > out.txt', 'ask'],
@@ -119,6 +131,22 @@ describe('the Bash self-check with the real analyser', () => {
     expect(decision.reason.message).toBe(
       'Every part of `git pull && npm test` is allowed, by Bash(git *), Bash(npm test).',
     );
+  });
+
+  it('names the path outside the working directories, and an additional directory takes it in', () => {
+    const call = { toolName: 'Bash', input: { command: 'touch ../shared/notes.txt' } };
+    const outside = decide(contextWith({ allow: ['Bash(touch *)'] }), call, { bash: real });
+    expect(outside).toMatchObject({
+      behavior: 'ask',
+      step: '1c',
+      classifierApprovable: true,
+      reason: { type: 'workingDirectories', path: '/work/shared/notes.txt', workingDirectories: [CWD] },
+    });
+    expect(outside.reason.message).toBe(
+      `The path /work/shared/notes.txt that touch writes is outside the working directories for this session (${CWD}).`,
+    );
+    const added = contextWith({ allow: ['Bash(touch *)'] }, { additionalDirectories: ['../shared'] });
+    expect(decide(added, call, { bash: real })).toMatchObject({ behavior: 'allow', step: '1c' });
   });
 
   it('names the file argument a deny caught', () => {

@@ -15,7 +15,7 @@ import type { CompiledRule } from '../rules/compile';
 import type { RuleBehavior } from '../types';
 import type { DecisionReason } from '../pipeline/decision';
 import { isCriticalRemovalGlob, isCriticalRemovalTarget } from '../safety/critical-removal';
-import { capital, pathResult } from './file-tools';
+import { capital, outsideResult, pathResult } from './file-tools';
 import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
 import { bashCandidates, lineWords } from './bash-rule-index';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
@@ -176,6 +176,18 @@ function decideParsed(
     (v) => v.result.behavior === 'ask' && v.result.reason.type === 'safetyCheck',
   );
   if (protectedUse && protectedUse.result.behavior === 'ask') return protectedUse.result;
+  // A path outside the working directories asks even when a Bash allow rule matches the command.
+  const outside = verdicts.find(
+    (v) => v.result.behavior === 'ask' && v.result.reason.type === 'workingDirectories',
+  );
+  if (outside) {
+    const { use } = outside;
+    const subject =
+      use.origin === 'redirect'
+        ? `The path ${use.path} that ${use.access === 'edit' ? 'the redirect writes' : 'the input redirect reads'}`
+        : `The path ${use.path} that ${use.origin.argv[0] ?? ''} ${use.access === 'read' ? 'reads' : 'writes'}`;
+    return outsideResult(env, use.path, subject);
+  }
 
   // Step 3: allow only when every subcommand is covered and nothing is substituted.
   const clean = !(

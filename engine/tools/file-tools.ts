@@ -121,12 +121,30 @@ export function pathResult(
             message: `${toolName} edits ${path}, inside the working folders.`,
           };
     case 'outside':
-      return {
-        behavior: 'passthrough',
-        acceptEdits: false,
-        message: `${toolName} ${access === 'read' ? 'reads' : 'edits'} ${path}, outside the working folders.`,
-      };
+      return outsideResult(
+        env,
+        path,
+        `The path ${path} that ${toolName} ${access === 'read' ? 'reads' : 'edits'}`,
+      );
   }
+}
+
+/**
+ * A path outside the working directories asks, as Claude Code does: only an allow rule for that path
+ * (`Read(...)`, `Edit(...)`), a tool-wide allow or bypass mode lifts it, never a Bash rule for the command.
+ */
+export function outsideResult(env: CheckEnv, path: string, subject: string): ToolResult {
+  const dirs = env.workingDirectories;
+  return {
+    behavior: 'ask',
+    reason: {
+      type: 'workingDirectories',
+      path,
+      workingDirectories: dirs,
+      message: `${subject} is outside the working directories for this session (${dirs.join(', ')}).`,
+    },
+    classifierApprovable: true,
+  };
 }
 
 export function capital(text: string): string {

@@ -64,6 +64,8 @@ export function reasonView(decision: Decision): Explanation['reason'] {
       return { type: 'mode', message: reason.message, mode: reason.mode };
     case 'safetyCheck':
       return { type: 'safetyCheck', message: reason.message, path: reason.path };
+    case 'workingDirectories':
+      return { type: 'workingDirectories', message: reason.message, path: reason.path };
     default:
       return { type: reason.type, message: reason.message };
   }
@@ -150,6 +152,9 @@ export function createRequestExplainer(options: ExplainerOptions) {
       risk,
       needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined || inputHidesText(request.input),
       ...(protectedPath ? { protectedPath } : {}),
+      ...(decision.reason.type === 'workingDirectories'
+        ? { outsidePath: decision.reason.path, workingDirectories: [...decision.reason.workingDirectories] }
+        : {}),
       ...(subcommands ? { subcommands } : {}),
       ...(warnings.length ? { warnings } : {}),
       ...(context.denyInsteadOfPromptingFile

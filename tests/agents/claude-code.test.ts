@@ -179,6 +179,38 @@ describe('Claude Code, headless (-p)', () => {
     expect(existsSync(marker('mcp.txt'))).toBe(true);
   });
 
+  it('says a path outside the working directories made it ask, and its own fix stops the next prompt', async () => {
+    // Claude Code asks for a command that touches a path outside the session's working directories even
+    // when an allow rule matches it, and suggests adding the directory for the session.
+    const outside = join(dir.path, 'outside');
+    await mkdir(outside);
+    await writeFile(
+      join(sandbox.project, '.claude', 'settings.local.json'),
+      JSON.stringify({ permissions: { allow: ['Bash(touch *)'] } }),
+    );
+    gate = await startLiveConsole(sandbox);
+    api.script(touch(join(outside, 'one.txt')));
+    api.script(touch(join(outside, 'two.txt')));
+    const turn = runHeadless(sandbox, 'make two files outside the project');
+    const card = await gate.nextCard();
+    expect(card.explanation).toMatchObject({
+      behavior: 'ask',
+      outsidePath: join(outside, 'one.txt'),
+      reason: { message: expect.stringContaining('outside the working directories') },
+    });
+    const addDirectory = (card.suggestions ?? []).filter((update) => update.type === 'addDirectories');
+    expect(addDirectory).toEqual([
+      { type: 'addDirectories', directories: [outside], destination: 'session' },
+    ]);
+    gate.registry.decide(card.id, 'console', { behavior: 'allow', updatedPermissions: addDirectory });
+
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect((await turn).code).toBe(0);
+    expect(existsSync(join(outside, 'two.txt'))).toBe(true);
+    expect(gate.cards).toHaveLength(1);
+  });
+
   it('falls back to Claude Code’s own answer when no console runs', async () => {
     api.script(touch('absent.txt'));
     const turn = await runHeadless(sandbox, 'make the file');

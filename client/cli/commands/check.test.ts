@@ -100,6 +100,34 @@ describe('gatehouse check', () => {
     expect(JSON.parse(stdout)).toMatchObject({ behavior: 'deny', reason: { source: 'userSettings', file } });
   });
 
+  it('asks for a path outside the working directories until --add-dir or the settings add it', async () => {
+    const input = JSON.stringify({ command: 'touch ../shared/notes.txt' });
+    const outside = await check('--tool', 'Bash', '--input', input, '--allow', 'Bash(touch *)');
+    expect(outside.json).toMatchObject({
+      behavior: 'ask',
+      reason: {
+        type: 'workingDirectories',
+        path: join(root.path, 'shared', 'notes.txt'),
+        workingDirectories: [cwd],
+        message: expect.stringContaining('outside the working directories for this session'),
+      },
+    });
+    const added = await check(
+      '--tool',
+      'Bash',
+      '--input',
+      input,
+      '--allow',
+      'Bash(touch *)',
+      '--add-dir',
+      '../shared',
+    );
+    expect(added.json).toMatchObject({ behavior: 'allow' });
+    settings(join(cwd, '.claude', 'settings.json'), { additionalDirectories: ['../shared'] });
+    const fromSettings = await check('--tool', 'Bash', '--input', input, '--allow', 'Bash(touch *)');
+    expect(fromSettings.json).toMatchObject({ behavior: 'allow' });
+  });
+
   it('takes cliArg rules from --allow, --deny and --ask', async () => {
     expect((await check('--allow', 'Bash(npm *)', ...bash('npm test'))).json).toMatchObject({
       behavior: 'allow',

@@ -25,6 +25,8 @@ Options:
   --tool NAME            The tool, e.g. Bash, Edit, WebFetch, mcp__github__get_issue (required)
   --input JSON           The tool's input as a JSON object, e.g. '{"command":"git status"}'; default: {}
 ${folderHelp}
+  --add-dir DIR          A further working directory, as Claude Code's --add-dir or one added during the
+                         session (resolved from --cwd); repeatable. Settings' additionalDirectories count too
   --mode MODE            ${permissionModes.join(', ')}; default: the settings' defaultMode, else default
   --allow RULE           An extra allow rule from the command line (cliArg); repeatable
   --deny RULE            An extra deny rule (cliArg); repeatable
@@ -43,6 +45,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
       tool: { type: 'string' },
       input: { type: 'string' },
       mode: { type: 'string' },
+      'add-dir': { type: 'string', multiple: true },
       allow: { type: 'string', multiple: true },
       deny: { type: 'string', multiple: true },
       ask: { type: 'string', multiple: true },
@@ -63,6 +66,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     const hookAllows = values['hook-allow'] === true;
     const context = await buildContext(values, io.env, {
       rules,
+      additionalDirectories: values['add-dir'] ?? [],
       ...(mode === undefined ? {} : { mode }),
       shouldAvoidPermissionPrompts: values.headless === true,
       // A hook that answers is consulted before the dialog, as on the coordinator's serial path.
@@ -135,6 +139,13 @@ function flatReason(reason: DecisionReason): Record<string, unknown> {
       return { type: 'mode', mode: reason.mode, message: reason.message };
     case 'safetyCheck':
       return { type: 'safetyCheck', path: reason.path, message: reason.message };
+    case 'workingDirectories':
+      return {
+        type: 'workingDirectories',
+        path: reason.path,
+        workingDirectories: reason.workingDirectories,
+        message: reason.message,
+      };
     case 'classifier':
       return {
         type: 'classifier',

@@ -12,7 +12,7 @@ import type {
   PendingRequestView,
   QueueEvent,
 } from '../../../common/queue-contract';
-import type { DecisionBehavior, RacerKind } from '../../../common/protocol';
+import type { DecisionBehavior, PermissionUpdate, RacerKind } from '../../../common/protocol';
 import { answersFor } from '../../../common/agent-answers';
 import { allowGate } from './allow-gate';
 import { displayOrder, groupBySession } from './session-groups';
@@ -30,7 +30,9 @@ export type AllowChoice =
   | { readonly kind: 'once' }
   /** One of the request's own options (ACP), of an allow kind, by the agent's name for it. */
   | { readonly kind: 'option'; readonly optionId: string; readonly name: string }
-  | { readonly kind: 'grant'; readonly duration: GrantDuration; readonly rule: string };
+  | { readonly kind: 'grant'; readonly duration: GrantDuration; readonly rule: string }
+  /** One of the agent's own fixes (Claude Code's permission_suggestions), handed back with the allow. */
+  | { readonly kind: 'suggestion'; readonly update: PermissionUpdate; readonly label: string };
 
 /** The one panel a card has open under its header. */
 export type Panel =
@@ -337,6 +339,7 @@ function allowArgs(request: PendingRequestView, choice: AllowChoice): DecideArgs
   if (choice.kind === 'once')
     return once ? { id, behavior: 'allow', optionId: once.optionId } : { id, behavior: 'allow' };
   if (choice.kind === 'option') return { id, behavior: 'allow', optionId: choice.optionId };
+  if (choice.kind === 'suggestion') return { id, behavior: 'allow', updatedPermissions: [choice.update] };
   return { id, behavior: 'allow', grant: { duration: choice.duration, rule: choice.rule } };
 }
 

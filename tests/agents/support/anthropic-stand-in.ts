@@ -32,7 +32,10 @@ interface MessagesRequest {
 
 export interface AnthropicStandIn {
   readonly baseUrl: string;
-  /** The tool call the next turn makes. */
+  /**
+   * A tool call for the model to make: the first scripted call answers the next turn's request, and each
+   * further one answers the tool result before it, so one turn can make several calls in one session.
+   */
   script(call: ScriptedToolCall): void;
   /** Resolves with the next tool result not yet taken, waiting for Claude Code to send it if need be. */
   nextToolResult(): Promise<ToolResult>;
@@ -48,7 +51,8 @@ const textOf = (content: unknown): string =>
       : '';
 
 export async function startAnthropicStandIn(): Promise<AnthropicStandIn> {
-  let pending: ScriptedToolCall | undefined;
+  const pending: ScriptedToolCall[] = [];
+  let midTurn = false;
   let count = 0;
   const toolResults: ToolResult[] = [];
   const arrivals = new Arrivals<ToolResult>();
@@ -67,7 +71,8 @@ export async function startAnthropicStandIn(): Promise<AnthropicStandIn> {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"input_tokens":1}');
         return;
       }
-      const last = request.messages?.at(-1);
+      // The last user message: Claude Code may append a system message after it (a working directory added).
+      const last = request.messages?.findLast((message) => message.role === 'user');
       const result = Array.isArray(last?.content)
         ? last.content.find((block) => block.type === 'tool_result')
         : undefined;
@@ -81,10 +86,14 @@ export async function startAnthropicStandIn(): Promise<AnthropicStandIn> {
         };
         toolResults.push(toolResult);
         arrivals.push(toolResult);
-        block = { type: 'text', text: 'Done.' };
-      } else if ((request.tools?.length ?? 0) > 0 && pending) {
-        block = { type: 'tool_use', id: `toolu_${++count}`, name: pending.name, input: pending.input };
-        pending = undefined;
+      }
+      // Claude Code may send other requests with tools during a turn: a further call goes only to the
+      // tool result of the call before it.
+      const next =
+        (request.tools?.length ?? 0) > 0 && (result !== undefined) === midTurn ? pending.shift() : undefined;
+      if (next) midTurn = pending.length > 0;
+      if (next) {
+        block = { type: 'tool_use', id: `toolu_${++count}`, name: next.name, input: next.input };
       } else {
         block = { type: 'text', text: 'Done.' };
       }
@@ -132,7 +141,7 @@ export async function startAnthropicStandIn(): Promise<AnthropicStandIn> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     script: (call) => {
-      pending = call;
+      pending.push(call);
     },
     nextToolResult: () => arrivals.next(),
     toolResults,

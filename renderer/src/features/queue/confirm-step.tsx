@@ -15,7 +15,9 @@ export function ConfirmStep({ request, choice }: { request: PendingRequestView; 
       ? t('confirm.allowAnyway')
       : choice.kind === 'option'
         ? choice.name
-        : t('confirm.grantAnyway', { duration: t(`grant.${choice.duration}`) });
+        : choice.kind === 'suggestion'
+          ? choice.label
+          : t('confirm.grantAnyway', { duration: t(`grant.${choice.duration}`) });
   return (
     <PanelFrame request={request} title={t('confirm.title')} tone="danger">
       <ul className="confirm__risks">

@@ -7,6 +7,7 @@ import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { displayPath } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
+import { AllowButton } from './allow-button';
 import { CodexWhyRows } from './codex-why';
 
 /** A rule as a person reads it: its text, then where it is written. */
@@ -32,13 +33,28 @@ function RuleRef({ rule, cwd }: { rule: RuleRefView; cwd: string }) {
   );
 }
 
+/** The agent's own fixes a person can take as an answer: a directory to add, a mode to switch to. */
+function isAnswer(update: PermissionUpdate): boolean {
+  return update.type === 'addDirectories' || update.type === 'setMode';
+}
+
+function suggestionLabel(update: PermissionUpdate, t: Translate): string {
+  const scope = t(`why.destination.${update.destination}`);
+  return 'mode' in update
+    ? t('why.answer.mode', { mode: update.mode, scope })
+    : t('why.answer.directories', {
+        directories: 'directories' in update ? update.directories.join(', ') : '',
+        scope,
+      });
+}
+
 function describeSuggestion(update: PermissionUpdate, t: Translate): string | undefined {
+  // Directories and modes are offered as answers, allow rules as rules to save below; the rest are said.
+  if (isAnswer(update) || (update.type === 'addRules' && update.behavior === 'allow')) return undefined;
   if ('mode' in update) return t('why.suggest.mode', { mode: update.mode });
   if ('directories' in update) {
     return t('why.suggest.directories', { directories: update.directories.join(', ') });
   }
-  // Allow rules are offered as rules to save below; the rest are said as they are.
-  if (update.type === 'addRules' && update.behavior === 'allow') return undefined;
   return t('why.suggest.rules', {
     behavior: update.behavior,
     rules: update.rules.map((rule) => formatRule(rule)).join(', '),
@@ -117,7 +133,14 @@ function detailOf(reason: Explanation['reason']): string {
 export function WhyAsked({ request }: { request: PendingRequestView }) {
   const t = useT();
   const openPanel = useQueue((s) => s.openPanel);
+  const requestAllow = useQueue((s) => s.requestAllow);
+  const busy = useQueue((s) => Boolean(s.inFlight[request.id]));
   const explanation = request.explanation;
+  const answers = answersFor(request).always
+    ? (request.suggestions ?? [])
+        .filter(isAnswer)
+        .map((update) => ({ update, label: suggestionLabel(update, t) }))
+    : [];
   const agentSaid = request.provenance?.message;
   const otherSuggestions = (request.suggestions ?? [])
     .map((update) => describeSuggestion(update, t))
@@ -180,6 +203,37 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
                   ))}
                 </ul>
               </details>
+            </dd>
+          </>
+        )}
+        {explanation.outsidePath && (
+          <>
+            <dt>{t('why.outsidePath')}</dt>
+            <dd>
+              <code className="why__danger">{explanation.outsidePath}</code>
+              {explanation.workingDirectories && (
+                <span className="why__detail">
+                  {' '}
+                  {t('why.workingDirectories', { directories: explanation.workingDirectories.join(', ') })}
+                </span>
+              )}
+            </dd>
+          </>
+        )}
+        {answers.length > 0 && (
+          <>
+            <dt>{t('why.agentFixes')}</dt>
+            <dd className="why__suggestions">
+              {answers.map(({ update, label }) => (
+                <AllowButton
+                  key={label}
+                  className="chip chip--button"
+                  disabled={busy}
+                  onClick={() => requestAllow(request.id, { kind: 'suggestion', update, label })}
+                >
+                  {label}
+                </AllowButton>
+              ))}
             </dd>
           </>
         )}
