@@ -43,6 +43,17 @@ agent({ name: 'tiny-acp-agent' })
     const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
     if (text === 'die') process.exit(3);
     if (text === 'malformed') process.stdout.write('this is not json\n');
+    if (text === 'malformed-rpc')
+      process.stdout.write(
+        [
+          '{"not":"json-rpc"}',
+          // A permission request the protocol would not accept: no card, and the editor still gets it.
+          '{"jsonrpc":"2.0","id":"bad-1","method":"session/request_permission","params":{"sessionId":7}}',
+          // A response to an id the editor never used.
+          '{"jsonrpc":"2.0","id":4242,"result":{}}',
+          '',
+        ].join('\n'),
+      );
     if (text.startsWith('big ')) {
       // Says back, in one message, how much it read, and as much again.
       await client.notify(methods.client.session.update, {
