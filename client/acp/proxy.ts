@@ -1,7 +1,8 @@
 /**
  * `gatehouse acp`: the editor starts this instead of the agent. Every line goes on as it came, in order;
  * a `session/request_permission` also becomes a console card, raced against the editor through the SDK's
- * race: the first answer reaches the agent, the other is withdrawn (the card) or dropped (the editor's).
+ * race: the first answer reaches the agent; the card is withdrawn, or the editor's question is (its late
+ * answer, and any second answer, is dropped).
  * Without a console the proxy is a plain pipe: nothing waits for the console before forwarding.
  */
 import { spawn } from 'node:child_process';
