@@ -90,7 +90,8 @@ describe('gatehouse acp with claude-agent-acp', () => {
       agent: { name: expect.stringContaining('claude') },
       sessionId: editor.sessionId,
       cwd: sandbox.project,
-      input: { command: 'touch allowed.txt', kind: 'execute' },
+      input: { kind: 'execute', rawInput: { command: 'touch allowed.txt' } },
+      provenance: { type: 'acp' },
     });
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
     const result = await api.nextToolResult();

@@ -3,7 +3,8 @@
  * the proxy in front of the tests' own tiny ACP agent, and the protocol's own client library as the
  * editor, which holds its question open. The card offers the agent's options by their own names; the one
  * clicked reaches the agent once, the editor is told to take its question down, and the answer the editor
- * gives after that is dropped.
+ * gives after that is dropped. An edit and a terminal command read as the console's own diff and command,
+ * with why it asked told truly: the agent asked its editor through ACP, no rule of the console's decided.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { Readable, Writable } from 'node:stream';
 import { client, methods, ndJsonStream } from '@agentclientprotocol/sdk';
 import type { ClientConnection, SessionUpdate } from '@agentclientprotocol/sdk';
 import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { CLI } from './console-process';
 import { SIZES, card, expectAccessible, screenshot, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
@@ -137,4 +139,102 @@ test('an ACP agent’s options on the card: the one clicked reaches the agent on
   const outcomes = acp.stderr().match(/^agent outcome: .*$/gm);
   expect(outcomes).toEqual(['agent outcome: {"outcome":"selected","optionId":"always"}']);
   expect(acp.stderr()).not.toMatch(/agent read: .*"optionId":"reject"/);
+});
+
+/** Every size and theme of a card: a screenshot to look at, and the page checked for accessibility. */
+async function shootEverySize(page: Page, question: Locator, name: string) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(question.getByRole('button', { name: 'Allow', exact: true })).toBeVisible();
+      await screenshot(page, `${name}-${size}-${theme}`);
+      await expectAccessible(page, `${name} (${size}, ${theme})`);
+    }
+  }
+  await page.setViewportSize(SIZES.window);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** What every ACP card says about why it asked, and what it must never say. */
+async function expectAcpWhy(question: Locator, kind: string) {
+  const why = question.getByRole('region', { name: 'Why it asked' });
+  await question.getByText('Why it asked').first().scrollIntoViewIfNeeded();
+  await expect(why).toContainText('tiny-acp-agent asked its editor through ACP.');
+  await expect(why.locator('dt', { hasText: 'ACP kind' }).locator('+ dd')).toHaveText(kind);
+  await expect(why).not.toContainText(/No rule matched|No content rule|Mode/);
+}
+
+test('an ACP edit reads as the console’s diff, and history shows it the same way', async ({ page }) => {
+  await page.goto(gate.url);
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  const acp = await startEditor(gate);
+  editor = acp;
+  const turn = acp.prompt('ask-edit');
+
+  const question = card(page, 'Edit src/server.ts');
+  await expect(question).toBeVisible();
+  const diff = question.getByRole('region', { name: /^Changes to .*server\.ts$/ });
+  await expect(diff.locator('.diff__line--del')).toHaveText(['3−const port = 3000;']);
+  await expect(diff.locator('.diff__line--add')).toHaveText(['3+const port = 8080;']);
+  await expect(question.locator('.diff__path')).toHaveText('./src/server.ts');
+  await expect(question.getByRole('list', { name: 'Files it names' })).toHaveText('./src/server.ts:3');
+  await expect(question.locator('.risk')).toHaveText('Writes files');
+  await expectAcpWhy(question, 'edit');
+  await expect(question.getByText('Read from the diff it carries.')).toBeVisible();
+  // The call as sent is one click away, not the body.
+  const raw = question.getByLabel('Tool input');
+  await expect(raw).toBeHidden();
+  await question.getByText('The call as the agent sent it').click();
+  await expect(raw).toContainText('"old_string": "port = 3000"');
+  await question.getByText('The call as the agent sent it').click();
+
+  await shootEverySize(page, question, 'acp-edit');
+
+  await question.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect.poll(() => acp.stderr()).toMatch(/agent outcome: .*"optionId":"reject"/);
+  expect((await turn).stopReason).toBe('end_turn');
+
+  await page.goto(gate.url.replace('/#', '/?view=history#'));
+  await page.getByRole('region', { name: 'Sessions' }).locator('.session-row').first().click();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await timeline.locator('.entry').first().getByRole('button').click();
+  const recorded = timeline.getByRole('article', { name: 'Recorded Edit src/server.ts request' });
+  await expect(recorded.locator('.diff__path')).toHaveText('./src/server.ts');
+  await expect(recorded.locator('.diff__line--del')).toContainText(['−const port = 3000;']);
+  await expect(recorded.locator('.diff__line--add')).toContainText(['+const port = 8080;']);
+  await expect(recorded.getByLabel('Tool input')).toBeHidden();
+  await screenshot(page, 'acp-edit-history');
+});
+
+test('an ACP terminal call reads as a command, its risk from the same Bash analysis', async ({ page }) => {
+  await page.goto(gate.url);
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  const acp = await startEditor(gate);
+  editor = acp;
+  const turn = acp.prompt('ask-terminal');
+
+  const question = card(page, 'npm test && rm -rf dist');
+  await expect(question).toBeVisible();
+  await expect(question.getByLabel('Command', { exact: true })).toHaveText('npm test && rm -rf dist');
+  await expect(question.getByTitle('What the agent says it does')).toHaveText(
+    'Run the tests, then clear the build',
+  );
+  await expect(question.locator('.risk')).toHaveText('Destructive');
+  await expect(question).toContainText('rm -rf dist');
+  await expectAcpWhy(question, 'execute');
+  await expect(
+    question.getByText('Read from its command, by the same analysis as a Bash call.'),
+  ).toBeVisible();
+  await expect(question.getByLabel('Tool input')).toBeHidden();
+
+  await shootEverySize(page, question, 'acp-terminal');
+
+  // Destructive by the Bash analysis, so Allow asks for a second look first, as for Claude Code's Bash.
+  await question.getByRole('button', { name: 'Allow', exact: true }).click();
+  const confirm = question.getByRole('group', { name: 'Take a second look' });
+  await expect(confirm).toContainText('It can delete or overwrite things that cannot be recovered.');
+  await confirm.getByRole('button', { name: 'Allow', exact: true }).click();
+  await expect.poll(() => acp.stderr()).toMatch(/agent outcome: .*"optionId":"once"/);
+  expect((await turn).stopReason).toBe('end_turn');
 });

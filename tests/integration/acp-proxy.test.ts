@@ -97,7 +97,8 @@ describe('gatehouse acp', () => {
       sessionId,
       cwd: sandbox.project,
       tool: 'touch made.txt',
-      input: { command: 'touch made.txt', kind: 'execute' },
+      input: { kind: 'execute', rawInput: { command: 'touch made.txt' } },
+      provenance: { type: 'acp' },
       options: [
         { optionId: 'always', name: 'Always Allow', kind: 'allow_always' },
         { optionId: 'once', name: 'Allow', kind: 'allow_once' },
