@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acpCallOf } from './acp-call';
+import { acpCallOf, changedPart } from './acp-call';
 
 const acp = (input: Record<string, unknown>) => ({ input, provenance: { type: 'acp' } });
 
@@ -61,5 +61,18 @@ describe('acpCallOf', () => {
     expect(call?.texts).toEqual(['Rename a to b']);
     expect(call?.locations).toEqual([{ path: '/p/a.ts', line: 4 }, { path: '/p/b.ts' }]);
     expect(call).not.toHaveProperty('rawInput');
+  });
+});
+
+describe('changedPart', () => {
+  it('keeps only the lines a diff changes', () => {
+    const diff = { path: '/p', oldText: 'a\nb\nc\nd\n', newText: 'a\nB\nB2\nc\nd\n' };
+    expect(changedPart(diff)).toEqual({ removed: 'b', added: 'B\nB2' });
+    expect(changedPart({ path: '/p', oldText: null, newText: 'x\ny' })).toEqual({
+      removed: '',
+      added: 'x\ny',
+    });
+    expect(changedPart({ path: '/p', oldText: 'same', newText: 'same' })).toEqual({ removed: '', added: '' });
+    expect(changedPart({ path: '/p', oldText: 'a\na', newText: 'a' })).toEqual({ removed: 'a', added: '' });
   });
 });

@@ -99,3 +99,25 @@ function shellWord(word: string): string {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The lines a diff changes, without the lines it leaves alone at either end: what history shows of an ACP
+ * edit, whose diff carries the whole file before and after.
+ */
+export function changedPart(diff: AcpDiff): { readonly removed: string; readonly added: string } {
+  const before = diff.oldText === null || diff.oldText === '' ? [] : diff.oldText.split('\n');
+  const after = diff.newText === '' ? [] : diff.newText.split('\n');
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end += 1;
+  return {
+    removed: before.slice(start, before.length - end).join('\n'),
+    added: after.slice(start, after.length - end).join('\n'),
+  };
+}

@@ -50,7 +50,7 @@ export function requestContent(
     : '';
   const detail = detailOf(view);
   if (privacy.summaryOnly) {
-    const { line } = summarizeRequest(view.tool, view.input, SUMMARY_LIMIT);
+    const { line } = summarizeRequest(view.tool, view.input, SUMMARY_LIMIT, view.provenance);
     const tail = line.complete ? '' : '\n\n(Shortened: open the console to read it all.)';
     const text = `${header}${line.text}${tail}`;
     return {

@@ -180,6 +180,9 @@ test('an ACP edit reads as the console’s diff, and history shows it the same w
   await expect(question.locator('.diff__path')).toHaveText('./src/server.ts');
   await expect(question.getByRole('list', { name: 'Files it names' })).toHaveText('./src/server.ts:3');
   await expect(question.locator('.risk')).toHaveText('Writes files');
+  // A file's lines are not hidden text: the card holds no false alarm, and no second look.
+  await expect(question).not.toContainText('invisible or direction-changing');
+  await expect(question.getByText('Second look', { exact: true })).toHaveCount(0);
   await expectAcpWhy(question, 'edit');
   await expect(question.getByText('Read from the diff it carries.')).toBeVisible();
   // The call as sent is one click away, not the body.
@@ -198,11 +201,16 @@ test('an ACP edit reads as the console’s diff, and history shows it the same w
   await page.goto(gate.url.replace('/#', '/?view=history#'));
   await page.getByRole('region', { name: 'Sessions' }).locator('.session-row').first().click();
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await timeline.locator('.entry').first().getByRole('button').click();
+  const entry = timeline.locator('.entry').first();
+  // The entry's line says what the call edits, not its JSON.
+  await expect(entry).toContainText('src/server.ts');
+  await expect(entry).not.toContainText('"kind"');
+  await entry.getByRole('button').click();
   const recorded = timeline.getByRole('article', { name: 'Recorded Edit src/server.ts request' });
   await expect(recorded.locator('.diff__path')).toHaveText('./src/server.ts');
-  await expect(recorded.locator('.diff__line--del')).toContainText(['−const port = 3000;']);
-  await expect(recorded.locator('.diff__line--add')).toContainText(['+const port = 8080;']);
+  // The lines it changes, not the whole file before and after.
+  await expect(recorded.locator('.diff__line--del')).toHaveText(['−const port = 3000;']);
+  await expect(recorded.locator('.diff__line--add')).toHaveText(['+const port = 8080;']);
   await expect(recorded.getByLabel('Tool input')).toBeHidden();
   await screenshot(page, 'acp-edit-history');
 });

@@ -1,3 +1,4 @@
+import { changedPart } from '../../../common/acp-call';
 import type { AcpCall } from '../../../common/acp-call';
 import type { PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
@@ -45,16 +46,19 @@ export function AcpInput({
       {unsaidCommand && <p className="diff__note">{t('acp.noCommand')}</p>}
       {diffs.length > 0 &&
         (recorded ? (
-          diffs.map((diff, index) => (
-            <RecordedEdit
-              key={index}
-              request={{
-                ...request,
-                tool: 'Edit',
-                input: { file_path: diff.path, old_string: diff.oldText ?? '', new_string: diff.newText },
-              }}
-            />
-          ))
+          diffs.map((diff, index) => {
+            const { removed, added } = changedPart(diff);
+            return (
+              <RecordedEdit
+                key={index}
+                request={{
+                  ...request,
+                  tool: 'Edit',
+                  input: { file_path: diff.path, old_string: removed, new_string: added },
+                }}
+              />
+            );
+          })
         ) : (
           <>
             <EditDiff request={request} />
