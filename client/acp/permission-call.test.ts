@@ -82,6 +82,14 @@ describe('toPermissionCall', () => {
     expect(none).not.toHaveProperty('options');
   });
 
+  it('shows a title written as Markdown code as plain text', () => {
+    const titled = (title: string) =>
+      toPermissionCall({ ...params, toolCall: { ...params.toolCall, title } }, { id: 'c6', cwd: '/p' }).tool;
+    expect(titled('`npm test && rm -rf dist`')).toBe('npm test && rm -rf dist');
+    expect(titled('Run `npm test` now')).toBe('Run `npm test` now');
+    expect(titled('``')).toBe('``');
+  });
+
   it('names the tool by its kind when it has no title, and keeps a raw input that is not an object', () => {
     const call = toPermissionCall(
       { ...params, toolCall: { toolCallId: 't', kind: 'fetch', rawInput: 'https://x' } },

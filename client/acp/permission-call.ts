@@ -36,7 +36,7 @@ export function toPermissionCall(params: RequestPermissionParams, context: CallC
   if (toolCall.content?.length) input.content = toolCall.content;
   if (toolCall.locations?.length) input.locations = toolCall.locations;
   if (toolCall.rawInput !== undefined) input.rawInput = toolCall.rawInput;
-  const tool = (toolCall.title?.trim() || toolCall.kind || 'tool call').slice(0, MAX_TOOL);
+  const tool = (unquoted(toolCall.title?.trim() ?? '') || toolCall.kind || 'tool call').slice(0, MAX_TOOL);
   const options = params.options.filter(isKnown).slice(0, MAX_OPTIONS).map(cardOption);
   return {
     id: context.id,
@@ -62,6 +62,11 @@ export function outcomeFor(decision: PermissionDecision, options: readonly Optio
   const option = optionFor(options.filter(isKnown), decision);
   if (option) return { outcome: 'selected', optionId: option.optionId };
   return decision.behavior === 'deny' && !decision.optionId ? { outcome: 'cancelled' } : undefined;
+}
+
+/** Claude's ACP agent titles a command as Markdown code (`npm test`); the card's title is plain text. */
+function unquoted(title: string): string {
+  return /^`[^`]+`$/.test(title) ? title.slice(1, -1).trim() : title;
 }
 
 /** An unknown kind, or an id the wire cannot carry, is left off the card: the editor still offers it. */

@@ -224,6 +224,8 @@ test('an ACP terminal call reads as a command, its risk from the same Bash analy
 
   const question = card(page, 'npm test && rm -rf dist');
   await expect(question).toBeVisible();
+  // The agent's Markdown title reads as plain text.
+  await expect(question.locator('.card__tool')).toHaveText('npm test && rm -rf dist');
   await expect(question.getByLabel('Command', { exact: true })).toHaveText('npm test && rm -rf dist');
   await expect(question.getByTitle('What the agent says it does')).toHaveText(
     'Run the tests, then clear the build',
