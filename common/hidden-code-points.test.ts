@@ -40,4 +40,12 @@ describe('the hidden code point detector', () => {
     expect(inputHidesText({ edits: [{ old_string: 'x', new_string: 'ABC\u202EDEF' }] })).toBe(true);
     expect(inputHidesText({ ['k\u2066']: 1 })).toBe(true);
   });
+
+  it('lets an ACP diff and text span lines, and still finds what they hide', () => {
+    const diff = { type: 'diff', path: '/p/a.ts', oldText: 'a\nb\n', newText: 'a\nc\n' };
+    const text = { type: 'content', content: { type: 'text', text: 'Line one\nLine two' } };
+    expect(inputHidesText({ kind: 'edit', content: [diff, text] })).toBe(false);
+    expect(inputHidesText({ content: [{ ...diff, newText: 'a\u202Ec' }] })).toBe(true);
+    expect(inputHidesText({ content: [{ ...diff, path: '/p/a\n.ts' }] })).toBe(true);
+  });
 });

@@ -70,8 +70,21 @@ export function hasHiddenCodePoints(text: string, options: HiddenOptions = {}): 
   return false;
 }
 
-/** Fields whose string values may span lines; every other string in an input is held to one line. */
-const MULTILINE_FIELDS = new Set(['command', 'content', 'new_string', 'old_string', 'new_source', 'prompt']);
+/**
+ * Fields whose string values may span lines; every other string in an input is held to one line. ACP's
+ * diff (oldText, newText) and text block (text) are files and prose (common/acp-call.ts).
+ */
+const MULTILINE_FIELDS = new Set([
+  'command',
+  'content',
+  'new_string',
+  'old_string',
+  'new_source',
+  'prompt',
+  'oldText',
+  'newText',
+  'text',
+]);
 
 /** Whether any string anywhere in a tool input (keys included) hides what it says. */
 export function inputHidesText(input: unknown, field?: string, depth = 0): boolean {

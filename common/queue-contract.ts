@@ -72,6 +72,7 @@ export const ExplanationSchema = z.object({
   /** The pipeline step that decided (seed §9.3–9.5): 1a…1g, 2a, 2b, 3, classifier, dontAsk, headless, hook. */
   step: z.string(),
   reason: z.object({
+    /** `acp`: the agent asked its editor through ACP; no engine ran, so there is no rule or mode to name. */
     type: z.enum([
       'rule',
       'mode',
@@ -82,6 +83,7 @@ export const ExplanationSchema = z.object({
       'headless',
       'hook',
       'default',
+      'acp',
     ]),
     message: z.string(),
     rule: RuleRefViewSchema.optional(),

@@ -57,4 +57,28 @@ describe('summarizeRequest', () => {
     const { line } = summarizeRequest('Bash', { command: 'x'.repeat(50) }, 10);
     expect(line).toEqual({ text: `${'x'.repeat(9)}…`, complete: false });
   });
+
+  it('summarises an ACP call by its command, its diff’s file or the file it reads, never its JSON', () => {
+    const acp = { type: 'acp' };
+    const run = { kind: 'execute', rawInput: { command: 'npm test' } };
+    expect(summarizeRequest('`npm test`', run, 80, acp)).toMatchObject({
+      action: 'run',
+      line: { text: 'npm test' },
+    });
+    const edit = { kind: 'edit', content: [{ type: 'diff', path: '/p/a.ts', oldText: 'a', newText: 'b' }] };
+    expect(summarizeRequest('Edit a.ts', edit, 80, acp)).toMatchObject({
+      action: 'edit',
+      line: { text: '/p/a.ts' },
+    });
+    const read = { kind: 'read', locations: [{ path: '/p/b.ts' }] };
+    expect(summarizeRequest('Read b.ts', read, 80, acp)).toMatchObject({
+      action: 'read',
+      line: { text: '/p/b.ts' },
+    });
+    expect(summarizeRequest('Think', { kind: 'think' }, 80, acp)).toMatchObject({
+      action: 'use',
+      line: { text: 'Think' },
+    });
+    expect(summarizeRequest('Think', { kind: 'think' }, 80).line.text).toBe('{"kind":"think"}');
+  });
 });

@@ -3,6 +3,7 @@
  * rows, rule previews' examples and notifications all show this line.
  */
 import { familyOf } from '../engine';
+import { acpCallOf } from './acp-call';
 
 export interface Line {
   readonly text: string;
@@ -41,6 +42,24 @@ function stringField(input: Readonly<Record<string, unknown>>, ...names: string[
   return undefined;
 }
 
+/** An ACP call says what it does in its content, not in Claude Code's fields (common/acp-call.ts). */
+function acpDetailOf(
+  tool: string,
+  input: Readonly<Record<string, unknown>>,
+  provenance: { readonly type: string } | undefined,
+): [RequestAction, string] | undefined {
+  const call = acpCallOf(provenance ? { input, provenance } : { input });
+  if (!call) return undefined;
+  if (call.command !== undefined) return ['run', call.command];
+  const diff = call.diffs[0];
+  if (diff) return ['edit', diff.path];
+  const where = call.locations[0]?.path;
+  if (where !== undefined && (call.kind === 'read' || call.kind === 'search')) return [call.kind, where];
+  if (where !== undefined && (call.kind === 'edit' || call.kind === 'delete' || call.kind === 'move'))
+    return ['edit', where];
+  return ['use', tool];
+}
+
 function detailOf(tool: string, input: Readonly<Record<string, unknown>>): [RequestAction, string] {
   const family = familyOf(tool);
   const command = family === 'bash' ? stringField(input, 'command') : undefined;
@@ -60,12 +79,13 @@ function detailOf(tool: string, input: Readonly<Record<string, unknown>>): [Requ
   return ['use', JSON.stringify(input)];
 }
 
-/** A request's summary, its line cut to `limit` characters. */
+/** A request's summary, its line cut to `limit` characters; `provenance` marks an ACP call. */
 export function summarizeRequest(
   tool: string,
   input: Readonly<Record<string, unknown>>,
   limit: number,
+  provenance?: { readonly type: string },
 ): RequestSummary {
-  const [action, detail] = detailOf(tool, input);
+  const [action, detail] = acpDetailOf(tool, input, provenance) ?? detailOf(tool, input);
   return { action, line: oneLine(detail, limit) };
 }

@@ -78,6 +78,8 @@ export const METHODS = {
   sessionCancel: 'session/cancel',
   requestPermission: 'session/request_permission',
   sessionUpdate: 'session/update',
+  /** ACP's request cancellation: the sender withdraws a request it made, by id. */
+  cancelRequest: '$/cancel_request',
 } as const satisfies Record<string, string>;
 
 // Fails to compile when a real ACP message of one of these kinds would not parse with the schemas above.

@@ -29,20 +29,40 @@ const decision = (fields: Partial<PermissionDecision>): PermissionDecision => ({
 });
 
 describe('toPermissionCall', () => {
-  it('shows the title, the raw input, the content, the locations, and offers the agent’s own options', () => {
+  it('shows the title and ACP’s fields by their names, says it came through ACP, offers the agent’s options', () => {
     expect(toPermissionCall(params, { id: 'c1', cwd: '/p' })).toEqual({
       id: 'c1',
       sessionId: 'sess-1',
       cwd: '/p',
       tool: 'touch a.txt',
       input: {
-        command: 'touch a.txt',
         kind: 'execute',
         content: [{ type: 'diff', path: '/p/a.txt', oldText: null, newText: 'x' }],
         locations: [{ path: '/p/a.txt', line: 3 }],
+        rawInput: { command: 'touch a.txt' },
       },
+      provenance: { type: 'acp' },
       options,
     });
+  });
+
+  it('keeps a raw input’s own content field apart from ACP’s content', () => {
+    const call = toPermissionCall(
+      {
+        ...params,
+        toolCall: {
+          toolCallId: 'w',
+          kind: 'edit',
+          rawInput: { file_path: '/p/a.txt', content: 'new text' },
+          content: [{ type: 'diff', path: '/p/a.txt', oldText: null, newText: 'new text' }],
+        },
+      },
+      { id: 'c5', cwd: '/p' },
+    );
+    expect(call.input.rawInput).toEqual({ file_path: '/p/a.txt', content: 'new text' });
+    expect(call.input.content).toEqual([
+      { type: 'diff', path: '/p/a.txt', oldText: null, newText: 'new text' },
+    ]);
   });
 
   it('leaves an option of an unknown kind, or with an id too long to carry, off the card', () => {
@@ -60,6 +80,14 @@ describe('toPermissionCall', () => {
     expect(call.options).toEqual([{ optionId: 'no', name: 'no', kind: 'reject_once' }]);
     const none = toPermissionCall({ ...params, options: [] }, { id: 'c4', cwd: '/p' });
     expect(none).not.toHaveProperty('options');
+  });
+
+  it('shows a title written as Markdown code as plain text', () => {
+    const titled = (title: string) =>
+      toPermissionCall({ ...params, toolCall: { ...params.toolCall, title } }, { id: 'c6', cwd: '/p' }).tool;
+    expect(titled('`npm test && rm -rf dist`')).toBe('npm test && rm -rf dist');
+    expect(titled('Run `npm test` now')).toBe('Run `npm test` now');
+    expect(titled('``')).toBe('``');
   });
 
   it('names the tool by its kind when it has no title, and keeps a raw input that is not an object', () => {

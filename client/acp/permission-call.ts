@@ -2,6 +2,7 @@
  * An ACP `session/request_permission` as a Gatehouse card, and the console's answer as the agent's own
  * option. A console answer only ever becomes an option the agent offered, of a kind ACP defines.
  */
+import { ACP_PROVENANCE } from '../../common/acp-call';
 import { optionFor } from '../../common/agent-answers';
 import { agentOptionKinds } from '../../common/protocol';
 import type { AgentOption, PermissionDecision } from '../../common/protocol';
@@ -22,22 +23,20 @@ const MAX_ID = 200;
 const MAX_NAME = 200;
 
 /**
- * tool: the tool call's title (what the agent says it is doing), else its kind. input: the agent's raw
- * input, plus what ACP describes beside it (kind, content: diffs, terminals, text; locations). options:
- * the agent's own, of ACP's kinds only, so the card offers exactly those by their names.
+ * tool: the tool call's title (what the agent says it is doing), else its kind. input: what ACP describes,
+ * under ACP's own names (kind; content: diffs, terminals, text; locations; rawInput), so no field of the
+ * agent's raw input can stand in for one of ACP's; common/acp-call.ts reads them back. provenance: the
+ * agent asked its editor, which is the whole of why it asked. options: the agent's own, of ACP's kinds
+ * only, so the card offers exactly those by their names.
  */
 export function toPermissionCall(params: RequestPermissionParams, context: CallContext): PermissionCall {
   const { toolCall } = params;
-  const raw = toolCall.rawInput;
-  const input: Record<string, unknown> = isRecord(raw)
-    ? { ...raw }
-    : raw === undefined
-      ? {}
-      : { rawInput: raw };
+  const input: Record<string, unknown> = {};
   if (toolCall.kind) input.kind = toolCall.kind;
   if (toolCall.content?.length) input.content = toolCall.content;
   if (toolCall.locations?.length) input.locations = toolCall.locations;
-  const tool = (toolCall.title?.trim() || toolCall.kind || 'tool call').slice(0, MAX_TOOL);
+  if (toolCall.rawInput !== undefined) input.rawInput = toolCall.rawInput;
+  const tool = (unquoted(toolCall.title?.trim() ?? '') || toolCall.kind || 'tool call').slice(0, MAX_TOOL);
   const options = params.options.filter(isKnown).slice(0, MAX_OPTIONS).map(cardOption);
   return {
     id: context.id,
@@ -45,6 +44,7 @@ export function toPermissionCall(params: RequestPermissionParams, context: CallC
     cwd: context.cwd,
     tool,
     input,
+    provenance: { type: ACP_PROVENANCE },
     ...(options.length ? { options } : {}),
   };
 }
@@ -64,6 +64,11 @@ export function outcomeFor(decision: PermissionDecision, options: readonly Optio
   return decision.behavior === 'deny' && !decision.optionId ? { outcome: 'cancelled' } : undefined;
 }
 
+/** Claude's ACP agent titles a command as Markdown code (`npm test`); the card's title is plain text. */
+function unquoted(title: string): string {
+  return /^`[^`]+`$/.test(title) ? title.slice(1, -1).trim() : title;
+}
+
 /** An unknown kind, or an id the wire cannot carry, is left off the card: the editor still offers it. */
 function isKnown(option: Option): option is Option & { kind: AgentOption['kind'] } {
   const { kind, optionId } = option;
@@ -75,8 +80,4 @@ function isKnown(option: Option): option is Option & { kind: AgentOption['kind']
 function cardOption(option: Option & { kind: AgentOption['kind'] }): AgentOption {
   const name = option.name.trim().slice(0, MAX_NAME) || option.optionId.slice(0, MAX_NAME);
   return { optionId: option.optionId, name, kind: option.kind };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

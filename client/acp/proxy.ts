@@ -1,7 +1,8 @@
 /**
  * `gatehouse acp`: the editor starts this instead of the agent. Every line goes on as it came, in order;
  * a `session/request_permission` also becomes a console card, raced against the editor through the SDK's
- * race: the first answer reaches the agent, the other is withdrawn (the card) or dropped (the editor's).
+ * race: the first answer reaches the agent; the card is withdrawn, or the editor's question is (its late
+ * answer, and any second answer, is dropped).
  * Without a console the proxy is a plain pipe: nothing waits for the console before forwarding.
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { connect, consoleRacer, raceForDecision } from '../sdk';
 import type { GatehouseClient, PermissionDecision, Racer } from '../sdk';
+import { METHODS } from './acp-schemas';
 import type { JsonRpcId, RequestPermissionParams } from './acp-schemas';
 import { LineSplitter } from './lines';
 import { outcomeFor, toPermissionCall } from './permission-call';
@@ -90,19 +92,30 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
       return;
     }
     answerAgent(entry, outcome);
-    // ACP has no message that withdraws a permission request; a tool call update is what the editor can
-    // be told, so its card moves on from waiting, and its own late answer is dropped below.
-    const status = value.behavior === 'allow' ? 'in_progress' : 'failed';
+    settleInEditor(entry, value.behavior === 'allow' ? 'in_progress' : 'failed', outcome);
+  }
+
+  /**
+   * Tells the editor the question is settled, in the two ways ACP allows. `$/cancel_request` withdraws the
+   * request itself: Zed takes its buttons down and answers with a cancelled error, dropped below. The tool
+   * call update says where the call went, and is what takes the buttons down in an editor that ignores the
+   * cancel (older Zed on either status, Zed without request cancellation only on `failed`). See
+   * docs/architecture.md, "What the editor shows".
+   */
+  function settleInEditor(entry: Pending, status: 'in_progress' | 'failed', outcome: Outcome) {
     toEditor(
-      jsonLine({
-        jsonrpc: '2.0',
-        method: 'session/update',
-        params: {
-          sessionId: entry.sessionId,
-          update: { sessionUpdate: 'tool_call_update', toolCallId: entry.toolCallId, status },
-          _meta: { gatehouse: { answeredBy: 'console', outcome } },
-        },
-      }),
+      Buffer.concat([
+        jsonLine({ jsonrpc: '2.0', method: METHODS.cancelRequest, params: { requestId: entry.id } }),
+        jsonLine({
+          jsonrpc: '2.0',
+          method: METHODS.sessionUpdate,
+          params: {
+            sessionId: entry.sessionId,
+            update: { sessionUpdate: 'tool_call_update', toolCallId: entry.toolCallId, status },
+            _meta: { gatehouse: { answeredBy: 'console', outcome } },
+          },
+        }),
+      ]),
     );
   }
 
@@ -138,6 +151,10 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
         entry.claimForEditor?.();
         answerAgent(entry, { outcome: 'cancelled' });
       }
+      return false;
+    }
+    if (seen.kind === 'permission-answer-again') {
+      log('the editor answered a permission request a second time; dropped it.');
       return false;
     }
     if (seen.kind !== 'permission-answer') return true;

@@ -30,9 +30,19 @@ describe('AcpRouter', () => {
       kind: 'permission-answer',
       key: 'n0',
     });
-    // A second answer to the same request is not the proxy's any more.
+    // A second answer to the same request is known for one, result or error, until the agent asks again.
     expect(router.fromEditor(rpc({ id: 0, result: { outcome: { outcome: 'cancelled' } } }))).toEqual({
-      kind: 'other',
+      kind: 'permission-answer-again',
+      key: 'n0',
+    });
+    expect(router.fromEditor(rpc({ id: 0, error: { code: -32800, message: 'Request cancelled' } }))).toEqual({
+      kind: 'permission-answer-again',
+      key: 'n0',
+    });
+    router.fromAgent(permission(0));
+    expect(router.fromEditor(rpc({ id: 0, result: { outcome: { outcome: 'cancelled' } } }))).toEqual({
+      kind: 'permission-answer',
+      key: 'n0',
     });
   });
 

@@ -32,6 +32,8 @@ export type Seen =
     }
   /** The editor answered the agent's permission request `key` (with a result or an error). */
   | { readonly kind: 'permission-answer'; readonly key: string }
+  /** The editor answered a permission request it had already answered. */
+  | { readonly kind: 'permission-answer-again'; readonly key: string }
   | { readonly kind: 'cancel'; readonly sessionId: string };
 
 /** A line above this size is forwarded without being read: no card for it, and no stall for the rest. */
@@ -46,6 +48,10 @@ const EDITOR_MARKERS = [
   METHODS.sessionCancel,
 ].map((method) => Buffer.from(`"${method}"`));
 const PERMISSION_MARKER = Buffer.from(`"${METHODS.requestPermission}"`);
+/** What a second answer to a permission request carries: a result's outcome, or an error. */
+const ANSWER_MARKERS = [Buffer.from('"outcome"'), Buffer.from('"error"')];
+/** How many answered permission requests are remembered, to know a second answer to one. */
+const ANSWERED_KEPT = 256;
 
 type Watched = { readonly method: 'initialize' } | { readonly method: 'session/new'; readonly cwd: string };
 
@@ -56,6 +62,8 @@ export class AcpRouter {
   private readonly editorRequests = new Map<string, Watched>();
   /** The agent's permission requests the editor has not answered yet, by id. */
   private readonly agentRequests = new Set<string>();
+  /** The latest ones it has answered, oldest first. */
+  private readonly answered = new Set<string>();
   private readonly cwds = new Map<string, string>();
 
   cwdOf(sessionId: string): string | undefined {
@@ -74,6 +82,7 @@ export class AcpRouter {
       if (!params.success) return malformed('a session/request_permission', params.error);
       const key = keyOf(envelope.id);
       this.agentRequests.add(key);
+      this.answered.delete(key);
       return {
         kind: 'permission-request',
         key,
@@ -89,15 +98,23 @@ export class AcpRouter {
   fromEditor(line: Buffer): Seen {
     const shape = quickShape(line);
     if (shape !== undefined) return shape;
-    if (this.agentRequests.size === 0 && !EDITOR_MARKERS.some((marker) => line.includes(marker)))
+    if (
+      this.agentRequests.size === 0 &&
+      !EDITOR_MARKERS.some((marker) => line.includes(marker)) &&
+      !(this.answered.size > 0 && ANSWER_MARKERS.some((marker) => line.includes(marker)))
+    )
       return OTHER;
     const read = readEnvelope(line);
     if (!read.ok) return { kind: 'malformed', reason: read.reason };
     const envelope = read.envelope;
     const { id, method } = envelope;
     if (method === undefined) {
-      if (id == null || !this.agentRequests.delete(keyOf(id))) return OTHER;
-      return { kind: 'permission-answer', key: keyOf(id) };
+      if (id == null) return OTHER;
+      const key = keyOf(id);
+      if (this.answered.has(key)) return { kind: 'permission-answer-again', key };
+      if (!this.agentRequests.delete(key)) return OTHER;
+      this.remember(key);
+      return { kind: 'permission-answer', key };
     }
     if (method === METHODS.sessionCancel) {
       const params = CancelParamsSchema.safeParse(envelope.params);
@@ -116,6 +133,12 @@ export class AcpRouter {
       else this.editorRequests.set(keyOf(id), { method: 'session/new', cwd: params.data.cwd });
     }
     return OTHER;
+  }
+
+  private remember(key: string): void {
+    this.answered.add(key);
+    if (this.answered.size > ANSWERED_KEPT)
+      this.answered.delete(this.answered.values().next().value as string);
   }
 
   private agentAnswered(envelope: Envelope): void {

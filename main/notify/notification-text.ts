@@ -37,7 +37,7 @@ const VERBS: Readonly<Record<Exclude<RequestAction, 'use'>, string>> = {
  * detail is complete only when it shows all of that, which is when a one-tap Approve is allowed.
  */
 export function describeRequest(view: PendingRequestView): Subject {
-  const { action, line } = summarizeRequest(view.tool, view.input, DETAIL_LIMIT);
+  const { action, line } = summarizeRequest(view.tool, view.input, DETAIL_LIMIT, view.provenance);
   if (action === 'use') return { verb: `use ${oneLine(view.tool, NAME_LIMIT).text}`, detail: line };
   // The path alone is not the change: the edit itself is only shown in the console.
   const complete = action !== 'edit' && line.complete;

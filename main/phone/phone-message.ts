@@ -67,7 +67,7 @@ export function requestContent(
     ? `\n\nWhy it asked: ${oneLine(view.explanation.reason.message, 300).text}`
     : '';
   if (privacy.summaryOnly) {
-    const { line } = summarizeRequest(view.tool, view.input, SUMMARY_LIMIT);
+    const { line } = summarizeRequest(view.tool, view.input, SUMMARY_LIMIT, view.provenance);
     const tail = line.complete ? '' : '\n\n(Shortened: open the console to read it all.)';
     const text = `${header}${line.text}${tail}`;
     return {

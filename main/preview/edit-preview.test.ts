@@ -61,6 +61,24 @@ describe('previewEdit', () => {
     expect(preview).toMatchObject({ kind: 'diff', added: 1, removed: 1 });
   });
 
+  it('diffs an ACP call’s own old and new text, whatever the file on disk says', async () => {
+    const acp = (content: unknown[]): PermissionRequest => ({
+      ...call('Edit app.ts', { kind: 'edit', content }),
+      provenance: { type: 'acp' },
+    });
+    const preview = await previewEdit(
+      acp([{ type: 'diff', path: file, oldText: 'one\ntwo\n', newText: 'one\n2\n' }]),
+    );
+    expect(preview).toMatchObject({ kind: 'diff', path: file, isNew: false, added: 1, removed: 1 });
+    expect(preview.kind === 'diff' && preview.hunks[0]?.lines).toEqual([' one', '-two', '+2']);
+    const created = await previewEdit(acp([{ type: 'diff', path: join(dir.path, 'n.ts'), newText: 'x\n' }]));
+    expect(created).toMatchObject({ kind: 'diff', isNew: true, added: 1, removed: 0 });
+    expect(await previewEdit(acp([]))).toEqual({
+      kind: 'unavailable',
+      reason: 'The ACP call carries no diff.',
+    });
+  });
+
   it('shows a Write of a new file as all added', async () => {
     const preview = await previewEdit(
       call('Write', { file_path: join(dir.path, 'new.ts'), content: 'one\ntwo\n' }),

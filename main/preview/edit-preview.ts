@@ -2,9 +2,10 @@
  * What an edit-family call would do to the file on disk, as diff hunks the queue renders unified or split.
  * Only ever computed for a request that is waiting (the renderer names a request id, never a path), with
  * only a regular file read, its size and the diff's work bounded, so no path an agent names can freeze or
- * swell the console.
+ * swell the console. An ACP call carries its diff's old and new text itself, so its preview reads no file.
  */
 import { structuredPatch } from 'diff';
+import { acpCallOf } from '../../common/acp-call';
 import type { EditPreview, PreviewRefusal } from '../../common/queue-contract';
 import type { PermissionRequest } from '../../common/protocol';
 import { readBounded, type BoundedRead } from '../../files/read-bounded';
@@ -97,6 +98,12 @@ function after(request: PermissionRequest, before: string | null): string | { un
 }
 
 export async function previewEdit(request: PermissionRequest): Promise<EditPreview> {
+  const acp = acpCallOf(request);
+  if (acp) {
+    const diff = acp.diffs[0];
+    if (!diff) return { kind: 'unavailable', reason: 'The ACP call carries no diff.' };
+    return patchPreview(diff.path, diff.oldText ?? '', diff.newText, diff.oldText === null);
+  }
   const path = request.input.file_path ?? request.input.notebook_path;
   if (typeof path !== 'string')
     return { kind: 'unavailable', reason: `A ${request.tool} call names no file.` };
@@ -109,6 +116,10 @@ export async function previewEdit(request: PermissionRequest): Promise<EditPrevi
   const next = after(request, text);
   if (typeof next !== 'string') return { kind: 'unavailable', path, reason: next.unavailable };
   const before = request.tool === 'NotebookEdit' ? '' : (text ?? '');
+  return patchPreview(path, before, next, text === null);
+}
+
+function patchPreview(path: string, before: string, next: string, isNew: boolean): EditPreview {
   const patch = structuredPatch(path, path, before, next, '', '', { context: 3, timeout: DIFF_BUDGET_MS });
   if (!patch) return { kind: 'unavailable', path, reason: 'The change is too large to diff quickly.' };
   let added = 0;
@@ -122,7 +133,7 @@ export async function previewEdit(request: PermissionRequest): Promise<EditPrevi
   return {
     kind: 'diff',
     path,
-    isNew: text === null,
+    isNew,
     added,
     removed,
     hunks: patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({

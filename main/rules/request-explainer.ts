@@ -1,8 +1,10 @@
 /**
  * Why did the agent ask? The console runs its own engine on the agent's own settings for the very call it
  * was asked about, and turns the decision into what the queue shows: the rule and its file, the mode, the
- * protected path, the near misses, the risk, and for Bash which subcommands a rule already allows.
+ * protected path, the near misses, the risk, and for Bash which subcommands a rule already allows. An
+ * ACP agent asked its editor, not these rules: acp-explanation.ts says so instead.
  */
+import { acpCallOf } from '../../common/acp-call';
 import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation, RuleRefView } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
@@ -11,6 +13,7 @@ import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } fr
 import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import type { CodexWhyExplainer } from './codex/codex-why';
+import { acpExplanation } from './acp-explanation';
 import { suggestRules } from './suggest-rules';
 
 export interface ExplainerOptions {
@@ -132,6 +135,8 @@ export function createRequestExplainer(options: ExplainerOptions) {
   return async function explain(request: PermissionRequest, agent: AgentInfo): Promise<ExplainedRequest> {
     const codex = agent.name === 'codex' && options.codex ? options.codex(request) : undefined;
     const { context, warnings } = await contextFor(request, agent);
+    const acp = acpCallOf(request);
+    if (acp) return { explanation: acpExplanation(acp, agent, request.input, options.bash), context };
     const call = { toolName: request.tool, input: request.input };
     const decision = decide(context, call, deps);
     const risk = assessRisk(call, options.bash);

@@ -55,11 +55,16 @@ function heldPermission() {
   const asked: RequestPermissionRequest[] = [];
   let answer!: (response: RequestPermissionResponse) => void;
   const answered = new Promise<RequestPermissionResponse>((done) => (answer = done));
+  let withdraw!: () => void;
+  const withdrawn = new Promise<void>((done) => (withdraw = done));
   return {
     asked,
     answer,
-    handler: (request: RequestPermissionRequest) => {
+    /** Resolves once the proxy has withdrawn the question from the editor. */
+    withdrawn,
+    handler: (request: RequestPermissionRequest, signal: AbortSignal) => {
       asked.push(request);
+      signal.addEventListener('abort', () => withdraw(), { once: true });
       return answered;
     },
   };
@@ -85,12 +90,14 @@ describe('gatehouse acp with claude-agent-acp', () => {
       agent: { name: expect.stringContaining('claude') },
       sessionId: editor.sessionId,
       cwd: sandbox.project,
-      input: { command: 'touch allowed.txt', kind: 'execute' },
+      input: { kind: 'execute', rawInput: { command: 'touch allowed.txt' } },
+      provenance: { type: 'acp' },
     });
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
     const result = await api.nextToolResult();
     expect(result.isError).toBe(false);
     expect(existsSync(join(sandbox.project, 'allowed.txt'))).toBe(true);
+    await held.withdrawn;
     const reject = held.asked[0]?.options.find((option) => option.kind === 'reject_once');
     held.answer({ outcome: { outcome: 'selected', optionId: reject?.optionId ?? 'reject' } });
     expect((await turn).stopReason).toBe('end_turn');

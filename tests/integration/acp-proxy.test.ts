@@ -1,7 +1,8 @@
 /**
  * `gatehouse acp` (the built CLI) between a raw-line editor and a tiny ACP agent of the tests' own, with a
  * live console core: the race both ways, a cancelled turn, an agent that dies with a card open, malformed
- * lines, a second answer, an option kind the proxy must not take for approval, and no console at all.
+ * lines and JSON-RPC from either side, responses to unknown ids, second answers, an option kind and an
+ * outcome the proxy must not take for approval, huge lines, and no console at all.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -36,7 +37,8 @@ beforeEach(async () => {
   await mkdir(sandbox.home);
   await mkdir(sandbox.project);
 });
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  if (editor && task.result?.state === 'fail') console.error(`gatehouse acp's stderr:\n${editor.stderr}`);
   editor?.kill();
   await editor?.exited;
   editor = undefined;
@@ -58,22 +60,45 @@ const permissionRequest = (e: AcpEditor) => e.message((m) => m.method === 'sessi
 const answer = (e: AcpEditor, id: number | string | undefined, optionId: string) =>
   e.send({ id, result: { outcome: { outcome: 'selected', optionId } } });
 const outcomesRead = (e: AcpEditor) => e.agentRead(/"outcome":\{"outcome"/);
+const statusUpdate = (e: AcpEditor, status: string) =>
+  e.message(
+    (m) =>
+      m.method === 'session/update' && (m.params as { update: { status?: string } }).update.status === status,
+  );
+
+/** The opening every race case shares: a console, a session, and one question both the editor and the card have. */
+async function openQuestion(text = 'ask') {
+  const live = await startLiveConsole(sandbox);
+  gate = live;
+  const e = startEditor();
+  const sessionId = await e.open(sandbox.project);
+  const cardShown = live.nextCard();
+  e.prompt(2, sessionId, text);
+  const asked = await permissionRequest(e);
+  return { gate: live, e, sessionId, asked, card: await cardShown };
+}
+
+/** The editor was told to take its question down (ACP's request cancellation) before the tool call's status. */
+async function expectSettledInEditor(e: AcpEditor, id: unknown, status: string) {
+  const update = await statusUpdate(e, status);
+  const cancel = e.received.findIndex(
+    (m) => m.method === '$/cancel_request' && (m.params as { requestId?: unknown }).requestId === id,
+  );
+  expect(cancel).toBeGreaterThanOrEqual(0);
+  expect(cancel).toBeLessThan(e.received.indexOf(update));
+  expect(e.received.filter((m) => m.method === '$/cancel_request')).toHaveLength(1);
+}
 
 describe('gatehouse acp', () => {
-  it('gives the agent the console’s allow as its allow-once option, once, and drops the editor’s late answer', async () => {
-    gate = await startLiveConsole(sandbox);
-    const e = startEditor();
-    const sessionId = await e.open(sandbox.project);
-    const cardShown = gate.nextCard();
-    e.prompt(2, sessionId, 'ask');
-    const asked = await permissionRequest(e);
-    const card = await cardShown;
+  it('gives the agent the console’s allow as its allow-once option, once, and drops the editor’s late answers', async () => {
+    const { gate, e, sessionId, asked, card } = await openQuestion();
     expect(card).toMatchObject({
       agent: { name: 'tiny-acp-agent' },
       sessionId,
       cwd: sandbox.project,
       tool: 'touch made.txt',
-      input: { command: 'touch made.txt', kind: 'execute' },
+      input: { kind: 'execute', rawInput: { command: 'touch made.txt' } },
+      provenance: { type: 'acp' },
       options: [
         { optionId: 'always', name: 'Always Allow', kind: 'allow_always' },
         { optionId: 'once', name: 'Allow', kind: 'allow_once' },
@@ -83,27 +108,20 @@ describe('gatehouse acp', () => {
     expect(card.input).not.toHaveProperty('options');
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
     await e.said(/agent outcome: .*"once"/);
-    // The editor is told the tool call is under way.
-    await e.message(
-      (m) =>
-        m.method === 'session/update' &&
-        (m.params as { update: { status?: string } }).update.status === 'in_progress',
-    );
-    answer(e, asked.id, 'reject');
+    await expectSettledInEditor(e, asked.id, 'in_progress');
+    // What Zed answers a cancelled request with, then a click that came too late: neither reaches the agent.
+    e.send({ id: asked.id, error: { code: -32800, message: 'Request cancelled' } });
     await e.said(/already had an answer/);
+    answer(e, asked.id, 'reject');
+    await e.said(/answered a permission request a second time/);
     await e.message((m) => m.id === 2 && 'result' in m);
     await e.agentCaughtUp();
     expect(outcomesRead(e)).toHaveLength(1);
+    expect(e.agentRead(/-32800/)).toHaveLength(0);
   });
 
   it('gives the agent exactly the option the person chose on the card', async () => {
-    gate = await startLiveConsole(sandbox);
-    const e = startEditor();
-    const sessionId = await e.open(sandbox.project);
-    const cardShown = gate.nextCard();
-    e.prompt(2, sessionId, 'ask');
-    await permissionRequest(e);
-    const card = await cardShown;
+    const { gate, e, card } = await openQuestion();
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow', optionId: 'always' })).toEqual({
       won: true,
     });
@@ -114,46 +132,39 @@ describe('gatehouse acp', () => {
   });
 
   it('gives the agent its reject option when the console denies, and tells the editor the call failed', async () => {
-    gate = await startLiveConsole(sandbox);
-    const e = startEditor();
-    const sessionId = await e.open(sandbox.project);
-    const cardShown = gate.nextCard();
-    e.prompt(2, sessionId, 'ask');
-    await permissionRequest(e);
-    gate.registry.decide((await cardShown).id, 'console', { behavior: 'deny', message: 'Not now.' });
+    const { gate, e, asked, card } = await openQuestion();
+    gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'Not now.' });
     await e.said(/agent outcome: .*"reject"/);
-    await e.message(
-      (m) =>
-        m.method === 'session/update' &&
-        (m.params as { update: { status?: string } }).update.status === 'failed',
-    );
+    await expectSettledInEditor(e, asked.id, 'failed');
   });
 
-  it('passes the editor’s answer through and withdraws the card', async () => {
-    gate = await startLiveConsole(sandbox);
-    const e = startEditor();
-    const sessionId = await e.open(sandbox.project);
-    const cardShown = gate.nextCard();
-    e.prompt(2, sessionId, 'ask');
-    const asked = await permissionRequest(e);
-    const card = await cardShown;
+  it('passes the editor’s answer through once, withdraws the card, and drops a second answer', async () => {
+    const { gate, e, asked, card } = await openQuestion();
     answer(e, asked.id, 'reject');
     await e.said(/agent outcome: .*"reject"/);
     expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' }).won).toBe(false);
+    answer(e, asked.id, 'once');
+    await e.said(/answered a permission request a second time/);
     await e.message((m) => m.id === 2 && 'result' in m);
     await e.agentCaughtUp();
     expect(outcomesRead(e)).toHaveLength(1);
+    expect(e.received.some((m) => m.method === '$/cancel_request')).toBe(false);
+  });
+
+  it('never records an editor answer it cannot read as an approval', async () => {
+    const { gate, e, asked, card } = await openQuestion();
+    e.send({ id: asked.id, result: { outcome: { outcome: 'approved' } } });
+    const resolved = await gate.untilResolved(card.id);
+    expect(resolved).toMatchObject({ by: 'agent' });
+    expect(resolved.behavior).not.toBe('allow');
+    await e.agentCaughtUp();
+    // The agent's own library judges the answer; the proxy passes it on once, as it came.
+    expect(e.agentRead(/"outcome":\{"outcome":"approved"\}/)).toHaveLength(1);
   });
 
   it('answers a cancelled turn `cancelled` once, withdraws the card, and drops the editor’s own cancelled answer', async () => {
-    gate = await startLiveConsole(sandbox);
-    const e = startEditor();
-    const sessionId = await e.open(sandbox.project);
-    const cardShown = gate.nextCard();
-    e.prompt(2, sessionId, 'ask');
-    const asked = await permissionRequest(e);
-    const card = await cardShown;
+    const { gate, e, sessionId, asked, card } = await openQuestion();
     e.send({ method: 'session/cancel', params: { sessionId } });
     await e.said(/agent outcome: \{"outcome":"cancelled"\}/);
     expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
@@ -167,19 +178,15 @@ describe('gatehouse acp', () => {
   });
 
   it('withdraws the card when the agent dies with it open, ends the editor’s stream and exits with the agent’s code', async () => {
-    gate = await startLiveConsole(sandbox);
-    const e = startEditor();
-    const sessionId = await e.open(sandbox.project);
-    const cardShown = gate.nextCard();
-    e.prompt(2, sessionId, 'ask');
-    const card = await cardShown;
+    const { gate, e, sessionId, card } = await openQuestion();
     e.prompt(3, sessionId, 'die');
     await e.stdoutEnded;
     expect(await e.exited).toBe(3);
     expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
   });
 
-  it('passes malformed lines on unchanged, says so on stderr, and keeps both sides working', async () => {
+  it('passes malformed lines and JSON-RPC on unchanged, says so on stderr, and keeps both sides working', async () => {
+    gate = await startLiveConsole(sandbox);
     const e = startEditor();
     e.raw('not json from the editor\n');
     // A response to an id nobody asked with is not the proxy's either: it goes on, once.
@@ -192,6 +199,26 @@ describe('gatehouse acp', () => {
     await e.said(/the agent sent a line that is not a JSON object; passed on unchanged/);
     await e.message((m) => m.id === 2 && 'result' in m);
     expect(e.garbage).toEqual(['this is not json']);
+    e.prompt(3, sessionId, 'malformed-rpc');
+    await e.said(/the agent sent a session\/request_permission that does not match ACP/);
+    await e.message((m) => m.id === 3 && 'result' in m);
+    expect(e.received.filter((m) => m.not === 'json-rpc')).toHaveLength(1);
+    expect(e.received.filter((m) => m.id === 'bad-1')).toHaveLength(1);
+    expect(e.received.filter((m) => m.id === 4242)).toHaveLength(1);
+    expect(gate.registry.pending()).toHaveLength(0);
+
+    // With a question open, the editor's malformed JSON-RPC is no answer: the race still runs.
+    const cardShown = gate.nextCard();
+    e.prompt(4, sessionId, 'ask');
+    await e.message((m) => m.method === 'session/request_permission' && m.id !== 'bad-1');
+    const card = await cardShown;
+    e.raw('{"jsonrpc":"1.0","id":77,"method":"x"}\n');
+    await e.said(/the editor sent a JSON-RPC message that does not match ACP/);
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
+    await e.said(/agent outcome: .*"once"/);
+    await e.agentCaughtUp();
+    expect(e.agentRead(/"jsonrpc":"1.0"/)).toHaveLength(1);
+    expect(outcomesRead(e)).toHaveLength(1);
   });
 
   it('carries a message of megabytes both ways, intact', async () => {
@@ -226,13 +253,7 @@ describe('gatehouse acp', () => {
   });
 
   it('never takes an unknown option kind for approval: the editor keeps the question, and history says so', async () => {
-    gate = await startLiveConsole(sandbox);
-    const e = startEditor();
-    const sessionId = await e.open(sandbox.project);
-    const cardShown = gate.nextCard();
-    e.prompt(2, sessionId, 'ask-custom');
-    const asked = await permissionRequest(e);
-    const card = await cardShown;
+    const { gate, e, asked, card } = await openQuestion('ask-custom');
     expect(card.options).toEqual([{ optionId: 'reject', name: 'Reject', kind: 'reject_once' }]);
     gate.registry.decide(card.id, 'console', { behavior: 'allow' });
     // Not "allowed by the console": the agent was never given that answer.

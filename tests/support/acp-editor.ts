@@ -20,7 +20,7 @@ export class AcpEditor {
   readonly stdoutEnded: Promise<void>;
   private readonly child: ChildProcessWithoutNullStreams;
   private waiters: (() => boolean)[] = [];
-  private rest = '';
+  private pendingChunks: string[] = [];
   private pings = 0;
 
   constructor(agent: readonly string[], env: NodeJS.ProcessEnv, cwd: string) {
@@ -28,8 +28,15 @@ export class AcpEditor {
     this.child.stdout.setEncoding('utf8');
     this.child.stderr.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
-      const parts = (this.rest + chunk).split('\n');
-      this.rest = parts.pop() ?? '';
+      // A line of tens of megabytes comes in many chunks: join them once, at its newline, not per chunk.
+      if (!chunk.includes('\n')) {
+        this.pendingChunks.push(chunk);
+        return;
+      }
+      const parts = (this.pendingChunks.join('') + chunk).split('\n');
+      this.pendingChunks = [];
+      const rest = parts.pop() ?? '';
+      if (rest) this.pendingChunks.push(rest);
       for (const part of parts) {
         try {
           this.received.push(JSON.parse(part) as Message);
@@ -64,9 +71,15 @@ export class AcpEditor {
     return this.until(() => this.received.find(matches));
   }
 
-  /** Resolves once stderr matches. */
+  /** Resolves once a line of stderr matches. */
   said(pattern: RegExp): Promise<string> {
-    return this.until(() => pattern.exec(this.stderr)?.[0]);
+    // Each look reads only the lines it has not read yet: the agent echoes huge lines to stderr.
+    let from = 0;
+    return this.until(() => {
+      const found = pattern.exec(this.stderr.slice(from))?.[0];
+      if (found === undefined) from = this.stderr.lastIndexOf('\n') + 1;
+      return found;
+    });
   }
 
   /** Every line the test agent says it read that matches. */

@@ -19,6 +19,39 @@ const OPTIONS = {
   ],
 };
 
+// The tool call each asking prompt makes, in the session's folder: ACP's content as real agents fill it.
+const TOOL_CALLS = {
+  ask: () => ({
+    title: 'touch made.txt',
+    kind: 'execute',
+    rawInput: { command: 'touch made.txt' },
+    content: [{ type: 'content', content: { type: 'text', text: 'touch made.txt' } }],
+  }),
+  // An edit as Claude's ACP agent sends one: the whole old and new text of the file, and where it is.
+  'ask-edit': (cwd) => ({
+    title: 'Edit src/server.ts',
+    kind: 'edit',
+    rawInput: { file_path: `${cwd}/src/server.ts`, old_string: 'port = 3000', new_string: 'port = 8080' },
+    content: [
+      {
+        type: 'diff',
+        path: `${cwd}/src/server.ts`,
+        oldText: 'import { serve } from "./serve";\n\nconst port = 3000;\nserve(port);\n',
+        newText: 'import { serve } from "./serve";\n\nconst port = 8080;\nserve(port);\n',
+      },
+    ],
+    locations: [{ path: `${cwd}/src/server.ts`, line: 3 }],
+  }),
+  // A command the agent runs in the editor's terminal: ACP names the terminal by id, the raw input the command.
+  'ask-terminal': () => ({
+    title: '`npm test && rm -rf dist`',
+    kind: 'execute',
+    rawInput: { command: 'npm test && rm -rf dist', description: 'Run the tests, then clear the build' },
+    content: [{ type: 'terminal', terminalId: 'term-1' }],
+  }),
+};
+const cwds = new Map();
+
 const lines = new TransformStream({
   transform(chunk, controller) {
     for (const line of Buffer.from(chunk).toString('utf8').split('\n'))
@@ -37,12 +70,27 @@ agent({ name: 'tiny-acp-agent' })
     agentCapabilities: {},
     agentInfo: { name: 'tiny-acp-agent', version: '1.0.0' },
   }))
-  .onRequest(methods.agent.session.new, () => ({ sessionId: `tiny-${++sessions}` }))
+  .onRequest(methods.agent.session.new, ({ params }) => {
+    const sessionId = `tiny-${++sessions}`;
+    cwds.set(sessionId, params.cwd);
+    return { sessionId };
+  })
   .onNotification(methods.agent.session.cancel, () => undefined)
   .onRequest(methods.agent.session.prompt, async ({ params, client }) => {
     const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
     if (text === 'die') process.exit(3);
     if (text === 'malformed') process.stdout.write('this is not json\n');
+    if (text === 'malformed-rpc')
+      process.stdout.write(
+        [
+          '{"not":"json-rpc"}',
+          // A permission request the protocol would not accept: no card, and the editor still gets it.
+          '{"jsonrpc":"2.0","id":"bad-1","method":"session/request_permission","params":{"sessionId":7}}',
+          // A response to an id the editor never used.
+          '{"jsonrpc":"2.0","id":4242,"result":{}}',
+          '',
+        ].join('\n'),
+      );
     if (text.startsWith('big ')) {
       // Says back, in one message, how much it read, and as much again.
       await client.notify(methods.client.session.update, {
@@ -54,14 +102,11 @@ agent({ name: 'tiny-acp-agent' })
       });
       return { stopReason: 'end_turn' };
     }
-    const options = OPTIONS[text];
+    const options = OPTIONS[text] ?? (TOOL_CALLS[text] ? OPTIONS.ask : undefined);
     if (!options) return { stopReason: 'end_turn' };
     const toolCall = {
       toolCallId: `call-${++calls}`,
-      title: 'touch made.txt',
-      kind: 'execute',
-      rawInput: { command: 'touch made.txt' },
-      content: [{ type: 'content', content: { type: 'text', text: 'touch made.txt' } }],
+      ...(TOOL_CALLS[text] ?? TOOL_CALLS.ask)(cwds.get(params.sessionId) ?? process.cwd()),
     };
     await client.notify(methods.client.session.update, {
       sessionId: params.sessionId,

@@ -86,6 +86,16 @@ export const queueEn = {
   'why.behavior.ask': 'Ask',
   'why.behavior.deny': 'Deny',
   'why.noRule': 'No rule matched this call.',
+  'why.acp.asked':
+    '{agent} asked its editor through ACP. It keeps its own rules; the console’s do not apply.',
+  'why.acp.kind': 'ACP kind',
+  'why.acp.noKind': 'none given',
+  'why.acp.risk': 'Risk',
+  'why.acp.risk.command': 'Read from its command, by the same analysis as a Bash call.',
+  'why.acp.risk.diff': 'Read from the diff it carries.',
+  'why.acp.risk.kind': 'Read from its ACP kind and the files it names.',
+  'why.acp.risk.unknown':
+    'The call does not say what it runs or changes, so the console cannot tell its risk.',
   'why.nearMisses': 'Almost matched',
   'why.nearMissCount': { one: '{count} rule for this tool', other: '{count} rules for this tool' },
   'why.mode': 'Mode',

@@ -34,6 +34,14 @@ export const toolCallEn = {
 
   'json.input': 'Tool input',
 
+  'acp.noCommand': 'The agent runs this in a terminal of the editor’s and does not say the command.',
+  'acp.moreDiffs': {
+    one: 'It changes {count} more file: see the call as sent.',
+    other: 'It changes {count} more files: see the call as sent.',
+  },
+  'acp.locations': 'Files it names',
+  'acp.raw': 'The call as the agent sent it',
+
   'gate.scrollToEnd': 'Scroll to the end before allowing it.',
   'gate.moreLines': {
     one: '{count} more line below: scroll to the end before allowing it.',

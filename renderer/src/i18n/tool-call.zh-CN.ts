@@ -35,6 +35,14 @@ export const toolCallZhCN: Partial<Catalogue> = {
 
   'json.input': '工具输入',
 
+  'acp.noCommand': '代理在编辑器的终端中运行此操作，但未说明命令。',
+  'acp.moreDiffs': {
+    one: '它还会修改另外 {count} 个文件：请查看原始调用。',
+    other: '它还会修改另外 {count} 个文件：请查看原始调用。',
+  },
+  'acp.locations': '涉及的文件',
+  'acp.raw': '代理发送的原始调用',
+
   'gate.scrollToEnd': '请先滚动到末尾，再允许。',
   'gate.moreLines': {
     one: '下方还有 {count} 行：请先滚动到末尾，再允许。',

@@ -75,4 +75,18 @@ describe('contentMayOverflow', () => {
     expect(contentMayOverflow(long)).toBe(true);
     expect(contentMayOverflow(short)).toBe(false);
   });
+
+  it('measures an ACP call by what the card draws of it, not by its raw JSON', () => {
+    const acp = (input: Record<string, unknown>) =>
+      pendingRequest('d', { tool: 'Run it', input, provenance: { type: 'acp' } });
+    const padding = { rawInput: { command: 'ls', note: 'x'.repeat(2_000) } };
+    expect(contentMayOverflow(acp({ kind: 'execute', ...padding }))).toBe(false);
+    expect(contentMayOverflow(acp({ kind: 'execute', rawInput: { command: 'echo\n'.repeat(9) } }))).toBe(
+      true,
+    );
+    const diff = { type: 'diff', path: '/p/a', oldText: 'a', newText: 'b' };
+    expect(contentMayOverflow(acp({ kind: 'edit', content: [diff] }))).toBe(true);
+    expect(contentMayOverflow(acp({ kind: 'read', locations: [{ path: '/p/a' }], ...padding }))).toBe(false);
+    expect(contentMayOverflow(acp({ kind: 'other', ...padding }))).toBe(true);
+  });
 });

@@ -3,6 +3,7 @@
  * write, long arguments) and has not been seen to its end, and a request that needs a second look
  * (dangerous, or touching a protected path), which gets a confirm step.
  */
+import { acpCallOf } from '../../../common/acp-call';
 import type { PendingRequestView } from '../../../common/queue-contract';
 import { familyOf } from '../../../engine';
 
@@ -33,6 +34,15 @@ function editedText(input: PendingRequestView['input']): unknown[] {
 /** Whether the card's body may be taller than its box, so Allow waits until it has been scrolled through. */
 export function contentMayOverflow(request: PendingRequestView): boolean {
   const { input } = request;
+  const acp = acpCallOf(request);
+  // An ACP call's diff carries whole files, so its length says nothing of the hunks': the diff box is
+  // measured instead, and counts as seen at once when it fits. A call drawn from no part is its JSON.
+  if (acp) {
+    const { command } = acp;
+    if (acp.diffs.length > 0) return true;
+    if (command !== undefined) return charCount(command) > LONG_CHARS || lineCount(command) > LONG_LINES;
+    if (acp.locations.length || acp.texts.length || acp.kind === 'execute') return false;
+  }
   switch (familyOf(request.tool)) {
     case 'bash':
       return (

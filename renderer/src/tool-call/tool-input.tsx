@@ -1,4 +1,6 @@
+import { acpCallOf } from '../../../common/acp-call';
 import type { PendingRequestView } from '../../../common/queue-contract';
+import { AcpInput } from './acp-input';
 import { EditDiff } from './edit-diff';
 import { RecordedEdit } from './recorded-edit';
 import { BashCommand } from './bash-command';
@@ -9,7 +11,7 @@ import { familyOf } from '../../../engine';
 import './tool-call.css';
 
 /**
- * The body of a card, by tool family. `recorded` is a request from history: nothing to gate, and an edit
+ * The body of a card: an ACP call from what ACP describes, else by tool family. `recorded` is a request from history: nothing to gate, and an edit
  * shows the change as asked rather than a diff against today's file.
  */
 export function ToolInput({
@@ -19,6 +21,8 @@ export function ToolInput({
   request: PendingRequestView;
   recorded?: boolean;
 }) {
+  const acp = acpCallOf(request);
+  if (acp) return <AcpInput request={request} call={acp} recorded={recorded} />;
   const { command, url } = request.input;
   switch (familyOf(request.tool)) {
     case 'bash':

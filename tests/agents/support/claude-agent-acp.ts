@@ -66,7 +66,11 @@ export async function makeAcpSandbox(root: string, baseUrl: string): Promise<Acp
   return { home, project, gatehouseHome, env };
 }
 
-export type PermissionHandler = (request: RequestPermissionRequest) => Promise<RequestPermissionResponse>;
+/** `signal` aborts when the question is withdrawn from the editor (ACP's `$/cancel_request`). */
+export type PermissionHandler = (
+  request: RequestPermissionRequest,
+  signal: AbortSignal,
+) => Promise<RequestPermissionResponse>;
 
 export interface AcpEditorSession {
   readonly connection: ClientConnection;
@@ -93,7 +97,7 @@ export async function startAcpEditor(
   const exited = new Promise<number | null>((done) => child.once('close', (code) => done(code)));
   const updates: unknown[] = [];
   const connection = client({ name: 'gatehouse-test-editor' })
-    .onRequest(methods.client.session.requestPermission, ({ params }) => onPermission(params))
+    .onRequest(methods.client.session.requestPermission, ({ params, signal }) => onPermission(params, signal))
     .onNotification(methods.client.session.update, ({ params }) => void updates.push(params.update))
     .connect(
       ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),

@@ -54,7 +54,7 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
         <span className="entry__line">
           <span className="entry__tool">{request.tool}</span>
           <code className="entry__summary">
-            {summarizeRequest(request.tool, request.input, SUMMARY_LIMIT).line.text}
+            {summarizeRequest(request.tool, request.input, SUMMARY_LIMIT, request.provenance).line.text}
           </code>
         </span>
         <span className="entry__line entry__meta">

@@ -1,5 +1,6 @@
 import type { Explanation, PendingRequestView, RuleRefView } from '../../../../common/queue-contract';
 import type { PermissionUpdate } from '../../../../common/protocol';
+import { acpCallOf } from '../../../../common/acp-call';
 import { answersFor } from '../../../../common/agent-answers';
 import { formatRule } from '../../../../engine';
 import type { Translate } from '../../i18n/translate';
@@ -129,6 +130,61 @@ function detailOf(reason: Explanation['reason']): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
+/** The console's engine on the agent's own settings: the deciding rule, or the engine's sentence; the mode. */
+function EngineReason({ request, reason }: { request: PendingRequestView; reason: Explanation['reason'] }) {
+  const t = useT();
+  return (
+    <>
+      <dt>{t('why.title')}</dt>
+      <dd>
+        {reason.type === 'rule' && reason.rule ? (
+          <span className="why__headline">
+            {t(`why.behavior.${reason.rule.behavior}`)} <RuleRef rule={reason.rule} cwd={request.cwd} />
+          </span>
+        ) : (
+          <>
+            {reason.type === 'default' && <span className="why__headline">{t('why.noRule')}</span>}
+            <span className="why__detail">
+              <VisibleText text={detailOf(reason)} multiline />
+            </span>
+          </>
+        )}
+      </dd>
+      <dt>{t('why.mode')}</dt>
+      <dd>{request.mode === 'auto' ? t('why.autoMode') : <code>{request.mode}</code>}</dd>
+    </>
+  );
+}
+
+/**
+ * Why an ACP agent asked: it asked its editor, and ACP carries no rule or mode to show. What is left to
+ * say is which agent, the call's ACP kind, and where its risk label comes from, or that it cannot be told.
+ */
+function AcpReason({ request, explanation }: { request: PendingRequestView; explanation: Explanation }) {
+  const t = useT();
+  const call = acpCallOf(request);
+  const basis =
+    explanation.risk === 'unknown'
+      ? 'unknown'
+      : call?.command !== undefined
+        ? 'command'
+        : call?.diffs.length
+          ? 'diff'
+          : 'kind';
+  return (
+    <>
+      <dt>{t('why.title')}</dt>
+      <dd>
+        <span className="why__headline">{t('why.acp.asked', { agent: request.agent.name })}</span>
+      </dd>
+      <dt>{t('why.acp.kind')}</dt>
+      <dd>{call?.kind ? <code>{call.kind}</code> : t('why.acp.noKind')}</dd>
+      <dt>{t('why.acp.risk')}</dt>
+      <dd className="why__detail">{t(`why.acp.risk.${basis}`)}</dd>
+    </>
+  );
+}
+
 /** Why the agent asked: the deciding rule and its file, the mode, protected paths, near misses, suggestions. */
 export function WhyAsked({ request }: { request: PendingRequestView }) {
   const t = useT();
@@ -168,26 +224,10 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         {explanation.codex ? (
           // Codex decides by its own policy, sandbox and rules: the engine's reading of other settings is moot.
           <CodexWhyRows request={request} codex={explanation.codex} />
+        ) : reason.type === 'acp' ? (
+          <AcpReason request={request} explanation={explanation} />
         ) : (
-          <>
-            <dt>{t('why.title')}</dt>
-            <dd>
-              {reason.type === 'rule' && reason.rule ? (
-                <span className="why__headline">
-                  {t(`why.behavior.${reason.rule.behavior}`)} <RuleRef rule={reason.rule} cwd={request.cwd} />
-                </span>
-              ) : (
-                <>
-                  {reason.type === 'default' && <span className="why__headline">{t('why.noRule')}</span>}
-                  <span className="why__detail">
-                    <VisibleText text={detailOf(reason)} multiline />
-                  </span>
-                </>
-              )}
-            </dd>
-            <dt>{t('why.mode')}</dt>
-            <dd>{request.mode === 'auto' ? t('why.autoMode') : <code>{request.mode}</code>}</dd>
-          </>
+          <EngineReason request={request} reason={reason} />
         )}
         {!explanation.codex && explanation.nearMisses.length > 0 && (
           <>

@@ -1,0 +1,61 @@
+/**
+ * Why an ACP agent asked: it asked its editor, as ACP has it ask for any call it wants a person to see.
+ * The console's engine is not run on it: ACP agents keep their own rules, and a Claude Code verdict on a
+ * title such as "touch made.txt" would be made up. What the console can still tell is the risk, from what
+ * the call's content says it runs or changes; when the content does not say, the risk is `unknown`.
+ */
+import type { AcpCall } from '../../common/acp-call';
+import { inputHidesText } from '../../common/hidden-code-points';
+import type { Explanation } from '../../common/queue-contract';
+import type { AgentInfo } from '../../common/protocol';
+import { assessRisk, protectedPathOf } from '../../engine';
+import type { BashSupport, RiskLabel } from '../../engine';
+
+const DANGEROUS = new Set<RiskLabel>(['destructive', 'privileged', 'reads secrets']);
+
+export function acpExplanation(
+  call: AcpCall,
+  agent: AgentInfo,
+  input: Readonly<Record<string, unknown>>,
+  bash: BashSupport,
+): Explanation {
+  const risk = riskOf(call, bash);
+  const paths = [...call.diffs.map((diff) => diff.path), ...call.locations.map((where) => where.path)];
+  const protectedPath = paths.map((path) => protectedPathOf(path)?.path).find((path) => path !== undefined);
+  const kind = call.kind ? ` (ACP kind ${call.kind})` : '';
+  const subcommands = call.command === undefined ? undefined : subcommandsOf(call.command, bash);
+  return {
+    behavior: 'ask',
+    step: 'acp',
+    reason: { type: 'acp', message: `${agent.name} asked its editor through ACP${kind}.` },
+    nearMisses: [],
+    risk,
+    needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined || inputHidesText(input),
+    ...(protectedPath ? { protectedPath } : {}),
+    ...(subcommands ? { subcommands } : {}),
+    suggestedRules: [],
+  };
+}
+
+/** The risk the content shows: the command through the same Bash analysis, else the files it names. */
+function riskOf(call: AcpCall, bash: BashSupport): RiskLabel {
+  if (call.command !== undefined)
+    return assessRisk({ toolName: 'Bash', input: { command: call.command } }, bash);
+  if (call.kind === 'delete') return 'destructive';
+  if (call.diffs.length > 0 || call.kind === 'edit' || call.kind === 'move') return 'writes files';
+  if (call.kind === 'fetch') return 'network';
+  if (call.kind === 'read' || call.kind === 'search') {
+    const reads = call.locations.map((where) =>
+      assessRisk({ toolName: 'Read', input: { file_path: where.path } }, bash),
+    );
+    return reads.includes('reads secrets') ? 'reads secrets' : 'read-only';
+  }
+  return 'unknown';
+}
+
+/** A compound command's parts, so the card can show each; ACP agents have no rules here to match them. */
+function subcommandsOf(command: string, bash: BashSupport): Explanation['subcommands'] {
+  const analysis = bash.analyzer.analyze(command);
+  if (!analysis.ok || analysis.subcommands.length < 2) return undefined;
+  return analysis.subcommands.map((sub) => ({ text: sub.source }));
+}
