@@ -5,11 +5,14 @@
 import { homedir } from 'node:os';
 import { loadInstalledBashSupport } from '../../engine/node';
 import type { BashSupport } from '../../engine';
+import type { AgentInfo, PermissionRequest } from '../../common/protocol';
+import type { RulePlacement, RuleStanding } from '../../common/queue-contract';
 import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { GrantBook } from '../rules/grant-book';
 import { memoizeBash } from '../rules/memoized-bash';
 import { createRequestExplainer } from '../rules/request-explainer';
+import { ruleStanding } from '../rules/rule-standing';
 import { createScreening } from '../rules/screen-request';
 
 /** After a person leaves a request they had open, the timeout waits at least this long. */
@@ -19,6 +22,13 @@ export interface DecisionRoom {
   readonly bash: BashSupport;
   readonly grants: GrantBook;
   readonly registry: RaceRegistry;
+  /** Whether a rule, placed where it would live, decides a waiting request (asked before it is made). */
+  standing(
+    request: PermissionRequest,
+    agent: AgentInfo,
+    rule: string,
+    placement: RulePlacement,
+  ): Promise<RuleStanding>;
   /** The user's home folder, where their agent settings live. */
   readonly userHome: string;
   close(): void;
@@ -54,6 +64,17 @@ export async function startDecisionRoom(options: {
     bash,
     grants,
     registry,
+    async standing(request, agent, rule, placement) {
+      const { context, explanation } = await explain(request, agent);
+      return ruleStanding({
+        context,
+        call: { toolName: request.tool, input: request.input },
+        rule,
+        placement,
+        candidates: explanation.suggestedRules,
+        bash,
+      });
+    },
     userHome,
     close() {
       registry.close();
