@@ -28,6 +28,7 @@ export {
   type RuleWarning,
   type RuleWarningKind,
 } from './rules/warnings';
+export { placeOf } from './rules/warnings/types';
 
 export {
   createPermissionContext,

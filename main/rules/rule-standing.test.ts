@@ -59,7 +59,7 @@ describe('ruleStanding', () => {
     if (result.wins) throw new Error('unreachable');
     expect(standingSentence('Bash(git push origin main)', result)).toBe(
       `Bash(git push origin main) would not answer this request: the ask rule Bash(git push *) from ` +
-        `projectSettings (${PROJECT_FILE}) is consulted before any allow rule. Allow once, or change that rule.`,
+        `project settings (${PROJECT_FILE}) is consulted before any allow rule. Allow once, or change that rule.`,
     );
   });
 

@@ -6,7 +6,15 @@
  * The warnings are the rule editor's own (analyzeRules), so the card and the Rules view say the same.
  */
 import type { RulePlacement, RuleStanding } from '../../common/queue-contract';
-import { analyzeRules, decide, formatRule, parseRule, PermissionContextError, withRules } from '../../engine';
+import {
+  analyzeRules,
+  decide,
+  formatRule,
+  parseRule,
+  PermissionContextError,
+  placeOf,
+  withRules,
+} from '../../engine';
 import type { BashSupport, Decision, ToolPermissionContext } from '../../engine';
 import { refView } from './request-explainer';
 
@@ -111,9 +119,6 @@ export function ruleStanding(question: StandingQuestion): RuleStanding {
     warnings,
   };
 }
-
-const placeOf = (ref: { source: string; file?: string }) =>
-  ref.file === undefined ? ref.source : `${ref.source} (${ref.file})`;
 
 /** One sentence for a rule that cannot decide its request, for a caller that shows no card (a refusal). */
 export function standingSentence(rule: string, standing: Exclude<RuleStanding, { wins: true }>): string {
