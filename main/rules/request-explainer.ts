@@ -3,6 +3,7 @@
  * was asked about, and turns the decision into what the queue shows: the rule and its file, the mode, the
  * protected path, the near misses, the risk, and for Bash which subcommands a rule already allows.
  */
+import { relative } from 'node:path';
 import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation, RuleRefView } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
@@ -10,6 +11,7 @@ import { assessRisk, createPermissionContext, decide, protectedPathOf } from '..
 import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
 import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
+import { closestNearMisses } from './near-misses';
 import { suggestRules } from './suggest-rules';
 
 export interface ExplainerOptions {
@@ -124,6 +126,21 @@ export function createRequestExplainer(options: ExplainerOptions) {
     });
   }
 
+  /** What the call does, as a rule's content would name it: near misses are ranked by how much they share. */
+  function callTexts(request: PermissionRequest, command: string | undefined): string[] {
+    if (command !== undefined) {
+      const analysis = options.bash.analyzer.analyze(command);
+      return analysis.ok && analysis.subcommands.length
+        ? analysis.subcommands.map((s) => s.source)
+        : [command];
+    }
+    const { input } = request;
+    const file = input.file_path ?? input.notebook_path ?? input.path;
+    if (typeof file === 'string') return [relative(request.cwd, file), file];
+    if (typeof input.url === 'string' && URL.canParse(input.url)) return [new URL(input.url).hostname];
+    return [];
+  }
+
   return async function explain(request: PermissionRequest, agent: AgentInfo): Promise<ExplainedRequest> {
     const { context, warnings } = await contextFor(request, agent);
     const call = { toolName: request.tool, input: request.input };
@@ -142,7 +159,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
       behavior: decision.behavior,
       step: decision.step,
       reason: reasonView(decision),
-      nearMisses: decision.nearMisses.map(refView),
+      nearMisses: closestNearMisses(decision.nearMisses.map(refView), callTexts(request, command)),
       risk,
       needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined || inputHidesText(request.input),
       ...(protectedPath ? { protectedPath } : {}),

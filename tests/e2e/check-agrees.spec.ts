@@ -75,18 +75,25 @@ const fixtures = (
 ];
 
 test('every fixture request: the card says what gatehouse check says', async ({ page }) => {
+  test.setTimeout(240_000);
   await page.goto(gate.url);
   for (const [i, fixture] of fixtures(gate.project).entries()) {
     const hook = gate.ask(fixture.tool, fixture.input, { session: `agree-${i}` });
     const target = card(page, fixture.shows);
+    // A busy machine may take a while to spawn the hook; the comparison waits for the card itself.
+    await expect(target, `${fixture.tool} card`).toBeVisible({ timeout: 20_000 });
     const why = target.getByRole('region', { name: 'Why it asked' });
     const checked = check(fixture.tool, fixture.input);
     const said = `${fixture.tool} ${JSON.stringify(fixture.input)}`;
     if (checked.reason.type === 'rule')
       await expect(why, said).toContainText(`${BEHAVIOR[checked.behavior]} ${checked.reason.rule}`);
+    // No rule matched: the card says so, and then which parts need the person or the engine's sentence.
+    else if (checked.reason.type === 'default')
+      await expect(why, said).toContainText('No rule matched this call.');
     else await expect(why, said).toContainText(detailOf(checked.reason.message));
     // One card at a time, so each comparison reads its own card.
     await target.getByRole('button', { name: 'Deny', exact: true }).click();
     await hook.exit;
+    await expect(target).toHaveCount(0);
   }
 });

@@ -94,6 +94,8 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
     );
   }
   const { reason } = explanation;
+  // Of a compound command, the parts no rule allows: those are what the person is asked about.
+  const needsYou = (explanation.subcommands ?? []).filter((sub) => !sub.allowedBy).map((sub) => sub.text);
   return (
     <section className="why" aria-label={t('why.title')}>
       <dl className="why__list">
@@ -107,7 +109,11 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
             <>
               {reason.type === 'default' && <span className="why__headline">{t('why.noRule')}</span>}
               <span className="why__detail">
-                <VisibleText text={detailOf(reason)} multiline />
+                {reason.type === 'default' && needsYou.length > 0 ? (
+                  t('why.needsYou', { parts: needsYou.join(' · ') })
+                ) : (
+                  <VisibleText text={detailOf(reason)} multiline />
+                )}
               </span>
             </>
           )}
@@ -125,6 +131,9 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
                 <ul className="why__rules">
                   {explanation.nearMisses.map((rule, i) => (
                     <li key={i}>
+                      <span className={`why__behavior why__behavior--${rule.behavior}`}>
+                        {t(`why.behavior.${rule.behavior}`)}
+                      </span>{' '}
                       <RuleRef rule={rule} cwd={request.cwd} />
                     </li>
                   ))}
