@@ -100,7 +100,10 @@ export function createConsoleService({
           if (!judged.wins)
             return {
               ok: false,
-              error: { code: 'grant-cannot-win', message: standingSentence(args.grant.rule, judged) },
+              error: {
+                code: judged.why === 'invalid' ? 'bad-rule' : 'grant-cannot-win',
+                message: standingSentence(args.grant.rule, judged),
+              },
             };
           const added = grants.add({
             rule: args.grant.rule,
