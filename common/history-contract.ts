@@ -121,6 +121,19 @@ export type RecordedRequestView = Omit<
   readonly receivedAt: number;
 };
 
+/**
+ * The channel of a timeout that was the agent's own deadline (its hook stopped waiting), not the console's
+ * clock: `deadline:<ms>` with how long the agent waited, or `deadline` when it did not say.
+ */
+export const DEADLINE_CHANNEL = 'deadline';
+
+/** For the agent's own deadline: how long it waited in ms (null when it did not say); else undefined. */
+export function agentDeadlineOf(channel: string | undefined): number | null | undefined {
+  if (channel === DEADLINE_CHANNEL) return null;
+  const match = /^deadline:(\d+)$/.exec(channel ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
 export interface RecordedDecisionView {
   /** Exactly what was sent to the agent, and what a re-sent request gets back. */
   readonly decision: PermissionDecision;

@@ -208,6 +208,32 @@ export type PreviewRefusal =
 
 export type DecideOutcome = { won: true } | { won: false; winner: RacerKind };
 
+/** Where a rule made at the card would live: a grant is a session rule, Always allow a settings file. */
+export const rulePlacements = ['session', 'localSettings', 'projectSettings', 'userSettings'] as const;
+export type RulePlacement = (typeof rulePlacements)[number];
+
+/**
+ * Whether a rule, added where it would live, decides the request it is made for (main/rules/rule-standing.ts):
+ * if not, why — an ask or deny rule wins first (`by`), a protected path (`detail`), it does not cover the
+ * call (the Bash subcommands it leaves out), another allow rule already does, or the rule or its place is
+ * refused (`detail`) — and the card's suggestions that would. `warnings` are the rule editor's about it.
+ */
+export type RuleStanding =
+  | { readonly wins: true; readonly warnings: readonly RuleStandingWarning[] }
+  | {
+      readonly wins: false;
+      readonly why: 'invalid' | 'refused' | 'already-allowed' | 'outranked' | 'protected' | 'no-match';
+      readonly by?: RuleRefView;
+      readonly detail?: string;
+      readonly uncovered?: readonly string[];
+      readonly instead: readonly string[];
+      readonly warnings: readonly RuleStandingWarning[];
+    };
+export interface RuleStandingWarning {
+  readonly kind: 'shadowed' | 'duplicate' | 'broad-allow' | 'never-matched';
+  readonly message: string;
+}
+
 export const ViewingArgsSchema = z.object({ id: z.string().min(1).max(200), viewing: z.boolean() });
 
 export const QueueEventSchema = z.discriminatedUnion('kind', [
@@ -231,6 +257,14 @@ export const queueInvokeSchemas = {
   'queue:viewing': ViewingArgsSchema,
   /** The diff an edit-family request would make to the file on disk; by request id, never by path. */
   'queue:diff': z.object({ id: z.string().min(1).max(200) }),
+  /** Whether a rule made at a card would decide that card's request; by request id, never by path. */
+  'queue:rule-standing': z
+    .object({
+      id: z.string().min(1).max(200),
+      rule: z.string().min(1).max(10_000),
+      placement: z.enum(rulePlacements),
+    })
+    .strict(),
 } as const;
 
 export interface QueueInvokeValues {
@@ -238,6 +272,7 @@ export interface QueueInvokeValues {
   'queue:decide': DecideOutcome;
   'queue:viewing': { held: boolean };
   'queue:diff': EditPreview;
+  'queue:rule-standing': RuleStanding;
 }
 
 export interface QueueEventPayloads {

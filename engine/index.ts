@@ -31,6 +31,7 @@ export {
   type RuleWarning,
   type RuleWarningKind,
 } from './rules/warnings';
+export { placeOf } from './rules/warnings/types';
 
 export {
   createPermissionContext,

@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import { parseAgentMessage, PROTOCOL_VERSION } from '../../common/protocol';
 import type { AgentInfo, AgentMessage, ConsoleMessage, ErrorCode } from '../../common/protocol';
+import { DEADLINE_CHANNEL } from '../../common/history-contract';
 import type { Deliver, RaceRegistry } from '../registry/race-registry';
 import { createRateLimiter } from './limits';
 import type { BridgeLimits } from './limits';
@@ -95,10 +96,17 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
           );
           return;
         }
-        // The agent's own deadline is a timeout, not the terminal's answer (issue 18.4).
-        if (message.reason === 'deadline')
-          registry.decide(message.id, 'timeout', { behavior: 'passthrough' });
-        else registry.decide(message.id, 'agent', message.answer ?? { behavior: 'passthrough' });
+        // The agent's own deadline is a timeout, not the terminal's answer (issue 18.4); its channel says it
+        // was the agent's and how long it waited, so history can say so.
+        if (message.reason === 'deadline') {
+          const waited = registry.lookup(message.id)?.request.timeoutMs;
+          registry.decide(
+            message.id,
+            'timeout',
+            { behavior: 'passthrough' },
+            waited === undefined ? DEADLINE_CHANNEL : `${DEADLINE_CHANNEL}:${waited}`,
+          );
+        } else registry.decide(message.id, 'agent', message.answer ?? { behavior: 'passthrough' });
         return;
       case 'session.event':
         registry.retire(message, deliver);

@@ -3,7 +3,8 @@
  * console in main/web/). A person answering here is the `console` racer.
  */
 import type { Caller, ConsoleHandlers, ConsoleStatus, EventPayloads } from '../../common/console-contract';
-import type { QueueEvent } from '../../common/queue-contract';
+import type { QueueEvent, RulePlacement, RuleStanding } from '../../common/queue-contract';
+import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { View } from '../../common/console-views';
 import { createSignal } from '../../common/signal';
 import { canCarry, takesAnswer } from '../../common/agent-answers';
@@ -11,6 +12,7 @@ import type { RulesService } from './rules-handlers';
 import type { RaceRegistry } from '../registry/race-registry';
 import { previewEdit } from '../preview/edit-preview';
 import type { GrantBook } from '../rules/grant-book';
+import { standingSentence } from '../rules/rule-standing';
 import type { RulePreview } from '../../common/console-contract';
 import type { HistoryChanges } from './history-changes';
 import type { HistoryHandlers } from './history-handlers';
@@ -29,6 +31,12 @@ export interface ConsoleService {
 export interface ConsoleServiceDeps {
   readonly registry: RaceRegistry;
   readonly grants: GrantBook;
+  readonly standing: (
+    request: PermissionRequest,
+    agent: AgentInfo,
+    rule: string,
+    placement: RulePlacement,
+  ) => Promise<RuleStanding>;
   readonly previewRule: (rule: string, cwd: string) => RulePreview;
   readonly rules: RulesService;
   readonly status: () => ConsoleStatus;
@@ -46,6 +54,7 @@ export interface ConsoleServiceDeps {
 export function createConsoleService({
   registry,
   grants,
+  standing,
   previewRule,
   rules,
   status,
@@ -95,6 +104,16 @@ export function createConsoleService({
         if (args.behavior === 'allow' && args.grant) {
           const pending = registry.lookup(args.id);
           if (!pending) return unknown(args.id);
+          // A grant that would not answer this very request would sit "used 0 times" while the agent asks again.
+          const judged = await standing(pending.request, pending.agent, args.grant.rule, 'session');
+          if (!judged.wins)
+            return {
+              ok: false,
+              error: {
+                code: judged.why === 'invalid' ? 'bad-rule' : 'grant-cannot-win',
+                message: standingSentence(args.grant.rule, judged),
+              },
+            };
           const added = grants.add({
             rule: args.grant.rule,
             duration: args.grant.duration,
@@ -136,6 +155,11 @@ export function createConsoleService({
         const pending = registry.lookup(id);
         if (!pending) return unknown(id);
         return { ok: true, value: await previewEdit(pending.request) };
+      },
+      'queue:rule-standing': async ({ id, rule, placement }) => {
+        const pending = registry.lookup(id);
+        if (!pending) return unknown(id);
+        return { ok: true, value: await standing(pending.request, pending.agent, rule, placement) };
       },
       'grants:list': () => ({ ok: true, value: grants.list() }),
       'grants:revoke': ({ id }) => ({ ok: true, value: { revoked: grants.revoke(id) } }),

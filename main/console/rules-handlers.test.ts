@@ -8,7 +8,7 @@ import type { BashSupport } from '../../engine';
 import { loadInstalledBashSupport } from '../../engine/node';
 import { EXAMPLES_FILE, openExamplesStore } from '../rules/editor/examples-store';
 import { versionOf } from '../rules/editor/settings-text';
-import { createRulesService, type RulesService } from './rules-handlers';
+import { createRulesService, NEVER_MATCHED_MIN_CALLS, type RulesService } from './rules-handlers';
 
 const caller: Caller = { id: 'test', channel: 'window' };
 let bash: BashSupport;
@@ -49,7 +49,11 @@ beforeEach(async () => {
     projectFile(),
     '{\n    "env": {"A": "1"},\n    "permissions": {"allow": ["Bash(npm test)"]}\n}\n',
   );
-  past = [{ tool: 'Bash', input: { command: 'npm test' }, cwd: project }];
+  past = Array.from({ length: NEVER_MATCHED_MIN_CALLS }, () => ({
+    tool: 'Bash',
+    input: { command: 'npm test' },
+    cwd: project,
+  }));
   service = createRulesService({
     scope: { home, policyFile: join(root, 'policy.json') },
     bash,
@@ -85,6 +89,12 @@ describe('the rule editor handlers', () => {
       status: 'ok',
       editable: false,
     });
+  });
+
+  it('calls no rule "never matched" while the folder has too few past calls to say', async () => {
+    past = past.slice(0, NEVER_MATCHED_MIN_CALLS - 1);
+    const snapshot = value(await service.handlers['rules:load']({ cwd: project }, caller));
+    expect(snapshot.rules.flatMap((r) => r.warnings.map((w) => w.kind))).not.toContain('never-matched');
   });
 
   it('refuses a folder that is relative or does not exist, and arguments that carry a path', async () => {

@@ -49,6 +49,11 @@ export interface RulesService {
 const FOLDER_LIMIT = 20;
 /** Past calls of a folder that "never matched" is judged on: each rule is tried against each of them. */
 const NEVER_MATCHED_WINDOW = 1_000;
+/**
+ * Fewer past calls than this say nothing about a rule: a new project's first few requests would mark most
+ * of its rules "never matched" (issue 18.10), so no rule is judged until the folder has this many.
+ */
+export const NEVER_MATCHED_MIN_CALLS = 50;
 
 function failure<T>(error: unknown): Result<T> {
   if (error instanceof FolderError)
@@ -75,12 +80,14 @@ export function createRulesService(deps: RulesHandlerDeps): RulesService {
     home: deps.scope.home,
     onChange: (folders) => changed.emit({ folders }),
   });
-  const history = (cwd: string): ToolCall[] =>
-    deps
+  const history = (cwd: string): ToolCall[] => {
+    const calls = deps
       .recentRequests()
       .filter((call) => call.cwd === cwd)
       .slice(0, NEVER_MATCHED_WINDOW)
       .map((call) => ({ toolName: call.tool, input: call.input }));
+    return calls.length < NEVER_MATCHED_MIN_CALLS ? [] : calls;
+  };
 
   const exampleTarget = async (args: {
     cwd: string;

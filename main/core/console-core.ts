@@ -144,6 +144,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const service = createConsoleService({
     registry,
     grants: decisions.grants,
+    standing: decisions.standing,
     rules,
     previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
     status,

@@ -6,6 +6,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { loadInstalledBashSupport } from '../../engine/node';
 import type { BashSupport } from '../../engine';
+import type { AgentInfo, PermissionRequest } from '../../common/protocol';
+import type { RulePlacement, RuleStanding } from '../../common/queue-contract';
 import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
 import { GrantBook } from '../rules/grant-book';
@@ -13,6 +15,7 @@ import { memoizeBash } from '../rules/memoized-bash';
 import { createCodexWhy } from '../rules/codex/codex-why';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { createRequestExplainer } from '../rules/request-explainer';
+import { ruleStanding } from '../rules/rule-standing';
 import { createScreening } from '../rules/screen-request';
 
 /** Codex's exec-policy rules are checked by Codex itself, found on the console's PATH unless told otherwise. */
@@ -25,6 +28,13 @@ export interface DecisionRoom {
   readonly bash: BashSupport;
   readonly grants: GrantBook;
   readonly registry: RaceRegistry;
+  /** Whether a rule, placed where it would live, decides a waiting request (asked before it is made). */
+  standing(
+    request: PermissionRequest,
+    agent: AgentInfo,
+    rule: string,
+    placement: RulePlacement,
+  ): Promise<RuleStanding>;
   /** The user's home folder, where their agent settings live. */
   readonly userHome: string;
   close(): void;
@@ -66,6 +76,17 @@ export async function startDecisionRoom(options: {
     bash,
     grants,
     registry,
+    async standing(request, agent, rule, placement) {
+      const { context, explanation } = await explain(request, agent);
+      return ruleStanding({
+        context,
+        call: { toolName: request.tool, input: request.input },
+        rule,
+        placement,
+        candidates: explanation.suggestedRules,
+        bash,
+      });
+    },
     userHome,
     close() {
       registry.close();

@@ -10,7 +10,8 @@ import type { GrantDuration } from '../../common/queue-contract';
 import type { McpServer } from '../../common/protocol';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
-import { decide, parseRule, withRules } from '../../engine';
+import { parseRule } from '../../engine';
+import { judgeRule } from './rule-standing';
 import type { BashSupport, ToolPermissionContext } from '../../engine';
 
 const DURATION_MS: Record<Exclude<GrantDuration, 'session'>, number> = {
@@ -95,14 +96,7 @@ export class GrantBook {
         (grant.expiresAt !== undefined && grant.expiresAt <= this.now())
       )
         continue;
-      const decision = decide(withRules(context, 'session', 'allow', [grant.rule]), call, {
-        bash: this.bash,
-      });
-      if (
-        decision.behavior === 'allow' &&
-        decision.reason.type === 'rule' &&
-        decision.reason.rule.source === 'session'
-      ) {
+      if (judgeRule(context, call, grant.rule, 'session', this.bash).kind === 'wins') {
         const used = { ...grant, uses: grant.uses + 1 };
         this.grants.set(grant.id, used);
         this.emit();

@@ -4,6 +4,7 @@
  * protected path, the near misses, the risk, and for Bash which subcommands a rule already allows. An
  * ACP agent asked its editor, not these rules: acp-explanation.ts says so instead.
  */
+import { relative } from 'node:path';
 import { acpCallOf } from '../../common/acp-call';
 import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation, RuleRefView } from '../../common/queue-contract';
@@ -14,6 +15,7 @@ import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import type { CodexWhyExplainer } from './codex/codex-why';
 import { acpExplanation } from './acp-explanation';
+import { closestNearMisses } from './near-misses';
 import { suggestRules } from './suggest-rules';
 
 export interface ExplainerOptions {
@@ -132,6 +134,21 @@ export function createRequestExplainer(options: ExplainerOptions) {
     });
   }
 
+  /** What the call does, as a rule's content would name it: near misses are ranked by how much they share. */
+  function callTexts(request: PermissionRequest, command: string | undefined): string[] {
+    if (command !== undefined) {
+      const analysis = options.bash.analyzer.analyze(command);
+      return analysis.ok && analysis.subcommands.length
+        ? analysis.subcommands.map((s) => s.source)
+        : [command];
+    }
+    const { input } = request;
+    const file = input.file_path ?? input.notebook_path ?? input.path;
+    if (typeof file === 'string') return [relative(request.cwd, file), file];
+    if (typeof input.url === 'string' && URL.canParse(input.url)) return [new URL(input.url).hostname];
+    return [];
+  }
+
   return async function explain(request: PermissionRequest, agent: AgentInfo): Promise<ExplainedRequest> {
     const codex = agent.name === 'codex' && options.codex ? options.codex(request) : undefined;
     const { context, warnings } = await contextFor(request, agent);
@@ -153,7 +170,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
       behavior: decision.behavior,
       step: decision.step,
       reason: reasonView(decision),
-      nearMisses: decision.nearMisses.map(refView),
+      nearMisses: closestNearMisses(decision.nearMisses.map(refView), callTexts(request, command)),
       risk,
       needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined || inputHidesText(request.input),
       ...(protectedPath ? { protectedPath } : {}),

@@ -169,6 +169,23 @@ describe('grants', () => {
     ).toBeUndefined();
   });
 
+  it('answer a compound command whose other parts the settings already allow', async () => {
+    const grants = new GrantBook(bash);
+    const call = { toolName: 'Bash', input: { command: 'git status && make deploy' } };
+    const { context } = await explainer()(request('Bash', call.input), claude);
+    grants.add({
+      rule: 'Bash(make deploy)',
+      duration: '5m',
+      sessionId: 'session-1',
+      cwd: project,
+      agent: 'claude-code',
+    });
+    expect(
+      grants.match({ sessionId: 'session-1', cwd: project, agent: 'claude-code' }, call, context)?.rule,
+    ).toBe('Bash(make deploy)');
+    grants.close();
+  });
+
   it('expire, can be revoked, end with their session, and refuse a rule that does not parse', () => {
     vi.useFakeTimers();
     const grants = new GrantBook(bash);

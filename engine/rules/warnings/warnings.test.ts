@@ -310,7 +310,7 @@ describe('shadowed', () => {
     );
     expect(warning).toMatchObject({ kind: 'shadowed', by: { text: 'Bash(git *)', behavior: 'deny' } });
     expect(warning?.message).toBe(
-      'The allow rule Bash(git push *) from session can never apply: every call it matches is first denied by Bash(git *) from session.',
+      'The allow rule Bash(git push *) from this session can never apply: every call it matches is first denied by Bash(git *) from this session.',
     );
   });
 });
@@ -334,7 +334,7 @@ describe('duplicate', () => {
     const warnings = analyzeRules(context).filter((w) => w.kind === 'duplicate');
     expect(warnings.map((w) => [w.rule.index, w.by?.index])).toEqual([[2, 0]]);
     expect(warnings[0]?.message).toBe(
-      `The allow rule Bash(git *) appears twice in projectSettings (${project}) (permissions.allow[0] and [2]); the first copy applies, so this one can be removed.`,
+      `The allow rule Bash(git *) appears twice in project settings (${project}) (permissions.allow[0] and [2]); the first copy applies, so this one can be removed.`,
     );
   });
 
@@ -354,7 +354,7 @@ describe('duplicate', () => {
       by: { source: 'userSettings' },
     });
     expect(warning?.message).toBe(
-      `The deny rule Read(./.env) in projectSettings (${project}) repeats the one in userSettings (${user}), which comes first and applies, so this one can be removed.`,
+      `The deny rule Read(./.env) in project settings (${project}) repeats the one in user settings (${user}), which comes first and applies, so this one can be removed.`,
     );
   });
 
@@ -448,7 +448,7 @@ describe('broad-allow', () => {
 
   it('says what it hands over', () => {
     expect(analyzeRules(sessionContext([['allow', 'Bash(npx *)']]))[0]?.message).toBe(
-      'The allow rule Bash(npx *) from session allows `npx` with any arguments, which can run any command without asking.',
+      'The allow rule Bash(npx *) from this session allows `npx` with any arguments, which can run any command without asking.',
     );
   });
 });
@@ -493,7 +493,7 @@ describe('never-matched', () => {
     const past = [read('/home/dev/.claude/agents/reviewer.md')];
     expect(analyzeRules(context, { history: past, bash })).toEqual([]);
     expect(analyzeRules(context, { history: [read('/work/p/agents/reviewer.md')], bash })[0]?.message).toBe(
-      'The deny rule Read(/agents/**) from userSettings (/home/dev/.claude/settings.json) matched none of the 1 past call in history.',
+      'The deny rule Read(/agents/**) from user settings (/home/dev/.claude/settings.json) matched none of the 1 past call in history.',
     );
   });
 

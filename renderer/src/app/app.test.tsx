@@ -203,6 +203,15 @@ describe('the rule editor', () => {
       cwd: '/home/dev/projects/shop',
     });
     fireEvent.click(screen.getByRole('radio', { name: /User/ }));
+    // Saving waits for the engine's word that the rule, in the file chosen, answers this request.
+    await waitFor(() =>
+      expect(screen.getByText('Valid rule for Bash; it answers this request.')).toBeTruthy(),
+    );
+    expect(fake.calls.filter((c) => c.channel === 'queue:rule-standing').at(-1)?.args).toEqual({
+      id: 'a',
+      rule: 'Bash(npm run *)',
+      placement: 'userSettings',
+    });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save rule and allow' })));
     expect(fake.decisions()).toEqual([
       {

@@ -20,7 +20,7 @@ export const historyEn = {
 
   'history.outcome.allow': 'Allowed',
   'history.outcome.deny': 'Denied',
-  'history.outcome.passthrough': 'Answered in the agent’s own dialog',
+  'history.outcome.passthrough': 'Left to the agent’s own dialog',
   'history.outcome.pending': 'Not answered',
 
   'history.racer.console': 'A person at the console',
@@ -40,6 +40,8 @@ export const historyEn = {
   'history.by.tray': 'the tray menu',
   'history.by.grant': 'a rule',
   'history.by.timeout': 'a timeout',
+  'history.by.deadline': 'the agent’s own deadline (it stopped waiting)',
+  'history.by.deadlineAfter': 'the agent’s own deadline: it stopped waiting after {time}',
   'history.by.agent': 'the terminal',
   'history.by.disconnect': 'the agent disconnecting',
   'history.by.session': 'the session moving on',
@@ -68,8 +70,8 @@ export const historyEn = {
   'history.count.allow': { one: '{count} allowed', other: '{count} allowed' },
   'history.count.deny': { one: '{count} denied', other: '{count} denied' },
   'history.count.passthrough': {
-    one: '{count} answered in the agent’s dialog',
-    other: '{count} answered in the agent’s dialog',
+    one: '{count} left to the agent’s dialog',
+    other: '{count} left to the agent’s dialog',
   },
   'history.count.pending': { one: '{count} not answered', other: '{count} not answered' },
 

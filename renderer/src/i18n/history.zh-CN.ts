@@ -22,7 +22,7 @@ export const historyZhCN: Partial<Catalogue> = {
 
   'history.outcome.allow': '已允许',
   'history.outcome.deny': '已拒绝',
-  'history.outcome.passthrough': '已在代理自己的对话框中回答',
+  'history.outcome.passthrough': '交给代理自己的对话框',
   'history.outcome.pending': '未答复',
 
   'history.racer.console': '控制台前的人',
@@ -42,6 +42,8 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.by.tray': '托盘菜单',
   'history.by.grant': '规则',
   'history.by.timeout': '超时',
+  'history.by.deadline': '代理自己的时限（它不再等待）',
+  'history.by.deadlineAfter': '代理自己的时限：它在 {time} 后不再等待',
   'history.by.agent': '终端',
   'history.by.disconnect': '代理断开连接',
   'history.by.session': '会话继续进行',
@@ -68,7 +70,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.session.open': '打开此会话的时间线',
   'history.count.allow': { one: '{count} 个允许', other: '{count} 个允许' },
   'history.count.deny': { one: '{count} 个拒绝', other: '{count} 个拒绝' },
-  'history.count.passthrough': { one: '{count} 个在代理对话框中回答', other: '{count} 个在代理对话框中回答' },
+  'history.count.passthrough': { one: '{count} 个交给代理对话框', other: '{count} 个交给代理对话框' },
   'history.count.pending': { one: '{count} 个未答复', other: '{count} 个未答复' },
 
   'history.timeline.title': '时间线',

@@ -97,7 +97,8 @@ export const queueEn = {
   'why.acp.risk.unknown':
     'The call does not say what it runs or changes, so the console cannot tell its risk.',
   'why.nearMisses': 'Almost matched',
-  'why.nearMissCount': { one: '{count} rule for this tool', other: '{count} rules for this tool' },
+  'why.nearMissCount': { one: 'the closest rule', other: 'the {count} closest rules' },
+  'why.needsYou': 'No rule allows {parts}.',
   'why.mode': 'Mode',
   'why.protectedPath': 'Protected path',
   'why.unknown': 'The console could not explain this request; answer it from what it shows.',
@@ -154,6 +155,7 @@ export const queueEn = {
   'action.denyWithMessage': 'Deny with message…',
   'action.denyAndStop': 'Deny and stop the agent’s turn',
   'action.more': 'More',
+  'action.less': 'Less',
   'action.cancel': 'Cancel',
   'action.actions': 'Answers for this request',
 
@@ -189,6 +191,21 @@ export const queueEn = {
   'rule.save': 'Save rule and allow',
   'rule.openEditor': 'See every rule of this folder',
   'rule.otherTool': 'This rule is for {tool}, not for this {requestTool} call.',
+
+  'standing.checking': 'Checking whether it would answer this request…',
+  'standing.wins': 'Valid rule for {tool}; it answers this request.',
+  'standing.askedFirst':
+    'This rule would not answer this request: your rule {rule} in {where} asks first, and an ask rule always wins over an allow rule.',
+  'standing.deniedFirst':
+    'This rule would not answer this request: your rule {rule} in {where} denies it first, and a deny rule always wins.',
+  'standing.alreadyAllowed': 'Not needed by the rules: {rule} in {where} already allows this request.',
+  'standing.protected':
+    'No rule can answer this request: {path} is protected, so only your answer here allows it.',
+  'standing.uncovered': 'This rule would not answer this request: it does not cover {parts}.',
+  'standing.noMatch': 'This rule does not match this request, so it would not answer it.',
+  'standing.refused': 'This rule cannot be used here: {detail}',
+  'standing.allowOnce': 'Allow once instead',
+  'standing.openRules': 'Change that rule in the rule editor',
 
   'deny.title': 'Tell the agent what to do instead',
   'deny.message': 'Message to the agent',

@@ -88,7 +88,8 @@ export const queueZhCN: Partial<Catalogue> = {
   'why.acp.risk.kind': '根据其 ACP 类型及涉及的文件判断。',
   'why.acp.risk.unknown': '该调用未说明它运行或修改什么，控制台无法判断其风险。',
   'why.nearMisses': '差一点匹配',
-  'why.nearMissCount': { one: '此工具的 {count} 条规则', other: '此工具的 {count} 条规则' },
+  'why.nearMissCount': { one: '最接近的规则', other: '最接近的 {count} 条规则' },
+  'why.needsYou': '没有规则允许 {parts}。',
   'why.mode': '模式',
   'why.protectedPath': '受保护路径',
   'why.unknown': '控制台无法解释此请求；请根据显示的内容作答。',
@@ -144,6 +145,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'action.denyWithMessage': '拒绝并留言…',
   'action.denyAndStop': '拒绝并停止代理本轮',
   'action.more': '更多',
+  'action.less': '收起',
   'action.cancel': '取消',
   'action.actions': '对此请求的回答',
 
@@ -179,6 +181,19 @@ export const queueZhCN: Partial<Catalogue> = {
   'rule.save': '保存规则并允许',
   'rule.openEditor': '查看此文件夹的所有规则',
   'rule.otherTool': '此规则适用于 {tool}，而不是这次 {requestTool} 调用。',
+
+  'standing.checking': '正在检查它能否回答这个请求…',
+  'standing.wins': '有效的 {tool} 规则；它能回答这个请求。',
+  'standing.askedFirst':
+    '此规则不会回答这个请求：{where} 中的规则 {rule} 会先询问，询问规则总是优先于允许规则。',
+  'standing.deniedFirst': '此规则不会回答这个请求：{where} 中的规则 {rule} 会先拒绝，拒绝规则总是优先。',
+  'standing.alreadyAllowed': '规则上不需要：{where} 中的 {rule} 已经允许这个请求。',
+  'standing.protected': '没有规则能回答这个请求：{path} 受保护，只有你在这里的回答才能允许它。',
+  'standing.uncovered': '此规则不会回答这个请求：它没有覆盖 {parts}。',
+  'standing.noMatch': '此规则与这个请求不匹配，所以不会回答它。',
+  'standing.refused': '此规则不能用在这里：{detail}',
+  'standing.allowOnce': '改为仅允许一次',
+  'standing.openRules': '在规则编辑器中修改那条规则',
 
   'deny.title': '告诉代理应该怎么做',
   'deny.message': '给代理的消息',

@@ -11,6 +11,8 @@ import type {
   GrantDuration,
   PendingRequestView,
   QueueEvent,
+  RulePlacement,
+  RuleStanding,
 } from '../../../common/queue-contract';
 import type { DecisionBehavior, PermissionUpdate, RacerKind } from '../../../common/protocol';
 import { answersFor } from '../../../common/agent-answers';
@@ -87,6 +89,8 @@ export interface QueueState {
   loadDiff(id: string): void;
   revokeGrant(id: string): Promise<void>;
   previewRule(rule: string, cwd: string): Promise<RulePreview | undefined>;
+  /** Whether a rule made at a card would decide its request; undefined once the request is gone. */
+  ruleStanding(id: string, rule: string, placement: RulePlacement): Promise<RuleStanding | undefined>;
   dismiss(id: string): void;
   dismissError(): void;
   dismissWarning(warning: string): void;
@@ -291,6 +295,11 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
 
       async previewRule(rule, cwd) {
         const result = await api.invoke('rules:preview', { rule, cwd });
+        return result.ok ? result.value : undefined;
+      },
+
+      async ruleStanding(id, rule, placement) {
+        const result = await api.invoke('queue:rule-standing', { id, rule, placement });
         return result.ok ? result.value : undefined;
       },
 

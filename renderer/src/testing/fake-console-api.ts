@@ -9,7 +9,12 @@ import type {
   Result,
   RulePreview,
 } from '../../../common/console-contract';
-import type { DecideArgs, EditPreview, PendingRequestView } from '../../../common/queue-contract';
+import type {
+  DecideArgs,
+  EditPreview,
+  PendingRequestView,
+  RuleStanding,
+} from '../../../common/queue-contract';
 import { createFakeHistory } from './fake-history';
 import type { FakeHistoryData } from './fake-history';
 import { createFakePhone } from './fake-phone';
@@ -22,6 +27,8 @@ export function createFakeConsoleApi(
     status?: ConsoleStatus;
     diff?: EditPreview;
     preview?: RulePreview;
+    /** What the engine says of every rule made at a card; by default that it answers the request. */
+    standing?: RuleStanding;
     /** The desktop app, where each view has a window of its own. */
     windows?: boolean;
     history?: FakeHistoryData;
@@ -65,6 +72,8 @@ export function createFakeConsoleApi(
           return ok({ version: '0.1.0', tokenStorage: 'keychain', warnings: [] });
         case 'queue:diff':
           return ok(options.diff ?? { kind: 'unavailable', reason: 'no file' });
+        case 'queue:rule-standing':
+          return ok(options.standing ?? { wins: true, warnings: [] });
         case 'rules:preview':
           return ok(
             options.preview ?? { valid: true, matched: 3, examined: 10, examples: ['Bash: npm test'] },

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { RuleCheckNote } from './rule-check-note';
 import type { checkRule } from './rule-check';
 
@@ -11,6 +12,8 @@ export function RuleField(props: {
   onChange: (rule: string) => void;
   /** An empty field in a form nobody has typed in yet says nothing rather than that it is invalid. */
   quietWhenEmpty?: boolean;
+  /** What the engine says of a rule that parses, in place of a bare "Valid" (whether it decides the request). */
+  standing?: ReactNode;
 }) {
   const inputId = useId();
   return (
@@ -27,8 +30,17 @@ export function RuleField(props: {
           onChange={(event) => props.onChange(event.target.value)}
         />
       </label>
-      {!(props.quietWhenEmpty && props.rule === '') && (
-        <RuleCheckNote check={props.check} tool={props.tool} onFix={props.onChange} />
+      {props.check.ok && props.check.coversTool && props.standing !== undefined ? (
+        <>
+          {props.check.warning !== undefined && (
+            <RuleCheckNote check={props.check} tool={props.tool} onFix={props.onChange} />
+          )}
+          {props.standing}
+        </>
+      ) : (
+        !(props.quietWhenEmpty && props.rule === '') && (
+          <RuleCheckNote check={props.check} tool={props.tool} onFix={props.onChange} />
+        )
       )}
     </>
   );

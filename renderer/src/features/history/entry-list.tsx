@@ -4,7 +4,7 @@ import { useT } from '../../i18n/i18n-context';
 import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
-import { decidedByKey, formatLatency, outcomeOf } from './history-format';
+import { decidedBy, formatLatency, outcomeOf } from './history-format';
 import { useDateFormat } from './use-date-format';
 
 /** A row shows one line of a request; its card holds the rest. */
@@ -39,7 +39,7 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
   const toggle = useHistory((s) => s.toggleOpen);
   const { request, decision } = entry;
   const outcome = outcomeOf(entry);
-  const by = decidedByKey(entry);
+  const by = decidedBy(entry);
   const cardId = `history-card-${request.id}`;
   return (
     <li className={`entry entry--${outcome}`} data-request-id={request.id}>
@@ -63,7 +63,10 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
           </span>
           <span className={`outcome outcome--${outcome}`}>
             {decision && by
-              ? t('history.row.decided', { outcome: t(`history.outcome.${outcome}`), who: t(by) })
+              ? t('history.row.decided', {
+                  outcome: t(`history.outcome.${outcome}`),
+                  who: t(by.key, by.params),
+                })
               : t('history.outcome.pending')}
           </span>
           {decision && (

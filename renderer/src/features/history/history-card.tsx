@@ -3,7 +3,7 @@ import { pendingRequestView } from '../../../../common/pending-request-view';
 import { useT } from '../../i18n/i18n-context';
 import { ToolInput } from '../../tool-call/tool-input';
 import { shortSessionId, shortTurnId } from '../../ui/names';
-import { decidedByKey, decidingRule, formatLatency, otherChannel, outcomeOf } from './history-format';
+import { decidedBy, decidingRule, formatLatency, otherChannel, outcomeOf } from './history-format';
 import { useDateFormat } from './use-date-format';
 
 /**
@@ -16,7 +16,7 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
   const { request, decision } = entry;
   // History keeps no explanation of a request, and its clock is over.
   const card = pendingRequestView(request, { name: agent }, request.receivedAt);
-  const by = decidedByKey(entry);
+  const by = decidedBy(entry);
   const rule = decidingRule(entry);
   const channel = otherChannel(entry);
   const agentSays = request.provenance?.message;
@@ -44,7 +44,7 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
           {decision && by ? (
             <>
               <dt>{t('history.card.decidedBy')}</dt>
-              <dd>{t(by)}</dd>
+              <dd>{t(by.key, by.params)}</dd>
               {channel && (
                 <>
                   <dt>{t('history.card.channel')}</dt>

@@ -3,7 +3,7 @@ import type { HistoryEntryView } from '../../../../common/history-contract';
 import {
   dayEnd,
   dayStart,
-  decidedByKey,
+  decidedBy,
   decidingRule,
   exportFileName,
   formatLatency,
@@ -30,10 +30,19 @@ describe('history wording', () => {
     [entry('grant', 'grant:Bash(npm test)'), 'history.by.grant'],
     [entry('agent'), 'history.by.agent'],
     [entry('timeout'), 'history.by.timeout'],
-  ])('names the racer that won', (e, key) => expect(decidedByKey(e)).toBe(key));
+  ])('names the racer that won', (e, key) => expect(decidedBy(e)?.key).toBe(key));
+
+  it('says a timeout that was the agent’s own deadline, and how long it waited', () => {
+    expect(decidedBy(entry('timeout', 'deadline:600000'))).toEqual({
+      key: 'history.by.deadlineAfter',
+      params: { time: '10 min 0 s' },
+    });
+    expect(decidedBy(entry('timeout', 'deadline'))).toEqual({ key: 'history.by.deadline' });
+    expect(otherChannel(entry('timeout', 'deadline:600000'))).toBeUndefined();
+  });
 
   it('has no racer for a request nobody answered', () => {
-    expect(decidedByKey({ request: { id: 'r' } } as unknown as HistoryEntryView)).toBeUndefined();
+    expect(decidedBy({ request: { id: 'r' } } as unknown as HistoryEntryView)).toBeUndefined();
   });
 
   it('names a channel only when the wording does not already say it', () => {

@@ -1,9 +1,25 @@
 /** The history browser's pure wording helpers: who decided, how long it took, what a request touched. */
+import { agentDeadlineOf } from '../../../../common/history-contract';
 import type { HistoryEntryView } from '../../../../common/history-contract';
 import type { MessageKey } from '../../i18n/en';
 
-/** The racer that won, in words: a person's channel makes "the console" into "the window" or "the web console". */
-export function decidedByKey(entry: HistoryEntryView): MessageKey | undefined {
+/**
+ * The racer that won, in words: a person's channel makes "the console" into "the window" or "the web
+ * console", and a timeout that was the agent's own deadline says so, with how long the agent waited.
+ */
+export function decidedBy(
+  entry: HistoryEntryView,
+): { key: MessageKey; params?: Record<string, string> } | undefined {
+  const key = decidedByKey(entry);
+  if (!key) return undefined;
+  const waited = agentDeadlineOf(entry.decision?.channel);
+  if (entry.decision?.decision.by !== 'timeout' || waited === undefined) return { key };
+  return waited === null
+    ? { key: 'history.by.deadline' }
+    : { key: 'history.by.deadlineAfter', params: { time: formatLatency(waited) } };
+}
+
+function decidedByKey(entry: HistoryEntryView): MessageKey | undefined {
   const decision = entry.decision;
   if (!decision) return undefined;
   const by = decision.decision.by;
@@ -18,7 +34,8 @@ export function decidedByKey(entry: HistoryEntryView): MessageKey | undefined {
 /** A channel the other wording does not already say ("window", "web", "telegram" and grants are said in words). */
 export function otherChannel(entry: HistoryEntryView): string | undefined {
   const channel = entry.decision?.channel;
-  if (channel === undefined || channel.startsWith('grant:')) return undefined;
+  if (channel === undefined || channel.startsWith('grant:') || agentDeadlineOf(channel) !== undefined)
+    return undefined;
   const by = entry.decision?.decision.by;
   const said =
     (by === 'console' && (channel === 'window' || channel === 'web')) ||

@@ -10,6 +10,7 @@ import { RuleField } from '../../ui/rule-field';
 import { checkRule } from '../../ui/rule-check';
 import { alwaysAllowUpdate, destinations, settingsFileFor } from './always-allow';
 import type { Destination } from './always-allow';
+import { RuleStandingNote, useRuleStanding } from './rule-standing-note';
 
 /** The preview waits this long after the last keystroke, so typing does not flood the console. */
 const PREVIEW_DEBOUNCE_MS = 250;
@@ -33,6 +34,9 @@ export function AlwaysAllowPanel({
   const [destination, setDestination] = useState<Destination>('localSettings');
   const [preview, setPreview] = useState<{ rule: string; result: RulePreview | undefined }>();
   const check = checkRule(rule, request.tool);
+  const standing = useRuleStanding(request, rule, destination, check.ok);
+  // The agent asked although the console's engine would allow it: its own check differs, so a rule may help.
+  const savable = check.ok && (standing?.wins || (standing && standing.why === 'already-allowed'));
   const explanation = request.explanation;
 
   useEffect(() => {
@@ -50,7 +54,7 @@ export function AlwaysAllowPanel({
   }, [check.ok, previewRule, request.cwd, rule]);
 
   const save = () => {
-    if (!check.ok) return;
+    if (!savable) return;
     void decide({
       id: request.id,
       behavior: 'allow',
@@ -60,7 +64,16 @@ export function AlwaysAllowPanel({
 
   return (
     <PanelFrame request={request} title={t('rule.title')}>
-      <RuleField label={t('rule.content')} rule={rule} tool={request.tool} check={check} onChange={setRule} />
+      <RuleField
+        label={t('rule.content')}
+        rule={rule}
+        tool={request.tool}
+        check={check}
+        onChange={setRule}
+        standing={
+          <RuleStandingNote request={request} tool={request.tool} standing={standing} onUse={setRule} />
+        }
+      />
       <fieldset className="destinations">
         <legend className="field__label">{t('rule.destination')}</legend>
         {destinations.map((choice) => (
@@ -84,7 +97,7 @@ export function AlwaysAllowPanel({
         <p className="rule-check rule-check--warn">{t(`risk.explain.${explanation.risk}`)}</p>
       )}
       <div className="panel__actions">
-        <AllowButton className="button button--allow" disabled={!check.ok} onClick={save}>
+        <AllowButton className="button button--allow" disabled={!savable} onClick={save}>
           {t('rule.save')}
         </AllowButton>
         {navigation && (

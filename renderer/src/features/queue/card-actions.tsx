@@ -148,7 +148,7 @@ export function CardActions({ request }: { request: PendingRequestView }) {
           aria-expanded={more}
           onClick={() => setMore(!more)}
         >
-          {t('action.more')}
+          {t(more ? 'action.less' : 'action.more')}
         </button>
       </div>
     </div>

@@ -7,22 +7,42 @@ import { checkRule } from '../../ui/rule-check';
 import { AllowButton } from './allow-button';
 import { PanelFrame } from './panel-frame';
 import { RuleField } from '../../ui/rule-field';
+import { RuleStandingNote, useRuleStanding } from './rule-standing-note';
 
-/** "Allow for…": the rule the grant covers, editable, then how long it lasts. */
+/**
+ * "Allow for…": the rule the grant covers, editable, then how long it lasts. A grant is offered only for a
+ * rule the engine says would answer this request; otherwise the card says why and what would.
+ */
 export function GrantEditor({ request }: { request: PendingRequestView }) {
   const t = useT();
   const requestAllow = useQueue((s) => s.requestAllow);
   const [rule, setRule] = useState(request.explanation?.suggestedRules[0] ?? request.tool);
   const check = checkRule(rule, request.tool);
+  const standing = useRuleStanding(request, rule, 'session', check.ok);
   return (
     <PanelFrame request={request} title={t('grant.title')}>
-      <RuleField label={t('grant.rule')} rule={rule} tool={request.tool} check={check} onChange={setRule} />
+      <RuleField
+        label={t('grant.rule')}
+        rule={rule}
+        tool={request.tool}
+        check={check}
+        onChange={setRule}
+        standing={
+          <RuleStandingNote
+            request={request}
+            tool={request.tool}
+            standing={standing}
+            onUse={setRule}
+            warningKinds={['broad-allow']}
+          />
+        }
+      />
       <div className="panel__actions">
         {grantDurations.map((duration) => (
           <AllowButton
             key={duration}
             className="button button--allow"
-            disabled={!check.ok}
+            disabled={!check.ok || !standing?.wins}
             onClick={() => requestAllow(request.id, { kind: 'grant', duration, rule })}
           >
             {duration === 'session'

@@ -131,7 +131,16 @@ function detailOf(reason: Explanation['reason']): string {
 }
 
 /** The console's engine on the agent's own settings: the deciding rule, or the engine's sentence; the mode. */
-function EngineReason({ request, reason }: { request: PendingRequestView; reason: Explanation['reason'] }) {
+function EngineReason({
+  request,
+  reason,
+  needsYou,
+}: {
+  request: PendingRequestView;
+  reason: Explanation['reason'];
+  /** The subcommands no rule allows, named when the engine found no rule for the whole command. */
+  needsYou: readonly string[];
+}) {
   const t = useT();
   return (
     <>
@@ -145,7 +154,11 @@ function EngineReason({ request, reason }: { request: PendingRequestView; reason
           <>
             {reason.type === 'default' && <span className="why__headline">{t('why.noRule')}</span>}
             <span className="why__detail">
-              <VisibleText text={detailOf(reason)} multiline />
+              {reason.type === 'default' && needsYou.length > 0 ? (
+                t('why.needsYou', { parts: needsYou.join(' · ') })
+              ) : (
+                <VisibleText text={detailOf(reason)} multiline />
+              )}
             </span>
           </>
         )}
@@ -218,6 +231,8 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
     );
   }
   const { reason } = explanation;
+  // Of a compound command, the parts no rule allows: those are what the person is asked about.
+  const needsYou = (explanation.subcommands ?? []).filter((sub) => !sub.allowedBy).map((sub) => sub.text);
   return (
     <section className="why" aria-label={t('why.title')}>
       <dl className="why__list">
@@ -227,7 +242,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         ) : reason.type === 'acp' ? (
           <AcpReason request={request} explanation={explanation} />
         ) : (
-          <EngineReason request={request} reason={reason} />
+          <EngineReason request={request} reason={reason} needsYou={needsYou} />
         )}
         {!explanation.codex && explanation.nearMisses.length > 0 && (
           <>
@@ -238,6 +253,9 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
                 <ul className="why__rules">
                   {explanation.nearMisses.map((rule, i) => (
                     <li key={i}>
+                      <span className={`why__behavior why__behavior--${rule.behavior}`}>
+                        {t(`why.behavior.${rule.behavior}`)}
+                      </span>{' '}
                       <RuleRef rule={rule} cwd={request.cwd} />
                     </li>
                   ))}

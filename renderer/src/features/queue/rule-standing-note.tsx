@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react';
+import type {
+  PendingRequestView,
+  RulePlacement,
+  RuleStanding,
+  RuleStandingWarning,
+} from '../../../../common/queue-contract';
+import { useT } from '../../i18n/i18n-context';
+import { useQueue } from '../../store/store-context';
+import { displayPath } from '../../ui/names';
+import { useNavigation } from '../../ui/navigation';
+import { AllowButton } from './allow-button';
+
+/** The engine is asked this long after the last keystroke, so typing does not flood the console. */
+const STANDING_DEBOUNCE_MS = 200;
+
+/**
+ * Whether the rule in a grant or Always-allow field would decide this request, asked of the console's
+ * engine as the person types. Undefined while it is being asked (or the rule does not parse).
+ */
+export function useRuleStanding(
+  request: PendingRequestView,
+  rule: string,
+  placement: RulePlacement,
+  enabled: boolean,
+): RuleStanding | undefined {
+  const ruleStanding = useQueue((s) => s.ruleStanding);
+  const [answer, setAnswer] = useState<{ key: string; standing: RuleStanding | undefined }>();
+  const key = `${placement}\0${rule}`;
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      void ruleStanding(request.id, rule, placement).then((standing) => {
+        if (current) setAnswer({ key, standing });
+      });
+    }, STANDING_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [enabled, key, placement, request.id, rule, ruleStanding]);
+  return enabled && answer?.key === key ? answer.standing : undefined;
+}
+
+/**
+ * What the engine said of the rule, in place of a bare "Valid": that it answers this request, or why it
+ * would not (the rule and file that win first, the protected path, the parts it leaves out) and what would
+ * work instead — a suggested rule as one click, Allow once, or the rule editor on the file that wins.
+ */
+export function RuleStandingNote({
+  request,
+  tool,
+  standing,
+  onUse,
+  warningKinds,
+}: {
+  request: PendingRequestView;
+  tool: string;
+  standing: RuleStanding | undefined;
+  onUse: (rule: string) => void;
+  /** The rule editor's warnings worth saying here; a grant lives in no file, so it says only broadness. */
+  warningKinds?: readonly RuleStandingWarning['kind'][];
+}) {
+  const t = useT();
+  const navigation = useNavigation();
+  const requestAllow = useQueue((s) => s.requestAllow);
+  if (!standing) {
+    return (
+      <p className="rule-check" aria-live="polite">
+        {t('standing.checking')}
+      </p>
+    );
+  }
+  const shown = standing.warnings.filter((w) => !warningKinds || warningKinds.includes(w.kind));
+  const warnings = shown.map((warning) => (
+    <p key={warning.kind} className="rule-check rule-check--warn" data-warning={warning.kind}>
+      {warning.message}
+    </p>
+  ));
+  if (standing.wins) {
+    return (
+      <>
+        {shown.length === 0 && (
+          <p className="rule-check" aria-live="polite">
+            {t('standing.wins', { tool })}
+          </p>
+        )}
+        {warnings}
+      </>
+    );
+  }
+  const where = standing.by
+    ? standing.by.file
+      ? `${t(`source.${standing.by.source}`)} (${displayPath(standing.by.file, request.cwd)})`
+      : t(`source.${standing.by.source}`)
+    : '';
+  const sentence = (() => {
+    switch (standing.why) {
+      case 'outranked':
+        return t(standing.by?.behavior === 'deny' ? 'standing.deniedFirst' : 'standing.askedFirst', {
+          rule: standing.by?.text ?? '',
+          where,
+        });
+      case 'already-allowed':
+        return t('standing.alreadyAllowed', { rule: standing.by?.text ?? '', where });
+      case 'protected':
+        return t('standing.protected', { path: displayPath(standing.detail ?? '', request.cwd) });
+      case 'no-match':
+        return standing.uncovered?.length
+          ? t('standing.uncovered', { parts: standing.uncovered.join(' · ') })
+          : t('standing.noMatch');
+      default:
+        return t('standing.refused', { detail: standing.detail ?? '' });
+    }
+  })();
+  const onlyOnce =
+    standing.why === 'outranked' || standing.why === 'protected' || standing.why === 'already-allowed';
+  return (
+    <div className="rule-standing" role="status">
+      <p className="rule-check rule-check--error">{sentence}</p>
+      {warnings}
+      <div className="rule-standing__instead">
+        {standing.instead.map((rule) => (
+          <button key={rule} type="button" className="button button--small" onClick={() => onUse(rule)}>
+            {t('rule.useFix', { rule })}
+          </button>
+        ))}
+        {onlyOnce && (
+          <AllowButton
+            className="button button--small button--allow"
+            onClick={() => requestAllow(request.id, { kind: 'once' })}
+          >
+            {t('standing.allowOnce')}
+          </AllowButton>
+        )}
+        {standing.why === 'outranked' && navigation && (
+          <button
+            type="button"
+            className="button button--small button--quiet"
+            onClick={() => navigation.openRules(request.cwd)}
+          >
+            {t('standing.openRules')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
