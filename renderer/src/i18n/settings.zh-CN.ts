@@ -20,7 +20,7 @@ export const settingsZhCN: Partial<Catalogue> = {
   'phone.test.sent': '已发送：请在 Telegram 中查看。',
   'phone.state.off': '未连接。',
   'phone.state.unpaired': '已连接；尚未配对聊天。',
-  'phone.state.paired': '已连接并与 {chat} 配对：请求可以发到你的手机。',
+  'phone.state.paired': '已连接，已配对：{chat}。请求可以发到你的手机。',
   'phone.chat.named': '{name}（聊天 {id}）',
   'phone.chat.unnamed': '聊天 {id}',
   'phone.replace.question': '请求现在发往 {chat}。配对另一个聊天会替换它：之后只有新的聊天能收到并回答请求。',

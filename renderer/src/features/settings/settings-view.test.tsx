@@ -79,8 +79,13 @@ describe('the phone settings', () => {
   it('asks the same in Chinese', async () => {
     const fake = renderSettings('zh-CN');
     await screen.findByLabelText('机器人令牌');
+    act(() => void fake.phone.pairNow());
+    const line = (await screen.findByText(/聊天 5150/)).textContent;
+    // A full-width parenthesis carries its own spacing: no space beside it.
+    expect(line).not.toMatch(/[（）] | [（）]/);
+    expect(line).toBe('已连接，已配对：Ada Lovelace (@ada)（聊天 5150）。请求可以发到你的手机。');
     act(() => void fake.phone.pairNow({ id: '5150' }));
-    await screen.findByText(/已连接并与 聊天 5150 配对/);
+    await screen.findByText('已连接，已配对：聊天 5150。请求可以发到你的手机。');
     fireEvent.click(screen.getByRole('button', { name: '配对另一个聊天…' }));
     expect(screen.getByRole('group', { name: /替换它/ }).textContent).toContain('请求现在发往 聊天 5150。');
     expect(screen.getByRole('button', { name: '保留这个聊天' })).toBeTruthy();
