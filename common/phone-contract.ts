@@ -55,6 +55,8 @@ export const phoneInvokeSchemas = {
    * is paired, only with `replace`: the person was asked, and agreed, to replace it.
    */
   'phone:pair': z.object({ replace: z.boolean().optional() }).strict(),
+  /** Forgets the shown code at once: the bot refuses it from then on, as if it had expired. */
+  'phone:cancel-pairing': z.object({}).strict(),
   'phone:test': z.object({}).strict(),
   /** Forgets the token and the paired chat. */
   'phone:disconnect': z.object({}).strict(),
@@ -74,6 +76,7 @@ export interface PhoneInvokeValues {
   'phone:state': PhoneState;
   'phone:connect': PhoneState;
   'phone:pair': PhoneState;
+  'phone:cancel-pairing': PhoneState;
   'phone:test': { sent: true };
   'phone:disconnect': PhoneState;
   'phone:configure': PhoneState;

@@ -284,6 +284,13 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
       emit();
       return { ok: true, value: state() };
     },
+    'phone:cancel-pairing': async () => {
+      pairing?.cancel();
+      pairing = undefined;
+      pairingFailed = undefined;
+      emit();
+      return { ok: true, value: state() };
+    },
     'phone:test': async () => {
       if (!channel || settings.chatId === undefined)
         return refuse('phone-not-paired', 'Pair a chat first, then send a test message.');

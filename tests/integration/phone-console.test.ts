@@ -6,7 +6,7 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connect } from '../../client/sdk/index';
 import type { GatehouseClient, PermissionCall } from '../../client/sdk/index';
 import type { Caller, InvokeArgs, InvokeChannel, InvokeValues } from '../../common/console-contract';
@@ -183,6 +183,23 @@ describe('a paired console', () => {
     );
     expect(await telegram.press(OTHER, button(message, 'Deny')!, message.message_id)).toBe('Denied.');
     await expect(decision).resolves.toMatchObject({ behavior: 'deny' });
+  });
+
+  it('forgets a cancelled code at once: sent to the bot afterwards, it pairs nothing', async () => {
+    await invoke('phone:connect', { token: TOKEN });
+    const { pairing } = await invoke('phone:pair', {});
+    expect(await invoke('phone:cancel-pairing', {})).toMatchObject({ paired: false, connected: true });
+    expect(core!.phone.state().pairing).toBeUndefined();
+
+    const polls = () => telegram.calls.filter((each) => each.method === 'getUpdates').length;
+    const before = polls();
+    telegram.write(CHAT, `/start ${pairing!.code}`);
+    // Two polls later the bot has fetched the message and handled it (grammY handles a batch before polling again).
+    await vi.waitFor(() => expect(polls()).toBeGreaterThanOrEqual(before + 2), { timeout: 10_000 });
+    expect(core!.phone.state()).toMatchObject({ paired: false });
+    expect(core!.phone.state()).not.toHaveProperty('chat');
+    expect(core!.phone.state()).not.toHaveProperty('pairingFailed');
+    expect((await settingsFile()).channels?.telegram).not.toHaveProperty('chatId');
   });
 
   it('keeps the token in the keychain only: not in settings.json, any other file, or a log line', async () => {

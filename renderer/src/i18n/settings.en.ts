@@ -13,6 +13,7 @@ export const settingsEn = {
   'phone.pair.again': 'Pair another chat…',
   'phone.pair.send': 'Send this code to your bot in Telegram:',
   'phone.pair.waiting': 'Waiting for it to arrive; the code works once, for ten minutes.',
+  'phone.pair.cancel': 'Cancel pairing',
   'phone.pair.replacing':
     'Until a chat sends it, requests still go to {chat}; the chat that sends it replaces it.',
   'phone.test': 'Send a test message',

@@ -15,6 +15,7 @@ export const settingsZhCN: Partial<Catalogue> = {
   'phone.pair.again': '配对另一个聊天…',
   'phone.pair.send': '在 Telegram 中把这个代码发给你的机器人：',
   'phone.pair.waiting': '正在等待代码到达；代码只能用一次，十分钟内有效。',
+  'phone.pair.cancel': '取消配对',
   'phone.pair.replacing': '在有聊天发来代码之前，请求仍发往 {chat}；发来代码的聊天将替换它。',
   'phone.test': '发送测试消息',
   'phone.test.sent': '已发送：请在 Telegram 中查看。',

@@ -140,6 +140,7 @@ export function createFakeConsoleApi(
         case 'phone:state':
         case 'phone:connect':
         case 'phone:pair':
+        case 'phone:cancel-pairing':
         case 'phone:test':
         case 'phone:disconnect':
         case 'phone:configure':

@@ -34,6 +34,8 @@ export function createFakePhone(emit: (state: PhoneState) => void, initial: Part
               error: { code: 'phone-paired', message: 'A chat is paired already.' },
             } as Result<never>;
           return ok(set({ pairing: { code: CODE, expiresAt: Date.now() + 600_000 } }));
+        case 'phone:cancel-pairing':
+          return ok(set({ pairing: undefined }));
         case 'phone:test':
           return ok({ sent: true });
         case 'phone:disconnect':

@@ -68,6 +68,15 @@ export function PhoneSection() {
               <code className="settings__code">{state.pairing.code}</code>
               <p className="settings__note">{t('phone.pair.waiting')}</p>
               {chat && <p className="settings__note">{t('phone.pair.replacing', { chat })}</p>}
+              <div className="settings__actions">
+                <button
+                  type="button"
+                  className="button button--small button--quiet"
+                  onClick={() => void run(() => api.invoke('phone:cancel-pairing', {}))}
+                >
+                  {t('phone.pair.cancel')}
+                </button>
+              </div>
             </div>
           ) : replacing && chat ? (
             <div className="settings__replace" role="group" aria-labelledby={`${id}-replace`}>

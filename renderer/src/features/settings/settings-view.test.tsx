@@ -44,6 +44,20 @@ describe('the phone settings', () => {
     expect(await screen.findByText('Sent: look for it in Telegram.')).toBeTruthy();
   });
 
+  it('cancels a started pairing, so its code is gone from the page', async () => {
+    const fake = renderSettings();
+    fireEvent.change(await screen.findByLabelText('Bot token'), {
+      target: { value: '123456:abcdefghijklmnopqrstuvwxyz' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pair a chat…' }));
+    await screen.findByText('K7QW3MPX');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel pairing' }));
+    expect(await screen.findByRole('button', { name: 'Pair a chat…' })).toBeTruthy();
+    expect(screen.queryByText('K7QW3MPX')).toBeNull();
+    expect(fake.calls.filter((call) => call.channel === 'phone:cancel-pairing')).toHaveLength(1);
+  });
+
   it('asks before pairing another chat replaces the paired one, and says which it is', async () => {
     const fake = renderSettings();
     fireEvent.change(await screen.findByLabelText('Bot token'), {
