@@ -18,6 +18,22 @@ export const BotTokenSchema = z
   .max(200)
   .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/, 'must be a bot token as @BotFather shows it, like 123456:ABC…');
 
+/**
+ * Why the phone channel is down, as a code the console words in its own language: Telegram cannot be
+ * reached, it asked to slow down (429), it refused the bot token (401), or another program reads the bot (409).
+ */
+export const phoneDownCodes = ['network', 'rate-limited', 'token-refused', 'another-reader'] as const;
+export type PhoneDownCode = (typeof phoneDownCodes)[number];
+
+export interface PhoneDownReason {
+  /** One of `phoneDownCodes`; a string, so a console older than its channel still shows the fallback. */
+  readonly code: PhoneDownCode | (string & {});
+  /** For `rate-limited`: the seconds Telegram asked to wait, when it said. */
+  readonly retryAfter?: number;
+  /** Main's sentence in English, shown only for a code the console does not know. */
+  readonly fallback: string;
+}
+
 export interface PhoneState {
   /** A bot token is kept and its channel runs. */
   readonly connected: boolean;
@@ -33,8 +49,8 @@ export interface PhoneState {
   readonly pairingFailed?: string;
   /** Absent until the channel has reached Telegram once; then whether its last poll got through. */
   readonly up?: boolean;
-  /** Why the channel is down, in one sentence. */
-  readonly downSentence?: string;
+  /** Why the channel is down. */
+  readonly downReason?: PhoneDownReason;
   /** While down: when the outage began (epoch ms). */
   readonly downSince?: number;
   /** While down: the channel keeps trying on its own (false when only the person can fix it). */

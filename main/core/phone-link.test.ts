@@ -70,7 +70,7 @@ describe('a kept bot token at startup', () => {
       connected: true,
       paired: true,
       up: false,
-      downSentence: expect.stringContaining('could not be reached'),
+      downReason: { code: 'network', fallback: expect.stringContaining('could not be reached') },
       downSince: expect.any(Number),
       retrying: true,
     });
@@ -83,7 +83,7 @@ describe('a kept bot token at startup', () => {
       states.filter((state) => state.up === false).every((state) => state.downSince === firstSince),
     ).toBe(true);
     expect(link.state()).toMatchObject({ connected: true, paired: true });
-    expect(link.state()).not.toHaveProperty('downSentence');
+    expect(link.state()).not.toHaveProperty('downReason');
     expect(link.state()).not.toHaveProperty('downSince');
     await link.close();
   });

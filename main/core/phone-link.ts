@@ -87,7 +87,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     ...(pairingFailed ? { pairingFailed } : {}),
     ...((channel || restarting) && health ? { up: health.up } : {}),
     ...((channel || restarting) && health && !health.up
-      ? { downSentence: health.sentence, downSince: health.since, retrying: health.retrying }
+      ? { downReason: health.reason, downSince: health.since, retrying: health.retrying }
       : {}),
     summaryOnly: settings.summaryOnly,
     send: settings.send,
@@ -200,7 +200,10 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
     } catch (error) {
       health = {
         up: false,
-        sentence: startSentence(error),
+        reason: {
+          code: refusedToken(error) ? 'token-refused' : 'network',
+          fallback: startSentence(error),
+        },
         since: health && !health.up ? health.since : Date.now(),
         retrying: !refusedToken(error),
       };
@@ -213,7 +216,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
         );
         retry.unref();
       } else {
-        options.onWarning?.(health.sentence);
+        options.onWarning?.(health.reason.fallback);
       }
     }
     emit();

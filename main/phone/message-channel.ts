@@ -2,6 +2,7 @@
  * A message channel a person answers from away from the desk (Telegram first; ntfy or Matrix can follow):
  * what the phone racer needs of one, and nothing about any service's API.
  */
+import type { PhoneDownReason } from '../../common/phone-contract';
 import type { Signal } from '../../common/signal';
 
 export interface ChannelButton {
@@ -56,7 +57,7 @@ export type ChannelStatus =
   | { readonly up: true }
   | {
       readonly up: false;
-      readonly sentence: string;
+      readonly reason: PhoneDownReason;
       /** When this outage began (epoch ms): the first failed call since the channel was last up. */
       readonly since: number;
       /** The channel keeps trying on its own; false when only the person can fix it (a revoked token). */

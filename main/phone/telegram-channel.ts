@@ -7,6 +7,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, GrammyError, InputFile } from 'grammy';
 import type { Chat, InlineKeyboardButton, MessageEntity } from 'grammy/types';
+import type { PhoneDownReason } from '../../common/phone-contract';
 import { oneLine } from '../../common/request-summary';
 import { createSignal } from '../../common/signal';
 import type {
@@ -41,10 +42,17 @@ export function createTelegramChannel(options: TelegramOptions): MessageChannel 
   };
   /** Down since the first failure of this outage; said again only when the reason changes. */
   const reportDown = (problem: Problem) => {
-    const sentence = downSentence(problem);
+    const reason = downReason(problem);
     const retrying = !stopsPolling(problem);
-    if (current && !current.up && current.sentence === sentence && current.retrying === retrying) return;
-    current = { up: false, sentence, retrying, since: current && !current.up ? current.since : Date.now() };
+    if (
+      current &&
+      !current.up &&
+      current.reason.code === reason.code &&
+      current.reason.retryAfter === reason.retryAfter &&
+      current.retrying === retrying
+    )
+      return;
+    current = { up: false, reason, retrying, since: current && !current.up ? current.since : Date.now() };
     status.emit(current);
   };
 
@@ -189,12 +197,28 @@ function stopsPolling(problem: Problem): boolean {
   return problem.code === 401 || problem.code === 409;
 }
 
-function downSentence(problem: Problem): string {
+/** The console words each code in its own language; the English sentence is for a console that does not know it. */
+function downReason(problem: Problem): PhoneDownReason {
   if (problem.code === 401)
-    return 'Telegram refused the bot token; paste a new one from @BotFather in the console’s settings.';
+    return {
+      code: 'token-refused',
+      fallback: 'Telegram refused the bot token; paste a new one from @BotFather in the console’s settings.',
+    };
   if (problem.code === 409)
-    return 'Another program is reading this bot’s messages (two consoles on one bot?); stop it, then reconnect.';
+    return {
+      code: 'another-reader',
+      fallback:
+        'Another program is reading this bot’s messages (two consoles on one bot?); stop it, then reconnect.',
+    };
   if (problem.code === 429)
-    return `Telegram asked Gatehouse to slow down for ${problem.retryAfter ?? 'a few'} seconds; requests still wait in the console meanwhile.`;
-  return 'Telegram cannot be reached; requests still wait in the console, and the phone gets them when it is back.';
+    return {
+      code: 'rate-limited',
+      ...(problem.retryAfter !== undefined ? { retryAfter: problem.retryAfter } : {}),
+      fallback: `Telegram asked Gatehouse to slow down for ${problem.retryAfter ?? 'a few'} seconds; requests still wait in the console meanwhile.`,
+    };
+  return {
+    code: 'network',
+    fallback:
+      'Telegram cannot be reached; requests still wait in the console, and the phone gets them when it is back.',
+  };
 }

@@ -124,7 +124,7 @@ const WORDS = {
     channel: 'Phone channel',
     retrying: /Phone channel down since .+, retrying on its own\.\s*Telegram cannot be reached/,
     slowDown:
-      /Phone channel down since .+, retrying on its own\.\s*Telegram asked Gatehouse to slow down for 2 seconds/,
+      /Phone channel down since .+, retrying on its own\.\s*Telegram asked Gatehouse to slow down for 2 seconds;/,
   },
   'zh-CN': {
     token: '机器人令牌',
@@ -137,8 +137,8 @@ const WORDS = {
     keep: '保留这个聊天',
     replace: '替换：显示代码',
     channel: '手机通道',
-    retrying: /手机通道自 .+ 起中断，正在自动重试。\s*Telegram cannot be reached/,
-    slowDown: /手机通道自 .+ 起中断，正在自动重试。\s*Telegram asked Gatehouse to slow down for 2 seconds/,
+    retrying: /手机通道自 .+ 起中断，正在自动重试。\s*无法连接 Telegram；/,
+    slowDown: /手机通道自 .+ 起中断，正在自动重试。\s*Telegram 要求 Gatehouse 放慢速度 2 秒；/,
   },
 } as const;
 

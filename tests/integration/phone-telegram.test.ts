@@ -273,7 +273,11 @@ describe('the channel survives the network', () => {
     });
     expect(statuses.at(-1)).toEqual({
       up: false,
-      sentence: expect.stringContaining('slow down for 1 seconds'),
+      reason: {
+        code: 'rate-limited',
+        retryAfter: 1,
+        fallback: expect.stringContaining('slow down for 1 seconds'),
+      },
       since: expect.any(Number),
       retrying: true,
     });
@@ -294,7 +298,7 @@ describe('the channel survives the network', () => {
     });
     expect(statuses.at(-1)).toMatchObject({
       up: false,
-      sentence: expect.stringContaining('cannot be reached'),
+      reason: { code: 'network', fallback: expect.stringContaining('cannot be reached') },
       since: expect.any(Number),
       retrying: true,
     });

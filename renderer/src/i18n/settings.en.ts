@@ -29,6 +29,18 @@ export const settingsEn = {
   'phone.replace.keep': 'Keep this chat',
   'phone.down.retrying': 'Phone channel down since {time}, retrying on its own.',
   'phone.down.stopped': 'Phone channel down since {time}; it will not retry on its own.',
+  'phone.down.network':
+    'Telegram cannot be reached; requests still wait in the console, and the phone gets them when it is back.',
+  'phone.down.rateLimited': {
+    one: 'Telegram asked Gatehouse to slow down for {count} second; requests still wait in the console meanwhile.',
+    other:
+      'Telegram asked Gatehouse to slow down for {count} seconds; requests still wait in the console meanwhile.',
+  },
+  'phone.down.rateLimitedWhile':
+    'Telegram asked Gatehouse to slow down for a while; requests still wait in the console meanwhile.',
+  'phone.down.tokenRefused': 'Telegram refused the bot token; paste a new one from @BotFather in Settings.',
+  'phone.down.anotherReader':
+    'Another program is reading this bot’s messages (two consoles on one bot?); stop it, then reconnect.',
   'phone.send': 'Send requests to the phone',
   'phone.send.away': 'Only while I am away (the switch below, or no input for {minutes} minutes)',
   'phone.send.always': 'Always',

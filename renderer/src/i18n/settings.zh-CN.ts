@@ -29,6 +29,15 @@ export const settingsZhCN: Partial<Catalogue> = {
   'phone.replace.keep': '保留这个聊天',
   'phone.down.retrying': '手机通道自 {time} 起中断，正在自动重试。',
   'phone.down.stopped': '手机通道自 {time} 起中断，不会自动重试。',
+  'phone.down.network': '无法连接 Telegram；请求仍在控制台中等待，恢复后会发到手机。',
+  'phone.down.rateLimited': {
+    one: 'Telegram 要求 Gatehouse 放慢速度 {count} 秒；在此期间请求仍在控制台中等待。',
+    other: 'Telegram 要求 Gatehouse 放慢速度 {count} 秒；在此期间请求仍在控制台中等待。',
+  },
+  'phone.down.rateLimitedWhile': 'Telegram 要求 Gatehouse 暂时放慢速度；在此期间请求仍在控制台中等待。',
+  'phone.down.tokenRefused': 'Telegram 拒绝了机器人令牌；请在设置中粘贴从 @BotFather 获得的新令牌。',
+  'phone.down.anotherReader':
+    '另一个程序正在读取这个机器人的消息（两个控制台共用一个机器人？）；请先停止它，再重新连接。',
   'phone.send': '把请求发到手机',
   'phone.send.away': '仅在我离开时（下面的开关，或 {minutes} 分钟无输入）',
   'phone.send.always': '总是',

@@ -1,4 +1,4 @@
-import type { PhoneInvokeChannel, PhoneState } from '../../../common/phone-contract';
+import type { PhoneDownReason, PhoneInvokeChannel, PhoneState } from '../../../common/phone-contract';
 import type { Result } from '../../../common/console-contract';
 
 const CODE = 'K7QW3MPX';
@@ -59,11 +59,11 @@ export function createFakePhone(emit: (state: PhoneState) => void, initial: Part
     pairNow: (chat: PhoneState['chat'] = { id: '5150', name: 'Ada Lovelace (@ada)' }) =>
       set({ connected: true, up: true, paired: true, chat, pairing: undefined }),
     /** The channel goes down or comes back. */
-    setUp: (up: boolean, downSentence?: string, downSince?: number, retrying = true) =>
+    setUp: (up: boolean, downReason?: PhoneDownReason, downSince?: number, retrying = true) =>
       set(
         up
-          ? { up, downSentence: undefined, downSince: undefined, retrying: undefined }
-          : { up, downSentence, downSince: downSince ?? Date.now(), retrying },
+          ? { up, downReason: undefined, downSince: undefined, retrying: undefined }
+          : { up, downReason, downSince: downSince ?? Date.now(), retrying },
       ),
   };
 }

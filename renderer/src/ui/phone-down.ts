@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import type { PhoneState } from '../../../common/phone-contract';
+import type { PhoneDownReason, PhoneState } from '../../../common/phone-contract';
 import { useNow } from '../hooks/use-now';
 import { useI18n } from '../i18n/i18n-context';
+import type { Translate } from '../i18n/translate';
 
 export interface PhoneDown {
   /** Since when the channel is down and whether it is trying again on its own. */
   readonly headline: string;
-  /** Why, in main's one sentence. */
+  /** Why, in the console's language. */
   readonly sentence?: string;
   /** Both, as one line (the banner). */
   readonly text: string;
@@ -29,11 +30,29 @@ export function usePhoneDown(state: PhoneState | undefined): PhoneDown | undefin
       timeStyle: 'short',
     }).format(since);
     const headline = t(state.retrying === false ? 'phone.down.stopped' : 'phone.down.retrying', { time });
-    const sentence = state.downSentence;
+    const sentence = state.downReason ? reasonSentence(state.downReason, t) : undefined;
     return {
       headline,
       ...(sentence ? { sentence } : {}),
       text: sentence ? `${headline} ${sentence}` : headline,
     };
   }, [state, locale, t, now]);
+}
+
+/** Main says why as a code; a code this console does not know is shown in main's English. */
+function reasonSentence(reason: PhoneDownReason, t: Translate): string {
+  switch (reason.code) {
+    case 'network':
+      return t('phone.down.network');
+    case 'rate-limited':
+      return reason.retryAfter === undefined
+        ? t('phone.down.rateLimitedWhile')
+        : t('phone.down.rateLimited', { count: reason.retryAfter });
+    case 'token-refused':
+      return t('phone.down.tokenRefused');
+    case 'another-reader':
+      return t('phone.down.anotherReader');
+    default:
+      return reason.fallback;
+  }
 }

@@ -114,33 +114,59 @@ describe('the phone settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     await screen.findByText('Connected; no chat is paired yet.');
     const since = new Date().setHours(9, 5, 0, 0);
-    act(() => void fake.phone.setUp(false, 'The network is gone.', since));
+    act(() => void fake.phone.setUp(false, { code: 'network', fallback: 'English from main.' }, since));
     // The section's state and every view's banner, until the channel is back.
     expect(await screen.findByText('Phone channel down since 9:05 AM, retrying on its own.')).toBeTruthy();
-    expect(screen.getByText('The network is gone.')).toBeTruthy();
+    expect(screen.getByText(/^Telegram cannot be reached; requests still wait/)).toBeTruthy();
     const banners = screen.getByRole('region', { name: 'Console warnings' });
     expect(banners.textContent).toContain(
-      'Phone channel down since 9:05 AM, retrying on its own. The network is gone.',
+      'Phone channel down since 9:05 AM, retrying on its own. Telegram cannot be reached;',
     );
     act(() => void fake.phone.setUp(true));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Console warnings' })).toBeNull());
     expect(await screen.findByText('Connected; no chat is paired yet.')).toBeTruthy();
 
-    act(() => void fake.phone.setUp(false, 'Telegram refused the bot token.', since, false));
+    act(
+      () =>
+        void fake.phone.setUp(false, { code: 'token-refused', fallback: 'English from main.' }, since, false),
+    );
     expect(
       await screen.findByText('Phone channel down since 9:05 AM; it will not retry on its own.'),
     ).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Console warnings' }).textContent).toContain(
-      'Phone channel down since 9:05 AM; it will not retry on its own. Telegram refused the bot token.',
+      'Phone channel down since 9:05 AM; it will not retry on its own. Telegram refused the bot token; paste a new one',
     );
+    act(() => void fake.phone.setUp(false, { code: 'rate-limited', retryAfter: 1, fallback: '' }, since));
+    expect(await screen.findByText(/^Telegram asked Gatehouse to slow down for 1 second;/)).toBeTruthy();
+    // A code this console does not know yet is shown in main's English.
+    act(
+      () =>
+        void fake.phone.setUp(false, { code: 'unheard-of', fallback: 'Something new went wrong.' }, since),
+    );
+    expect(await screen.findByText('Something new went wrong.')).toBeTruthy();
+    expect(screen.queryByText('English from main.')).toBeNull();
   });
 
   it('says it in Chinese too', async () => {
     const fake = renderSettings('zh-CN');
     await screen.findByLabelText('机器人令牌');
     act(() => void fake.phone.pairNow());
-    act(() => void fake.phone.setUp(false, 'Telegram cannot be reached.', new Date().setHours(14, 32, 0, 0)));
+    const since = new Date().setHours(14, 32, 0, 0);
+    const fallback = 'Telegram cannot be reached.';
+    act(() => void fake.phone.setUp(false, { code: 'network', fallback }, since));
     expect(await screen.findByText('手机通道自 14:32 起中断，正在自动重试。')).toBeTruthy();
+    // The reason too, on the page and in every view's banner: no English from main.
+    expect(screen.getByText('无法连接 Telegram；请求仍在控制台中等待，恢复后会发到手机。')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '控制台警告' }).textContent).toContain(
+      '手机通道自 14:32 起中断，正在自动重试。 无法连接 Telegram；',
+    );
+    act(() => void fake.phone.setUp(false, { code: 'rate-limited', retryAfter: 30, fallback }, since));
+    expect(
+      await screen.findByText('Telegram 要求 Gatehouse 放慢速度 30 秒；在此期间请求仍在控制台中等待。'),
+    ).toBeTruthy();
+    act(() => void fake.phone.setUp(false, { code: 'token-refused', fallback }, since, false));
+    expect(await screen.findByText(/^Telegram 拒绝了机器人令牌/)).toBeTruthy();
+    expect(screen.queryByText(fallback)).toBeNull();
   });
 
   it('saves summary-only and says what Telegram then sees, in Chinese too', async () => {
