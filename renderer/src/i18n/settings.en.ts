@@ -29,6 +29,7 @@ export const settingsEn = {
   'phone.replace.keep': 'Keep this chat',
   'phone.down.retrying': 'Phone channel down since {time}, retrying on its own.',
   'phone.down.stopped': 'Phone channel down since {time}; it will not retry on its own.',
+  'phone.down.banner': '{headline} {sentence}',
   'phone.down.network':
     'Telegram cannot be reached; requests still wait in the console, and the phone gets them when it is back.',
   'phone.down.rateLimited': {

@@ -29,6 +29,8 @@ export const settingsZhCN: Partial<Catalogue> = {
   'phone.replace.keep': '保留这个聊天',
   'phone.down.retrying': '手机通道自 {time} 起中断，正在自动重试。',
   'phone.down.stopped': '手机通道自 {time} 起中断，不会自动重试。',
+  // A full stop in Chinese carries its own spacing.
+  'phone.down.banner': '{headline}{sentence}',
   'phone.down.network': '无法连接 Telegram；请求仍在控制台中等待，恢复后会发到手机。',
   'phone.down.rateLimited': {
     one: 'Telegram 要求 Gatehouse 放慢速度 {count} 秒；在此期间请求仍在控制台中等待。',

@@ -34,7 +34,7 @@ export function usePhoneDown(state: PhoneState | undefined): PhoneDown | undefin
     return {
       headline,
       ...(sentence ? { sentence } : {}),
-      text: sentence ? `${headline} ${sentence}` : headline,
+      text: sentence ? t('phone.down.banner', { headline, sentence }) : headline,
     };
   }, [state, locale, t, now]);
 }

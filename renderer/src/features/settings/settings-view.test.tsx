@@ -155,10 +155,10 @@ describe('the phone settings', () => {
     const fallback = 'Telegram cannot be reached.';
     act(() => void fake.phone.setUp(false, { code: 'network', fallback }, since));
     expect(await screen.findByText('手机通道自 14:32 起中断，正在自动重试。')).toBeTruthy();
-    // The reason too, on the page and in every view's banner: no English from main.
+    // The reason too, on the page and in every view's banner: no English from main, and no space after 。
     expect(screen.getByText('无法连接 Telegram；请求仍在控制台中等待，恢复后会发到手机。')).toBeTruthy();
     expect(screen.getByRole('region', { name: '控制台警告' }).textContent).toContain(
-      '手机通道自 14:32 起中断，正在自动重试。 无法连接 Telegram；',
+      '手机通道自 14:32 起中断，正在自动重试。无法连接 Telegram；',
     );
     act(() => void fake.phone.setUp(false, { code: 'rate-limited', retryAfter: 30, fallback }, since));
     expect(
