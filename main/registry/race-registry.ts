@@ -118,6 +118,12 @@ export class RaceRegistry {
   /** A pending request changed (its clock was held or resumed). */
   readonly updated = createSignal<PendingRequestView>();
   readonly resolved = createSignal<ResolvedEvent>();
+  /** A decision was sent, with the request it answers: what it changed in the agent's session follows it. */
+  readonly sent = createSignal<{
+    request: PermissionRequest;
+    agent: AgentInfo;
+    decision: PermissionDecision;
+  }>();
   /** A SlotMap, not a Map, so that a finished race and its request die young (slot-map.ts says why). */
   private readonly races = new SlotMap<string, Race>();
   /** Says when a claimed decision is durable, and so may be sent. */
@@ -386,6 +392,7 @@ export class RaceRegistry {
     if (race.grace) clearTimeout(race.grace);
     this.races.delete(race.request.id);
     race.deliver?.(decision);
+    this.sent.emit({ request: race.request, agent: race.agent, decision });
     this.resolved.emit({
       id: decision.id,
       behavior: decision.behavior,
