@@ -83,6 +83,9 @@ export async function startDecisionRoom(options: {
   const stopCounting = registry.sent.subscribe(({ request, agent, decision }) =>
     added.add(scopeOf(request, agent), sessionDirectoriesOf(decision.updatedPermissions)),
   );
+  const stopHearing = registry.directoryAdded.subscribe(({ sessionId, cwd, agent, directory }) =>
+    added.add({ sessionId, cwd, agent: agent.name }, [directory]),
+  );
   return {
     bash,
     grants,
@@ -101,6 +104,7 @@ export async function startDecisionRoom(options: {
     userHome,
     close() {
       stopCounting();
+      stopHearing();
       registry.close();
       grants.close();
     },

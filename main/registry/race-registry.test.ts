@@ -318,6 +318,18 @@ describe('RaceRegistry', () => {
     });
   });
 
+  it('tells a directory a session added, and retires none of its cards for it', () => {
+    const { registry } = setup();
+    const heard = vi.fn();
+    registry.directoryAdded.subscribe(heard);
+    registry.submit(request('r1', { sessionId: 's9' }), agent, vi.fn());
+    const event = { sessionId: 's9', event: 'directory.added', cwd: '/project', directory: '/lib' } as const;
+    expect(registry.retire(event, vi.fn())).toBe(0);
+    registry.noteSession(event, agent);
+    expect(heard).toHaveBeenCalledWith({ sessionId: 's9', cwd: '/project', agent, directory: '/lib' });
+    expect(registry.pending().map((view) => view.id)).toEqual(['r1']);
+  });
+
   it('says when a racer answers a request it never saw', () => {
     const { registry } = setup();
     expect(registry.decide('nope', 'console', { behavior: 'allow' })).toEqual({ won: false, unknown: true });

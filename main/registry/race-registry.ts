@@ -286,6 +286,14 @@ export class RaceRegistry {
     }).length;
   }
 
+  /** The agent says one of its sessions gained a working directory (Claude Code's `/add-dir`). */
+  readonly directoryAdded = createSignal<{
+    sessionId: string;
+    cwd: string;
+    agent: AgentInfo;
+    directory: string;
+  }>();
+
   /** History's session row follows the agent's report of its start and end; a failed write loses only that. */
   noteSession(event: Omit<SessionEvent, 'type'>, agent: AgentInfo): void {
     const { store } = this.options;
@@ -293,6 +301,13 @@ export class RaceRegistry {
       if (event.event === 'session.started' && event.cwd !== undefined)
         store.recordSessionStart?.(event.sessionId, agent, event.cwd, this.now());
       else if (event.event === 'session.ended') store.recordSessionEnd?.(event.sessionId, this.now());
+      else if (event.event === 'directory.added' && event.cwd !== undefined && event.directory !== undefined)
+        this.directoryAdded.emit({
+          sessionId: event.sessionId,
+          cwd: event.cwd,
+          agent,
+          directory: event.directory,
+        });
     });
   }
 
