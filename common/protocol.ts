@@ -214,6 +214,7 @@ export const sessionEvents = [
   'prompt.submitted',
   'stopped',
   'session.ended',
+  'directory.added',
 ] as const;
 export const SessionEventSchema = z.object({
   type: z.literal('session.event'),
@@ -223,6 +224,8 @@ export const SessionEventSchema = z.object({
   input: ToolInputSchema.optional(),
   /** The session's folder: with `session.started`, history files the session under it before any request. */
   cwd: z.string().min(1).max(4_096).optional(),
+  /** With `directory.added`: the absolute folder the session now counts as a working directory (`/add-dir`). */
+  directory: z.string().min(1).max(4_096).optional(),
 });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 

@@ -11,7 +11,7 @@ export interface ClaudeHookEvent {
   readonly name: string;
   /** Tool events take a matcher on the tool name; the others have none. */
   readonly toolEvent: boolean;
-  /** What the console is told, for the events that retire cards. */
+  /** What the console is told, for the events that retire cards or change the session's directories. */
   readonly sessionEvent?: SessionEvent['event'];
 }
 
@@ -29,7 +29,19 @@ export const RETIRING_EVENTS: readonly ClaudeHookEvent[] = [
   { arg: 'session-end', name: 'SessionEnd', toolEvent: false, sessionEvent: 'session.ended' },
 ];
 
-export const CLAUDE_HOOK_EVENTS: readonly ClaudeHookEvent[] = [PERMISSION_REQUEST, ...RETIRING_EVENTS];
+/** `/add-dir` in the terminal: the console counts the directory in later explanations of the session. */
+export const DIRECTORY_ADDED: ClaudeHookEvent = {
+  arg: 'directory-added',
+  name: 'DirectoryAdded',
+  toolEvent: false,
+  sessionEvent: 'directory.added',
+};
+
+export const CLAUDE_HOOK_EVENTS: readonly ClaudeHookEvent[] = [
+  PERMISSION_REQUEST,
+  ...RETIRING_EVENTS,
+  DIRECTORY_ADDED,
+];
 
 export function hookEventByArg(arg: string | undefined): ClaudeHookEvent | undefined {
   return CLAUDE_HOOK_EVENTS.find((event) => event.arg === arg);

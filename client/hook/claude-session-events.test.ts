@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hookEventByArg, RETIRING_EVENTS } from './claude-events';
+import { DIRECTORY_ADDED, hookEventByArg, RETIRING_EVENTS } from './claude-events';
 import { toSessionEvent } from './claude-session-events';
 import { codexEventByArg } from './codex-events';
 
@@ -25,6 +25,18 @@ describe('the events that retire cards', () => {
   it('names each event as Claude Code does in its payload', () => {
     for (const event of RETIRING_EVENTS)
       expect((fixture(event.arg) as { hook_event_name: string }).hook_event_name).toBe(event.name);
+  });
+
+  it('sends a DirectoryAdded (/add-dir) with the session folder and the directory', () => {
+    const raw = fixture('directory-added') as { hook_event_name: string };
+    expect(raw.hook_event_name).toBe(DIRECTORY_ADDED.name);
+    expect(toSessionEvent(DIRECTORY_ADDED, raw)).toEqual({
+      sessionId: 'abc123',
+      event: 'directory.added',
+      cwd: '/home/user/shop',
+      directory: '/home/user/shared-lib',
+    });
+    expect(toSessionEvent(DIRECTORY_ADDED, { ...raw, directory: 7 })).toBeUndefined();
   });
 
   it('sends nothing for a payload that cannot be matched', () => {

@@ -14,6 +14,10 @@ export function toSessionEvent(hook: ClaudeHookEvent, raw: unknown): SessionEven
     if (!isText(raw.cwd, 1, LIMITS.cwd)) return undefined;
     return { sessionId: raw.session_id, event: hook.sessionEvent, cwd: raw.cwd };
   }
+  if (hook.sessionEvent === 'directory.added') {
+    if (!isText(raw.cwd, 1, LIMITS.cwd) || !isText(raw.directory, 1, LIMITS.cwd)) return undefined;
+    return { sessionId: raw.session_id, event: hook.sessionEvent, cwd: raw.cwd, directory: raw.directory };
+  }
   if (!hook.toolEvent) return { sessionId: raw.session_id, event: hook.sessionEvent };
   const { tool_name, tool_input } = raw;
   if (!isText(tool_name, 1, LIMITS.tool) || !isObject(tool_input)) return undefined;

@@ -16,6 +16,7 @@ import { createCodexWhy } from '../rules/codex/codex-why';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { createRequestExplainer } from '../rules/request-explainer';
 import { ruleStanding } from '../rules/rule-standing';
+import { SessionDirectories, sessionDirectoriesOf } from '../rules/session-directories';
 import { createScreening } from '../rules/screen-request';
 
 /** Codex's exec-policy rules are checked by Codex itself, found on the console's PATH unless told otherwise. */
@@ -51,8 +52,15 @@ export async function startDecisionRoom(options: {
   const bash = memoizeBash(await loadInstalledBashSupport());
   const userHome = options.userHome ?? homedir();
   const grants = new GrantBook(bash);
+  const added = new SessionDirectories();
+  const scopeOf = (request: PermissionRequest, agent: AgentInfo) => ({
+    sessionId: request.sessionId,
+    cwd: request.cwd,
+    agent: agent.name,
+  });
   const explain = createRequestExplainer({
     bash,
+    sessionDirectories: (request, agent) => added.of(scopeOf(request, agent)),
     home: userHome,
     ...(options.policyFile ? { policyFile: options.policyFile } : {}),
     codex: createCodexWhy({
@@ -72,6 +80,12 @@ export async function startDecisionRoom(options: {
     sessionSettleMs: 1_000,
     screen: createScreening(explain, grants),
   });
+  const stopCounting = registry.sent.subscribe(({ request, agent, decision }) =>
+    added.add(scopeOf(request, agent), sessionDirectoriesOf(decision.updatedPermissions)),
+  );
+  const stopHearing = registry.directoryAdded.subscribe(({ sessionId, cwd, agent, directory }) =>
+    added.add({ sessionId, cwd, agent: agent.name }, [directory]),
+  );
   return {
     bash,
     grants,
@@ -89,6 +103,8 @@ export async function startDecisionRoom(options: {
     },
     userHome,
     close() {
+      stopCounting();
+      stopHearing();
       registry.close();
       grants.close();
     },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PermissionDecision, PermissionRequest } from '../../common/protocol';
+import type { PermissionDecision, PermissionRequest, PermissionUpdate } from '../../common/protocol';
 import { CLOCK_ONLY, committed } from '../../tests/support/committed';
 import { createMemoryDecisionStore } from '../history/decision-store';
 import type { DecisionStore } from '../history/decision-store';
@@ -295,6 +295,39 @@ describe('RaceRegistry', () => {
       message: 'use pnpm',
       interrupt: true,
     });
+  });
+
+  it('tells what it sent, with the request, so a session change the person accepted can be kept', async () => {
+    const { registry } = setup();
+    const sent = vi.fn();
+    registry.sent.subscribe(sent);
+    registry.submit(request('r1', { sessionId: 's9' }), agent, vi.fn());
+    const update: PermissionUpdate = {
+      type: 'addDirectories',
+      directories: ['/elsewhere'],
+      destination: 'session',
+    };
+    registry.decide('r1', 'console', { behavior: 'allow', updatedPermissions: [update] });
+    expect(sent).not.toHaveBeenCalled();
+    await committed();
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent.mock.calls[0]?.[0]).toMatchObject({
+      request: { id: 'r1', sessionId: 's9' },
+      agent,
+      decision: { behavior: 'allow', updatedPermissions: [update] },
+    });
+  });
+
+  it('tells a directory a session added, and retires none of its cards for it', () => {
+    const { registry } = setup();
+    const heard = vi.fn();
+    registry.directoryAdded.subscribe(heard);
+    registry.submit(request('r1', { sessionId: 's9' }), agent, vi.fn());
+    const event = { sessionId: 's9', event: 'directory.added', cwd: '/project', directory: '/lib' } as const;
+    expect(registry.retire(event, vi.fn())).toBe(0);
+    registry.noteSession(event, agent);
+    expect(heard).toHaveBeenCalledWith({ sessionId: 's9', cwd: '/project', agent, directory: '/lib' });
+    expect(registry.pending().map((view) => view.id)).toEqual(['r1']);
   });
 
   it('says when a racer answers a request it never saw', () => {

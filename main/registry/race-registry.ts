@@ -118,6 +118,12 @@ export class RaceRegistry {
   /** A pending request changed (its clock was held or resumed). */
   readonly updated = createSignal<PendingRequestView>();
   readonly resolved = createSignal<ResolvedEvent>();
+  /** A decision was sent, with the request it answers: what it changed in the agent's session follows it. */
+  readonly sent = createSignal<{
+    request: PermissionRequest;
+    agent: AgentInfo;
+    decision: PermissionDecision;
+  }>();
   /** A SlotMap, not a Map, so that a finished race and its request die young (slot-map.ts says why). */
   private readonly races = new SlotMap<string, Race>();
   /** Says when a claimed decision is durable, and so may be sent. */
@@ -280,6 +286,14 @@ export class RaceRegistry {
     }).length;
   }
 
+  /** The agent says one of its sessions gained a working directory (Claude Code's `/add-dir`). */
+  readonly directoryAdded = createSignal<{
+    sessionId: string;
+    cwd: string;
+    agent: AgentInfo;
+    directory: string;
+  }>();
+
   /** History's session row follows the agent's report of its start and end; a failed write loses only that. */
   noteSession(event: Omit<SessionEvent, 'type'>, agent: AgentInfo): void {
     const { store } = this.options;
@@ -287,6 +301,13 @@ export class RaceRegistry {
       if (event.event === 'session.started' && event.cwd !== undefined)
         store.recordSessionStart?.(event.sessionId, agent, event.cwd, this.now());
       else if (event.event === 'session.ended') store.recordSessionEnd?.(event.sessionId, this.now());
+      else if (event.event === 'directory.added' && event.cwd !== undefined && event.directory !== undefined)
+        this.directoryAdded.emit({
+          sessionId: event.sessionId,
+          cwd: event.cwd,
+          agent,
+          directory: event.directory,
+        });
     });
   }
 
@@ -386,6 +407,7 @@ export class RaceRegistry {
     if (race.grace) clearTimeout(race.grace);
     this.races.delete(race.request.id);
     race.deliver?.(decision);
+    this.sent.emit({ request: race.request, agent: race.agent, decision });
     this.resolved.emit({
       id: decision.id,
       behavior: decision.behavior,

@@ -23,8 +23,8 @@ type Pending = Pick<PermissionRequest, 'id' | 'sessionId' | 'tool' | 'input'>;
  * the session's end leaves nothing of the session waiting.
  */
 export function retirementsFor(event: Omit<SessionEvent, 'type'>, pending: Iterable<Pending>): Retirement[] {
-  // A start (or a resume) answers nothing: a card of an earlier run left with its hook's connection.
-  if (event.event === 'session.started') return [];
+  // A start (or a resume) answers nothing, nor does a directory added: a card of an earlier run left with its hook's connection.
+  if (event.event === 'session.started' || event.event === 'directory.added') return [];
   const ofSession = [...pending].filter((request) => request.sessionId === event.sessionId);
   if (event.event === 'tool.finished' || event.event === 'tool.failed') {
     if (event.tool === undefined || event.input === undefined) return [];

@@ -26,6 +26,8 @@ export interface ExplainerOptions {
   readonly policyFile?: string;
   /** Codex's own terms for a Codex request: its approval policy, sandbox and exec-policy rules. */
   readonly codex?: CodexWhyExplainer;
+  /** The directories the request's session gained while it ran (session-directories.ts). */
+  readonly sessionDirectories?: (request: PermissionRequest, agent: AgentInfo) => readonly string[];
 }
 
 export interface ExplainedRequest {
@@ -87,18 +89,19 @@ export function createRequestExplainer(options: ExplainerOptions) {
   >();
 
   function contextFor(request: PermissionRequest, agent: AgentInfo) {
-    const key = `${profileOf(agent)}\0${request.cwd}\0${request.mode}`;
+    const added = options.sessionDirectories?.(request, agent) ?? [];
+    const key = `${profileOf(agent)}\0${request.cwd}\0${request.mode}\0${added.join('\0')}`;
     const now = Date.now();
     const cached = contexts.get(key);
     if (cached && cached.expires > now) return cached.value;
-    const value = loadContext(request, agent);
+    const value = loadContext(request, agent, added);
     contexts.set(key, { expires: now + CONTEXT_REUSE_MS, value });
     if (contexts.size > CONTEXT_CACHE_SIZE) contexts.delete(contexts.keys().next().value as string);
     value.catch(() => contexts.delete(key));
     return value;
   }
 
-  async function loadContext(request: PermissionRequest, agent: AgentInfo) {
+  async function loadContext(request: PermissionRequest, agent: AgentInfo, added: readonly string[]) {
     const warnings: string[] = [];
     let settings;
     try {
@@ -120,6 +123,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
       home: options.home,
       mode: request.mode,
       ...(settings ? { settings } : {}),
+      ...(added.length ? { additionalDirectories: added } : {}),
     });
     return { context, warnings };
   }

@@ -9,6 +9,7 @@ import { GrantBook } from './grant-book';
 import { createRequestExplainer } from './request-explainer';
 import { previewRule } from './rule-preview';
 import { createScreening } from './screen-request';
+import { SessionDirectories, sessionDirectoriesOf } from './session-directories';
 
 let bash: BashSupport;
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
@@ -122,6 +123,37 @@ describe('the request explainer', () => {
     await writeFile(join(broken, '.claude', 'settings.local.json'), '{ "permissions": ');
     const { explanation } = await explainer()(request('Bash', { command: 'ls' }, { cwd: broken }), claude);
     expect(explanation.warnings?.[0]).toContain('settings.local.json');
+  });
+});
+
+describe('directories added during a session', () => {
+  it('counts a directory the person added for this session in that session only', async () => {
+    const added = new SessionDirectories();
+    const explain = createRequestExplainer({
+      bash,
+      home,
+      policyFile: join(dir.path, 'no-policy.json'),
+      sessionDirectories: (r, agent) => added.of({ sessionId: r.sessionId, cwd: r.cwd, agent: agent.name }),
+    });
+    const elsewhere = join(dir.path, 'elsewhere');
+    const write = (file: string, sessionId = 'session-1') =>
+      request('Write', { file_path: join(elsewhere, file), content: 'x' }, { sessionId });
+    const first = await explain(write('a.txt'), claude);
+    expect(first.explanation.outsidePath).toBe(join(elsewhere, 'a.txt'));
+    // The answer the console sent back: Claude Code's own suggestion, plus one that persists in a file.
+    added.add(
+      { sessionId: 'session-1', cwd: project, agent: 'claude-code' },
+      sessionDirectoriesOf([
+        { type: 'addDirectories', directories: [elsewhere], destination: 'session' },
+        { type: 'addDirectories', directories: [join(dir.path, 'kept')], destination: 'localSettings' },
+      ]),
+    );
+    const later = await explain(write('b.txt'), claude);
+    expect(later.explanation.reason.type).not.toBe('workingDirectories');
+    expect(later.explanation).not.toHaveProperty('outsidePath');
+    const other = await explain(write('b.txt', 'session-2'), claude);
+    expect(other.explanation.outsidePath).toBe(join(elsewhere, 'b.txt'));
+    expect(added.of({ sessionId: 'session-1', cwd: project, agent: 'claude-code' })).toEqual([elsewhere]);
   });
 });
 

@@ -179,7 +179,7 @@ describe('Claude Code, headless (-p)', () => {
     expect(existsSync(marker('mcp.txt'))).toBe(true);
   });
 
-  it('says a path outside the working directories made it ask, and its own fix stops the next prompt', async () => {
+  it('says a path outside the working directories made it ask, its own fix stops the next prompt, and later cards count it', async () => {
     // Claude Code asks for a command that touches a path outside the session's working directories even
     // when an allow rule matches it, and suggests adding the directory for the session.
     const outside = join(dir.path, 'outside');
@@ -191,7 +191,9 @@ describe('Claude Code, headless (-p)', () => {
     gate = await startLiveConsole(sandbox);
     api.script(touch(join(outside, 'one.txt')));
     api.script(touch(join(outside, 'two.txt')));
-    const turn = runHeadless(sandbox, 'make two files outside the project');
+    const remove = `rm ${join(outside, 'one.txt')}`;
+    api.script({ name: 'Bash', input: { command: remove, description: 'Remove one.txt' } });
+    const turn = runHeadless(sandbox, 'make two files outside the project, then remove one');
     const card = await gate.nextCard();
     expect(card.explanation).toMatchObject({
       behavior: 'ask',
@@ -206,9 +208,18 @@ describe('Claude Code, headless (-p)', () => {
 
     expect((await api.nextToolResult()).isError).toBe(false);
     expect((await api.nextToolResult()).isError).toBe(false);
-    expect((await turn).code).toBe(0);
     expect(existsSync(join(outside, 'two.txt'))).toBe(true);
-    expect(gate.cards).toHaveLength(1);
+    // rm asks for its own reason (no rule allows it); the directory is now the session's, so the card
+    // no longer calls the path outside.
+    const later = await gate.nextCard();
+    expect(later.input).toMatchObject({ command: remove });
+    expect(later.explanation?.reason.type).not.toBe('workingDirectories');
+    expect(later.explanation).not.toHaveProperty('outsidePath');
+    gate.registry.decide(later.id, 'console', { behavior: 'allow' });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect((await turn).code).toBe(0);
+    expect(existsSync(join(outside, 'one.txt'))).toBe(false);
+    expect(gate.cards).toHaveLength(2);
   });
 
   it('falls back to Claude Code’s own answer when no console runs', async () => {

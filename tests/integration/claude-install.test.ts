@@ -102,6 +102,7 @@ function expectedEntries() {
     UserPromptSubmit: { hooks: [handler('user-prompt-submit', 5)] },
     Stop: { hooks: [handler('stop', 5)] },
     SessionEnd: { hooks: [handler('session-end')] },
+    DirectoryAdded: { hooks: [handler('directory-added', 5)] },
   };
 }
 
@@ -123,6 +124,7 @@ describe('gatehouse install claude', () => {
         PostToolUseFailure: [entries.PostToolUseFailure],
         UserPromptSubmit: [entries.UserPromptSubmit],
         SessionEnd: [entries.SessionEnd],
+        DirectoryAdded: [entries.DirectoryAdded],
       },
     });
     expect(Object.keys(after)).toEqual(Object.keys(existing));
@@ -175,6 +177,7 @@ describe('gatehouse install claude', () => {
       'UserPromptSubmit',
       'Stop',
       'SessionEnd',
+      'DirectoryAdded',
     ]);
   });
 

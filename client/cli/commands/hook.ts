@@ -102,6 +102,7 @@ Events:
   user-prompt-submit      Tell the console the session moved on to a new prompt
   stop                    Tell the console the session finished its turn
   session-end             Tell the console the session ended
+  directory-added         Tell the console the session added a working directory (/add-dir)
   session-start           Tell the console a session started (Codex only), so history lists it
   (Codex takes permission-request, session-start, post-tool-use, user-prompt-submit, stop and
   session-end.)
