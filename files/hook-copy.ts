@@ -1,10 +1,10 @@
 /**
  * The copy of the hook bundle that installed hooks run. Agents' settings name this copy in Gatehouse's own
  * folder, never the bundle inside a checkout or an app, so moving, rebuilding or cleaning a checkout breaks
- * no hook. `gatehouse install` and `gatehouse serve` bring it up to date; its path never changes, so an
+ * no hook. `gatehouse install`, `gatehouse serve` and the desktop app bring it up to date; its path never changes, so an
  * update leaves every installed command string as it was (Codex trusts a hook by the hash of its command).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
@@ -42,6 +42,21 @@ export async function placeHookCopy(gatehouseHome: string, shipped: string): Pro
   const bundle = await readFile(shipped);
   if (!readIfThere(path)?.equals(bundle)) await writeFileAtomic(path, bundle, { mode: 0o600 });
   return path;
+}
+
+/**
+ * Brings the copy up to the bundle shipped beside the running console, so updating Gatehouse updates every
+ * agent's hook at the console's next start. Nothing to do where no bundle is shipped (a run from the
+ * sources); a copy that cannot be written is one sentence, never a failed start.
+ */
+export async function refreshHookCopy(gatehouseHome: string, shipped: string): Promise<string | undefined> {
+  if (!existsSync(shipped)) return undefined;
+  try {
+    await placeHookCopy(gatehouseHome, shipped);
+    return undefined;
+  } catch (error) {
+    return `could not update the hook in ${gatehouseHome}: ${(error as Error).message}`;
+  }
 }
 
 /** What a file an installed handler runs is, against the bundle this Gatehouse ships. */

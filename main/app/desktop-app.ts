@@ -17,6 +17,7 @@ import {
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { gatehouseHome } from '../../common/discovery';
+import { HOOK_COPY_NAME, refreshHookCopy } from '../../files/hook-copy';
 import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../core/console-core';
 import { xdgAutostart } from '../tray/xdg-autostart';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
@@ -52,8 +53,9 @@ export async function startDesktopApp(): Promise<void> {
   await app.whenReady();
   hardenSession(session.defaultSession);
   serveAppProtocol(protocol, net, join(import.meta.dirname, '../renderer'));
+  const home = gatehouseHome({ env: process.env, platform: process.platform, homedir: homedir() });
   const core = await startConsoleCore({
-    home: gatehouseHome({ env: process.env, platform: process.platform, homedir: homedir() }),
+    home,
     port: 0,
     timeoutMs: DEFAULT_TIMEOUT_MS,
     timeoutAction: 'passthrough',
@@ -61,6 +63,10 @@ export async function startDesktopApp(): Promise<void> {
     showView: (view, { cwd }) => windows.open(view, cwd === undefined ? {} : { cwd }),
     // Input anywhere on the desktop, not only in the console's windows.
     idleMs: () => powerMonitor.getSystemIdleTime() * 1_000,
+  });
+  // The build ships the hook beside the main bundle (out/cli/): installed hooks run the copy this refreshes.
+  void refreshHookCopy(home, join(import.meta.dirname, '../cli', HOOK_COPY_NAME)).then((problem) => {
+    if (problem) console.error(`Gatehouse: ${problem}`);
   });
   core.notifier?.opened.subscribe(({ id }) => windows.open('queue', id === undefined ? {} : { request: id }));
   const loginItem = launchAtLogin();

@@ -2,7 +2,6 @@
  * `gatehouse serve`: the console core in plain Node, with the web console on loopback. Runs until SIGINT or
  * SIGTERM, then closes cleanly and removes bridge.json.
  */
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +10,7 @@ import type { CliIo } from '../../common/cli';
 import { gatehouseHome } from '../../common/discovery';
 import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
 import { parseFlags } from '../../files/cli-flags';
-import { HOOK_COPY_NAME, placeHookCopy } from '../../files/hook-copy';
+import { HOOK_COPY_NAME, refreshHookCopy } from '../../files/hook-copy';
 import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../core/console-core';
 import { LINK_CODE_TTL_MS } from '../../common/console-contract';
 
@@ -91,7 +90,11 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
     return 1;
   }
   for (const warning of core.warnings) io.stderr(`gatehouse serve: ${warning}\n`);
-  await updateHookCopy(options.home, io);
+  const hookProblem = await refreshHookCopy(
+    options.home,
+    fileURLToPath(new URL(`./${HOOK_COPY_NAME}`, import.meta.url)),
+  );
+  if (hookProblem) io.stderr(`gatehouse serve: ${hookProblem}\n`);
   io.stdout(`Web console: ${core.webLink()}\n`);
   io.stdout(
     `Each link opens the console once, within ${LINK_CODE_TTL_MS / 60_000} minutes; press Enter here for a new one.\n`,
@@ -106,21 +109,6 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
   input.close();
   await core.close();
   return 0;
-}
-
-/**
- * Brings Gatehouse's copy of the hook, which installed hooks run, up to the bundle shipped beside this
- * command, so updating Gatehouse updates every agent's hook at the next start. From the sources (no
- * bundle beside them) there is nothing to copy.
- */
-async function updateHookCopy(home: string, io: CliIo): Promise<void> {
-  const shipped = fileURLToPath(new URL(`./${HOOK_COPY_NAME}`, import.meta.url));
-  if (!existsSync(shipped)) return;
-  try {
-    await placeHookCopy(home, shipped);
-  } catch (error) {
-    io.stderr(`gatehouse serve: could not update the hook in ${home}: ${(error as Error).message}\n`);
-  }
 }
 
 export { runServe as run };
