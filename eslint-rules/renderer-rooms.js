@@ -14,7 +14,8 @@ const BELOW = {
   i18n: [],
   hooks: [],
   transport: [],
-  testing: [],
+  // Fakes for tests only: they may mount the whole app with its stores, as a test does.
+  testing: ['app', 'store', 'i18n'],
 };
 
 /** A test may also mount the whole app and use the fakes. */

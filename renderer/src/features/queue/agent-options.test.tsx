@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../../../common/queue-contract';
-import { App } from '../../app/app';
-import { createPrefsStore } from '../../store/prefs-store';
-import { createQueueStore } from '../../store/queue-store';
-import { createFakeConsoleApi, dangerousRequest, pendingRequest } from '../../testing/fake-console-api';
+import { dangerousRequest, pendingRequest } from '../../testing/fake-console-api';
+import { renderApp } from '../../testing/render-app';
 
 afterEach(cleanup);
 
@@ -22,15 +20,7 @@ const acp = (id: string) =>
   pendingRequest(id, { agent: { name: 'claude-agent-acp' }, tool: 'touch made.txt', options });
 
 async function renderWith(requests: PendingRequestView[]) {
-  const fake = createFakeConsoleApi(requests, {
-    status: { version: '0.1.0', tokenStorage: 'file', warnings: [] },
-  });
-  const store = createQueueStore(fake.api, () => 0);
-  await store.getState().load();
-  const prefs = createPrefsStore(undefined);
-  prefs.getState().set({ locale: 'en' });
-  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
-  return { fake, store };
+  return renderApp(requests, { fake: { status: { version: '0.1.0', tokenStorage: 'file', warnings: [] } } });
 }
 
 const press = (key: string) => act(() => void fireEvent.keyDown(window, { key }));

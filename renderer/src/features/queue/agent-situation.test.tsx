@@ -2,13 +2,11 @@
  * What a card and its session say about the agent's situation (Claude Code 2.1.3xx): the MCP server's
  * source, no terminal to fall back on (headless, or denyInsteadOfPrompting), and auto mode.
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../../../common/queue-contract';
-import { App } from '../../app/app';
-import { createPrefsStore } from '../../store/prefs-store';
-import { createQueueStore } from '../../store/queue-store';
-import { createFakeConsoleApi, pendingRequest } from '../../testing/fake-console-api';
+import { pendingRequest } from '../../testing/fake-console-api';
+import { renderApp } from '../../testing/render-app';
 
 afterEach(cleanup);
 
@@ -18,14 +16,7 @@ beforeAll(() => {
 });
 
 async function renderWith(requests: PendingRequestView[]) {
-  const fake = createFakeConsoleApi(requests, {
-    status: { version: '0.1.0', tokenStorage: 'file', warnings: [] },
-  });
-  const store = createQueueStore(fake.api, () => 0);
-  await store.getState().load();
-  const prefs = createPrefsStore(undefined);
-  prefs.getState().set({ locale: 'en' });
-  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
+  await renderApp(requests, { fake: { status: { version: '0.1.0', tokenStorage: 'file', warnings: [] } } });
 }
 
 describe('a card', () => {

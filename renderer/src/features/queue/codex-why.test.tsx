@@ -1,10 +1,8 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CodexWhy, PendingRequestView } from '../../../../common/queue-contract';
-import { App } from '../../app/app';
-import { createPrefsStore } from '../../store/prefs-store';
-import { createQueueStore } from '../../store/queue-store';
-import { createFakeConsoleApi, pendingRequest } from '../../testing/fake-console-api';
+import { pendingRequest } from '../../testing/fake-console-api';
+import { renderApp } from '../../testing/render-app';
 
 afterEach(cleanup);
 
@@ -27,14 +25,7 @@ const codexCard = (codex: CodexWhy): PendingRequestView => ({
 });
 
 async function whyOf(request: PendingRequestView) {
-  const fake = createFakeConsoleApi([request], {
-    status: { version: '0.1.0', tokenStorage: 'file', warnings: [] },
-  });
-  const store = createQueueStore(fake.api, () => 0);
-  await store.getState().load();
-  const prefs = createPrefsStore(undefined);
-  prefs.getState().set({ locale: 'en' });
-  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
+  await renderApp([request], { fake: { status: { version: '0.1.0', tokenStorage: 'file', warnings: [] } } });
   return screen.getByRole('region', { name: 'Why it asked' });
 }
 

@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../../../common/queue-contract';
-import { App } from '../../app/app';
-import { createPrefsStore } from '../../store/prefs-store';
-import { createQueueStore } from '../../store/queue-store';
-import { createFakeConsoleApi, pendingRequest } from '../../testing/fake-console-api';
+import { pendingRequest } from '../../testing/fake-console-api';
+import { renderApp } from '../../testing/render-app';
 
 afterEach(cleanup);
 
@@ -41,15 +39,7 @@ const request = pendingRequest('a', {
 });
 
 async function renderWith(requests: PendingRequestView[]) {
-  const fake = createFakeConsoleApi(requests, {
-    status: { version: '0.1.0', tokenStorage: 'file', warnings: [] },
-  });
-  const store = createQueueStore(fake.api, () => 0);
-  await store.getState().load();
-  const prefs = createPrefsStore(undefined);
-  prefs.getState().set({ locale: 'en' });
-  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
-  return { fake, store };
+  return renderApp(requests, { fake: { status: { version: '0.1.0', tokenStorage: 'file', warnings: [] } } });
 }
 
 describe('a card for a path outside the working directories', () => {

@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../../../common/queue-contract';
-import { App } from '../../app/app';
-import { createPrefsStore } from '../../store/prefs-store';
-import { createQueueStore } from '../../store/queue-store';
-import { createFakeConsoleApi, dangerousRequest, pendingRequest } from '../../testing/fake-console-api';
+import { dangerousRequest, pendingRequest } from '../../testing/fake-console-api';
+import { renderApp } from '../../testing/render-app';
 import { placeOf, titleFor, unseenArrivals } from './triage';
 
 afterEach(cleanup);
@@ -15,13 +13,7 @@ beforeAll(() => {
 });
 
 async function renderWith(requests: PendingRequestView[], locale: 'en' | 'zh-CN' = 'en') {
-  const fake = createFakeConsoleApi(requests);
-  const store = createQueueStore(fake.api, () => 0);
-  await store.getState().load();
-  const prefs = createPrefsStore(undefined);
-  prefs.getState().set({ locale });
-  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
-  return { fake, store };
+  return renderApp(requests, { locale });
 }
 
 describe('the window title', () => {
