@@ -4,6 +4,7 @@ import type { PendingRequestView } from '../../../common/queue-contract';
 import { createPrefsStore } from '../store/prefs-store';
 import { createQueueStore } from '../store/queue-store';
 import { createFakeConsoleApi, dangerousRequest, pendingRequest } from '../testing/fake-console-api';
+import { renderApp } from '../testing/render-app';
 import { App } from './app';
 
 afterEach(cleanup);
@@ -18,16 +19,11 @@ async function renderWith(
   requests: PendingRequestView[] = [pendingRequest('a')],
   options: { locale?: 'en' | 'zh-CN'; warnings?: string[] } = {},
 ) {
-  const fake = createFakeConsoleApi(requests, {
-    status: { version: '0.1.0', tokenStorage: 'file', warnings: options.warnings ?? [] },
+  // renderApp's clock is at zero: the cursor is armed at once, so key tests need no waiting.
+  return renderApp(requests, {
+    ...(options.locale ? { locale: options.locale } : {}),
+    fake: { status: { version: '0.1.0', tokenStorage: 'file', warnings: options.warnings ?? [] } },
   });
-  // A clock at zero: the cursor is armed at once, so key tests need no waiting.
-  const store = createQueueStore(fake.api, () => 0);
-  await store.getState().load();
-  const prefs = createPrefsStore(undefined);
-  prefs.getState().set({ locale: options.locale ?? 'en' });
-  render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
-  return { fake, store };
 }
 
 const press = (key: string, target: Element | Window = window) =>
