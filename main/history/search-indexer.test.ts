@@ -34,7 +34,7 @@ function indexedRows(): number {
 }
 
 async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((done) => setTimeout(done, 10));
+  for (let i = 0; i < 1_000 && !check(); i++) await new Promise((done) => setTimeout(done, 10));
   expect(check()).toBe(true);
 }
 

@@ -75,11 +75,15 @@ describe('the console channel', () => {
   });
 
   it('does not close an authenticated socket at the deadline', async () => {
-    const { server, reached, passes } = await serve(150);
+    // A deadline a loaded machine still authenticates within; the wait then runs well past it.
+    const deadlineMs = 1_000;
+    const { server, reached, passes } = await serve(deadlineMs);
     const client = open(server.port);
     await client.opened;
+    const openedAt = Date.now();
     client.socket.send(JSON.stringify({ type: 'auth', code: passes.issueCode() }));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    while (client.frames.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    await new Promise((resolve) => setTimeout(resolve, deadlineMs + 300 - (Date.now() - openedAt)));
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
     expect(client.frames).toEqual([{ type: 'ready', secret: expect.any(String) }]);
     expect(reached).toEqual(['subscribe']);
