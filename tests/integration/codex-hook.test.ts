@@ -82,7 +82,8 @@ describe('gatehouse hook codex permission-request', () => {
   });
 
   it('prints nothing at its wait, so Codex shows its own prompt, and withdraws the card', async () => {
-    const run = hook(['codex', 'permission-request'], payload, { GATEHOUSE_HOOK_TIMEOUT_MS: '200' });
+    // Long enough that a loaded machine still puts the card up before the hook's deadline ends it.
+    const run = hook(['codex', 'permission-request'], payload, { GATEHOUSE_HOOK_TIMEOUT_MS: '1500' });
     await waitForPending(core!);
     expect(await run.done).toBe(0);
     expect(run.out).toEqual([]);
