@@ -27,7 +27,7 @@ import { NotTheConsoleError, openHookSocket, type HookSocketOptions } from '../.
 import { findConsole } from '../../hook/lean-discovery';
 import { LIMITS } from '../../hook/lean-protocol';
 import { readStdin } from '../../hook/read-stdin';
-import { watchTranscript } from '../../hook/transcript-watch';
+import { watchTranscript } from '../../../files/transcript-watch';
 
 /**
  * Below Claude Code's 600 s hook timeout, so the hook withdraws its card and answers "no decision" before

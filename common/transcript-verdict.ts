@@ -1,14 +1,21 @@
 /**
- * What Claude Code's transcript says about a call the hook is waiting on. When the person answers "No,
- * and tell Claude what to do differently" in the terminal, Claude Code neither cancels the waiting hook
- * nor runs the tool: it writes the refusal into the transcript (a `tool_result` with
- * `toolDenialKind: "user-rejected"`) and carries on. The hook reads that to withdraw its card at once.
+ * What Claude Code's transcript says became of a call. Claude Code tells a hook nothing when its own
+ * dialog wins: when the person answers "No, and tell Claude what to do differently" in the terminal, it
+ * neither cancels the waiting hook nor runs the tool, and a hook's answer that comes later is dropped. It
+ * does write the outcome into the transcript, as 2.1.328 writes it: the `tool_result` for the call's
+ * `tool_use` id, on a line with `toolDenialKind: "user-rejected"` and `userFeedback` for that "No", with
+ * another `toolDenialKind` (`"permission-rule"`) when a hook's or a rule's deny refused it, and with none
+ * when the tool ran. The hook reads it to withdraw a waiting card (files/transcript-watch.ts); the console
+ * reads it after its own answer, to learn whether the agent took it (main/registry/agent-outcome.ts).
  */
 
 export type TranscriptVerdict =
+  /** The person said No in the agent's own dialog. */
   | { readonly kind: 'rejected'; readonly feedback?: string }
-  /** The call got a result of another kind: it ran, or failed, without the console. */
-  | { readonly kind: 'answered' };
+  /** A deny that was not the person's in the dialog: a hook's (the console's) or a rule's. */
+  | { readonly kind: 'refused' }
+  /** The tool ran (whether or not it then failed). */
+  | { readonly kind: 'ran' };
 
 interface Block {
   readonly type?: unknown;
@@ -73,7 +80,9 @@ export function transcriptVerdict(
                   ? { feedback: line.userFeedback }
                   : {}),
               }
-            : { kind: 'answered' };
+            : typeof line.toolDenialKind === 'string'
+              ? { kind: 'refused' }
+              : { kind: 'ran' };
       }
     }
   }

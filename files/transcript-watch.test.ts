@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../tests/support/temp-dir';
+import { makeTempDir } from '../tests/support/temp-dir';
 import { watchTranscript } from './transcript-watch';
 
 const input = { command: 'touch marker.txt', description: 'make a marker' };
@@ -55,5 +56,18 @@ describe('watching the transcript while the hook waits', () => {
     expect(await verdict).toBeUndefined();
     path = join(dir.path, 'missing.jsonl');
     expect(await watch()).toBeUndefined();
+  });
+});
+
+describe('what the watch refuses to read', () => {
+  it('gives up on a FIFO named as the transcript instead of waiting on it', async () => {
+    path = join(dir.path, 'fifo.jsonl');
+    execFileSync('mkfifo', [path]);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 2_000);
+    const started = Date.now();
+    expect(await watch(stop.signal)).toBeUndefined();
+    clearTimeout(timer);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

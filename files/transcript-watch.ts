@@ -1,14 +1,16 @@
 /**
- * Watches Claude Code's transcript while the hook waits, for the one answer Claude Code gives the hook no
- * other sign of: "No, and tell Claude what to do differently" (transcript-verdict.ts). Woken by fs.watch,
- * so the card leaves before the turn's Stop hook retires it as "session moved on", with a slow poll behind
- * it for file systems that send no events.
+ * Watches Claude Code's transcript for what became of one call (common/transcript-verdict.ts): the hook
+ * while it waits, for the "No, and tell Claude what to do differently" Claude Code gives it no other sign
+ * of, so the card leaves before the turn's Stop hook retires it as "session moved on"; the console after
+ * its own answer, for whether the agent took it. Woken by fs.watch, with a slow poll behind it for file
+ * systems that send no events. Only a regular file is read (a FIFO or a device named as the transcript
+ * would hold a read forever), a bounded tail first and then only what was appended.
  */
 import { watch as watchFile } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
-import { transcriptVerdict } from './transcript-verdict';
-import type { TranscriptVerdict } from './transcript-verdict';
+import { transcriptVerdict } from '../common/transcript-verdict';
+import type { TranscriptVerdict } from '../common/transcript-verdict';
 
 /** How far back the call's tool_use may sit when the hook starts: a long diff fits many times over. */
 const TAIL_BYTES = 1024 * 1024;
@@ -25,7 +27,7 @@ export interface TranscriptWatch {
 
 /**
  * Resolves with the transcript's verdict on the call, or undefined once `signal` aborts or the transcript
- * cannot be read (then the hook waits as before). Never rejects.
+ * cannot be read, or is not a regular file. Never rejects.
  */
 export async function watchTranscript(
   watch: TranscriptWatch,
@@ -67,7 +69,9 @@ export async function watchTranscript(
   try {
     while (!signal.aborted) {
       changed = false;
-      const { size } = await stat(watch.path);
+      const info = await stat(watch.path);
+      if (!info.isFile()) return undefined;
+      const { size } = info;
       // The tail, once; then only what was appended. A shrunk file was rewritten: read its tail afresh.
       const from = offset === undefined || size < offset ? Math.max(0, size - TAIL_BYTES) : offset;
       if (size > from) {
@@ -94,6 +98,8 @@ export async function watchTranscript(
 async function readRange(open: Open, path: string, from: number, to: number): Promise<Uint8Array> {
   const file = await open(path, 'r');
   try {
+    // Judged again by what was opened, in case another file was swapped in after the stat.
+    if (!(await file.stat()).isFile()) return new Uint8Array();
     const buffer = new Uint8Array(to - from);
     const { bytesRead } = await file.read(buffer, 0, buffer.length, from);
     return buffer.subarray(0, bytesRead);
