@@ -347,4 +347,32 @@ describe('Claude Code, interactive (tmux)', () => {
     );
     expect(existsSync(marker('dropped.txt'))).toBe(false);
   });
+
+  it('history says the console’s Deny was not taken when the terminal’s Yes came first and the call ran', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxClaude.start(sandbox, `gh-yes-first-${process.pid}`);
+    api.script({
+      name: 'Bash',
+      input: { command: 'sleep 3 && touch ran.txt', description: 'Make ran.txt slowly' },
+    });
+    tmux.prompt('make the file');
+    const card = await gate.nextCard();
+    await tmux.waitFor(DIALOG);
+    await tmux.answerDialog('1');
+    // The card stays while the tool runs (nothing says the terminal answered until it is done), and a
+    // person who denies it meanwhile wins Gatehouse's race but not Claude Code's.
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'not now' })).toEqual({
+      won: true,
+    });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect(existsSync(marker('ran.txt'))).toBe(true);
+    await vi.waitFor(
+      async () =>
+        expect((await gate!.historyEntry(card.sessionId, card.id))?.decision).toMatchObject({
+          decision: { behavior: 'deny', by: 'console' },
+          notTaken: { because: 'terminal-yes' },
+        }),
+      { timeout: 15_000, interval: 250 },
+    );
+  });
 });
