@@ -75,6 +75,14 @@ describe('the outcomes a real Claude Code 2.1.328 transcript holds', () => {
     });
   });
 
+  it('passes over a result written before `since`: an earlier identical call’s', () => {
+    const refusedAt = Date.parse(JSON.parse(lines[5]!).timestamp as string);
+    expect(transcriptVerdict(lines, 'Bash', call('refused.txt'), refusedAt + 1)).toBeUndefined();
+    expect(transcriptVerdict(lines, 'Bash', call('refused.txt'), refusedAt)).toMatchObject({
+      kind: 'rejected',
+    });
+  });
+
   it('has nothing to say about a call the transcript has not reached', () => {
     expect(transcriptVerdict(lines.slice(0, 4), 'Bash', call('refused.txt'))).toBeUndefined();
     expect(transcriptVerdict(lines, 'Bash', call('other.txt'))).toBeUndefined();

@@ -29,6 +29,7 @@ interface Line {
   readonly message?: { readonly content?: unknown };
   readonly toolDenialKind?: unknown;
   readonly userFeedback?: unknown;
+  readonly timestamp?: unknown;
 }
 
 /** Key order can differ between the hook's stdin and the transcript; compare as data. */
@@ -48,14 +49,23 @@ function sameData(a: unknown, b: unknown): boolean {
 const blocksOf = (line: Line): Block[] =>
   Array.isArray(line.message?.content) ? (line.message.content as Block[]) : [];
 
+/** When the line was written, in epoch ms, if it says (2.1.328 writes an ISO `timestamp` on each). */
+function writtenAt(line: Line): number | undefined {
+  const at = typeof line.timestamp === 'string' ? Date.parse(line.timestamp) : Number.NaN;
+  return Number.isNaN(at) ? undefined : at;
+}
+
 /**
- * Reads complete JSONL lines; `tool` and `input` are the call the hook asked about. The last matching
- * tool use wins, since a transcript can hold earlier identical calls.
+ * Reads complete JSONL lines; `tool` and `input` are the call asked about. The last matching tool use
+ * wins, since a transcript can hold earlier identical calls. `since` (epoch ms) passes over results
+ * written before it: the call's own tool use may not be written yet when the transcript is first read,
+ * and an earlier identical call's result must not stand for it.
  */
 export function transcriptVerdict(
   lines: readonly string[],
   tool: string,
   input: Readonly<Record<string, unknown>>,
+  since?: number,
 ): TranscriptVerdict | undefined {
   let useId: unknown;
   let verdict: TranscriptVerdict | undefined;
@@ -71,7 +81,12 @@ export function transcriptVerdict(
       if (block.type === 'tool_use' && block.name === tool && sameData(block.input, input)) {
         useId = block.id;
         verdict = undefined;
-      } else if (block.type === 'tool_result' && useId !== undefined && block.tool_use_id === useId) {
+      } else if (
+        block.type === 'tool_result' &&
+        useId !== undefined &&
+        block.tool_use_id === useId &&
+        !((writtenAt(line) ?? Number.POSITIVE_INFINITY) < (since ?? Number.NEGATIVE_INFINITY))
+      ) {
         verdict =
           line.toolDenialKind === 'user-rejected'
             ? {

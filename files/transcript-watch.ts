@@ -23,6 +23,8 @@ export interface TranscriptWatch {
   readonly path: string;
   readonly tool: string;
   readonly input: Readonly<Record<string, unknown>>;
+  /** Results written before this (epoch ms) are not this call's (transcriptVerdict). */
+  readonly since?: number;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function watchTranscript(
         if (offset === undefined && from > 0) parts.shift();
         lines.push(...parts);
         offset = from + bytes.length;
-        const verdict = transcriptVerdict(lines, watch.tool, watch.input);
+        const verdict = transcriptVerdict(lines, watch.tool, watch.input, watch.since);
         if (verdict) return verdict;
       } else offset = size;
       await nap();

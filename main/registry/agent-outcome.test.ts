@@ -46,7 +46,12 @@ describe('watching the transcript after the console answered', () => {
   let history: History;
   let outcomes: AgentOutcomes;
   let transcript: string;
-  const sent = createSignal<{ request: PermissionRequest; agent: AgentInfo; decision: PermissionDecision }>();
+  const sent = createSignal<{
+    request: PermissionRequest;
+    agent: AgentInfo;
+    decision: PermissionDecision;
+    receivedAt: number;
+  }>();
   const claude: AgentInfo = { name: 'claude-code', version: '2.1.328' };
 
   beforeEach(async () => {
@@ -62,7 +67,12 @@ describe('watching the transcript after the console answered', () => {
   });
 
   /** Records and "sends" the console's answer to the refused.txt call, as the registry does. */
-  function answer(behavior: 'allow' | 'deny', by: PermissionDecision['by'] = 'console', agent = claude) {
+  function answer(
+    behavior: 'allow' | 'deny',
+    by: PermissionDecision['by'] = 'console',
+    agent = claude,
+    receivedAt = 1_000,
+  ) {
     const request = sampleRequest({
       id: `r-${behavior}-${by}`,
       sessionId: 'S',
@@ -72,7 +82,7 @@ describe('watching the transcript after the console answered', () => {
     });
     const entry = sampleEntry(request, { behavior, by }, { agent });
     history.record(entry);
-    sent.emit({ request, agent, decision: entry.decision });
+    sent.emit({ request, agent, decision: entry.decision, receivedAt });
     return request.id;
   }
   const amendedOnce = () =>
@@ -96,6 +106,16 @@ describe('watching the transcript after the console answered', () => {
       decision: { behavior: 'allow', by: 'console' },
       notTaken: { because: 'terminal-no', message: 'use the build folder' },
     });
+  });
+
+  it('does not take an earlier identical call’s No for this call’s, while this call’s tool use is unwritten', async () => {
+    // The whole real transcript, refused.txt's No included, was written before this request arrived.
+    await writeFile(transcript, `${REAL.join('\n')}\n`);
+    const id = answer('allow', 'console', claude, Date.parse('2026-12-05T00:00:00Z'));
+    await new Promise((tick) => setTimeout(tick, 200));
+    expect(
+      history.sessionTimeline('S').find((entry) => entry.request.id === id)?.decision?.notTaken,
+    ).toBeUndefined();
   });
 
   it('leaves the agent’s own answer, and another agent’s, alone', async () => {

@@ -59,13 +59,15 @@ export function watchAgentOutcomes(options: {
 }): AgentOutcomes {
   const amended = createSignal<{ id: string; notTaken: NotTakenView }>();
   const watches = new Set<AbortController>();
-  const stop = options.sent.subscribe(({ request, agent, decision }) => {
+  const stop = options.sent.subscribe(({ request, agent, decision, receivedAt }) => {
     if (!watched(request, agent, decision) || watches.size >= OUTCOME_WATCHES_MAX) return;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.watchMs ?? OUTCOME_WATCH_MS);
     watches.add(controller);
     void watchTranscript(
-      { path: request.transcriptPath!, tool: request.tool, input: request.input },
+      // The terminal's answer that beat the console's came after the card arrived: the dialog and the hook
+      // start together, and an answer before the request reached the console is the hook's to report.
+      { path: request.transcriptPath!, tool: request.tool, input: request.input, since: receivedAt },
       controller.signal,
       options.pollMs ?? OUTCOME_POLL_MS,
     ).then((verdict) => {

@@ -123,6 +123,8 @@ export class RaceRegistry {
     request: PermissionRequest;
     agent: AgentInfo;
     decision: PermissionDecision;
+    /** When the request first arrived (epoch ms). */
+    receivedAt: number;
   }>();
   /** A SlotMap, not a Map, so that a finished race and its request die young (slot-map.ts says why). */
   private readonly races = new SlotMap<string, Race>();
@@ -407,7 +409,7 @@ export class RaceRegistry {
     if (race.grace) clearTimeout(race.grace);
     this.races.delete(race.request.id);
     race.deliver?.(decision);
-    this.sent.emit({ request: race.request, agent: race.agent, decision });
+    this.sent.emit({ request: race.request, agent: race.agent, decision, receivedAt: race.receivedAt });
     this.resolved.emit({
       id: decision.id,
       behavior: decision.behavior,
