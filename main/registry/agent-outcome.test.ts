@@ -118,12 +118,16 @@ describe('watching the transcript after the console answered', () => {
     ).toBeUndefined();
   });
 
-  it('leaves the agent’s own answer, and another agent’s, alone', async () => {
+  it('leaves the agent’s own answer, another agent’s, and a file that is not a transcript alone', async () => {
     await writeFile(transcript, `${REAL.join('\n')}\n`);
     answer('deny', 'agent');
     answer('allow', 'console', { name: 'codex' });
+    transcript = join(dir.path, 'session.txt');
+    await writeFile(transcript, `${REAL.join('\n')}\n`);
+    answer('deny', 'console');
     await new Promise((tick) => setTimeout(tick, 200));
     expect(history.sessionTimeline('S').map((entry) => entry.decision?.notTaken)).toEqual([
+      undefined,
       undefined,
       undefined,
     ]);

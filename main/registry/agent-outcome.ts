@@ -35,11 +35,14 @@ export function notTakenBecause(
   return undefined;
 }
 
-/** Only an answer Gatehouse gave Claude Code can be dropped by it; the agent's own is what it did. */
+/**
+ * Only an answer Gatehouse gave Claude Code can be dropped by it; the agent's own is what it did. The path
+ * comes from the agent: only a JSONL transcript is read, as the Codex rollout reader reads only one.
+ */
 function watched(request: PermissionRequest, agent: AgentInfo, decision: PermissionDecision): boolean {
   return (
     agent.name === 'claude-code' &&
-    request.transcriptPath !== undefined &&
+    request.transcriptPath?.endsWith('.jsonl') === true &&
     decision.by !== 'agent' &&
     (decision.behavior === 'allow' || decision.behavior === 'deny')
   );
