@@ -103,3 +103,21 @@ export function transcriptVerdict(
   }
   return verdict;
 }
+
+/** common/protocol.ts's limit on a message: longer words would make the console refuse the hook's cancel. */
+const MESSAGE_MAX = 4_000;
+
+/**
+ * What the person answered in the agent's own dialog, as history records it whether the hook's withdrawal
+ * or the console's own read of the transcript tells it first: their No with their words. Undefined when the
+ * call ran or a hook's or rule's deny refused it, which was not their answer to give.
+ */
+export function terminalAnswer(
+  verdict: TranscriptVerdict,
+): { readonly behavior: 'deny'; readonly message?: string } | undefined {
+  if (verdict.kind !== 'rejected') return undefined;
+  return {
+    behavior: 'deny',
+    ...(verdict.feedback ? { message: verdict.feedback.slice(0, MESSAGE_MAX) } : {}),
+  };
+}

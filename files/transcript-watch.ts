@@ -4,7 +4,8 @@
  * of, so the card leaves before the turn's Stop hook retires it as "session moved on"; the console after
  * its own answer, for whether the agent took it. Woken by fs.watch, with a slow poll behind it for file
  * systems that send no events. Only a regular file is read (a FIFO or a device named as the transcript
- * would hold a read forever), a bounded tail first and then only what was appended.
+ * would hold a read forever), a bounded tail first and then only what was appended. The console also reads
+ * it once, when a card's session moved on, for what the person answered (main/registry/retire.ts).
  */
 import { watch as watchFile } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
@@ -36,13 +37,6 @@ export async function watchTranscript(
   signal: AbortSignal,
   pollMs = TRANSCRIPT_POLL_MS,
 ): Promise<TranscriptVerdict | undefined> {
-  // Loaded here, after the request has gone out: at the top it would cost every hook about 2 ms.
-  const { open, stat } = await import('node:fs/promises');
-  const lines: string[] = [];
-  // One decoder across reads, so a character split between two appends is decoded whole.
-  const decoder = new TextDecoder();
-  let partial = '';
-  let offset: number | undefined;
   let changed = false;
   let wake = () => undefined as void;
   let watcher: FSWatcher | undefined;
@@ -69,24 +63,11 @@ export async function watchTranscript(
       signal.addEventListener('abort', done, { once: true });
     });
   try {
+    const look = await follow(watch);
     while (!signal.aborted) {
       changed = false;
-      const info = await stat(watch.path);
-      if (!info.isFile()) return undefined;
-      const { size } = info;
-      // The tail, once; then only what was appended. A shrunk file was rewritten: read its tail afresh.
-      const from = offset === undefined || size < offset ? Math.max(0, size - TAIL_BYTES) : offset;
-      if (size > from) {
-        const bytes = await readRange(open, watch.path, from, size);
-        const parts = (partial + decoder.decode(bytes, { stream: true })).split('\n');
-        partial = parts.pop() ?? '';
-        // A tail read starts mid-line: its first piece is not a line.
-        if (offset === undefined && from > 0) parts.shift();
-        lines.push(...parts);
-        offset = from + bytes.length;
-        const verdict = transcriptVerdict(lines, watch.tool, watch.input, watch.since);
-        if (verdict) return verdict;
-      } else offset = size;
+      const verdict = await look();
+      if (verdict) return verdict;
       await nap();
     }
     return undefined;
@@ -95,6 +76,53 @@ export async function watchTranscript(
   } finally {
     watcher?.close();
   }
+}
+
+/**
+ * The transcript's verdict on the call as it stands now: one bounded read, no waiting. Undefined when it
+ * shows none yet, cannot be read, or is not a regular file. Never rejects.
+ */
+export async function readTranscriptVerdict(watch: TranscriptWatch): Promise<TranscriptVerdict | undefined> {
+  try {
+    return await (
+      await follow(watch)
+    )();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each look reads what is new in the transcript (its tail, the first time) and judges the call on every
+ * line read so far. A look throws when the file cannot be read or is not a regular file.
+ */
+async function follow(watch: TranscriptWatch): Promise<() => Promise<TranscriptVerdict | undefined>> {
+  // Loaded here, after the request has gone out: at the top it would cost every hook about 2 ms.
+  const { open, stat } = await import('node:fs/promises');
+  const lines: string[] = [];
+  // One decoder across reads, so a character split between two appends is decoded whole.
+  const decoder = new TextDecoder();
+  let partial = '';
+  let offset: number | undefined;
+  return async () => {
+    const info = await stat(watch.path);
+    if (!info.isFile()) throw new Error(`${watch.path} is not a regular file.`);
+    const { size } = info;
+    // The tail, once; then only what was appended. A shrunk file was rewritten: read its tail afresh.
+    const from = offset === undefined || size < offset ? Math.max(0, size - TAIL_BYTES) : offset;
+    if (size <= from) {
+      offset = size;
+      return undefined;
+    }
+    const bytes = await readRange(open, watch.path, from, size);
+    const parts = (partial + decoder.decode(bytes, { stream: true })).split('\n');
+    partial = parts.pop() ?? '';
+    // A tail read starts mid-line: its first piece is not a line.
+    if (offset === undefined && from > 0) parts.shift();
+    lines.push(...parts);
+    offset = from + bytes.length;
+    return transcriptVerdict(lines, watch.tool, watch.input, watch.since);
+  };
 }
 
 async function readRange(open: Open, path: string, from: number, to: number): Promise<Uint8Array> {
