@@ -10,7 +10,7 @@ import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { RulePlacement, RuleStanding } from '../../common/queue-contract';
 import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
-import { watchAgentOutcomes } from '../registry/agent-outcome';
+import { sessionOutcome, watchAgentOutcomes } from '../registry/agent-outcome';
 import type { AgentOutcomes } from '../registry/agent-outcome';
 import { GrantBook } from '../rules/grant-book';
 import { memoizeBash } from '../rules/memoized-bash';
@@ -79,9 +79,10 @@ export async function startDecisionRoom(options: {
     timeoutAction: options.timeoutAction,
     disconnectGraceMs: 10_000,
     resumeGraceMs: RESUME_GRACE_MS,
-    // Long enough for Claude Code's transcript to show a "No, …" after the turn's Stop; a card lingers
-    // this long after its session moved on, which nobody notices.
+    // The hook's own withdrawal may come first; a card lingers this long after its session moved on, which
+    // nobody notices. Whatever the hook's pace, the transcript then says what the person answered.
     sessionSettleMs: 1_000,
+    sessionOutcome,
     screen: createScreening(explain, grants),
   });
   const stopCounting = registry.sent.subscribe(({ request, agent, decision }) =>

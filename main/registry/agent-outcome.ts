@@ -13,7 +13,7 @@ import { createSignal } from '../../common/signal';
 import type { Signal } from '../../common/signal';
 import { guarded } from '../../common/guarded';
 import type { TranscriptVerdict } from '../../common/transcript-verdict';
-import { watchTranscript } from '../../files/transcript-watch';
+import { readTranscriptVerdict, watchTranscript } from '../../files/transcript-watch';
 import type { DecisionStore } from '../history/decision-store';
 import type { RaceRegistry } from './race-registry';
 
@@ -36,16 +36,38 @@ export function notTakenBecause(
 }
 
 /**
- * Only an answer Gatehouse gave Claude Code can be dropped by it; the agent's own is what it did. The path
- * comes from the agent: only a JSONL transcript is read, as the Codex rollout reader reads only one.
+ * Only Claude Code's transcript is read. The path comes from the agent: only a JSONL transcript, as the
+ * Codex rollout reader reads only one.
  */
+function readable(request: PermissionRequest, agent: AgentInfo): boolean {
+  return agent.name === 'claude-code' && request.transcriptPath?.endsWith('.jsonl') === true;
+}
+
+/** Only an answer Gatehouse gave Claude Code can be dropped by it; the agent's own is what it did. */
 function watched(request: PermissionRequest, agent: AgentInfo, decision: PermissionDecision): boolean {
   return (
-    agent.name === 'claude-code' &&
-    request.transcriptPath?.endsWith('.jsonl') === true &&
+    readable(request, agent) &&
     decision.by !== 'agent' &&
     (decision.behavior === 'allow' || decision.behavior === 'deny')
   );
+}
+
+/**
+ * The transcript's verdict on a call whose session moved on (RaceRegistry's `sessionOutcome`): one read,
+ * of what was written since the card arrived, as for a watch. Never rejects.
+ */
+export function sessionOutcome(
+  request: PermissionRequest,
+  agent: AgentInfo,
+  receivedAt: number,
+): Promise<TranscriptVerdict | undefined> {
+  if (!readable(request, agent)) return Promise.resolve(undefined);
+  return readTranscriptVerdict({
+    path: request.transcriptPath!,
+    tool: request.tool,
+    input: request.input,
+    since: receivedAt,
+  });
 }
 
 export interface AgentOutcomes {
