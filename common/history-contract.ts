@@ -134,6 +134,17 @@ export function agentDeadlineOf(channel: string | undefined): number | null | un
   return match ? Number(match[1]) : undefined;
 }
 
+/**
+ * The agent did not take a recorded answer: its own dialog's answer came first, which Claude Code says only
+ * in its transcript, after the answer was recorded and sent.
+ */
+export interface NotTakenView {
+  /** `terminal-no`: the person had said No in the terminal; `terminal-yes`: Yes, and the call ran. */
+  readonly because: 'terminal-no' | 'terminal-yes';
+  /** What the person told the agent along with their No. */
+  readonly message?: string;
+}
+
 export interface RecordedDecisionView {
   /** Exactly what was sent to the agent, and what a re-sent request gets back. */
   readonly decision: PermissionDecision;
@@ -144,6 +155,8 @@ export interface RecordedDecisionView {
   /** From the first time the console saw the request to the decision. */
   readonly latencyMs: number;
   readonly decidedAt: number;
+  /** Absent while the agent is not known to have done otherwise. */
+  readonly notTaken?: NotTakenView;
 }
 
 /** One recorded request with its decision, in a timeline, a page, a search or an export. */

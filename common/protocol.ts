@@ -159,8 +159,9 @@ export const PermissionRequestSchema = z.object({
   /** The agent's turn this call belongs to, when it names its turns (Codex's `turn_id`). */
   turnId: idString.optional(),
   /**
-   * Where the agent writes this session's transcript (Codex's rollout file), absolute: the console reads
-   * the turn's settings from it (approval policy, sandbox) to say why the agent asked.
+   * Where the agent writes this session's transcript, absolute: from Codex's rollout file the console reads
+   * the turn's settings (approval policy, sandbox) to say why the agent asked; from Claude Code's, whether
+   * the agent took the console's answer or its own dialog's came first.
    */
   transcriptPath: z
     .string()

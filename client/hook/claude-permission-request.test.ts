@@ -16,7 +16,7 @@ const fixture = (name: string) =>
 const docsPayload = fixture('permission-request');
 
 describe('the PermissionRequest hook mapping', () => {
-  it('forwards session, cwd, mode, tool, input and suggestions', () => {
+  it('forwards session, cwd, mode, tool, input, suggestions and where the transcript is', () => {
     const payload = readPermissionRequest(docsPayload)!;
     expect(toPermissionCall(payload, 'id-1', 1000)).toEqual({
       id: 'id-1',
@@ -26,8 +26,14 @@ describe('the PermissionRequest hook mapping', () => {
       input: docsPayload.tool_input,
       mode: 'default',
       suggestions: docsPayload.permission_suggestions,
+      transcriptPath: docsPayload.transcript_path,
       timeoutMs: 1000,
     });
+  });
+
+  it('leaves out a transcript path that is not absolute', () => {
+    const payload = readPermissionRequest({ ...docsPayload, transcript_path: 'session.jsonl' })!;
+    expect(toPermissionCall(payload, 'id-1', 1000)).not.toHaveProperty('transcriptPath');
   });
 
   it('refuses a tool input nested past the limit, however deep, and takes one at the limit', () => {

@@ -104,6 +104,7 @@ export function toPermissionCall(
     ...(suggestions.length ? { suggestions } : {}),
     ...(payload.mcp_server ? { mcpServer: payload.mcp_server } : {}),
     ...(attended === undefined ? {} : { attended }),
+    ...(payload.transcript_path?.startsWith('/') ? { transcriptPath: payload.transcript_path } : {}),
     timeoutMs,
   };
 }

@@ -8,19 +8,17 @@ import type { PermissionRequestPayload } from './claude-permission-request';
 import type { ConsoleDecision } from './lean-protocol';
 
 /**
- * Codex's request as the console gets it: Claude Code's fields, plus its turn and the session's rollout
- * file, where the console reads the turn's approval policy and sandbox (main/rules/codex/).
+ * Codex's request as the console gets it: Claude Code's fields (with the session's rollout file, where the
+ * console reads the turn's approval policy and sandbox, main/rules/codex/), plus its turn.
  */
 export function toCodexPermissionCall(
   payload: PermissionRequestPayload,
   id: string,
   timeoutMs: number,
 ): PermissionCall {
-  const absolute = payload.transcript_path?.startsWith('/') ? payload.transcript_path : undefined;
   return {
     ...toPermissionCall(payload, id, timeoutMs),
     ...(payload.turn_id ? { turnId: payload.turn_id } : {}),
-    ...(absolute ? { transcriptPath: absolute } : {}),
   };
 }
 

@@ -111,6 +111,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     codex: options.codex,
   });
   const { bash, registry, userHome } = decisions;
+  decisions.outcomes.amended.subscribe(() => history.changes.notify());
   const notifier = options.notifications
     ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
     : undefined;

@@ -10,6 +10,8 @@ import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { RulePlacement, RuleStanding } from '../../common/queue-contract';
 import type { DecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
+import { sessionOutcome, watchAgentOutcomes } from '../registry/agent-outcome';
+import type { AgentOutcomes } from '../registry/agent-outcome';
 import { GrantBook } from '../rules/grant-book';
 import { memoizeBash } from '../rules/memoized-bash';
 import { createCodexWhy } from '../rules/codex/codex-why';
@@ -29,6 +31,8 @@ export interface DecisionRoom {
   readonly bash: BashSupport;
   readonly grants: GrantBook;
   readonly registry: RaceRegistry;
+  /** Answers Claude Code did not take, amended in history as its transcript shows them. */
+  readonly outcomes: Pick<AgentOutcomes, 'amended'>;
   /** Whether a rule, placed where it would live, decides a waiting request (asked before it is made). */
   standing(
     request: PermissionRequest,
@@ -75,14 +79,16 @@ export async function startDecisionRoom(options: {
     timeoutAction: options.timeoutAction,
     disconnectGraceMs: 10_000,
     resumeGraceMs: RESUME_GRACE_MS,
-    // Long enough for Claude Code's transcript to show a "No, …" after the turn's Stop; a card lingers
-    // this long after its session moved on, which nobody notices.
+    // The hook's own withdrawal may come first; a card lingers this long after its session moved on, which
+    // nobody notices. Whatever the hook's pace, the transcript then says what the person answered.
     sessionSettleMs: 1_000,
+    sessionOutcome,
     screen: createScreening(explain, grants),
   });
   const stopCounting = registry.sent.subscribe(({ request, agent, decision }) =>
     added.add(scopeOf(request, agent), sessionDirectoriesOf(decision.updatedPermissions)),
   );
+  const outcomes = watchAgentOutcomes({ sent: registry.sent, store: options.store });
   const stopHearing = registry.directoryAdded.subscribe(({ sessionId, cwd, agent, directory }) =>
     added.add({ sessionId, cwd, agent: agent.name }, [directory]),
   );
@@ -90,6 +96,7 @@ export async function startDecisionRoom(options: {
     bash,
     grants,
     registry,
+    outcomes,
     async standing(request, agent, rule, placement) {
       const { context, explanation } = await explain(request, agent);
       return ruleStanding({
@@ -105,6 +112,7 @@ export async function startDecisionRoom(options: {
     close() {
       stopCounting();
       stopHearing();
+      outcomes.close();
       registry.close();
       grants.close();
     },

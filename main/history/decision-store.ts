@@ -1,3 +1,4 @@
+import type { NotTakenView } from '../../common/history-contract';
 import type { AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
 
 export interface DecisionRecord {
@@ -31,6 +32,11 @@ export interface DecisionStore {
   /** A session's start and end as the agent reports them (`session.event`), apart from any decision. */
   recordSessionStart?(sessionId: string, agent: AgentInfo, cwd: string, startedAt: number): void;
   recordSessionEnd?(sessionId: string, endedAt: number): void;
+  /**
+   * The agent did not take the recorded answer (agent-outcome.ts); the first word on it stays. The decision
+   * itself is left as it was sent, which a re-sent request still gets back.
+   */
+  recordNotTaken?(id: string, notTaken: NotTakenView): void;
 }
 
 /** A read apart from the store's writes: the most recent requests, newest first, that rule previews count in. */

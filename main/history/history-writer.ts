@@ -7,7 +7,7 @@ import type { DecisionToRecord, History } from './types';
 
 type HistoryWriter = Pick<
   History,
-  'record' | 'batch' | 'recordPending' | 'recordSessionStart' | 'recordSessionEnd'
+  'record' | 'batch' | 'recordPending' | 'recordSessionStart' | 'recordSessionEnd' | 'recordNotTaken'
 >;
 
 /** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
@@ -48,6 +48,9 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     VALUES (@requestId, @behavior, @by, @channel, @latencyMs, @message, @interrupt, @updatedInput,
             @updatedPermissions, @ruleWritten, @decidedAt)
     ON CONFLICT (request_id) DO NOTHING`);
+  const notTaken = db.prepare(
+    'UPDATE decisions SET not_taken = @because, not_taken_message = @message WHERE request_id = @id AND not_taken IS NULL',
+  );
   const touchSession = db.prepare('UPDATE sessions SET last_seen = max(last_seen, @lastSeen) WHERE id = @id');
   const endSession = db.prepare(
     'UPDATE sessions SET ended_at = @endedAt, last_seen = max(last_seen, @endedAt) WHERE id = @id AND ended_at IS NULL',
@@ -178,6 +181,9 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       }),
     recordSessionEnd: (sessionId, endedAt) => {
       endSession.run({ id: sessionId, endedAt });
+    },
+    recordNotTaken: (id, { because, message }) => {
+      notTaken.run({ id, because, message: message ?? null });
     },
   };
 }

@@ -105,6 +105,8 @@ describe('exportRequests', () => {
       'decided_at',
       'rule_written',
       'message',
+      'not_taken',
+      'not_taken_message',
     ]);
     expect(rows).toHaveLength(NASTY.length + 1);
     const [pending, ...decided] = rows;
@@ -123,6 +125,8 @@ describe('exportRequests', () => {
       '',
       '',
       '',
+      '',
+      '',
     ]);
     const guarded = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
     decided.reverse().forEach((row, index) => {
@@ -134,6 +138,17 @@ describe('exportRequests', () => {
       expect(row[13]).toBe(guarded(command));
     });
     expect(decided[1]?.[13]?.startsWith("'=HYPERLINK")).toBe(true);
+  });
+
+  it('says in CSV when the agent did not take the answer, and what the person told it instead', () => {
+    history.record(
+      sampleEntry(sampleRequest({ id: 'dropped' }), { behavior: 'allow' }, { receivedAt: 9_000 }),
+    );
+    history.recordNotTaken('dropped', { because: 'terminal-no', message: 'use the build folder' });
+    const [, newest] = parseCsv(exported('csv').join(''));
+    expect(newest?.slice(0, 1)).toEqual(['dropped']);
+    expect(newest?.slice(7, 9)).toEqual(['allow', 'console']);
+    expect(newest?.slice(14)).toEqual(['terminal-no', 'use the build folder']);
   });
 
   it('exports only the selection', () => {

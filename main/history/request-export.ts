@@ -29,6 +29,8 @@ const CSV_HEADER = [
   'decided_at',
   'rule_written',
   'message',
+  'not_taken',
+  'not_taken_message',
 ] as const;
 
 /** ISO 8601 in UTC, which spreadsheets and people read without knowing the epoch. */
@@ -52,6 +54,8 @@ function csvCells(entry: HistoryEntryView): CsvCell[] {
     isoTime(decision?.decidedAt),
     decision?.ruleWritten,
     decision?.decision.message,
+    decision?.notTaken?.because,
+    decision?.notTaken?.message,
   ];
 }
 

@@ -5,6 +5,7 @@
 import type { DecisionBehavior, PermissionDecision, PermissionMode, RacerKind } from '../../common/protocol';
 import type {
   HistoryEntryView,
+  NotTakenView,
   RecordedDecisionView,
   RecordedRequestView,
 } from '../../common/history-contract';
@@ -32,6 +33,8 @@ export interface TimelineRow {
   readonly updated_permissions: string | null;
   readonly rule_written: string | null;
   readonly decided_at: number | null;
+  readonly not_taken: string | null;
+  readonly not_taken_message: string | null;
 }
 
 export type DecisionRow = Pick<
@@ -43,7 +46,7 @@ export type DecisionRow = Pick<
 export const TIMELINE_COLUMNS = `
   r.id, r.session_id, r.tool, r.input, r.cwd, r.mode, r.fingerprint, r.received_at, r.suggestions, r.provenance,
   r.turn_id, d.behavior, d.decided_by, d.channel, d.latency_ms, d.message, d.interrupt, d.updated_input,
-  d.updated_permissions, d.rule_written, d.decided_at`;
+  d.updated_permissions, d.rule_written, d.decided_at, d.not_taken, d.not_taken_message`;
 
 export function toDecision(
   row: DecisionRow & { readonly behavior: string; readonly decided_by: string },
@@ -83,6 +86,14 @@ export function toHistoryEntryView(row: TimelineRow): HistoryEntryView {
     ...(row.rule_written !== null ? { ruleWritten: row.rule_written } : {}),
     latencyMs: latency_ms,
     decidedAt: decided_at,
+    ...(row.not_taken !== null
+      ? {
+          notTaken: {
+            because: row.not_taken as NotTakenView['because'],
+            ...(row.not_taken_message !== null ? { message: row.not_taken_message } : {}),
+          },
+        }
+      : {}),
   };
   return { request, decision };
 }

@@ -256,6 +256,21 @@ describe('createSqliteHistory', () => {
     expect(history.listSessions({ limit: 2, before: next[0] })).toEqual([]);
   });
 
+  it('amends a decision the agent did not take, keeps what was sent, and keeps the first word on it', () => {
+    history.record(sampleEntry(sampleRequest({ id: 'n1', sessionId: 'S' }), { behavior: 'allow' }));
+    history.recordNotTaken('n1', { because: 'terminal-no', message: 'use the build folder' });
+    history.recordNotTaken('n1', { because: 'terminal-yes' });
+    const [entry] = history.sessionTimeline('S');
+    expect(entry?.decision).toMatchObject({
+      decision: { behavior: 'allow', by: 'console' },
+      notTaken: { because: 'terminal-no', message: 'use the build folder' },
+    });
+    expect(history.find('n1')?.decision).not.toHaveProperty('notTaken');
+    history.record(sampleEntry(sampleRequest({ id: 'n2', sessionId: 'S' }), { behavior: 'deny' }));
+    history.recordNotTaken('n2', { because: 'terminal-yes' });
+    expect(history.sessionTimeline('S')[1]?.decision?.notTaken).toEqual({ because: 'terminal-yes' });
+  });
+
   it('keeps the turn a request belongs to, and not where its transcript was', () => {
     const request = sampleRequest({
       id: 't1',

@@ -3,6 +3,7 @@ import type {
   ExportPageView,
   HistoryEntryView,
   HistoryFilter,
+  NotTakenView,
   PurgeView,
   RequestCursorView,
   RequestPageView,
@@ -35,6 +36,8 @@ export interface History extends DecisionStore, RecentRequests {
   recordSessionStart(sessionId: string, agent: AgentInfo, cwd: string, startedAt: number): void;
   /** The agent reported the session over; the first report wins. */
   recordSessionEnd(sessionId: string, endedAt: number): void;
+  /** The agent did not take the recorded answer; the first word on it stays. */
+  recordNotTaken(id: string, notTaken: NotTakenView): void;
   /** Sessions newest first by start, `limit` at a time. */
   listSessions(options: {
     readonly limit: number;

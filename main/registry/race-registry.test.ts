@@ -66,6 +66,30 @@ describe('a "session moved on" retirement while the request’s connection is op
       ['live', 'session'],
     ]);
   });
+
+  it('asks the agent’s record what happened only once the window passes, and not after a withdrawal', async () => {
+    vi.useFakeTimers(CLOCK_ONLY);
+    const asked: string[] = [];
+    const { registry, store } = setup({
+      sessionSettleMs: 1_000,
+      sessionOutcome: (pending) => {
+        asked.push(pending.id);
+        return Promise.resolve({ kind: 'rejected', feedback: 'not like that' });
+      },
+    });
+    registry.submit(request('told'), agent, vi.fn());
+    registry.submit(request('withdrawn', { input: { command: 'npm run build' } }), agent, vi.fn());
+    registry.retire({ sessionId: 's1', event: 'stopped' }, vi.fn());
+    expect(asked).toEqual([]);
+    registry.decide('withdrawn', 'agent', { behavior: 'passthrough' });
+    vi.advanceTimersByTime(1_000);
+    await committed();
+    expect(asked).toEqual(['told']);
+    expect(store.records.map(({ decision }) => [decision.id, decision.by, decision.message])).toEqual([
+      ['withdrawn', 'agent', undefined],
+      ['told', 'agent', 'not like that'],
+    ]);
+  });
 });
 
 describe('RaceRegistry', () => {

@@ -19,13 +19,14 @@ import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import { canCarry, takesAnswer } from '../../common/agent-answers';
 import { SlotMap } from '../../common/slot-map';
+import type { TranscriptVerdict } from '../../common/transcript-verdict';
 import { createResolveOnce } from '../../common/race/resolve-once';
 import type { ResolveOnce } from '../../common/race/resolve-once';
 import type { DecisionStore } from '../history/decision-store';
 import { createGroupCommit } from '../history/group-commit';
 import type { GroupCommit } from '../history/group-commit';
 import { requestFingerprint } from '../history/request-fingerprint';
-import { retirementsFor } from './retire';
+import { retirementsFor, settledRetirement } from './retire';
 
 const NOT_OFFERED: Answer = {
   behavior: 'passthrough',
@@ -75,10 +76,19 @@ export interface RegistryOptions {
   readonly screen?: (request: PermissionRequest, agent: AgentInfo) => Promise<Screening>;
   /**
    * How long a "session moved on" retirement waits while the request's own connection is still open, so
-   * that connection can say first how the person answered in the agent's dialog (Claude Code's hook reads
-   * "No, …" from a transcript written a moment after the turn's Stop hook may run). 0: at once.
+   * that connection can say first how the person answered in the agent's dialog. 0: at once.
    */
   readonly sessionSettleMs?: number;
+  /**
+   * What the agent's own record says became of a request its session moved past (Claude Code's transcript),
+   * read once as it is retired, so history tells what happened however late the connection would have said
+   * it (retire.ts, `settledRetirement`). Never rejects.
+   */
+  readonly sessionOutcome?: (
+    request: PermissionRequest,
+    agent: AgentInfo,
+    receivedAt: number,
+  ) => Promise<TranscriptVerdict | undefined>;
   readonly now?: () => number;
 }
 
@@ -123,6 +133,8 @@ export class RaceRegistry {
     request: PermissionRequest;
     agent: AgentInfo;
     decision: PermissionDecision;
+    /** When the request first arrived (epoch ms). */
+    receivedAt: number;
   }>();
   /** A SlotMap, not a Map, so that a finished race and its request die young (slot-map.ts says why). */
   private readonly races = new SlotMap<string, Race>();
@@ -273,13 +285,22 @@ export class RaceRegistry {
       event,
       [...this.races.values()].filter((race) => !race.claimed && open(race)).map((race) => race.request),
     );
-    const settleMs = this.options.sessionSettleMs ?? 0;
-    return retirements.filter(({ id, racer, answer }) => {
-      if (racer !== 'session' || settleMs === 0 || this.races.get(id)?.deliver === undefined)
+    return retirements.filter((retirement) => {
+      const { id, racer, answer } = retirement;
+      const race = this.races.get(id);
+      const settleMs = race?.deliver === undefined ? 0 : (this.options.sessionSettleMs ?? 0);
+      const { sessionOutcome } = this.options;
+      if (racer !== 'session' || !race || (settleMs === 0 && !sessionOutcome))
         return this.decide(id, racer, answer).won;
       const timer = setTimeout(() => {
         this.settling.delete(timer);
-        guarded(`retiring request ${id}`, () => this.decide(id, racer, answer));
+        if (race.claimed || this.races.get(id) !== race) return;
+        void (sessionOutcome?.(race.request, race.agent, race.receivedAt) ?? Promise.resolve(undefined)).then(
+          (verdict) => {
+            const settled = settledRetirement(retirement, verdict);
+            guarded(`retiring request ${id}`, () => this.decide(id, settled.racer, settled.answer));
+          },
+        );
       }, settleMs);
       this.settling.add(timer);
       return true;
@@ -407,7 +428,7 @@ export class RaceRegistry {
     if (race.grace) clearTimeout(race.grace);
     this.races.delete(race.request.id);
     race.deliver?.(decision);
-    this.sent.emit({ request: race.request, agent: race.agent, decision });
+    this.sent.emit({ request: race.request, agent: race.agent, decision, receivedAt: race.receivedAt });
     this.resolved.emit({
       id: decision.id,
       behavior: decision.behavior,

@@ -3,7 +3,7 @@ import { committed } from '../../tests/support/committed';
 import type { PermissionRequest } from '../../common/protocol';
 import { createMemoryDecisionStore } from '../history/decision-store';
 import { RaceRegistry } from './race-registry';
-import { retirementsFor } from './retire';
+import { retirementsFor, settledRetirement } from './retire';
 
 const request = (id: string, extra: Partial<PermissionRequest> = {}): PermissionRequest => ({
   type: 'permission.request',
@@ -74,6 +74,51 @@ describe('which requests a session event retires', () => {
           answer: { behavior: 'passthrough', message: 'session moved on' },
         })),
       );
+  });
+});
+
+describe('a card its session moved past, retired as its transcript tells', () => {
+  const moved = {
+    id: 'a',
+    racer: 'session',
+    answer: { behavior: 'passthrough', message: 'session moved on' },
+  } as const;
+
+  it('the person’s No in the terminal is their deny, with their words', () => {
+    expect(settledRetirement(moved, { kind: 'rejected', feedback: 'use the build folder' })).toEqual({
+      id: 'a',
+      racer: 'agent',
+      answer: { behavior: 'deny', message: 'use the build folder' },
+    });
+    expect(settledRetirement(moved, { kind: 'rejected' })).toEqual({
+      id: 'a',
+      racer: 'agent',
+      answer: { behavior: 'deny' },
+    });
+  });
+
+  it('words past the protocol’s limit are cut to it, as the hook cuts them', () => {
+    const answer = settledRetirement(moved, { kind: 'rejected', feedback: 'n'.repeat(5_000) }).answer;
+    expect(answer.message).toHaveLength(4_000);
+  });
+
+  it('a call that ran, or another deny refused, was answered in the terminal', () => {
+    for (const kind of ['ran', 'refused'] as const)
+      expect(settledRetirement(moved, { kind })).toEqual({
+        id: 'a',
+        racer: 'agent',
+        answer: { behavior: 'passthrough', message: 'answered in the terminal' },
+      });
+  });
+
+  it('without a verdict the session moved on, and a terminal retirement stays what it is', () => {
+    expect(settledRetirement(moved, undefined)).toBe(moved);
+    const ran = {
+      id: 'b',
+      racer: 'agent',
+      answer: { behavior: 'passthrough', message: 'answered in the terminal' },
+    } as const;
+    expect(settledRetirement(ran, { kind: 'rejected', feedback: 'no' })).toBe(ran);
   });
 });
 

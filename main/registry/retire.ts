@@ -4,12 +4,14 @@
  * matched on what the later events do carry: session, tool name and tool input, compared as canonical JSON.
  */
 import type { PermissionRequest, RacerKind, SessionEvent } from '../../common/protocol';
+import { terminalAnswer } from '../../common/transcript-verdict';
+import type { TranscriptVerdict } from '../../common/transcript-verdict';
 import { canonicalJson } from '../history/request-fingerprint';
 
 export interface Retirement {
   readonly id: string;
   readonly racer: Extract<RacerKind, 'agent' | 'session'>;
-  readonly answer: { readonly behavior: 'passthrough'; readonly message: string };
+  readonly answer: { readonly behavior: 'passthrough' | 'deny'; readonly message?: string };
 }
 
 export const ANSWERED_IN_TERMINAL = 'answered in the terminal';
@@ -41,4 +43,22 @@ export function retirementsFor(event: Omit<SessionEvent, 'type'>, pending: Itera
     racer: 'session',
     answer: { behavior: 'passthrough', message: SESSION_MOVED_ON },
   }));
+}
+
+/**
+ * A card its session moved past, retired as what the agent's transcript says happened to the call, since
+ * the turn's Stop can reach the console before the hook's withdrawal does: the person's No with their words
+ * (the very answer the hook would have sent), the terminal's answer when it ran or another deny refused it,
+ * and the session moving on only when the transcript tells nothing.
+ */
+export function settledRetirement(
+  retirement: Retirement,
+  verdict: TranscriptVerdict | undefined,
+): Retirement {
+  if (retirement.racer !== 'session' || !verdict) return retirement;
+  return {
+    id: retirement.id,
+    racer: 'agent',
+    answer: terminalAnswer(verdict) ?? { behavior: 'passthrough', message: ANSWERED_IN_TERMINAL },
+  };
 }

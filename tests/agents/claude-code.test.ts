@@ -317,4 +317,62 @@ describe('Claude Code, interactive (tmux)', () => {
     expect((await api.nextToolResult()).isError).toBe(true);
     expect(existsSync(marker('refused.txt'))).toBe(false);
   });
+
+  it('history says the console’s Allow was not taken when the terminal’s No came first', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxClaude.start(sandbox, `gh-drop-${process.pid}`);
+    api.script(touch('dropped.txt'));
+    tmux.prompt('make the file');
+    const card = await gate.nextCard();
+    await tmux.waitFor(DIALOG);
+    // The race this case is about: a console Allow that lands after the person's No in the terminal, before
+    // the hook (which withdraws its card once the transcript shows that No) has said so. Held open here by
+    // pressing Allow the moment the hook's withdrawal arrives, just ahead of it.
+    const registry = gate.registry;
+    const decide = registry.decide.bind(registry);
+    vi.spyOn(registry, 'decide').mockImplementation((id, racer, answer, channel) => {
+      if (id === card.id && racer === 'agent') decide(id, 'console', { behavior: 'allow' });
+      return decide(id, racer, answer, channel);
+    });
+    await tmux.rejectWithFeedback('use the build folder');
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'allow', by: 'console' });
+    expect((await api.nextToolResult()).isError).toBe(true);
+    await vi.waitFor(
+      async () =>
+        expect((await gate!.historyEntry(card.sessionId, card.id))?.decision).toMatchObject({
+          decision: { behavior: 'allow', by: 'console' },
+          notTaken: { because: 'terminal-no', message: 'use the build folder' },
+        }),
+      { timeout: 15_000, interval: 250 },
+    );
+    expect(existsSync(marker('dropped.txt'))).toBe(false);
+  });
+
+  it('history says the console’s Deny was not taken when the terminal’s Yes came first and the call ran', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxClaude.start(sandbox, `gh-yes-first-${process.pid}`);
+    api.script({
+      name: 'Bash',
+      input: { command: 'sleep 3 && touch ran.txt', description: 'Make ran.txt slowly' },
+    });
+    tmux.prompt('make the file');
+    const card = await gate.nextCard();
+    await tmux.waitFor(DIALOG);
+    await tmux.answerDialog('1');
+    // The card stays while the tool runs (nothing says the terminal answered until it is done), and a
+    // person who denies it meanwhile wins Gatehouse's race but not Claude Code's.
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'not now' })).toEqual({
+      won: true,
+    });
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect(existsSync(marker('ran.txt'))).toBe(true);
+    await vi.waitFor(
+      async () =>
+        expect((await gate!.historyEntry(card.sessionId, card.id))?.decision).toMatchObject({
+          decision: { behavior: 'deny', by: 'console' },
+          notTaken: { because: 'terminal-yes' },
+        }),
+      { timeout: 15_000, interval: 250 },
+    );
+  });
 });

@@ -35,7 +35,7 @@ const NOBLE = ['legacy.js', '_md.js', 'utils.js', 'hmac.js', 'sha2.js'].map(
 const isNoble = (input: string) => NOBLE.some((file) => input.endsWith(file));
 
 describe('the hook bundle', () => {
-  it('loads only client/hook/, the command, common/cli.ts, the proof, the input limits and the engine’s plain constants: no dependency, no console', async () => {
+  it('loads only client/hook/, the command, common/cli.ts, the proof, the input limits, the transcript watch and the engine’s plain constants: no dependency, no console', async () => {
     const { inputs, bytes } = await bundleInputs('client/cli/commands/hook.ts');
     const outside = inputs.filter(
       (input) =>
@@ -48,6 +48,9 @@ describe('the hook bundle', () => {
         input !== 'common/bridge-proof.ts' &&
         // The input limits the console holds it to, plain code without zod.
         input !== 'common/input-bounds.ts' &&
+        // The transcript watch and its reading of the lines, which the console shares.
+        input !== 'files/transcript-watch.ts' &&
+        input !== 'common/transcript-verdict.ts' &&
         // The handshake's hashes, without node:crypto (client/hook/entropy.ts).
         !isNoble(input),
     );

@@ -11,7 +11,11 @@ export interface BridgePeer {
 }
 
 /** An agent that has proved the token and been welcomed; its replies start after the welcome. */
-export async function bridgePeer(port: number, token: string): Promise<BridgePeer> {
+export async function bridgePeer(
+  port: number,
+  token: string,
+  agent?: { readonly name: string },
+): Promise<BridgePeer> {
   const { socket, proof } = await openAgentSocket(`ws://127.0.0.1:${port}/bridge`, token);
   socket.on('error', () => undefined);
   await new Promise<void>((welcomed, refused) => {
@@ -20,7 +24,7 @@ export async function bridgePeer(port: number, token: string): Promise<BridgePee
       if (reply.type === 'welcome') welcomed();
       else refused(new Error(`The bridge answered the hello with ${data.toString()}`));
     });
-    socket.send(JSON.stringify(helloFor(proof)));
+    socket.send(JSON.stringify(helloFor(proof, agent)));
   });
   const replies: Array<Record<string, unknown>> = [];
   let taken = 0;

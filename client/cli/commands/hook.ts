@@ -25,9 +25,9 @@ import { toSessionEvent } from '../../hook/claude-session-events';
 import { loadRandomBytes, randomUuid } from '../../hook/entropy';
 import { NotTheConsoleError, openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
 import { findConsole } from '../../hook/lean-discovery';
-import { LIMITS } from '../../hook/lean-protocol';
 import { readStdin } from '../../hook/read-stdin';
-import { watchTranscript } from '../../hook/transcript-watch';
+import { watchTranscript } from '../../../files/transcript-watch';
+import { terminalAnswer } from '../../../common/transcript-verdict';
 
 /**
  * Below Claude Code's 600 s hook timeout, so the hook withdraws its card and answers "no decision" before
@@ -249,17 +249,7 @@ async function permissionRequest(
       waiting.signal,
     ).then((verdict) => {
       if (!verdict) return;
-      waiting.abort(
-        new AnsweredInTerminal(
-          verdict.kind === 'rejected'
-            ? {
-                behavior: 'deny',
-                // Within the protocol's limit, or the console would refuse the cancel and keep the card.
-                ...(verdict.feedback ? { message: verdict.feedback.slice(0, LIMITS.message) } : {}),
-              }
-            : undefined,
-        ),
-      );
+      waiting.abort(new AnsweredInTerminal(terminalAnswer(verdict)));
     });
   try {
     const outcome = await askConsole(socket, call.id, waiting.signal);

@@ -4,6 +4,7 @@ import { browseIndexes } from './003-browse';
 import { deferredSearch } from './004-deferred-search';
 import { leanerWrites } from './005-leaner-writes';
 import { turns } from './006-turns';
+import { notTaken } from './007-not-taken';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   deferredSearch,
   leanerWrites,
   turns,
+  notTaken,
 ];

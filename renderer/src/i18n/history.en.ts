@@ -91,6 +91,7 @@ export const historyEn = {
   'history.row.decided': '{outcome} by {who}',
   'history.row.after': 'after {time}',
   'history.row.open': 'Show this request',
+  'history.row.notTaken': 'not taken by the agent',
 
   'history.card.label': 'Recorded {tool} request',
   'history.card.asked': 'asked {time}',
@@ -110,6 +111,11 @@ export const historyEn = {
   'history.card.session': 'Session',
   'history.card.turn': 'Turn',
   'history.card.agentSays': 'The agent says',
+  'history.card.notTaken': 'What the agent did',
+  'history.card.terminalMessage': 'The person told the agent',
+  'history.notTaken.terminal-no': 'The agent did not take it: the terminal’s No came first.',
+  'history.notTaken.terminal-yes':
+    'The agent did not take it: the terminal’s Yes came first, and the call ran.',
 
   'history.edit.recorded': 'The change as the agent asked for it; the file may have changed since.',
   'history.edit.edit': 'Edit {number}',

@@ -88,6 +88,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.row.decided': '由{who}{outcome}',
   'history.row.after': '用时 {time}',
   'history.row.open': '显示此请求',
+  'history.row.notTaken': '代理未采纳',
 
   'history.card.label': '已记录的 {tool} 请求',
   'history.card.asked': '请求于 {time}',
@@ -107,6 +108,10 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.card.session': '会话',
   'history.card.turn': '轮次',
   'history.card.agentSays': '代理说明',
+  'history.card.notTaken': '代理实际所为',
+  'history.card.terminalMessage': '此人对代理说',
+  'history.notTaken.terminal-no': '代理没有采纳：终端里的“否”在先。',
+  'history.notTaken.terminal-yes': '代理没有采纳：终端里的“是”在先，调用已运行。',
 
   'history.edit.recorded': '这是代理请求时的改动；文件此后可能已变化。',
   'history.edit.edit': '第 {number} 处修改',

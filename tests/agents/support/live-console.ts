@@ -3,7 +3,7 @@
  * case can wait on the next card or on a card's outcome without polling.
  */
 import type { PendingRequestView } from '../../../common/queue-contract';
-import type { SessionSummaryView } from '../../../common/history-contract';
+import type { HistoryEntryView, SessionSummaryView } from '../../../common/history-contract';
 import type { CodexProgram } from '../../../main/rules/codex/exec-policy-check';
 import { startTestCore } from '../../support/test-core';
 import type { ConsoleCore } from '../../../main/core/console-core';
@@ -18,6 +18,8 @@ export interface LiveConsole {
   untilResolved(id: string): Promise<ResolvedEvent>;
   /** History's sessions, newest first. */
   sessions(): Promise<readonly SessionSummaryView[]>;
+  /** One recorded request as history reads it back, by the history browser's own handler. */
+  historyEntry(sessionId: string, id: string): Promise<HistoryEntryView | undefined>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,14 @@ export async function startLiveConsole(
       );
       if (!page.ok) throw new Error(page.error.message);
       return page.value.sessions;
+    },
+    historyEntry: async (sessionId, id) => {
+      const page = await core.service.handlers['history:requests'](
+        { filter: { sessionId }, limit: 50 },
+        { id: 'test', channel: 'web' },
+      );
+      if (!page.ok) throw new Error(page.error.message);
+      return page.value.entries.find((entry) => entry.request.id === id);
     },
     close: () => core.close(),
   };

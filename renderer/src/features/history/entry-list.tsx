@@ -69,6 +69,7 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
                 })
               : t('history.outcome.pending')}
           </span>
+          {decision?.notTaken && <span className="entry__not-taken">{t('history.row.notTaken')}</span>}
           {decision && (
             <span className="entry__latency">
               {t('history.row.after', { time: formatLatency(decision.latencyMs) })}

@@ -8,7 +8,8 @@ import { useDateFormat } from './use-date-format';
 
 /**
  * A recorded request in the queue's card, read-only: what it would have done, then how it was answered —
- * the decision, the racer that won and where, the latency, and the rule that decided or was written.
+ * the decision, the racer that won and where, the latency, and the rule that decided or was written, and
+ * when the agent did not take that decision, what it did instead.
  */
 export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: string }) {
   const t = useT();
@@ -41,6 +42,18 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
               {t(`history.outcome.${outcomeOf(entry)}`)}
             </span>
           </dd>
+          {decision?.notTaken && (
+            <>
+              <dt>{t('history.card.notTaken')}</dt>
+              <dd className="recorded__not-taken">{t(`history.notTaken.${decision.notTaken.because}`)}</dd>
+              {decision.notTaken.message && (
+                <>
+                  <dt>{t('history.card.terminalMessage')}</dt>
+                  <dd>{decision.notTaken.message}</dd>
+                </>
+              )}
+            </>
+          )}
           {decision && by ? (
             <>
               <dt>{t('history.card.decidedBy')}</dt>

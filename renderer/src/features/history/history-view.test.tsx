@@ -41,6 +41,33 @@ describe('the history view', () => {
     expect(within(card).queryByRole('button')).toBeNull();
   });
 
+  it('says when the agent did not take the console’s Allow, in English and Chinese', async () => {
+    const allowed = historyEntry('a');
+    const dropped = {
+      ...allowed,
+      decision: {
+        ...allowed.decision!,
+        notTaken: { because: 'terminal-no' as const, message: 'use the build folder' },
+      },
+    };
+    for (const locale of ['en', 'zh-CN'] as const) {
+      renderHistory({ sessions: [historySession('session-1')], entries: [dropped] }, locale);
+      fireEvent.click(await screen.findByRole('button', { name: /shop/ }));
+      const row = await screen.findByRole('button', {
+        name: locale === 'en' ? /not taken by the agent/ : /代理未采纳/,
+      });
+      fireEvent.click(row);
+      const card = screen.getByRole('article');
+      expect(card.textContent).toContain(
+        locale === 'en'
+          ? 'The agent did not take it: the terminal’s No came first.'
+          : '代理没有采纳：终端里的“否”在先。',
+      );
+      expect(card.textContent).toContain('use the build folder');
+      cleanup();
+    }
+  });
+
   it('offers a refresh when history changes while it is open', async () => {
     const fake = renderHistory({ sessions: [historySession('session-1')] });
     await screen.findByRole('button', { name: /shop/ });

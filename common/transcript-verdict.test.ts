@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { transcriptVerdict } from './transcript-verdict';
 
@@ -49,12 +50,41 @@ describe('the transcript’s word on a waiting call', () => {
 
   it('matches the input as data, whatever the key order, and follows the latest identical call', () => {
     expect(transcriptVerdict([use('t1'), ran('t1'), use('t2')], 'Bash', input)).toBeUndefined();
-    expect(transcriptVerdict([use('t1'), ran('t1')], 'Bash', input)).toEqual({ kind: 'answered' });
+    expect(transcriptVerdict([use('t1'), ran('t1')], 'Bash', input)).toEqual({ kind: 'ran' });
   });
 
   it('skips lines that are not JSON, such as a line still being written', () => {
     expect(transcriptVerdict(['{"type":"us', use('t1'), 'null', rejected('t1', '')], 'Bash', input)).toEqual({
       kind: 'rejected',
     });
+  });
+});
+
+describe('the outcomes a real Claude Code 2.1.328 transcript holds', () => {
+  const lines = readFileSync('tests/fixtures/claude-code/transcript-2.1.328-outcomes.jsonl', 'utf8')
+    .split('\n')
+    .filter(Boolean);
+  const call = (name: string) => ({ command: `touch ${name}`, description: `Make ${name}` });
+
+  it('tells a call that ran, one a hook denied and one the person refused in the terminal apart', () => {
+    expect(transcriptVerdict(lines, 'Bash', call('allowed.txt'))).toEqual({ kind: 'ran' });
+    expect(transcriptVerdict(lines, 'Bash', call('denied.txt'))).toEqual({ kind: 'refused' });
+    expect(transcriptVerdict(lines, 'Bash', call('refused.txt'))).toEqual({
+      kind: 'rejected',
+      feedback: 'use the build folder',
+    });
+  });
+
+  it('passes over a result written before `since`: an earlier identical call’s', () => {
+    const refusedAt = Date.parse(JSON.parse(lines[5]!).timestamp as string);
+    expect(transcriptVerdict(lines, 'Bash', call('refused.txt'), refusedAt + 1)).toBeUndefined();
+    expect(transcriptVerdict(lines, 'Bash', call('refused.txt'), refusedAt)).toMatchObject({
+      kind: 'rejected',
+    });
+  });
+
+  it('has nothing to say about a call the transcript has not reached', () => {
+    expect(transcriptVerdict(lines.slice(0, 4), 'Bash', call('refused.txt'))).toBeUndefined();
+    expect(transcriptVerdict(lines, 'Bash', call('other.txt'))).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../tests/support/temp-dir';
-import { watchTranscript } from './transcript-watch';
+import { makeTempDir } from '../tests/support/temp-dir';
+import { readTranscriptVerdict, watchTranscript } from './transcript-watch';
 
 const input = { command: 'touch marker.txt', description: 'make a marker' };
 const use = (id: string) =>
@@ -55,5 +56,39 @@ describe('watching the transcript while the hook waits', () => {
     expect(await verdict).toBeUndefined();
     path = join(dir.path, 'missing.jsonl');
     expect(await watch()).toBeUndefined();
+  });
+});
+
+describe('reading the transcript once', () => {
+  it('says what it shows now, and nothing for a call with no result yet or no transcript', async () => {
+    await writeFile(path, use('t1'));
+    expect(await readTranscriptVerdict({ path, tool: 'Bash', input })).toBeUndefined();
+    await appendFile(path, rejected('t1', 'not there'));
+    expect(await readTranscriptVerdict({ path, tool: 'Bash', input })).toEqual({
+      kind: 'rejected',
+      feedback: 'not there',
+    });
+    expect(
+      await readTranscriptVerdict({ path: join(dir.path, 'missing.jsonl'), tool: 'Bash', input }),
+    ).toBeUndefined();
+  });
+
+  it('does not wait on a FIFO named as the transcript', async () => {
+    path = join(dir.path, 'fifo.jsonl');
+    execFileSync('mkfifo', [path]);
+    expect(await readTranscriptVerdict({ path, tool: 'Bash', input })).toBeUndefined();
+  });
+});
+
+describe('what the watch refuses to read', () => {
+  it('gives up on a FIFO named as the transcript instead of waiting on it', async () => {
+    path = join(dir.path, 'fifo.jsonl');
+    execFileSync('mkfifo', [path]);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 2_000);
+    const started = Date.now();
+    expect(await watch(stop.signal)).toBeUndefined();
+    clearTimeout(timer);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
