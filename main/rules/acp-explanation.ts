@@ -8,10 +8,8 @@ import type { AcpCall } from '../../common/acp-call';
 import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation } from '../../common/queue-contract';
 import type { AgentInfo } from '../../common/protocol';
-import { assessRisk, protectedPathOf } from '../../engine';
+import { assessRisk, dangerousRisks, protectedPathOf } from '../../engine';
 import type { BashSupport, RiskLabel } from '../../engine';
-
-const DANGEROUS = new Set<RiskLabel>(['destructive', 'privileged', 'reads secrets']);
 
 export function acpExplanation(
   call: AcpCall,
@@ -30,7 +28,7 @@ export function acpExplanation(
     reason: { type: 'acp', message: `${agent.name} asked its editor through ACP${kind}.` },
     nearMisses: [],
     risk,
-    needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined || inputHidesText(input),
+    needsSecondLook: dangerousRisks.has(risk) || protectedPath !== undefined || inputHidesText(input),
     ...(protectedPath ? { protectedPath } : {}),
     ...(subcommands ? { subcommands } : {}),
     suggestedRules: [],
