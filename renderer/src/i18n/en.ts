@@ -70,6 +70,8 @@ export const en = {
   'shortcuts.help': 'Show this sheet',
   'shortcuts.escape': 'Close what is open',
 
+  'warning.tokenInFile':
+    'No keychain answered, so the bridge token is stored in {path} (readable only by you).',
   'status.warnings': 'Console warnings',
 
   'nav.label': 'Views',

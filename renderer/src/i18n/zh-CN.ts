@@ -65,6 +65,7 @@ export const zhCN: Partial<Catalogue> = {
   'shortcuts.help': '显示此列表',
   'shortcuts.escape': '关闭已打开的内容',
 
+  'warning.tokenInFile': '没有钥匙串响应，所以桥接令牌保存在 {path}（只有你能读取）。',
   'status.warnings': '控制台警告',
 
   'nav.label': '视图',

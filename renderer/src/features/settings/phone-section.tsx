@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { PhoneState } from '../../../../common/phone-contract';
+import { phoneRefusals } from '../../../../common/phone-contract';
+import type { PhoneRefusal, PhoneState } from '../../../../common/phone-contract';
 import { useT } from '../../i18n/i18n-context';
 import type { Translate } from '../../i18n/translate';
 import { usePhone } from '../../store/use-phone';
@@ -119,14 +120,14 @@ export function PhoneSection() {
           )}
           {state.pairingFailed && (
             <p className="settings__error" role="alert">
-              {state.pairingFailed}
+              {t(`phone.pairingFailed.${state.pairingFailed}`)}
             </p>
           )}
         </>
       )}
       {error && (
         <p className="settings__error" role="alert">
-          {error}
+          {refusalText(error, t)}
         </p>
       )}
       {done && (
@@ -197,4 +198,11 @@ function ChannelLine({ state }: { state: PhoneState }) {
       {state.tokenStorage === 'file' && <p className="settings__note">{t('phone.token.file')}</p>}
     </div>
   );
+}
+
+/** A refusal in the console's language; main's English sentence only for a code this console does not know. */
+function refusalText(error: { code: string; message: string }, t: Translate): string {
+  if (error.code === 'bad-arguments') return t('phone.refused.bad-arguments');
+  const known = phoneRefusals.find((code): code is PhoneRefusal => code === error.code);
+  return known ? t(`phone.refused.${known}`) : error.message;
 }

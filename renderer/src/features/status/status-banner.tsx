@@ -15,9 +15,17 @@ export function StatusBanner() {
   const error = useQueue((s) => s.error);
   const dismissError = useQueue((s) => s.dismissError);
   const phoneDown = usePhoneDown(usePhone().state)?.text;
-  const warnings = [...(status?.warnings ?? []), ...(phoneDown ? [phoneDown] : [])].filter(
-    (warning) => !dismissed.includes(warning),
-  );
+  // A console warning is dismissed by main's own sentence, so it stays dismissed when the language changes.
+  const warnings = [
+    ...(status?.warnings ?? []).map((warning) => ({
+      key: warning.fallback,
+      text:
+        warning.code === 'token-in-file'
+          ? t('warning.tokenInFile', { path: warning.path })
+          : warning.fallback,
+    })),
+    ...(phoneDown ? [{ key: phoneDown, text: phoneDown }] : []),
+  ].filter((warning) => !dismissed.includes(warning.key));
   if (warnings.length === 0 && !error) return null;
   return (
     <div className="banners" aria-label={t('status.warnings')} role="region">
@@ -30,12 +38,12 @@ export function StatusBanner() {
         </div>
       )}
       {warnings.map((warning) => (
-        <div key={warning} className="banner">
-          <p className="banner__text">{warning}</p>
+        <div key={warning.key} className="banner">
+          <p className="banner__text">{warning.text}</p>
           <button
             type="button"
             className="button button--quiet button--small"
-            onClick={() => dismissWarning(warning)}
+            onClick={() => dismissWarning(warning.key)}
           >
             {t('app.dismiss')}
           </button>
