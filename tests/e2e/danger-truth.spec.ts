@@ -30,6 +30,8 @@ const DEPLOY = [
 async function secondLook(page: Page, shows: string) {
   const target = card(page, shows);
   await expect(target.getByText('Second look')).toBeVisible();
+  // The count of second-look cards appears above the queue and moves it: click once it has.
+  await expect(page.getByText(/a second look: show (it|the first)$/)).toBeVisible();
   await target.getByRole('button', { name: 'Allow once' }).click();
   return { target, confirm: target.getByRole('group', { name: 'Take a second look' }) };
 }

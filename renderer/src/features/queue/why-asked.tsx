@@ -240,7 +240,7 @@ function SuggestionsOutranked({
       (entry) => entry.why === first.why && entry.by?.text === first.by?.text && entry.path === first.path,
     );
   return (
-    <div className="why__outranked" role="note">
+    <div className="why__outranked">
       {sameForAll ? (
         <p className="rule-check rule-check--error">{sentence(first, outranked.length === 1)}</p>
       ) : (
