@@ -6,6 +6,8 @@ import { useT } from '../../i18n/i18n-context';
 import type { Translate } from '../../i18n/translate';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
+import { refusalText } from '../../ui/refusal-text';
+import type { ConsoleRefusal } from '../../ui/refusal-text';
 
 /** Telegram: paste a bot token, pair a chat with a one-time code, choose when and what it gets. */
 export function PhoneSection() {
@@ -127,7 +129,7 @@ export function PhoneSection() {
       )}
       {error && (
         <p className="settings__error" role="alert">
-          {refusalText(error, t)}
+          {phoneRefusalText(error, t)}
         </p>
       )}
       {done && (
@@ -200,9 +202,9 @@ function ChannelLine({ state }: { state: PhoneState }) {
   );
 }
 
-/** A refusal in the console's language; main's English sentence only for a code this console does not know. */
-function refusalText(error: { code: string; message: string }, t: Translate): string {
+/** A phone refusal in the console's language; the only free text it takes is the token, so bad arguments are that. */
+function phoneRefusalText(error: ConsoleRefusal, t: Translate): string {
   if (error.code === 'bad-arguments') return t('phone.refused.bad-arguments');
   const known = phoneRefusals.find((code): code is PhoneRefusal => code === error.code);
-  return known ? t(`phone.refused.${known}`) : error.message;
+  return known ? t(`phone.refused.${known}`) : refusalText(error, t);
 }

@@ -2,6 +2,7 @@ import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
+import { refusalText } from '../../ui/refusal-text';
 
 /**
  * The console's own warnings (a broken settings file, a token kept without a keychain), each dismissible,
@@ -31,7 +32,7 @@ export function StatusBanner() {
     <div className="banners" aria-label={t('status.warnings')} role="region">
       {error && (
         <div className="banner banner--error" role="alert">
-          <p className="banner__text">{t('app.error', { message: error })}</p>
+          <p className="banner__text">{t('app.error', { message: refusalText(error, t) })}</p>
           <button type="button" className="button button--quiet button--small" onClick={dismissError}>
             {t('app.dismiss')}
           </button>
