@@ -175,7 +175,10 @@ export function createRequestExplainer(options: ExplainerOptions) {
     const codex = agent.name === 'codex' && options.codex ? options.codex(request) : undefined;
     const { context, warnings } = await contextFor(request, agent);
     const acp = acpCallOf(request);
-    if (acp) return { explanation: acpExplanation(acp, agent, request.input, options.bash), context };
+    if (acp) {
+      const place = { cwd: request.cwd, home: options.home, roots: [request.cwd] };
+      return { explanation: acpExplanation(acp, agent, request.input, options.bash, place), context };
+    }
     const call = { toolName: request.tool, input: request.input };
     const decision = decide(context, call, deps);
     const risk = assessRisk(call, options.bash);
