@@ -45,11 +45,20 @@ export const RulePreviewArgsSchema = z.object({
 export type RulePreview =
   { valid: true; matched: number; examined: number; examples: string[] } | { valid: false; error: string };
 
+/**
+ * A warning a person should see, as a code the console words in its own language: the bridge token kept
+ * in a file because no keychain answered (`path`). Any other (a broken settings file, a notifier that
+ * cannot start) is `sentence`, main's own words. `fallback` is main's sentence in English: what the
+ * log prints, and what a console that does not know the code shows.
+ */
+export type ConsoleWarning =
+  | { readonly code: 'token-in-file'; readonly path: string; readonly fallback: string }
+  | { readonly code: 'sentence'; readonly fallback: string };
+
 export interface ConsoleStatus {
   readonly version: string;
   readonly tokenStorage: 'keychain' | 'file';
-  /** Sentences a person should see: a broken settings file, a token kept without a keychain. */
-  readonly warnings: readonly string[];
+  readonly warnings: readonly ConsoleWarning[];
 }
 
 /** Renderer → main, request/response. Every handler returns a `Result` of the value type listed here. */

@@ -34,6 +34,25 @@ export interface PhoneDownReason {
   readonly fallback: string;
 }
 
+/** Why a pairing ended without a chat: the code expired, or too many wrong codes reached the bot. */
+export const pairingFailures = ['expired', 'too-many-guesses'] as const;
+export type PairingFailure = (typeof pairingFailures)[number];
+
+/**
+ * Why the console refused a phone action, as the error code of its result; the console words each in its
+ * own language and shows the result's English message only for a code it does not know.
+ */
+export const phoneRefusals = [
+  'phone-busy',
+  'phone-token-refused',
+  'phone-unreachable',
+  'phone-not-connected',
+  'phone-paired',
+  'phone-not-paired',
+  'phone-send',
+] as const;
+export type PhoneRefusal = (typeof phoneRefusals)[number];
+
 export interface PhoneState {
   /** A bot token is kept and its channel runs. */
   readonly connected: boolean;
@@ -45,8 +64,8 @@ export interface PhoneState {
   readonly chat?: { readonly id: string; readonly name?: string };
   /** The one-time code to send to the bot, while pairing. */
   readonly pairing?: { readonly code: string; readonly expiresAt: number };
-  /** Why the last pairing ended without a chat, in one sentence. */
-  readonly pairingFailed?: string;
+  /** Why the last pairing ended without a chat. */
+  readonly pairingFailed?: PairingFailure;
   /** Absent until the channel has reached Telegram once; then whether its last poll got through. */
   readonly up?: boolean;
   /** Why the channel is down. */

@@ -15,7 +15,7 @@ import {
   ToolInputSchema,
 } from './protocol';
 import type { RacerKind } from './protocol';
-import { riskLabels, ruleSources } from '../engine';
+import { dangerReasons, riskLabels, ruleSources } from '../engine';
 
 /** A rule as a person reads it: its text, where it is written, and what it does. */
 export const RuleRefViewSchema = z.object({
@@ -93,8 +93,13 @@ export const ExplanationSchema = z.object({
   /** Rules for the same tool that did not match: what almost applied. */
   nearMisses: z.array(RuleRefViewSchema),
   risk: z.enum(riskLabels),
-  /** Destructive, privileged or touching a protected path: an explicit click and a second look, no one-key approve. */
+  /**
+   * Destructive, privileged, reading a secret, running a download or touching a protected path: an explicit
+   * click and a second look, no one-key approve.
+   */
   needsSecondLook: z.boolean(),
+  /** For Bash: the parts that need the second look, each with its reason (engine/classifier/bash-dangers.ts). */
+  dangers: z.array(z.object({ text: z.string(), reason: z.enum(dangerReasons) })).optional(),
   protectedPath: z.string().optional(),
   /** A path the call touches outside the session's working directories, which Claude Code always asks about. */
   outsidePath: z.string().optional(),
@@ -108,6 +113,20 @@ export const ExplanationSchema = z.object({
   denyInsteadOfPrompting: z.string().optional(),
   /** Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first. */
   suggestedRules: z.array(z.string()),
+  /**
+   * Suggested rules that could not answer this request wherever they were saved: an ask or deny rule is
+   * consulted first (`by`), or the path is protected (`path`). The card says so beside the rule.
+   */
+  suggestionsOutranked: z
+    .array(
+      z.object({
+        rule: z.string(),
+        why: z.enum(['outranked', 'protected']),
+        by: RuleRefViewSchema.optional(),
+        path: z.string().optional(),
+      }),
+    )
+    .optional(),
   /** For a Codex request: its approval policy, sandbox and exec-policy rules. */
   codex: CodexWhySchema.optional(),
 });

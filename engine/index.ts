@@ -65,7 +65,7 @@ export {
   type HookAnswer,
   type PermissionRequestHook,
 } from './pipeline/check';
-export type { Decision, DecisionReason, PipelineStep } from './pipeline/decision';
+export { pipelineSteps, type Decision, type DecisionReason, type PipelineStep } from './pipeline/decision';
 export type { ToolCall } from './tools/types';
 export { familyOf, knownToolNames, primaryFieldOf, type ToolFamily } from './tools/catalog';
 export { parseMcpName, type McpToolName } from './matchers/tool-name';
@@ -80,8 +80,16 @@ export {
 
 export { createHeuristicClassifier } from './classifier/heuristic';
 export { assessRisk } from './classifier/risk';
+export {
+  bashDangers,
+  dangerReasons,
+  type BashDanger,
+  type DangerPlace,
+  type DangerReason,
+} from './classifier/bash-dangers';
 export { secretPathKind, type SecretKind } from './classifier/secret-paths';
 export {
+  dangerousRisks,
   riskLabels,
   type RiskLabel,
   type Classifier,

@@ -60,6 +60,8 @@ class Walker {
   hasBackticks = false;
   hasEval = false;
   unapprovableByPrefix = false;
+  /** The pipeline stage being walked, if any: what a stage reads on its input comes from the stages before it. */
+  private pipe: BashSubcommand['pipe'];
 
   constructor(private readonly source: string) {}
 
@@ -74,13 +76,18 @@ class Walker {
       case 'file_redirect':
         this.fileRedirect(node);
         break;
+      case 'pipeline':
+        this.pipeline(node);
+        return;
       case 'command_substitution':
         if (node.children[0]?.type === '`') this.hasBackticks = true;
         else this.hasCommandSubstitution = true;
-        break;
+        this.outsidePipe(node);
+        return;
       case 'process_substitution':
         this.hasProcessSubstitution = true;
-        break;
+        this.outsidePipe(node);
+        return;
       case 'heredoc_redirect':
         requireWholeLineEnd(node, this.source);
         break;
@@ -98,6 +105,24 @@ class Walker {
         if (STATEMENT_LIKE.has(node.type)) this.statement(node, this.statementWords(node));
     }
     this.visitChildren(node);
+  }
+
+  private pipeline(node: SyntaxNode): void {
+    const outer = this.pipe;
+    const source = this.text(node);
+    node.namedChildren.forEach((stage, index) => {
+      this.pipe = { source, stage: index };
+      this.visit(stage);
+    });
+    this.pipe = outer;
+  }
+
+  /** A substitution's commands write to the substitution, not to the pipe around it. */
+  private outsidePipe(node: SyntaxNode): void {
+    const outer = this.pipe;
+    this.pipe = undefined;
+    this.visitChildren(node);
+    this.pipe = outer;
   }
 
   private visitChildren(node: SyntaxNode): void {
@@ -189,6 +214,7 @@ class Walker {
         .map((node) => this.text(node)),
       wrappers,
       dynamic: words.some((word) => !word.literal),
+      ...(this.pipe ? { pipe: this.pipe } : {}),
     };
     this.subcommands.push(sub);
     return sub;

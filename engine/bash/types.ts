@@ -23,6 +23,8 @@ export interface BashSubcommand {
   readonly wrappers: readonly string[];
   /** True when a word is not a literal (a parameter expansion, a glob, ...), so its value is unknown. */
   readonly dynamic: boolean;
+  /** When it is a stage of a pipeline: the whole pipeline as written, and its place (0 reads no pipe). */
+  readonly pipe?: { readonly source: string; readonly stage: number };
 }
 
 export interface BashRedirect {

@@ -32,6 +32,8 @@ describe('assessRisk', () => {
     ['git push --force', 'destructive'],
     ['sudo apt-get install x', 'privileged'],
     ['ls && sudo rm -rf /', 'privileged'],
+    ["ssh deploy@host 'sudo systemctl restart app'", 'privileged'],
+    ['ssh host uptime', 'network'],
     // Names of an object's own keys are commands like any other, not lookups into a table's prototype.
     ['constructor push', 'unknown'],
     ['__proto__ install', 'unknown'],

@@ -26,6 +26,8 @@ const PRIVILEGED = new Set([
   'passwd',
   'visudo',
 ]);
+export const ROOT_COMMANDS = new Set(['sudo', 'su', 'doas', 'pkexec']);
+const ROOT_WORD = /(?:^|[\s;&|(])(?:sudo|doas|su|pkexec)(?:\s|$)/;
 const DESTRUCTIVE = new Set(['rm', 'dd', 'mkfs', 'shred', 'kill', 'killall', 'pkill', 'wipefs', 'fdisk']);
 const NETWORK = new Set([
   'curl',
@@ -139,13 +141,18 @@ function bashRisk(call: ToolCall, bash: BashSupport | undefined): RiskLabel {
   return riskLabels.find((label) => labels.includes(label)) ?? 'read-only';
 }
 
-function isSecret(value: unknown): boolean {
+/** `ssh host sudo …`: the remote command, however it is quoted, starts a root shell on the other host. */
+export function runsAsRootElsewhere(sub: BashSubcommand): boolean {
+  return sub.argv[0] === 'ssh' && sub.argv.slice(1).some((word) => ROOT_WORD.test(word));
+}
+export function isSecret(value: unknown): boolean {
   return typeof value === 'string' && secretPathKind(value) !== undefined;
 }
 
-function subcommandRisk(sub: BashSubcommand, bash: BashSupport): RiskLabel {
+/** One subcommand's risk, as `assessRisk` ranks a whole command by its worst part. */
+export function subcommandRisk(sub: BashSubcommand, bash: BashSupport): RiskLabel {
   const [name = '', verb = ''] = sub.argv;
-  if (PRIVILEGED.has(name)) return 'privileged';
+  if (PRIVILEGED.has(name) || runsAsRootElsewhere(sub)) return 'privileged';
   if (DESTRUCTIVE.has(name) || name.startsWith('mkfs')) return 'destructive';
   if (name === 'git' && (verb === 'clean' || (verb === 'reset' && sub.argv.includes('--hard'))))
     return 'destructive';

@@ -20,6 +20,9 @@ export const riskLabels = [
 ] as const;
 export type RiskLabel = (typeof riskLabels)[number];
 
+/** The risks that take a second look: no one-key approve, no batch answer, no rule suggested for them. */
+export const dangerousRisks: ReadonlySet<RiskLabel> = new Set(['privileged', 'destructive', 'reads secrets']);
+
 export interface ClassifierRequest {
   readonly call: ToolCall;
   readonly cwd: string;

@@ -8,21 +8,23 @@ import type { DecisionBehavior, PermissionMode } from '../types';
 import type { RuleRef } from '../rules/compile';
 import type { RiskLabel } from '../classifier/types';
 
-export type PipelineStep =
-  | '1a' // global deny
-  | '1b' // global ask
-  | '1c' // the tool's own check
-  | '1d' // the tool said deny: final
-  | '1e' // the tool requires user interaction
-  | '1f' // a content-level ask rule: not even bypass skips it
-  | '1g' // the safety check: not even bypass skips it
-  | '2a' // the mode
-  | '2b' // global allow
-  | '3' // nothing decided: passthrough becomes ask
-  | 'classifier' // Layer 3 (auto mode, or the coordinator's serial path)
-  | 'dontAsk' // dontAsk turned ask into deny
-  | 'headless' // nobody can answer: ask turned into deny
-  | 'hook'; // a PermissionRequest hook answered
+export const pipelineSteps = [
+  '1a', // global deny
+  '1b', // global ask
+  '1c', // the tool's own check
+  '1d', // the tool said deny: final
+  '1e', // the tool requires user interaction
+  '1f', // a content-level ask rule: not even bypass skips it
+  '1g', // the safety check: not even bypass skips it
+  '2a', // the mode
+  '2b', // global allow
+  '3', // nothing decided: passthrough becomes ask
+  'classifier', // Layer 3 (auto mode, or the coordinator's serial path)
+  'dontAsk', // dontAsk turned ask into deny
+  'headless', // nobody can answer: ask turned into deny
+  'hook', // a PermissionRequest hook answered
+] as const;
+export type PipelineStep = (typeof pipelineSteps)[number];
 
 export type DecisionReason =
   | {

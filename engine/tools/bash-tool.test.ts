@@ -157,7 +157,7 @@ describe('the Bash self-check with the real analyser', () => {
     );
     expect(decision.reason).toMatchObject({ type: 'rule', rule: { text: 'Read(./.env)' } });
     expect(decision.reason.message).toBe(
-      `The file .env that cat reads: the deny rule Read(./.env) from projectSettings (${CWD}/.claude/settings.json) forbids reading ${CWD}/.env.`,
+      `The file .env that cat reads: the deny rule Read(./.env) from project settings (${CWD}/.claude/settings.json) forbids reading ${CWD}/.env.`,
     );
   });
 });

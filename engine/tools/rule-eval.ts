@@ -1,5 +1,6 @@
 /** Helpers every tool family uses to walk its content rules. */
 import type { CompiledRule } from '../rules/compile';
+import { placeOf } from '../rules/warnings/types';
 import type { DecisionReason } from '../pipeline/decision';
 import type { RuleBehavior } from '../types';
 import type { CheckEnv, ToolCall } from './types';
@@ -30,10 +31,9 @@ export function ruleReason(rule: CompiledRule, message: string): DecisionReason 
   return { type: 'rule', rule: rule.ref, message };
 }
 
-/** A sentence naming the rule and where it lives. */
+/** A sentence naming the rule and where it lives, in the words the rule warnings use. */
 export function describeRule(rule: CompiledRule): string {
-  const where = rule.ref.file === undefined ? rule.ref.source : `${rule.ref.source} (${rule.ref.file})`;
-  return `the ${rule.ref.behavior} rule ${rule.ref.text} from ${where}`;
+  return `the ${rule.ref.behavior} rule ${rule.ref.text} from ${placeOf(rule.ref)}`;
 }
 
 export function stringField(input: ToolCall['input'], key: string): string | undefined {

@@ -23,7 +23,8 @@ import { evaluateExamples } from '../rules/editor/rule-examples';
 import { createRulesWatcher } from '../rules/editor/rules-watch';
 import { ContextError, loadRulesSnapshot, readProjectRules } from '../rules/editor/rules-snapshot';
 import { planEdit, saveRuleEdit, SaveError } from '../rules/editor/save-rules';
-import { reasonView, refView } from '../rules/request-explainer';
+import { reasonView } from '../rules/request-explainer';
+import { refView } from '../rules/rule-ref-view';
 
 type RulesChannel = keyof RulesInvokeValues;
 export type RulesHandlers = Pick<ConsoleHandlers, RulesChannel>;

@@ -5,18 +5,20 @@
 import { loadOrCreateToken, rotateToken } from '../secrets/token-store';
 import type { StoredToken } from '../secrets/token-store';
 import type { KeychainLike } from '../secrets/keychain';
+import type { ConsoleWarning } from '../../common/console-contract';
 
 export interface BridgeCredentials {
   current(): StoredToken;
   rotate(): Promise<StoredToken>;
 }
 
-const warningOf = (token: StoredToken) => (token.storage === 'file' ? token.warning : undefined);
+const warningOf = (token: StoredToken): ConsoleWarning | undefined =>
+  token.storage === 'file' ? { code: 'token-in-file', path: token.path, fallback: token.warning } : undefined;
 
 export async function loadBridgeCredentials(
   home: string,
   keychain: KeychainLike | undefined,
-  warnings: string[],
+  warnings: ConsoleWarning[],
 ): Promise<BridgeCredentials> {
   const tokenOptions = keychain ? { keychain } : {};
   let stored = await loadOrCreateToken(home, tokenOptions);
@@ -25,11 +27,10 @@ export async function loadBridgeCredentials(
   return {
     current: () => stored,
     async rotate() {
-      const before = warningOf(stored);
       stored = await rotateToken(home, tokenOptions);
-      const after = warningOf(stored);
-      const at = before === undefined ? -1 : warnings.indexOf(before);
+      const at = warnings.findIndex((warning) => warning.code === 'token-in-file');
       if (at >= 0) warnings.splice(at, 1);
+      const after = warningOf(stored);
       if (after !== undefined) warnings.push(after);
       return stored;
     },

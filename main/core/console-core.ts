@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ConsoleWarning } from '../../common/console-contract';
 import type { View } from '../../common/console-views';
 import { DISCOVERY_FILE } from '../../common/discovery';
 import type { DiscoveryFile } from '../../common/discovery';
@@ -79,8 +80,8 @@ export interface ConsoleCore {
   /** A new address of the web console, a one-time code in its fragment (see main/web/console-passes). */
   webLink(): string;
   readonly discoveryPath: string;
-  /** Sentences a person should see: a broken settings file, a token stored without a keychain. */
-  readonly warnings: readonly string[];
+  /** What a person should see: a broken settings file, a token stored without a keychain. */
+  readonly warnings: readonly ConsoleWarning[];
   close(): Promise<void>;
 }
 
@@ -89,7 +90,11 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   await preparePrivateHome(options.home);
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
-  const warnings = settingsWarning === undefined ? [] : [settingsWarning];
+  const warnings: ConsoleWarning[] = [];
+  const warn = (sentence: string): void => {
+    warnings.push({ code: 'sentence', fallback: sentence });
+  };
+  if (settingsWarning !== undefined) warn(settingsWarning);
   const credentials = await loadBridgeCredentials(options.home, options.keychain, warnings);
   // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
   // to drive the console and approve its own requests.
@@ -99,7 +104,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     home: options.home,
     store: options.store,
     retentionDays: settings.history?.retentionDays,
-    onWarning: (sentence) => warnings.push(sentence),
+    onWarning: warn,
   });
   const { store } = history;
   const decisions = await startDecisionRoom({
@@ -113,7 +118,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const { bash, registry, userHome } = decisions;
   decisions.outcomes.amended.subscribe(() => history.changes.notify());
   const notifier = options.notifications
-    ? await startNotifier(registry, options.notifications, (sentence) => warnings.push(sentence))
+    ? await startNotifier(registry, options.notifications, warn)
     : undefined;
 
   const phone = startPhoneLink({
@@ -124,7 +129,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     ...(options.keychain ? { keychain: options.keychain } : {}),
     ...(options.idleMs ? { idleMs: options.idleMs } : {}),
     doNotDisturb: () => notifier?.doNotDisturb ?? false,
-    onWarning: (sentence) => warnings.push(sentence),
+    onWarning: warn,
   });
 
   const status = () => ({ version: CONSOLE_VERSION, tokenStorage: credentials.current().storage, warnings });

@@ -4,7 +4,12 @@
  * runtime; stopped on disconnect, which forgets both. What the console shows is one `PhoneState`.
  */
 import type { ConsoleHandlers } from '../../common/console-contract';
-import type { PhoneInvokeChannel, PhoneState } from '../../common/phone-contract';
+import type {
+  PairingFailure,
+  PhoneInvokeChannel,
+  PhoneRefusal,
+  PhoneState,
+} from '../../common/phone-contract';
 import { createSignal } from '../../common/signal';
 import type { Signal } from '../../common/signal';
 import type { SecondLook } from '../notify/second-look';
@@ -57,7 +62,7 @@ export interface PhoneLink {
 const RETRY_MS = 15_000;
 const MAX_RETRY_MS = 5 * 60_000;
 
-const refuse = (code: string, message: string) => ({ ok: false, error: { code, message } }) as const;
+const refuse = (code: PhoneRefusal, message: string) => ({ ok: false, error: { code, message } }) as const;
 
 export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
   const makeChannel =
@@ -71,7 +76,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
   let offStatus: (() => void) | undefined;
   let racer: PhoneRacer | undefined;
   let pairing: (Pairing & { readonly expiresAt: number }) | undefined;
-  let pairingFailed: string | undefined;
+  let pairingFailed: PairingFailure | undefined;
   let storage: SecretStorage | undefined;
   /** The channel's last word on reaching Telegram; absent until it has said anything. */
   let health: ChannelStatus | undefined;
@@ -236,13 +241,13 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
       await closeChannel();
       try {
         if (!(await openChannel(token)))
-          return refuse(
-            'phone-connect',
-            'Another connect or disconnect came first; look at the state above.',
-          );
+          return refuse('phone-busy', 'Another connect or disconnect came first; look at the state above.');
       } catch (error) {
         emit();
-        return refuse('phone-connect', startSentence(error));
+        return refuse(
+          refusedToken(error) ? 'phone-token-refused' : 'phone-unreachable',
+          startSentence(error),
+        );
       }
       storage = await writeSecret(options.home, TELEGRAM_TOKEN_SECRET, token, secretOptions);
       // A new bot starts unpaired: the old chat may not even know it.
@@ -277,10 +282,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
           })).catch((error: Error) => options.onWarning?.(error.message));
           startRacer();
         } else if (result.reason !== 'cancelled') {
-          pairingFailed =
-            result.reason === 'expired'
-              ? 'The code expired before it reached the bot; show a new one.'
-              : 'Too many wrong codes were sent to the bot, so the code is void; show a new one.';
+          pairingFailed = result.reason;
         }
         emit();
       });

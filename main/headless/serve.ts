@@ -89,7 +89,7 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
     );
     return 1;
   }
-  for (const warning of core.warnings) io.stderr(`gatehouse serve: ${warning}\n`);
+  for (const warning of core.warnings) io.stderr(`gatehouse serve: ${warning.fallback}\n`);
   const hookProblem = await refreshHookCopy(
     options.home,
     fileURLToPath(new URL(`./${HOOK_COPY_NAME}`, import.meta.url)),

@@ -71,4 +71,10 @@ describe('what the phone is sent', () => {
     expect(content.attachment).toBeUndefined();
     expect(content.complete).toBe(false);
   });
+
+  it('says in words what a question left to the agent became, not "handed back"', () => {
+    expect(outcomeLine({ behavior: 'passthrough', by: 'timeout' })).toBe(
+      '\n\n— Left to the agent’s own prompt by the timeout.',
+    );
+  });
 });

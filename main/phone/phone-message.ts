@@ -146,7 +146,12 @@ export function outcomeLine(event: {
   readonly by: RacerKind;
   readonly message?: string;
 }): string {
-  const verb = event.behavior === 'allow' ? 'Approved' : event.behavior === 'deny' ? 'Denied' : 'Handed back';
+  const verb =
+    event.behavior === 'allow'
+      ? 'Approved'
+      : event.behavior === 'deny'
+        ? 'Denied'
+        : 'Left to the agent’s own prompt';
   if (event.by === 'disconnect' || event.by === 'session')
     return `\n\n— No longer waiting: ${WINNER[event.by]}.`;
   const message = event.message ? `: ${oneLine(event.message, OUTCOME_MESSAGE_LIMIT).text}` : '';

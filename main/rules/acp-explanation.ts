@@ -8,18 +8,18 @@ import type { AcpCall } from '../../common/acp-call';
 import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation } from '../../common/queue-contract';
 import type { AgentInfo } from '../../common/protocol';
-import { assessRisk, protectedPathOf } from '../../engine';
-import type { BashSupport, RiskLabel } from '../../engine';
-
-const DANGEROUS = new Set<RiskLabel>(['destructive', 'privileged', 'reads secrets']);
+import { assessRisk, bashDangers, dangerousRisks, protectedPathOf } from '../../engine';
+import type { BashSupport, DangerPlace, RiskLabel } from '../../engine';
 
 export function acpExplanation(
   call: AcpCall,
   agent: AgentInfo,
   input: Readonly<Record<string, unknown>>,
   bash: BashSupport,
+  place: DangerPlace,
 ): Explanation {
   const risk = riskOf(call, bash);
+  const dangers = call.command === undefined ? [] : bashDangers(call.command, bash, place);
   const paths = [...call.diffs.map((diff) => diff.path), ...call.locations.map((where) => where.path)];
   const protectedPath = paths.map((path) => protectedPathOf(path)?.path).find((path) => path !== undefined);
   const kind = call.kind ? ` (ACP kind ${call.kind})` : '';
@@ -30,7 +30,9 @@ export function acpExplanation(
     reason: { type: 'acp', message: `${agent.name} asked its editor through ACP${kind}.` },
     nearMisses: [],
     risk,
-    needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined || inputHidesText(input),
+    needsSecondLook:
+      dangerousRisks.has(risk) || dangers.length > 0 || protectedPath !== undefined || inputHidesText(input),
+    ...(dangers.length ? { dangers } : {}),
     ...(protectedPath ? { protectedPath } : {}),
     ...(subcommands ? { subcommands } : {}),
     suggestedRules: [],

@@ -7,15 +7,24 @@
 import { relative } from 'node:path';
 import { acpCallOf } from '../../common/acp-call';
 import { inputHidesText } from '../../common/hidden-code-points';
-import type { Explanation, RuleRefView } from '../../common/queue-contract';
+import type { Explanation } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
-import { assessRisk, createPermissionContext, decide, protectedPathOf } from '../../engine';
+import {
+  assessRisk,
+  bashDangers,
+  createPermissionContext,
+  dangerousRisks,
+  decide,
+  protectedPathOf,
+} from '../../engine';
 import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
 import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import type { CodexWhyExplainer } from './codex/codex-why';
 import { acpExplanation } from './acp-explanation';
 import { closestNearMisses } from './near-misses';
+import { refView } from './rule-ref-view';
+import { judgeRule } from './rule-standing';
 import { suggestRules } from './suggest-rules';
 
 export interface ExplainerOptions {
@@ -41,26 +50,9 @@ export function profileOf(agent: AgentInfo): SettingsProfile {
   return agent.name === 'claude-code' ? 'claude' : 'agent';
 }
 
-const DANGEROUS = new Set(['destructive', 'privileged', 'reads secrets']);
 /** How long a loaded settings context is reused for requests of the same profile, folder and mode. */
 export const CONTEXT_REUSE_MS = 1_000;
 const CONTEXT_CACHE_SIZE = 64;
-
-export function refView(ref: {
-  text: string;
-  behavior: RuleRefView['behavior'];
-  source: RuleRefView['source'];
-  file?: string;
-  index?: number;
-}): RuleRefView {
-  return {
-    text: ref.text,
-    behavior: ref.behavior,
-    source: ref.source,
-    ...(ref.file === undefined ? {} : { file: ref.file }),
-    ...(ref.index === undefined ? {} : { index: ref.index }),
-  };
-}
 
 export function reasonView(decision: Decision): Explanation['reason'] {
   const { reason } = decision;
@@ -138,6 +130,32 @@ export function createRequestExplainer(options: ExplainerOptions) {
     });
   }
 
+  /**
+   * The suggested rules that could not answer this request wherever they were saved. Only an ask or deny
+   * rule or a protected path outranks every allow rule, so the rest are not judged; those are, by the same
+   * engine run the card's rule field asks for (rule-standing.ts).
+   */
+  function outranked(
+    context: ToolPermissionContext,
+    decision: Decision,
+    call: { toolName: string; input: Record<string, unknown> },
+    rules: readonly string[],
+  ): NonNullable<Explanation['suggestionsOutranked']> {
+    const { reason } = decision;
+    const firstWins =
+      (reason.type === 'rule' && reason.rule.behavior !== 'allow') || reason.type === 'safetyCheck';
+    if (!firstWins) return [];
+    return rules.flatMap((rule): NonNullable<Explanation['suggestionsOutranked']> => {
+      const judged = judgeRule(context, call, rule, 'localSettings', options.bash);
+      if (judged.kind !== 'loses') return [];
+      const why = judged.decision.reason;
+      if (why.type === 'rule' && why.rule.behavior !== 'allow')
+        return [{ rule, why: 'outranked', by: refView(why.rule) }];
+      if (why.type === 'safetyCheck') return [{ rule, why: 'protected', path: why.path }];
+      return [];
+    });
+  }
+
   /** What the call does, as a rule's content would name it: near misses are ranked by how much they share. */
   function callTexts(request: PermissionRequest, command: string | undefined): string[] {
     if (command !== undefined) {
@@ -157,7 +175,10 @@ export function createRequestExplainer(options: ExplainerOptions) {
     const codex = agent.name === 'codex' && options.codex ? options.codex(request) : undefined;
     const { context, warnings } = await contextFor(request, agent);
     const acp = acpCallOf(request);
-    if (acp) return { explanation: acpExplanation(acp, agent, request.input, options.bash), context };
+    if (acp) {
+      const place = { cwd: request.cwd, home: options.home, roots: [request.cwd] };
+      return { explanation: acpExplanation(acp, agent, request.input, options.bash, place), context };
+    }
     const call = { toolName: request.tool, input: request.input };
     const decision = decide(context, call, deps);
     const risk = assessRisk(call, options.bash);
@@ -170,13 +191,25 @@ export function createRequestExplainer(options: ExplainerOptions) {
         ? request.input.command
         : undefined;
     const subcommands = command === undefined ? undefined : subcommandsOf(context, command);
+    const roots = [context.cwd, ...context.additionalWorkingDirectories.map((dir) => dir.path)];
+    const dangers =
+      command === undefined
+        ? []
+        : bashDangers(command, options.bash, { cwd: request.cwd, home: options.home, roots });
+    const suggestedRules = suggestRules(request, options.bash);
+    const suggestionsOutranked = outranked(context, decision, call, suggestedRules);
     const explanation: Explanation = {
       behavior: decision.behavior,
       step: decision.step,
       reason: reasonView(decision),
       nearMisses: closestNearMisses(decision.nearMisses.map(refView), callTexts(request, command)),
       risk,
-      needsSecondLook: DANGEROUS.has(risk) || protectedPath !== undefined || inputHidesText(request.input),
+      needsSecondLook:
+        dangerousRisks.has(risk) ||
+        dangers.length > 0 ||
+        protectedPath !== undefined ||
+        inputHidesText(request.input),
+      ...(dangers.length ? { dangers } : {}),
       ...(protectedPath ? { protectedPath } : {}),
       ...(decision.reason.type === 'workingDirectories'
         ? { outsidePath: decision.reason.path, workingDirectories: [...decision.reason.workingDirectories] }
@@ -186,7 +219,8 @@ export function createRequestExplainer(options: ExplainerOptions) {
       ...(context.denyInsteadOfPromptingFile
         ? { denyInsteadOfPrompting: context.denyInsteadOfPromptingFile }
         : {}),
-      suggestedRules: suggestRules(request, options.bash),
+      suggestedRules,
+      ...(suggestionsOutranked.length ? { suggestionsOutranked } : {}),
       ...(codex ? { codex: await codex } : {}),
     };
     return { explanation, context };

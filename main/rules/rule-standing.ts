@@ -16,7 +16,7 @@ import {
   withRules,
 } from '../../engine';
 import type { BashSupport, Decision, ToolPermissionContext } from '../../engine';
-import { refView } from './request-explainer';
+import { refView } from './rule-ref-view';
 
 export interface StandingQuestion {
   readonly context: ToolPermissionContext;

@@ -2,11 +2,21 @@
  * The rules "Always allow" and the timed grants offer, ready to edit: the agent's own suggestions when it
  * sent some (Claude Code does), otherwise rules of the right size for the tool family — per subcommand
  * for Bash, the file for edits and reads, the domain for WebFetch. None that opens the door: no rule the
- * engine calls broad, none for a shell, interpreter or downloader even exactly, none for a secret's path.
+ * engine calls broad, none for a shell, interpreter or downloader even exactly, none for a secret's path,
+ * none for a command the engine rates destructive, privileged or reading secrets (the agent's own
+ * suggestions included: Claude Code offers `Bash(rm -rf build)` as readily as `Bash(npm test *)`).
  */
 import { relative } from 'node:path';
 import type { PermissionRequest } from '../../common/protocol';
-import { checkRule, familyOf, formatRule, secretPathKind, startsWithRunner } from '../../engine';
+import {
+  assessRisk,
+  checkRule,
+  dangerousRisks,
+  familyOf,
+  formatRule,
+  secretPathKind,
+  startsWithRunner,
+} from '../../engine';
 import type { BashSupport } from '../../engine';
 import { splitForSuggestion } from '../../engine';
 
@@ -22,8 +32,18 @@ export function suggestRules(request: PermissionRequest, bash: BashSupport): str
     const check = checkRule(rule, 'allow');
     if (!check.ok || check.broad !== undefined) return false;
     const { toolName, ruleContent } = check.value;
-    return toolName !== 'Bash' || ruleContent === undefined || !startsWithRunner(ruleContent);
+    return (
+      toolName !== 'Bash' ||
+      ruleContent === undefined ||
+      (!startsWithRunner(ruleContent) && !isDangerousCommand(ruleContent, bash))
+    );
   });
+}
+
+/** A Bash rule's content read as the command it names: `rm:*` and `rm -rf *` are both `rm`'s. */
+function isDangerousCommand(content: string, bash: BashSupport): boolean {
+  const command = content.replace(/(?::\*|\s*\*)$/, '');
+  return dangerousRisks.has(assessRisk({ toolName: 'Bash', input: { command } }, bash));
 }
 
 function candidateRules(request: PermissionRequest, bash: BashSupport): string[] {

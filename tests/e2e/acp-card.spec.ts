@@ -243,7 +243,7 @@ test('an ACP terminal call reads as a command, its risk from the same Bash analy
   // Destructive by the Bash analysis, so Allow asks for a second look first, as for Claude Code's Bash.
   await question.getByRole('button', { name: 'Allow', exact: true }).click();
   const confirm = question.getByRole('group', { name: 'Take a second look' });
-  await expect(confirm).toContainText('It can delete or overwrite things that cannot be recovered.');
+  await expect(confirm.getByRole('listitem').first()).toHaveText('rm -rf dist deletes files');
   await confirm.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect.poll(() => acp.stderr()).toMatch(/agent outcome: .*"optionId":"once"/);
   expect((await turn).stopReason).toBe('end_turn');

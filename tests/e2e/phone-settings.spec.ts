@@ -101,6 +101,29 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   });
 }
 
+test('the Chinese console words the phone’s refusals and a failed pairing in Chinese', async ({ page }) => {
+  await page.setViewportSize(SIZES.window);
+  await openSettings(page, 'zh-CN');
+  await page.getByLabel('机器人令牌').fill('123456:not-this-bots-token-at-all');
+  await page.getByRole('button', { name: '连接' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Telegram 拒绝了这个机器人令牌；请从 @BotFather 重新复制并完整粘贴。',
+  );
+
+  await page.getByLabel('机器人令牌').fill(TOKEN);
+  await page.getByRole('button', { name: '连接' }).click();
+  await page.getByRole('button', { name: '配对聊天…' }).click();
+  await expect(page.locator('.settings__code')).toBeVisible();
+  for (const wrong of ['AAAA2222', 'BBBB3333', 'CCCC4444', 'DDDD5555', 'EEEE6666'])
+    telegram.write(CHAT, `/start ${wrong}`);
+  const failed = page.getByRole('alert');
+  await expect(failed).toHaveText('发给机器人的错误代码太多，此代码已作废；请显示一个新代码。');
+  await shoot(page, 'phone-pairing-refused-zh');
+  await page.setViewportSize(SIZES.tray);
+  await failed.scrollIntoViewIfNeeded();
+  await shoot(page, 'phone-pairing-refused-zh-tray');
+});
+
 /** Both themes of the same state, one screenshot each. */
 async function shoot(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {

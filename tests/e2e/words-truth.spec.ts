@@ -1,9 +1,10 @@
 /**
  * Issue 18.10, from the person's side: a new project's rules are not called "never matched" after its
- * first few requests, and the rule editor's warnings name settings files in words, not `projectSettings`.
+ * first few requests, the rule editor's warnings and the engine's reasons name settings files in words, not
+ * `projectSettings`, and the playground says which step decided in words, not "step 1f".
  */
 import { expect, test } from '@playwright/test';
-import { card, hookDecision, startQueueConsole } from './queue-harness';
+import { card, hookDecision, screenshot, SIZES, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
 import { openRules, ruleRow, settingsPath, writeSettings } from './rules-harness';
 
@@ -38,4 +39,25 @@ test('a warning names the settings file in words', async ({ page }) => {
   await expect(row).toContainText('can never apply');
   await expect(row).toContainText('from project settings (');
   await expect(row).not.toContainText('projectSettings');
+});
+
+test('the playground says in words which step decided, not "step 1f"', async ({ page }) => {
+  await openRules(page, gate);
+  const playground = page.getByRole('region', { name: 'Try a tool call' });
+  await playground.getByLabel('Input').fill('git push origin main');
+  await playground.getByRole('button', { name: 'Check' }).click();
+  const answer = playground.getByLabel('Decision');
+  await expect(answer).toContainText('An ask rule decided it; not even bypass mode skips an ask rule.');
+  await expect(answer).not.toContainText(/step 1\w/);
+  // The engine's own reason names the rule's place in words, as the rule warnings do.
+  await expect(answer).toContainText('from project settings (');
+  await expect(answer).not.toContainText('projectSettings');
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await answer.scrollIntoViewIfNeeded();
+      await screenshot(page, `playground-step-${size}-${theme}`);
+    }
+  }
 });

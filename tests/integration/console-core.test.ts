@@ -207,7 +207,7 @@ describe('origins allowed in settings.json', () => {
     expect(
       (await rawUpgrade(withSettings.port, '/bridge', { ...headers, Origin: 'https://evil.example' })).status,
     ).toBe(403);
-    expect(withSettings.warnings.filter((w) => w.includes('settings.json'))).toEqual([]);
+    expect(withSettings.warnings.filter((w) => w.fallback.includes('settings.json'))).toEqual([]);
     await withSettings.close();
     await dir.remove();
   });
@@ -221,7 +221,10 @@ describe('origins allowed in settings.json', () => {
       timeoutMs: 60_000,
       timeoutAction: 'passthrough',
     });
-    expect(broken.warnings).toContainEqual(expect.stringMatching(/settings\.json is not valid JSON/));
+    expect(broken.warnings).toContainEqual({
+      code: 'sentence',
+      fallback: expect.stringMatching(/settings\.json is not valid JSON/),
+    });
     await broken.close();
     await dir.remove();
   });

@@ -325,7 +325,7 @@ describe('a paired console', () => {
     );
     expect(result).toEqual({
       ok: false,
-      error: { code: 'phone-connect', message: expect.stringContaining('refused this bot token') },
+      error: { code: 'phone-token-refused', message: expect.stringContaining('refused this bot token') },
     });
     expect(core!.phone.state().connected).toBe(false);
     expect(keychain.entries.size).toBe(1);

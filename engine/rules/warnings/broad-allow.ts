@@ -35,7 +35,7 @@ const READS_PROGRAM_FROM_INPUT = [
   'pwsh',
   'powershell',
 ] as const;
-const READS_PROGRAM_FROM_INPUT_SET: ReadonlySet<string> = new Set(READS_PROGRAM_FROM_INPUT);
+export const READS_PROGRAM_FROM_INPUT_SET: ReadonlySet<string> = new Set(READS_PROGRAM_FROM_INPUT);
 
 /** Commands that run whatever their arguments say; a longer form comes after the word it starts with. */
 const RUNNERS = [
@@ -68,7 +68,7 @@ const RUNNERS = [
 ] as const;
 
 /** Commands that fetch or send anything the arguments name, and write it anywhere. */
-const DOWNLOADERS = ['curl', 'wget', 'aria2c'] as const;
+export const DOWNLOADERS = ['curl', 'wget', 'aria2c'] as const;
 
 /**
  * Whether a command (or a Bash rule's pattern) starts with a runner, shell, interpreter or downloader, past

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleWarning } from '../../../common/console-contract';
 import type { PendingRequestView } from '../../../common/queue-contract';
 import { createPrefsStore } from '../store/prefs-store';
 import { createQueueStore } from '../store/queue-store';
@@ -17,7 +18,7 @@ beforeAll(() => {
 
 async function renderWith(
   requests: PendingRequestView[] = [pendingRequest('a')],
-  options: { locale?: 'en' | 'zh-CN'; warnings?: string[] } = {},
+  options: { locale?: 'en' | 'zh-CN'; warnings?: ConsoleWarning[] } = {},
 ) {
   // renderApp's clock is at zero: the cursor is armed at once, so key tests need no waiting.
   return renderApp(requests, {
@@ -113,10 +114,23 @@ describe('the queue window', () => {
   });
 
   it('shows console warnings as a banner that can be dismissed', async () => {
-    await renderWith([], { warnings: ['settings.json is not valid JSON; using the defaults.'] });
+    await renderWith([], {
+      warnings: [{ code: 'sentence', fallback: 'settings.json is not valid JSON; using the defaults.' }],
+    });
     const banner = screen.getByText('settings.json is not valid JSON; using the defaults.');
     fireEvent.click(within(banner.parentElement!).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('settings.json is not valid JSON; using the defaults.')).toBeNull();
+  });
+
+  it('words the keychain warning in the console’s language, not main’s English', async () => {
+    const fallback =
+      'No keychain answered, so the bridge token is stored in /h/token (readable only by you).';
+    await renderWith([], {
+      locale: 'zh-CN',
+      warnings: [{ code: 'token-in-file', path: '/h/token', fallback }],
+    });
+    expect(screen.getByText('没有钥匙串响应，所以桥接令牌保存在 /h/token（只有你能读取）。')).toBeTruthy();
+    expect(screen.queryByText(fallback)).toBeNull();
   });
 });
 

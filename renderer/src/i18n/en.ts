@@ -70,6 +70,11 @@ export const en = {
   'shortcuts.help': 'Show this sheet',
   'shortcuts.escape': 'Close what is open',
 
+  'refused.unknown-request': 'This request is no longer waiting: it was answered elsewhere or withdrawn.',
+  'refused.bad-option': 'The agent cannot take this answer; choose one of the card’s own buttons.',
+  'refused.bad-arguments': 'The console refused what was sent: it is not in the form it takes.',
+  'warning.tokenInFile':
+    'No keychain answered, so the bridge token is stored in {path} (readable only by you).',
   'status.warnings': 'Console warnings',
 
   'nav.label': 'Views',

@@ -106,6 +106,18 @@ export const queueEn = {
   'why.warnings': 'Settings skipped',
   'why.suggested': 'Suggested rules',
   'why.suggestedUse': 'Always allow with {rule}',
+  'why.suggestedAskedFirst':
+    'None of these would answer this request: your rule {rule} in {where} asks first, and an ask rule always wins over an allow rule.',
+  'why.suggestedDeniedFirst':
+    'None of these would answer this request: your rule {rule} in {where} denies it first, and a deny rule always wins.',
+  'why.suggestedProtected':
+    'None of these would answer this request: {path} is protected, so only your answer here allows it.',
+  'why.suggestedOneAskedFirst':
+    '{suggestion} would not answer this request: your rule {rule} in {where} asks first, and an ask rule always wins over an allow rule.',
+  'why.suggestedOneDeniedFirst':
+    '{suggestion} would not answer this request: your rule {rule} in {where} denies it first, and a deny rule always wins.',
+  'why.suggestedOneProtected':
+    '{suggestion} would not answer this request: {path} is protected, so only your answer here allows it.',
   'why.agentSuggests': 'The agent suggests',
   'why.outsidePath': 'Outside the working directories',
   'why.workingDirectories': '(the session works in {directories})',
@@ -163,6 +175,19 @@ export const queueEn = {
   'confirm.allowAnyway': 'Allow anyway',
   'confirm.grantAnyway': 'Allow for {duration} anyway',
   'confirm.body': 'Allow it only if you meant it.',
+  'confirm.parts': 'What needs your second look',
+  'confirm.moreParts': '{count} more parts need a second look; read the whole command above.',
+  'danger.downloads-and-runs': 'downloads code from the network and runs it',
+  'danger.root-elsewhere': 'runs as root on another host',
+  'danger.root': 'runs as root on this machine',
+  'danger.changes-system': 'changes the system: services, mounts, owners or users',
+  'danger.deletes-outside': 'deletes files outside the project',
+  'danger.deletes': 'deletes files',
+  'danger.discards-work': 'throws away uncommitted work',
+  'danger.rewrites-remote': 'overwrites history on the remote',
+  'danger.stops-processes': 'stops running processes',
+  'danger.wipes': 'overwrites or wipes a disk or file beyond recovery',
+  'danger.reads-secret': 'reads a key, token or credential and hands it to the agent',
 
   'grant.title': 'Allow matching calls of this session for a while',
   'grant.rule': 'Rule the grant allows',

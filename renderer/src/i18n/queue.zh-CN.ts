@@ -97,6 +97,16 @@ export const queueZhCN: Partial<Catalogue> = {
   'why.warnings': '已跳过的设置',
   'why.suggested': '建议的规则',
   'why.suggestedUse': '用 {rule} 始终允许',
+  'why.suggestedAskedFirst':
+    '这些规则都不会回答这个请求：{where} 中的规则 {rule} 会先询问，询问规则总是优先于允许规则。',
+  'why.suggestedDeniedFirst':
+    '这些规则都不会回答这个请求：{where} 中的规则 {rule} 会先拒绝，拒绝规则总是优先。',
+  'why.suggestedProtected': '这些规则都不会回答这个请求：{path} 受保护，只有你在这里的回答才能允许它。',
+  'why.suggestedOneAskedFirst':
+    '{suggestion} 不会回答这个请求：{where} 中的规则 {rule} 会先询问，询问规则总是优先于允许规则。',
+  'why.suggestedOneDeniedFirst':
+    '{suggestion} 不会回答这个请求：{where} 中的规则 {rule} 会先拒绝，拒绝规则总是优先。',
+  'why.suggestedOneProtected': '{suggestion} 不会回答这个请求：{path} 受保护，只有你在这里的回答才能允许它。',
   'why.agentSuggests': '代理建议',
   'why.outsidePath': '在工作目录之外',
   'why.workingDirectories': '（本会话的工作目录：{directories}）',
@@ -153,6 +163,19 @@ export const queueZhCN: Partial<Catalogue> = {
   'confirm.allowAnyway': '仍然允许',
   'confirm.grantAnyway': '仍然允许 {duration}',
   'confirm.body': '只有确定时才允许。',
+  'confirm.parts': '需要你再看一眼的部分',
+  'confirm.moreParts': '还有 {count} 个部分需要再看一眼；请读完上面的整条命令。',
+  'danger.downloads-and-runs': '从网络下载代码并运行',
+  'danger.root-elsewhere': '在另一台主机上以 root 身份运行',
+  'danger.root': '在这台机器上以 root 身份运行',
+  'danger.changes-system': '修改系统：服务、挂载、所有者或用户',
+  'danger.deletes-outside': '删除项目之外的文件',
+  'danger.deletes': '删除文件',
+  'danger.discards-work': '丢弃尚未提交的修改',
+  'danger.rewrites-remote': '覆盖远程仓库的历史',
+  'danger.stops-processes': '终止正在运行的进程',
+  'danger.wipes': '覆盖或抹除磁盘或文件，无法恢复',
+  'danger.reads-secret': '读取密钥、令牌或凭据并交给代理',
 
   'grant.title': '在一段时间内允许本会话中匹配的调用',
   'grant.rule': '授权允许的规则',

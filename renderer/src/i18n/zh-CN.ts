@@ -65,6 +65,10 @@ export const zhCN: Partial<Catalogue> = {
   'shortcuts.help': '显示此列表',
   'shortcuts.escape': '关闭已打开的内容',
 
+  'refused.unknown-request': '这个请求已不再等待：它已在别处得到回答或已撤回。',
+  'refused.bad-option': '代理不能接受这个回答；请选择卡片上自己的按钮。',
+  'refused.bad-arguments': '控制台拒绝了发送的内容：格式不符合要求。',
+  'warning.tokenInFile': '没有钥匙串响应，所以桥接令牌保存在 {path}（只有你能读取）。',
   'status.warnings': '控制台警告',
 
   'nav.label': '视图',

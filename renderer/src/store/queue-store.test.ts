@@ -184,7 +184,7 @@ describe('the queue store', () => {
     );
     failing.setState({ requests: store.getState().requests });
     expect(await failing.getState().decide({ id: 'a', behavior: 'allow' })).toBe(false);
-    expect(failing.getState().error).toBe('The console is gone.');
+    expect(failing.getState().error).toEqual({ code: 'x', message: 'The console is gone.' });
     expect(failing.getState().inFlight).toEqual({});
   });
 });

@@ -16,6 +16,7 @@ import type {
 } from '../../../common/queue-contract';
 import type { DecisionBehavior, PermissionUpdate, RacerKind } from '../../../common/protocol';
 import { answersFor } from '../../../common/agent-answers';
+import type { ConsoleRefusal } from '../ui/refusal-text';
 import { allowGate } from './allow-gate';
 import { displayOrder, groupBySession } from './session-groups';
 
@@ -53,7 +54,8 @@ export interface QueueState {
   readonly requests: readonly PendingRequestView[];
   readonly resolutions: Readonly<Record<string, Resolution>>;
   readonly inFlight: Readonly<Record<string, true>>;
-  readonly error: string | undefined;
+  /** The last refusal from main: its code, which the banner words, and main's English sentence. */
+  readonly error: ConsoleRefusal | undefined;
   /** The card the keyboard acts on, and since when (keys wait a moment on a card that just came under it). */
   readonly cursor: string | undefined;
   readonly cursorAt: number;
@@ -122,7 +124,7 @@ export function partitionForAllow(
 
 export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) {
   const store = createStore<QueueState>()((set, get) => {
-    const fail = (message: string) => set({ error: message });
+    const fail = (error: ConsoleRefusal) => set({ error });
     const order = () => displayOrder(groupBySession(get().requests));
     const findRequest = (id: string) => get().requests.find((r) => r.id === id);
     const isOpen = (id: string) => Boolean(findRequest(id)) && !get().resolutions[id] && !get().inFlight[id];
@@ -158,7 +160,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
           api.invoke('grants:list', {}),
           api.invoke('console:status', {}),
         ]);
-        if (!list.ok) return fail(list.error.message);
+        if (!list.ok) return fail(list.error);
         set({ requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt), error: undefined });
         if (grants.ok) set({ grants: grants.value });
         if (status.ok) set({ status: status.value });
@@ -166,7 +168,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
 
       async rotateToken() {
         const result = await api.invoke('console:rotate-token', {});
-        if (!result.ok) return fail(result.error.message);
+        if (!result.ok) return fail(result.error);
         set({ status: result.value });
       },
 
@@ -198,7 +200,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         set((state) => ({ inFlight: { ...state.inFlight, [id]: true } }));
         const result = await api.invoke('queue:decide', args);
         if (!result.ok) {
-          set((state) => ({ error: result.error.message, inFlight: without(state.inFlight, id) }));
+          set((state) => ({ error: result.error, inFlight: without(state.inFlight, id) }));
           return false;
         }
         return true;
@@ -290,7 +292,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
 
       async revokeGrant(id) {
         const result = await api.invoke('grants:revoke', { id });
-        if (!result.ok) fail(result.error.message);
+        if (!result.ok) fail(result.error);
       },
 
       async previewRule(rule, cwd) {

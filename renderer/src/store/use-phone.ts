@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PhoneState } from '../../../common/phone-contract';
+import type { ConsoleRefusal } from '../ui/refusal-text';
 import { useConsoleApi } from './store-context';
 
 /** The phone channel's state from main, kept current by `phone:changed`, and one call per action. */
 export function usePhone() {
   const api = useConsoleApi();
   const [state, setState] = useState<PhoneState>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<ConsoleRefusal>();
   useEffect(() => {
     let live = true;
     const off = api.on('phone:changed', setState);
@@ -16,13 +17,15 @@ export function usePhone() {
       off();
     };
   }, [api]);
-  /** Runs one call; its refusal becomes the one sentence shown, its new state the page's. */
+  /** Runs one call; its refusal (a code, and main's sentence) is kept for the page to word, its new state the page's. */
   const run = useCallback(
-    async (call: () => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>) => {
+    async (
+      call: () => Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>,
+    ) => {
       setError(undefined);
       const result = await call();
       if (!result.ok) {
-        setError(result.error?.message);
+        setError(result.error);
         return false;
       }
       const value = result.value as Partial<PhoneState> | undefined;

@@ -8,7 +8,7 @@ import { AllowButton } from './allow-button';
 import { PanelFrame } from './panel-frame';
 import { RuleField } from '../../ui/rule-field';
 import { checkRule } from '../../ui/rule-check';
-import { alwaysAllowUpdate, destinations, settingsFileFor } from './always-allow';
+import { alwaysAllowUpdate, destinations, firstRule, settingsFileFor } from './always-allow';
 import type { Destination } from './always-allow';
 import { RuleStandingNote, useRuleStanding } from './rule-standing-note';
 
@@ -30,7 +30,7 @@ export function AlwaysAllowPanel({
   const navigation = useNavigation();
   const decide = useQueue((s) => s.decide);
   const previewRule = useQueue((s) => s.previewRule);
-  const [rule, setRule] = useState(initialRule ?? request.explanation?.suggestedRules[0] ?? request.tool);
+  const [rule, setRule] = useState(initialRule ?? firstRule(request));
   const [destination, setDestination] = useState<Destination>('localSettings');
   const [preview, setPreview] = useState<{ rule: string; result: RulePreview | undefined }>();
   const check = checkRule(rule, request.tool);

@@ -1,5 +1,7 @@
 /** The queue card's always-allow draft: the permission update the agent persists, and where it lands. */
 import type { PermissionUpdate } from '../../../../common/protocol';
+import type { PendingRequestView } from '../../../../common/queue-contract';
+import { checkRule } from '../../../../engine';
 
 export const destinations = ['localSettings', 'projectSettings', 'userSettings'] as const;
 export type Destination = (typeof destinations)[number];
@@ -27,4 +29,15 @@ export function settingsFileFor(destination: Destination, agent: string): string
   if (destination === 'localSettings') return `${dir}/settings.local.json`;
   if (destination === 'projectSettings') return `${dir}/settings.json`;
   return `~/${dir}/settings.json`;
+}
+
+/**
+ * The rule a grant or Always-allow field starts with: the first suggestion, else the tool's own name, but
+ * never a rule that opens the door (`Bash` is every command): then the field starts empty.
+ */
+export function firstRule(request: PendingRequestView): string {
+  const suggested = request.explanation?.suggestedRules[0];
+  if (suggested !== undefined) return suggested;
+  const whole = checkRule(request.tool, 'allow');
+  return whole.ok && whole.broad === undefined ? request.tool : '';
 }

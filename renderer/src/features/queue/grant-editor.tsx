@@ -7,6 +7,7 @@ import { checkRule } from '../../ui/rule-check';
 import { AllowButton } from './allow-button';
 import { PanelFrame } from './panel-frame';
 import { RuleField } from '../../ui/rule-field';
+import { firstRule } from './always-allow';
 import { RuleStandingNote, useRuleStanding } from './rule-standing-note';
 
 /**
@@ -16,7 +17,7 @@ import { RuleStandingNote, useRuleStanding } from './rule-standing-note';
 export function GrantEditor({ request }: { request: PendingRequestView }) {
   const t = useT();
   const requestAllow = useQueue((s) => s.requestAllow);
-  const [rule, setRule] = useState(request.explanation?.suggestedRules[0] ?? request.tool);
+  const [rule, setRule] = useState(firstRule(request));
   const check = checkRule(rule, request.tool);
   const standing = useRuleStanding(request, rule, 'session', check.ok);
   return (

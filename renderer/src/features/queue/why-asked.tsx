@@ -198,6 +198,62 @@ function AcpReason({ request, explanation }: { request: PendingRequestView; expl
   );
 }
 
+type Outranked = NonNullable<Explanation['suggestionsOutranked']>[number];
+
+/**
+ * The suggested rules that could not answer this request wherever they were saved, and what wins first:
+ * one sentence when the same rule or protected path stops them all, else one for each.
+ */
+function SuggestionsOutranked({
+  request,
+  explanation,
+}: {
+  request: PendingRequestView;
+  explanation: Explanation;
+}) {
+  const t = useT();
+  const outranked = explanation.suggestionsOutranked ?? [];
+  if (outranked.length === 0) return null;
+  const sentence = (entry: Outranked, one: boolean) => {
+    const by = entry.by;
+    const where = by
+      ? by.file
+        ? `${t(`source.${by.source}`)} (${displayPath(by.file, request.cwd)})`
+        : t(`source.${by.source}`)
+      : '';
+    const params = {
+      suggestion: entry.rule,
+      rule: by?.text ?? '',
+      where,
+      path: displayPath(entry.path ?? '', request.cwd),
+    };
+    if (entry.why === 'protected')
+      return t(one ? 'why.suggestedOneProtected' : 'why.suggestedProtected', params);
+    if (by?.behavior === 'deny')
+      return t(one ? 'why.suggestedOneDeniedFirst' : 'why.suggestedDeniedFirst', params);
+    return t(one ? 'why.suggestedOneAskedFirst' : 'why.suggestedAskedFirst', params);
+  };
+  const first = outranked[0]!;
+  const sameForAll =
+    outranked.length === explanation.suggestedRules.length &&
+    outranked.every(
+      (entry) => entry.why === first.why && entry.by?.text === first.by?.text && entry.path === first.path,
+    );
+  return (
+    <div className="why__outranked">
+      {sameForAll ? (
+        <p className="rule-check rule-check--error">{sentence(first, outranked.length === 1)}</p>
+      ) : (
+        outranked.map((entry) => (
+          <p key={entry.rule} className="rule-check rule-check--error">
+            {sentence(entry, true)}
+          </p>
+        ))
+      )}
+    </div>
+  );
+}
+
 /** Why the agent asked: the deciding rule and its file, the mode, protected paths, near misses, suggestions. */
 export function WhyAsked({ request }: { request: PendingRequestView }) {
   const t = useT();
@@ -332,6 +388,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
                   {rule}
                 </button>
               ))}
+              <SuggestionsOutranked request={request} explanation={explanation} />
             </dd>
           </>
         )}

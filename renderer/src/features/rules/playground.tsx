@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { typedFieldOf, toolInputFromText } from '../../../../common/tool-call-text';
-import { knownToolNames } from '../../../../engine';
+import { knownToolNames, pipelineSteps, type PipelineStep } from '../../../../engine';
 import { useT } from '../../i18n/i18n-context';
 import { behaviorLabel, sourceLabel } from './rule-labels';
 import { useRules } from './rules-context';
@@ -74,6 +74,8 @@ export function Playground() {
   );
 }
 
+const isStep = (step: string): step is PipelineStep => (pipelineSteps as readonly string[]).includes(step);
+
 function PlaygroundAnswer() {
   const t = useT();
   const playground = useRules((s) => s.playground);
@@ -93,7 +95,9 @@ function PlaygroundAnswer() {
         <span className={`rule-behavior rule-behavior--${result.behavior}`}>
           {behaviorLabel(t, result.behavior)}
         </span>
-        <span className="playground__step">{t('rules.playground.step', { step: result.step })}</span>
+        {isStep(result.step) && (
+          <span className="playground__step">{t(`rules.playground.step.${result.step}`)}</span>
+        )}
       </p>
       <p className="playground__message">{result.reason.message}</p>
       {rule && (

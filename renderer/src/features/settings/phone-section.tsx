@@ -1,10 +1,13 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { PhoneState } from '../../../../common/phone-contract';
+import { phoneRefusals } from '../../../../common/phone-contract';
+import type { PhoneRefusal, PhoneState } from '../../../../common/phone-contract';
 import { useT } from '../../i18n/i18n-context';
 import type { Translate } from '../../i18n/translate';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
+import { refusalText } from '../../ui/refusal-text';
+import type { ConsoleRefusal } from '../../ui/refusal-text';
 
 /** Telegram: paste a bot token, pair a chat with a one-time code, choose when and what it gets. */
 export function PhoneSection() {
@@ -119,14 +122,14 @@ export function PhoneSection() {
           )}
           {state.pairingFailed && (
             <p className="settings__error" role="alert">
-              {state.pairingFailed}
+              {t(`phone.pairingFailed.${state.pairingFailed}`)}
             </p>
           )}
         </>
       )}
       {error && (
         <p className="settings__error" role="alert">
-          {error}
+          {phoneRefusalText(error, t)}
         </p>
       )}
       {done && (
@@ -197,4 +200,11 @@ function ChannelLine({ state }: { state: PhoneState }) {
       {state.tokenStorage === 'file' && <p className="settings__note">{t('phone.token.file')}</p>}
     </div>
   );
+}
+
+/** A phone refusal in the console's language; the only free text it takes is the token, so bad arguments are that. */
+function phoneRefusalText(error: ConsoleRefusal, t: Translate): string {
+  if (error.code === 'bad-arguments') return t('phone.refused.bad-arguments');
+  const known = phoneRefusals.find((code): code is PhoneRefusal => code === error.code);
+  return known ? t(`phone.refused.${known}`) : refusalText(error, t);
 }

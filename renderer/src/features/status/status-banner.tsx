@@ -2,6 +2,7 @@ import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
+import { refusalText } from '../../ui/refusal-text';
 
 /**
  * The console's own warnings (a broken settings file, a token kept without a keychain), each dismissible,
@@ -15,27 +16,35 @@ export function StatusBanner() {
   const error = useQueue((s) => s.error);
   const dismissError = useQueue((s) => s.dismissError);
   const phoneDown = usePhoneDown(usePhone().state)?.text;
-  const warnings = [...(status?.warnings ?? []), ...(phoneDown ? [phoneDown] : [])].filter(
-    (warning) => !dismissed.includes(warning),
-  );
+  // A console warning is dismissed by main's own sentence, so it stays dismissed when the language changes.
+  const warnings = [
+    ...(status?.warnings ?? []).map((warning) => ({
+      key: warning.fallback,
+      text:
+        warning.code === 'token-in-file'
+          ? t('warning.tokenInFile', { path: warning.path })
+          : warning.fallback,
+    })),
+    ...(phoneDown ? [{ key: phoneDown, text: phoneDown }] : []),
+  ].filter((warning) => !dismissed.includes(warning.key));
   if (warnings.length === 0 && !error) return null;
   return (
     <div className="banners" aria-label={t('status.warnings')} role="region">
       {error && (
         <div className="banner banner--error" role="alert">
-          <p className="banner__text">{t('app.error', { message: error })}</p>
+          <p className="banner__text">{t('app.error', { message: refusalText(error, t) })}</p>
           <button type="button" className="button button--quiet button--small" onClick={dismissError}>
             {t('app.dismiss')}
           </button>
         </div>
       )}
       {warnings.map((warning) => (
-        <div key={warning} className="banner">
-          <p className="banner__text">{warning}</p>
+        <div key={warning.key} className="banner">
+          <p className="banner__text">{warning.text}</p>
           <button
             type="button"
             className="button button--quiet button--small"
-            onClick={() => dismissWarning(warning)}
+            onClick={() => dismissWarning(warning.key)}
           >
             {t('app.dismiss')}
           </button>
