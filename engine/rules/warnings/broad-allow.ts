@@ -4,7 +4,7 @@
  * interpreter alone (it runs whatever is piped into it: `curl … | sh`), or a downloader with any arguments.
  */
 import type { CompiledRule } from '../compile';
-import { bashPatternContains, bashPatternMatchesEverything } from './wildcard';
+import { bashPatternGlobs, bashPatternMatchesEverything, globsContain, type Glob } from './wildcard';
 import { placeOf, type RuleWarning } from './types';
 
 const WHOLE_TOOLS = {
@@ -70,6 +70,12 @@ const RUNNERS = [
 /** Commands that fetch or send anything the arguments name, and write it anywhere. */
 export const DOWNLOADERS = ['curl', 'wget', 'aria2c'] as const;
 
+/** Each command "with any arguments", read once: every Bash allow rule is held against all of them. */
+const withAnyArguments = (commands: readonly string[]) =>
+  commands.map((command) => ({ command, globs: bashPatternGlobs(`${command} *`) }));
+const RUNNERS_WITH_ANY_ARGUMENTS = withAnyArguments(RUNNERS);
+const DOWNLOADERS_WITH_ANY_ARGUMENTS = withAnyArguments(DOWNLOADERS);
+
 /**
  * Whether a command (or a Bash rule's pattern) starts with a runner, shell, interpreter or downloader, past
  * any leading `NAME=value` assignments: even its exact form runs or fetches what its arguments say.
@@ -105,11 +111,13 @@ export function broadAllowOf(rule: CompiledRule): string | undefined {
   if (content === undefined) return WHOLE_TOOL_BY_NAME.get(tool);
   if (content.kind === 'bash') {
     if (bashPatternMatchesEverything(content.pattern)) return WHOLE_TOOLS.Bash;
-    const runner = RUNNERS.find((r) => bashPatternContains(`${r} *`, content.pattern));
+    const globs = bashPatternGlobs(content.pattern);
+    const within = ({ globs: inner }: { globs: readonly Glob[] }) => globsContain(inner, globs);
+    const runner = RUNNERS_WITH_ANY_ARGUMENTS.find(within)?.command;
     if (runner !== undefined) return `\`${runner}\` with any arguments, which can run any command`;
     const bare = content.pattern.trim();
     if (READS_PROGRAM_FROM_INPUT_SET.has(bare)) return `\`${bare}\`, which runs any command piped into it`;
-    const downloader = DOWNLOADERS.find((d) => bashPatternContains(`${d} *`, content.pattern));
+    const downloader = DOWNLOADERS_WITH_ANY_ARGUMENTS.find(within)?.command;
     if (downloader !== undefined)
       return `\`${downloader}\` with any arguments, which can fetch or send anything and write it anywhere`;
     return undefined;

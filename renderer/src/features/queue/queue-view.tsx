@@ -37,6 +37,8 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   const t = useT();
   const requests = useQueue((s) => s.requests);
   const rows = useMemo(() => toRows(groupBySession(requests)), [requests]);
+  // Every render places each unseen arrival (999 of them with 1,000 pending): a lookup each, not a scan each.
+  const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ key: string; offset: number } | undefined>(undefined);
   const resolutions = useQueue((s) => s.resolutions);
@@ -78,7 +80,8 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     end: offset + (virtualizer.scrollRect?.height ?? window.innerHeight),
   });
   const spanOf = (id: string): Span | undefined => {
-    const measured = virtualizer.measurementsCache[rows.findIndex((row) => row.key === id)];
+    const index = rowIndex.get(id);
+    const measured = index === undefined ? undefined : virtualizer.measurementsCache[index];
     return measured && { start: measured.start, end: measured.end };
   };
   if (tracked.order !== order) {
@@ -145,8 +148,8 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   });
 
   const reveal = (id: string) => {
-    const index = rows.findIndex((row) => row.key === id);
-    if (index === -1) return;
+    const index = rowIndex.get(id);
+    if (index === undefined) return;
     // Moving up to a session's first card brings its header into view with it.
     const start = virtualizer.measurementsCache[index]?.start ?? 0;
     const above = start < (scroller.current?.scrollTop ?? 0) + ESTIMATE.session;
