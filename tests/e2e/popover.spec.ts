@@ -227,6 +227,11 @@ test('the rule field opens on the start of a long rule, in Always allow and in t
   await expect(edit).toHaveValue(rule);
   expect(await edit.evaluate((input: HTMLInputElement) => input.scrollLeft)).toBe(0);
   await screenshot(page, 'popover-rule-editor');
+  // The settings files' paths below the rules wrap between folders too.
+  for (const path of await page.locator('.rule-file__path').all()) {
+    const torn = (await wrapsOf(path)).filter(([before, after]) => !CLEAN_WRAP.test(before + after));
+    expect(torn, `${await path.textContent()} wraps only between its parts`).toEqual([]);
+  }
 });
 
 /** WCAG's contrast ratio of an element's text against its own background, from the computed colours. */
