@@ -1,9 +1,11 @@
 import { useEffect, useMemo } from 'react';
+import type { CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DiffHunk, PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
 import { usePrefs, useQueue } from '../store/store-context';
 import type { DiffLayout } from '../store/prefs-store';
+import { useWidth } from '../hooks/use-width';
 import { displayPath } from '../ui/names';
 import { DiffLayoutSwitch } from './diff-layout-switch';
 import { splitRows, unifiedRows } from './diff-rows';
@@ -17,13 +19,20 @@ import { JsonInput } from './json-input';
 const DIRECT_ROWS = 300;
 const ROW_PX = 20;
 const SIGN = { add: '+', del: '−', context: ' ' } as const;
+/**
+ * Side by side only where each side keeps nearly 40 columns of code; narrower (the tray's popover), two
+ * 18-column halves would wrap every line, so the diff stays unified and the choice is not offered.
+ */
+const SPLIT_MIN_PX = 640;
 
 /** What an edit-family call would change in the file on disk, from `queue:diff`. */
 export function EditDiff({ request }: { request: PendingRequestView }) {
   const t = useT();
   const diff = useQueue((s) => s.diffs[request.id]);
   const loadDiff = useQueue((s) => s.loadDiff);
-  const layout = usePrefs((s) => s.diffLayout);
+  const preferred = usePrefs((s) => s.diffLayout);
+  const { ref, width } = useWidth<HTMLDivElement>();
+  const roomy = width !== undefined && width >= SPLIT_MIN_PX;
   useEffect(() => loadDiff(request.id), [loadDiff, request.id]);
   const path = String(request.input.file_path ?? request.input.notebook_path ?? '');
 
@@ -53,7 +62,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
     );
   }
   return (
-    <div className="diff">
+    <div className="diff" ref={ref}>
       <div className="diff__bar">
         <span className="diff__path" title={preview.path}>
           <VisibleText text={displayPath(preview.path, request.cwd)} />
@@ -63,7 +72,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
           <span className="diff__added">{t('edit.added', { count: preview.added })}</span>
           <span className="diff__removed">{t('edit.removed', { count: preview.removed })}</span>
         </span>
-        <DiffLayoutSwitch />
+        {roomy && <DiffLayoutSwitch />}
       </div>
       {preview.hunks.length === 0 ? (
         <p className="diff__note">{t('edit.noChange')}</p>
@@ -71,7 +80,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
         <DiffRows
           request={request}
           hunks={preview.hunks}
-          layout={preview.isNew ? 'unified' : layout}
+          layout={preview.isNew || !roomy ? 'unified' : preferred}
           path={preview.path}
         />
       )}
@@ -92,6 +101,12 @@ function DiffRows({
 }) {
   const t = useT();
   const rows = useMemo(() => (layout === 'split' ? splitRows(hunks) : unifiedRows(hunks)), [hunks, layout]);
+  // The line-number columns are as wide as the largest number, not a fixed 40 px each: room for the code.
+  const lastLine = hunks.reduce(
+    (last, h) => Math.max(last, h.oldStart + h.oldLines, h.newStart + h.newLines),
+    0,
+  );
+  const digits = String(lastLine).length;
   const { box, gated, hiddenLines, onScroll } = useSeenToEnd<HTMLDivElement>(request, rows.length);
   const virtual = rows.length > DIRECT_ROWS;
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
@@ -109,6 +124,7 @@ function DiffRows({
       <div
         ref={box}
         className={`diff__rows diff__rows--${layout}${gated ? ' unseen' : ''}`}
+        style={{ '--diff-digits': digits } as CSSProperties}
         aria-label={t('edit.diff', { path })}
         role="region"
         tabIndex={0}
@@ -166,7 +182,9 @@ function LineRow({ row }: { row: Exclude<UnifiedRow | SplitRow, HunkRow> }) {
       <span className="diff__no">{row.oldNo ?? ''}</span>
       <span className="diff__no">{row.newNo ?? ''}</span>
       <span className="diff__sign">{SIGN[row.type]}</span>
-      <span className="diff__text">{row.text}</span>
+      <span className="diff__text">
+        <VisibleText text={row.text} multiline />
+      </span>
     </div>
   );
 }
@@ -177,7 +195,9 @@ function SideHalf({ cell }: { cell: SideCell | undefined }) {
     <div className={`diff__half diff__line--${cell.type}`}>
       <span className="diff__no">{cell.no}</span>
       <span className="diff__sign">{SIGN[cell.type]}</span>
-      <span className="diff__text">{cell.text}</span>
+      <span className="diff__text">
+        <VisibleText text={cell.text} multiline />
+      </span>
     </div>
   );
 }

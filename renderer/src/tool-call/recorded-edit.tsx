@@ -62,13 +62,17 @@ export function RecordedEdit({ request }: { request: PendingRequestView }) {
           {linesOf(change.removed).map((line, i) => (
             <div key={`d${i}`} className="diff__line diff__line--del recorded-edit__line">
               <span className="diff__sign">−</span>
-              <span className="diff__text">{line}</span>
+              <span className="diff__text">
+                <VisibleText text={line} multiline />
+              </span>
             </div>
           ))}
           {linesOf(change.added).map((line, i) => (
             <div key={`a${i}`} className="diff__line diff__line--add recorded-edit__line">
               <span className="diff__sign">+</span>
-              <span className="diff__text">{line}</span>
+              <span className="diff__text">
+                <VisibleText text={line} multiline />
+              </span>
             </div>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { RuleCheckNote } from './rule-check-note';
 import type { checkRule } from './rule-check';
@@ -16,11 +16,21 @@ export function RuleField(props: {
   standing?: ReactNode;
 }) {
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // Focus puts the caret after the rule, which scrolls a long rule to its end; its start (the tool, the
+  // command) is what a person reads first, so the field opens there.
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    element.setSelectionRange(0, 0);
+    element.scrollLeft = 0;
+  }, []);
   return (
     <>
       <label className="field" htmlFor={inputId}>
         <span className="field__label">{props.label}</span>
         <input
+          ref={input}
           id={inputId}
           className="input input--mono"
           value={props.rule}

@@ -5,6 +5,7 @@ import { ToolInput } from '../../tool-call/tool-input';
 import { shortSessionId, shortTurnId } from '../../ui/names';
 import { decidedBy, decidingRule, formatLatency, otherChannel, outcomeOf } from './history-format';
 import { useDateFormat } from './use-date-format';
+import { VisibleText } from '../../ui/visible-text';
 
 /**
  * A recorded request in the queue's card, read-only: what it would have done, then how it was answered —
@@ -119,7 +120,9 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
           )}
           <dt>{t('history.card.project')}</dt>
           <dd>
-            <code>{request.cwd}</code>
+            <code>
+              <VisibleText text={request.cwd} />
+            </code>
           </dd>
           <dt>{t('history.card.session')}</dt>
           <dd>

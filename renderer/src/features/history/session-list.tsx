@@ -3,6 +3,7 @@ import { useT } from '../../i18n/i18n-context';
 import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
 import { useDateFormat } from './use-date-format';
+import { VisibleText } from '../../ui/visible-text';
 
 const COUNTED = ['allow', 'deny', 'passthrough', 'pending'] as const;
 
@@ -67,7 +68,7 @@ function SessionRow({ session }: { session: SessionSummaryView }) {
           </span>
         </span>
         <span className="session-row__cwd" title={session.cwd}>
-          {session.cwd}
+          <VisibleText text={session.cwd} />
         </span>
         <span className="session-row__time">{format.range(session.firstSeen, end)}</span>
         <span className="session-row__counts">

@@ -30,7 +30,7 @@ function ExecPolicy({ policy, cwd }: { policy: CodexWhy['execPolicy']; cwd: stri
             </code>
             <span className="rule-ref__where">
               <span className="rule-ref__file" title={rule.file}>
-                {displayPath(rule.file, cwd)}
+                <VisibleText text={displayPath(rule.file, cwd)} />
               </span>
             </span>
             {rule.justification && (

@@ -25,7 +25,7 @@ function RuleRef({ rule, cwd }: { rule: RuleRefView; cwd: string }) {
           <>
             {' · '}
             <span className="rule-ref__file" title={rule.file}>
-              {displayPath(rule.file, cwd)}
+              <VisibleText text={displayPath(rule.file, cwd)} />
             </span>
           </>
         )}

@@ -93,11 +93,15 @@ async function renderRules(options: { saveOutcome?: SaveOutcome } = {}) {
   const prefs = createPrefsStore(undefined);
   prefs.getState().set({ locale: 'en' });
   render(<App api={fake.api} store={store} prefs={prefs} connection="ready" view="rules" />);
-  await screen.findByText('Bash(rm -rf build)');
+  await screen.findByText(drawn('Bash(rm -rf build)'));
   return fake;
 }
 
-const rowOf = (text: string) => screen.getByText(text).closest('li')!;
+const rowOf = (text: string) => screen.getByText(drawn(text)).closest('li')!;
+
+/** Text as drawn, whole: a rule is drawn in pieces that keep an option's dashes with its name. */
+const drawn = (text: string) => (_: string, element: Element | null) =>
+  element?.textContent === text && ![...element.children].some((child) => child.textContent === text);
 
 describe('the rule editor view', () => {
   it('opens the folder the desktop app names when it brings the window forward', async () => {
@@ -148,7 +152,7 @@ describe('the rule editor view', () => {
     });
     act(() => fake.changeRules(snapshot([rule({ text: 'WebFetch(domain:example.com)' })])));
     expect(await screen.findByText('WebFetch(domain:example.com)')).toBeTruthy();
-    expect(screen.queryByText('Bash(rm -rf build)')).toBeNull();
+    expect(screen.queryByText(drawn('Bash(rm -rf build)'))).toBeNull();
   });
 
   it('shows a conflict with its sentence, and applies anyway only when asked', async () => {

@@ -2,6 +2,7 @@ import { useT } from '../../i18n/i18n-context';
 import { LockIcon } from './lock-icon';
 import { sourceLabel } from './rule-labels';
 import { useRules } from './rules-context';
+import { VisibleText } from '../../ui/visible-text';
 
 /** Each source's file: where it is, whether it exists, and the sentence saying why a broken one is unused. */
 export function SettingsFiles() {
@@ -20,7 +21,7 @@ export function SettingsFiles() {
               {sourceLabel(t, file.source)}
             </span>
             <code className="rule-file__path" title={file.file}>
-              {file.file}
+              <VisibleText text={file.file} />
             </code>
             <span className="rule-file__status">{t(`rules.file.${file.status}`)}</span>
             {file.switches?.map((name) => {
