@@ -67,6 +67,8 @@ export interface QueueState {
   readonly grants: readonly GrantView[];
   readonly status: ConsoleStatus | undefined;
   readonly dismissedWarnings: readonly string[];
+  /** The first list has arrived: until then the console cannot say that nothing is waiting. */
+  readonly loaded: boolean;
 
   load(): Promise<void>;
   /** Replaces the bridge token; agents already connected stay connected. */
@@ -153,6 +155,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
       grants: [],
       status: undefined,
       dismissedWarnings: [],
+      loaded: false,
 
       async load() {
         const [list, grants, status] = await Promise.all([
@@ -161,9 +164,15 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
           api.invoke('console:status', {}),
         ]);
         if (!list.ok) return fail(list.error);
-        set({ requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt), error: undefined });
-        if (grants.ok) set({ grants: grants.value });
-        if (status.ok) set({ status: status.value });
+        // One update, so the cards and the console's warnings appear together and no banner arrives
+        // after them to push a card from under a person's pointer.
+        set({
+          requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt),
+          error: undefined,
+          loaded: true,
+          ...(grants.ok ? { grants: grants.value } : {}),
+          ...(status.ok ? { status: status.value } : {}),
+        });
       },
 
       async rotateToken() {

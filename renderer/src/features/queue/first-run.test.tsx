@@ -1,7 +1,10 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../../../common/queue-contract';
-import { pendingRequest } from '../../testing/fake-console-api';
+import { App } from '../../app/app';
+import { createPrefsStore } from '../../store/prefs-store';
+import { createQueueStore } from '../../store/queue-store';
+import { createFakeConsoleApi, pendingRequest } from '../../testing/fake-console-api';
 import { renderApp } from '../../testing/render-app';
 
 afterEach(cleanup);
@@ -29,6 +32,27 @@ describe('the first run', () => {
     await renderWith([], 'zh-CN');
     expect(commands()).toHaveLength(3);
     expect(screen.getByText('检查钩子是否已安装并能连到此控制台')).toBeTruthy();
+  });
+});
+
+describe('before the first list arrives', () => {
+  it('says nothing is waiting only once it knows, and shows the cards with the warnings, not before them', async () => {
+    const warning = { code: 'sentence', fallback: 'settings.json is not valid JSON.' } as const;
+    const fake = createFakeConsoleApi([pendingRequest('a')], {
+      status: { version: '0.1.0', tokenStorage: 'keychain', warnings: [warning] },
+    });
+    const store = createQueueStore(fake.api, () => 0);
+    const prefs = createPrefsStore(undefined);
+    render(<App api={fake.api} store={store} prefs={prefs} connection="ready" />);
+    expect(screen.queryByText('Nothing is waiting')).toBeNull();
+    expect(document.querySelector('.queue__scroller')?.getAttribute('aria-busy')).toBe('true');
+    // A card announced before the list is held back, so the banner cannot push it from under a pointer.
+    act(() => fake.add(pendingRequest('b')));
+    expect(document.querySelectorAll('[data-request-id]')).toHaveLength(0);
+    await act(() => store.getState().load());
+    expect(document.querySelectorAll('[data-request-id]')).toHaveLength(2);
+    expect(screen.getByText('settings.json is not valid JSON.')).toBeTruthy();
+    expect(document.querySelector('.queue__scroller')?.getAttribute('aria-busy')).toBe('false');
   });
 });
 

@@ -37,6 +37,7 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   const t = useT();
   const requests = useQueue((s) => s.requests);
   const rows = useMemo(() => toRows(groupBySession(requests)), [requests]);
+  const loaded = useQueue((s) => s.loaded);
   // Every render places each unseen arrival (999 of them with 1,000 pending): a lookup each, not a scan each.
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -176,12 +177,13 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
         <div
           ref={scroller}
           className="queue__scroller"
+          aria-busy={!loaded}
           onScroll={() => {
             captureAnchor();
             pruneSeen();
           }}
         >
-          {rows.length === 0 ? (
+          {!loaded ? null : rows.length === 0 ? (
             <div className="empty">
               <h2 className="empty__title">{t('queue.empty.title')}</h2>
               <p>{t('queue.empty.body')}</p>
