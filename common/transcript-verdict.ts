@@ -9,6 +9,8 @@
  * reads it after its own answer, to learn whether the agent took it (main/registry/agent-outcome.ts).
  */
 
+import { canonicalJson } from './canonical-json';
+
 export type TranscriptVerdict =
   /** The person said No in the agent's own dialog. */
   | { readonly kind: 'rejected'; readonly feedback?: string }
@@ -30,20 +32,6 @@ interface Line {
   readonly toolDenialKind?: unknown;
   readonly userFeedback?: unknown;
   readonly timestamp?: unknown;
-}
-
-/** Key order can differ between the hook's stdin and the transcript; compare as data. */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every(
-    (key) =>
-      Object.hasOwn(b, key) &&
-      sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
 }
 
 const blocksOf = (line: Line): Block[] =>
@@ -69,6 +57,8 @@ export function transcriptVerdict(
 ): TranscriptVerdict | undefined {
   let useId: unknown;
   let verdict: TranscriptVerdict | undefined;
+  // Key order can differ between the hook's stdin and the transcript; compare as data.
+  const asked = canonicalJson(input);
   for (const text of lines) {
     let line: Line;
     try {
@@ -78,7 +68,7 @@ export function transcriptVerdict(
     }
     if (typeof line !== 'object' || line === null) continue;
     for (const block of blocksOf(line)) {
-      if (block.type === 'tool_use' && block.name === tool && sameData(block.input, input)) {
+      if (block.type === 'tool_use' && block.name === tool && canonicalJson(block.input) === asked) {
         useId = block.id;
         verdict = undefined;
       } else if (

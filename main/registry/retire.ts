@@ -6,7 +6,7 @@
 import type { PermissionRequest, RacerKind, SessionEvent } from '../../common/protocol';
 import { terminalAnswer } from '../../common/transcript-verdict';
 import type { TranscriptVerdict } from '../../common/transcript-verdict';
-import { canonicalJson } from '../history/request-fingerprint';
+import { canonicalJson } from '../../common/canonical-json';
 
 export interface Retirement {
   readonly id: string;
