@@ -149,6 +149,32 @@ test('commands, paths, rules and diff lines wrap between their parts, never insi
   expect((await wrapsOf(bash.getByLabel('Command', { exact: true }))).length).toBeGreaterThan(2);
 });
 
+test('a path outside the working directories wraps between its folders inside the card', async ({ page }) => {
+  // Folder names with no hyphen or space: the line can break only where the console allows it.
+  const outside =
+    '/home/dev/shared/StorefrontCheckoutNotes/MeetingMinutes/2026_12_quarterly_planning/summary_of_decisions.txt';
+  gate.ask('Bash', { command: `touch ${outside}`, description: 'Make notes' });
+  const target = card(page, 'touch');
+  const why = target.getByRole('region', { name: 'Why it asked' });
+  const path = why.locator('code', { hasText: 'summary_of_decisions.txt' });
+  await expect(path).toBeVisible();
+  await path.scrollIntoViewIfNeeded();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `popover-outside-path-${theme}`);
+  }
+  expect(await fitsIn(path, target), 'the outside path lies inside its card').toBe(true);
+  const torn = (await wrapsOf(path)).filter(([before, after]) => !CLEAN_WRAP.test(before + after));
+  expect(torn, 'the outside path wraps only between its folders').toEqual([]);
+  await expect(path).toHaveText(outside);
+  await expectAccessible(page, 'a card for a path outside the working directories');
+  await page.setViewportSize(SIZES.window);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `popover-outside-path-window-${theme}`);
+  }
+});
+
 test('a diff stays unified in the popover and is side by side only where it has room', async ({ page }) => {
   const { edit } = await askTypical(page);
   await page.setViewportSize(SIZES.window);
