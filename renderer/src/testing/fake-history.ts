@@ -4,6 +4,7 @@ import type {
   HistoryEntryView,
   HistoryFilter,
   HistoryInvokeValues,
+  NotTakenView,
   SessionSummaryView,
 } from '../../../common/history-contract';
 
