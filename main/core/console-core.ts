@@ -124,6 +124,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const phone = startPhoneLink({
     home: options.home,
     source: registry,
+    amended: decisions.outcomes.amended,
     needsSecondLook: defaultNeedsSecondLook,
     settings: settings.channels?.telegram,
     ...(options.keychain ? { keychain: options.keychain } : {}),

@@ -24,7 +24,7 @@ import type { ChannelStatus, MessageChannel } from '../phone/message-channel';
 import { PAIRING_WINDOW_MS, startPairing } from '../phone/pairing';
 import type { Pairing } from '../phone/pairing';
 import { PhoneRacer } from '../phone/phone-racer';
-import type { PhoneSource } from '../phone/phone-racer';
+import type { PhoneRacerOptions, PhoneSource } from '../phone/phone-racer';
 import { createTelegramChannel } from '../phone/telegram-channel';
 
 /** The bot token's name in the keychain and, without one, its 0600 file in the home folder. */
@@ -35,6 +35,8 @@ export type PhoneHandlers = Pick<ConsoleHandlers, PhoneInvokeChannel>;
 export interface PhoneLinkOptions {
   readonly home: string;
   readonly source: PhoneSource;
+  /** Answers the agent did not take: the phone's message about them says so too. */
+  readonly amended?: PhoneRacerOptions['amended'];
   readonly needsSecondLook: SecondLook;
   readonly settings: TelegramSettings | undefined;
   readonly keychain?: KeychainLike;
@@ -122,6 +124,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
       privacy,
       shouldSend,
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+      ...(options.amended ? { amended: options.amended } : {}),
     });
   }
 

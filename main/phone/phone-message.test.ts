@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../common/queue-contract';
-import { CONFIRM_NOTE, outcomeLine, requestContent } from './phone-message';
+import { CONFIRM_NOTE, notTakenLine, outcomeLine, requestContent } from './phone-message';
 
 const LIMIT = 4_096;
 const FULL = { summaryOnly: false };
@@ -51,6 +51,10 @@ describe('what the phone is sent', () => {
       expect((text + CONFIRM_NOTE).length, `${length}`).toBeLessThanOrEqual(LIMIT);
       const outcome = outcomeLine({ behavior: 'deny', by: 'console', message: 'n'.repeat(4_000) });
       expect((text + outcome).length, `${length}`).toBeLessThanOrEqual(LIMIT);
+      for (const because of ['terminal-no', 'terminal-yes'] as const) {
+        const amended = text + outcome + notTakenLine({ because });
+        expect(amended.length, `${length}, ${because}`).toBeLessThanOrEqual(LIMIT);
+      }
     }
   });
 

@@ -4,6 +4,7 @@
  * person can read all of what Approve allows either way. The buttons carry only opaque secrets, never the
  * request's id.
  */
+import type { NotTakenView } from '../../common/history-contract';
 import type { PendingRequestView } from '../../common/queue-contract';
 import type { RacerKind } from '../../common/protocol';
 import { oneLine, summarizeRequest } from '../../common/request-summary';
@@ -47,8 +48,20 @@ function detailOf(view: PendingRequestView): { readonly text: string; readonly f
 export const CONFIRM_NOTE =
   '\n\nThis one needs a second look (it can delete, overwrite or reach a protected path). Approve it anyway?';
 
-/** What an edit may add to a request's text: the second-look question, or who answered and their message. */
-const EDIT_RESERVE = Math.max(CONFIRM_NOTE.length, 80 + OUTCOME_MESSAGE_LIMIT);
+/** Said under the outcome when Claude Code dropped the answer because its own dialog was answered first. */
+const NOT_TAKEN: Record<NotTakenView['because'], string> = {
+  'terminal-no': '\n— The agent did not take it: the terminal’s No came first.',
+  'terminal-yes': '\n— The agent did not take it: the terminal’s Yes came first, and the call ran.',
+};
+
+/**
+ * What an edit may add to a request's text: the second-look question, or who answered and their message,
+ * and then that the agent did not take the answer.
+ */
+const EDIT_RESERVE = Math.max(
+  CONFIRM_NOTE.length,
+  80 + OUTCOME_MESSAGE_LIMIT + Math.max(...Object.values(NOT_TAKEN).map((line) => line.length)),
+);
 
 /** Control and invisible formatting characters (bidi overrides, zero-width marks) can make text lie. */
 const HIDDEN = /\p{Cf}|(?![\n\t])\p{Cc}/u;
@@ -139,6 +152,11 @@ const WINNER: Record<RacerKind, string> = {
   session: 'the session moved on',
   phone: 'on the phone',
 };
+
+/** The line an answer the agent did not take adds under the outcome line. */
+export function notTakenLine(notTaken: NotTakenView): string {
+  return NOT_TAKEN[notTaken.because];
+}
 
 /** The last word on a message, once its request is decided anywhere. */
 export function outcomeLine(event: {

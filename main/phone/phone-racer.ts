@@ -9,12 +9,13 @@
  * is decided, so a replayed, forged, stale or second press finds nothing and changes nothing.
  */
 import { randomBytes } from 'node:crypto';
+import type { NotTakenView } from '../../common/history-contract';
 import type { PendingRequestView } from '../../common/queue-contract';
 import type { DecisionBehavior, RacerKind } from '../../common/protocol';
 import type { Signal } from '../../common/signal';
 import type { SecondLook } from '../notify/second-look';
 import type { ChannelEvent, ChannelMessage, MessageChannel, MessageRef } from './message-channel';
-import { buttonsFor, CONFIRM_NOTE, outcomeLine, requestContent } from './phone-message';
+import { buttonsFor, CONFIRM_NOTE, notTakenLine, outcomeLine, requestContent } from './phone-message';
 import type { PhoneAction, PhoneContent, PhonePrivacy, Stage } from './phone-message';
 
 /** The part of the registry the phone uses; RaceRegistry is one. */
@@ -45,6 +46,8 @@ export interface PhoneRacerOptions {
   readonly shouldSend?: () => boolean;
   /** Told in one sentence when a message could not be sent or edited. */
   readonly onWarning?: (sentence: string) => void;
+  /** An answer recorded and sent that the agent then did not take (main/registry/agent-outcome.ts). */
+  readonly amended?: Pick<Signal<{ readonly id: string; readonly notTaken: NotTakenView }>, 'subscribe'>;
 }
 
 interface Entry {
@@ -58,10 +61,20 @@ interface Entry {
 }
 
 const SECRET_BYTES = 16;
+/**
+ * Answered messages remembered for an amendment, newest kept: the transcript is followed for a bounded time
+ * after each answer (agent-outcome.ts), so an old message is never amended and need not be kept.
+ */
+const SETTLED_KEPT = 200;
 
 export class PhoneRacer {
   private readonly entries = new Map<string, Entry>();
   private readonly secrets = new Map<string, { readonly id: string; readonly action: PhoneAction }>();
+  /** Each answered message as it was last edited, so an amendment adds to it. */
+  private readonly settled = new Map<
+    string,
+    { readonly ref: MessageRef; readonly message: ChannelMessage }
+  >();
   private readonly unsubscribe: (() => void)[];
 
   constructor(private readonly options: PhoneRacerOptions) {
@@ -69,6 +82,7 @@ export class PhoneRacer {
       options.source.added.subscribe((view) => this.onAdded(view)),
       options.source.resolved.subscribe((event) => this.onResolved(event)),
       options.channel.events.subscribe((event) => void this.onEvent(event)),
+      ...(options.amended ? [options.amended.subscribe((event) => this.onAmended(event))] : []),
     ];
   }
 
@@ -76,6 +90,7 @@ export class PhoneRacer {
     for (const off of this.unsubscribe) off();
     this.secrets.clear();
     this.entries.clear();
+    this.settled.clear();
   }
 
   private onAdded(view: PendingRequestView): void {
@@ -108,13 +123,34 @@ export class PhoneRacer {
     void entry.sent.then(async () => {
       if (!entry.ref) return;
       this.entries.delete(event.id);
+      const message = {
+        ...entry.content.message,
+        text: entry.content.message.text + outcomeLine(event),
+        rows: [],
+      };
+      this.settled.set(event.id, { ref: entry.ref, message });
+      if (this.settled.size > SETTLED_KEPT) this.settled.delete(this.settled.keys().next().value!);
       await this.options.channel
-        .edit(entry.ref, {
-          ...entry.content.message,
-          text: entry.content.message.text + outcomeLine(event),
-          rows: [],
-        })
+        .edit(entry.ref, message)
         .catch(() => this.options.onWarning?.('The phone’s message could not be updated with the answer.'));
+    });
+  }
+
+  /** The answer the message says was given did not take effect: the message says so too. */
+  private onAmended(event: { readonly id: string; readonly notTaken: NotTakenView }): void {
+    const entry = this.entries.get(event.id);
+    // The answer's own edit may still wait on the send; the amendment follows it.
+    void (entry?.sent ?? Promise.resolve()).then(async () => {
+      const settled = this.settled.get(event.id);
+      if (!settled) return;
+      this.settled.delete(event.id);
+      await this.options.channel
+        .edit(settled.ref, { ...settled.message, text: settled.message.text + notTakenLine(event.notTaken) })
+        .catch(() =>
+          this.options.onWarning?.(
+            'The phone’s message could not be updated: the agent did not take the answer.',
+          ),
+        );
     });
   }
 

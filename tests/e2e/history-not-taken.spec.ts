@@ -40,6 +40,18 @@ test('an Allow the agent did not take says so in its row and its card, at both s
   await expect(row).toContainText('Allowed by you at the console window');
   await expect(row).toContainText('not taken by the agent');
   await expect(timeline.locator('.entry').nth(1)).not.toContainText('not taken');
+  // The row is not drawn in the green of an Allow that took effect, as the next one (allowed, taken) is.
+  const taken = timeline.locator('.entry').nth(1);
+  await expect(taken).toContainText('Allowed by a notification');
+  const colours = (entry: typeof row) =>
+    entry.evaluate((element) => [
+      getComputedStyle(element).borderLeftColor,
+      getComputedStyle(element.querySelector('.outcome')!).color,
+    ]);
+  const [green, greenText] = await colours(taken);
+  const [accent, text] = await colours(row);
+  expect(accent, 'the row’s accent').not.toBe(green);
+  expect(text, 'the row’s outcome').not.toBe(greenText);
   await row.getByRole('button').click();
   const card = timeline.getByRole('article', { name: 'Recorded Bash request' });
   await expect(card).toContainText('The agent did not take it: the terminal’s No came first.');

@@ -149,6 +149,106 @@ test('commands, paths, rules and diff lines wrap between their parts, never insi
   expect((await wrapsOf(bash.getByLabel('Command', { exact: true }))).length).toBeGreaterThan(2);
 });
 
+test('a path outside the working directories wraps between its folders inside the card', async ({ page }) => {
+  // Folder names with no hyphen or space: the line can break only where the console allows it.
+  const outside =
+    '/home/dev/shared/StorefrontCheckoutNotes/MeetingMinutes/2026_12_quarterly_planning/summary_of_decisions.txt';
+  gate.ask('Bash', { command: `touch ${outside}`, description: 'Make notes' });
+  const target = card(page, 'touch');
+  const why = target.getByRole('region', { name: 'Why it asked' });
+  const path = why.locator('code', { hasText: 'summary_of_decisions.txt' });
+  await expect(path).toBeVisible();
+  await path.scrollIntoViewIfNeeded();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `popover-outside-path-${theme}`);
+  }
+  expect(await fitsIn(path, target), 'the outside path lies inside its card').toBe(true);
+  const torn = (await wrapsOf(path)).filter(([before, after]) => !CLEAN_WRAP.test(before + after));
+  expect(torn, 'the outside path wraps only between its folders').toEqual([]);
+  await expect(path).toHaveText(outside);
+  await expectAccessible(page, 'a card for a path outside the working directories');
+  await page.setViewportSize(SIZES.window);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `popover-outside-path-window-${theme}`);
+  }
+});
+
+/**
+ * What the cue hides, as the person sees it: the cards whose visible part lies under the cue, and the
+ * visible buttons of the cards that a click at their middle would not reach.
+ */
+function hiddenBy(cue: Locator): Promise<{ cards: string[]; buttons: string[] }> {
+  return cue.evaluate((cueElement) => {
+    const c = cueElement.getBoundingClientRect();
+    const list = document.querySelector('.queue__scroller')!.getBoundingClientRect();
+    const cards = [...document.querySelectorAll<HTMLElement>('article[data-request-id]')].filter((card) => {
+      const r = card.getBoundingClientRect();
+      const [top, bottom] = [Math.max(r.top, list.top), Math.min(r.bottom, list.bottom)];
+      return top < bottom && top < c.bottom && c.top < bottom && r.left < c.right && c.left < r.right;
+    });
+    const buttons = [...document.querySelectorAll<HTMLElement>('article[data-request-id] button')].filter(
+      (button) => {
+        const r = button.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+        if (r.width === 0 || y < list.top || y > list.bottom) return false;
+        return !button.contains(document.elementFromPoint(x, y));
+      },
+    );
+    return {
+      cards: cards.map((card) => card.dataset.requestId!),
+      buttons: buttons.map((button) => button.textContent ?? ''),
+    };
+  });
+}
+
+test('the arrival cue takes its own line: no card text or button lies under it', async ({ page }) => {
+  const [first, second] = ['e2e-session-aaaa1111', 'e2e-session-bbbb2222'];
+  for (const [i, session] of [first, first, second, second].entries()) {
+    gate.ask('Bash', { command: `ls src/module-${i}`, description: `Step ${i}` }, { session });
+    await expect(page.locator('.topbar__count')).toContainText(String(i + 1));
+  }
+  // The person has looked through the list once: those cards are no longer news.
+  const scroller = page.locator('.queue__scroller');
+  await scroller.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await expect(card(page, 'src/module-3')).toBeInViewport();
+  await scroller.evaluate((element) => (element.scrollTop = 0));
+  await expect(page.getByRole('button', { name: /new (above|below)/ })).toHaveCount(0);
+  // Reading the top of the list, a card arrives at the end of it, out of view.
+  gate.ask('Bash', { command: 'git log --oneline -5', description: 'Arrival below' }, { session: second });
+  const below = page.getByRole('button', { name: '1 new below' });
+  await expect(below).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `popover-arrivals-below-${theme}`);
+  }
+  expect(await hiddenBy(below)).toEqual({ cards: [], buttons: [] });
+  await expectAccessible(page, 'the arrival cue below');
+  await below.click();
+  await expect(card(page, 'git log --oneline -5')).toBeInViewport();
+  await expect(below).toHaveCount(0);
+
+  // Reading the end of the list, a card joins the first session, above: what the person reads stays put.
+  await scroller.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  const reading = card(page, 'git log --oneline -5');
+  await expect(reading).toBeInViewport();
+  const before = (await reading.boundingBox())!.y;
+  gate.ask('Bash', { command: 'git diff --stat', description: 'Arrival above' }, { session: first });
+  const above = page.getByRole('button', { name: '1 new above' });
+  await expect(above).toBeVisible();
+  await expect.poll(async () => (await reading.boundingBox())!.y).toBeCloseTo(before, 0);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `popover-arrivals-above-${theme}`);
+  }
+  expect(await hiddenBy(above)).toEqual({ cards: [], buttons: [] });
+  await above.click();
+  await expect(card(page, 'git diff --stat')).toBeInViewport();
+  await page.setViewportSize(SIZES.window);
+  await screenshot(page, 'popover-arrivals-window');
+});
+
 test('a diff stays unified in the popover and is side by side only where it has room', async ({ page }) => {
   const { edit } = await askTypical(page);
   await page.setViewportSize(SIZES.window);

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../client/sdk/index';
 import type { GatehouseClient, PermissionCall } from '../../client/sdk/index';
+import { createSignal } from '../../common/signal';
+import type { NotTakenView } from '../../common/history-contract';
 import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { defaultNeedsSecondLook } from '../../main/notify/second-look';
@@ -31,6 +33,8 @@ let racer: PhoneRacer;
 let agent: GatehouseClient;
 let resolved: ResolvedEvent[];
 let statuses: ChannelStatus[];
+/** What main/registry/agent-outcome.ts emits once Claude Code's transcript shows an answer was not taken. */
+let amended: ReturnType<typeof createSignal<{ id: string; notTaken: NotTakenView }>>;
 
 beforeEach(async () => {
   dir = await makeTempDir();
@@ -47,8 +51,10 @@ beforeEach(async () => {
   channel = createTelegramChannel({ token: TOKEN, apiRoot: telegram.apiRoot });
   statuses = [];
   channel.status.subscribe((status) => statuses.push(status));
+  amended = createSignal();
   racer = new PhoneRacer({
     source: core.registry,
+    amended,
     channel,
     chat: String(CHAT),
     needsSecondLook: defaultNeedsSecondLook,
@@ -141,6 +147,24 @@ describe('the phone answers through the same race', () => {
       'This request is no longer waiting.',
     );
     expect(resolved.map((event) => event.by)).toEqual(['console']);
+  });
+
+  it('says on the phone when the agent did not take the answer it reports', async () => {
+    const decision = agent.requestPermission(call('npm run release'));
+    const message = await messageFor('npm run release');
+    const approve = button(message, 'Approve')!;
+    expect(await telegram.press(CHAT, approve, message.message_id)).toBe('Approved.');
+    await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
+    await telegram.until(() => message.text.includes('Approved on the phone'));
+    expect(message.text).not.toContain('did not take');
+
+    // The person had already said No in the terminal: Claude Code dropped the phone's Approve.
+    amended.emit({ id: resolved[0]!.id, notTaken: { because: 'terminal-no' } });
+    await telegram.until(() => message.text.includes('did not take'));
+    expect(message.text).toMatch(
+      /Approved on the phone\.\n— The agent did not take it: the terminal’s No came first\.$/,
+    );
+    expect(message.reply_markup).toBeUndefined();
   });
 
   it('refuses a press from another chat and a made-up secret', async () => {

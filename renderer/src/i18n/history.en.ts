@@ -91,7 +91,7 @@ export const historyEn = {
   'history.row.decided': '{outcome} by {who}',
   'history.row.after': 'after {time}',
   'history.row.open': 'Show this request',
-  'history.row.notTaken': 'not taken by the agent',
+  'history.row.decidedNotTaken': '{outcome} by {who}, not taken by the agent',
 
   'history.card.label': 'Recorded {tool} request',
   'history.card.asked': 'asked {time}',

@@ -88,7 +88,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.row.decided': '由{who}{outcome}',
   'history.row.after': '用时 {time}',
   'history.row.open': '显示此请求',
-  'history.row.notTaken': '代理未采纳',
+  'history.row.decidedNotTaken': '由{who}{outcome}，代理未采纳',
 
   'history.card.label': '已记录的 {tool} 请求',
   'history.card.asked': '请求于 {time}',

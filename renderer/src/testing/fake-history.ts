@@ -4,6 +4,7 @@ import type {
   HistoryEntryView,
   HistoryFilter,
   HistoryInvokeValues,
+  NotTakenView,
   SessionSummaryView,
 } from '../../../common/history-contract';
 
@@ -106,6 +107,14 @@ export function createFakeHistory(data: FakeHistoryData = {}) {
     },
     /** What an export or a purge would now see. */
     entries: () => entries,
+    /** What main's amendment does once Claude Code's transcript shows the answer was not taken. */
+    amend(id: string, notTaken: NotTakenView) {
+      entries = entries.map((entry) =>
+        entry.request.id === id && entry.decision
+          ? { ...entry, decision: { ...entry.decision, notTaken } }
+          : entry,
+      );
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/i18n-context';
 import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
-import { decidedBy, formatLatency, outcomeOf } from './history-format';
+import { decidedBy, formatLatency, outcomeOf, toneOf } from './history-format';
 import { useDateFormat } from './use-date-format';
 
 /** A row shows one line of a request; its card holds the rest. */
@@ -39,10 +39,11 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
   const toggle = useHistory((s) => s.toggleOpen);
   const { request, decision } = entry;
   const outcome = outcomeOf(entry);
+  const tone = toneOf(entry);
   const by = decidedBy(entry);
   const cardId = `history-card-${request.id}`;
   return (
-    <li className={`entry entry--${outcome}`} data-request-id={request.id}>
+    <li className={`entry entry--${tone}`} data-request-id={request.id}>
       <button
         type="button"
         className="entry__head"
@@ -61,15 +62,14 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
           <span className="entry__time">
             {across ? format.dateTime(request.receivedAt) : format.time(request.receivedAt)}
           </span>
-          <span className={`outcome outcome--${outcome}`}>
+          <span className={`outcome outcome--${tone}`}>
             {decision && by
-              ? t('history.row.decided', {
+              ? t(decision.notTaken ? 'history.row.decidedNotTaken' : 'history.row.decided', {
                   outcome: t(`history.outcome.${outcome}`),
                   who: t(by.key, by.params),
                 })
               : t('history.outcome.pending')}
           </span>
-          {decision?.notTaken && <span className="entry__not-taken">{t('history.row.notTaken')}</span>}
           {decision && (
             <span className="entry__latency">
               {t('history.row.after', { time: formatLatency(decision.latencyMs) })}

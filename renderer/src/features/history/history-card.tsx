@@ -3,7 +3,7 @@ import { pendingRequestView } from '../../../../common/pending-request-view';
 import { useT } from '../../i18n/i18n-context';
 import { ToolInput } from '../../tool-call/tool-input';
 import { shortSessionId, shortTurnId } from '../../ui/names';
-import { decidedBy, decidingRule, formatLatency, otherChannel, outcomeOf } from './history-format';
+import { decidedBy, decidingRule, formatLatency, otherChannel, outcomeOf, toneOf } from './history-format';
 import { useDateFormat } from './use-date-format';
 import { VisibleText } from '../../ui/visible-text';
 
@@ -39,7 +39,7 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
         <dl className="fields recorded">
           <dt>{t('history.card.decision')}</dt>
           <dd>
-            <span className={`outcome outcome--${outcomeOf(entry)}`}>
+            <span className={`outcome outcome--${toneOf(entry)}`}>
               {t(`history.outcome.${outcomeOf(entry)}`)}
             </span>
           </dd>

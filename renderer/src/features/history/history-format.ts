@@ -53,6 +53,13 @@ export type Outcome = 'allow' | 'deny' | 'passthrough' | 'pending';
 
 export const outcomeOf = (entry: HistoryEntryView): Outcome => entry.decision?.decision.behavior ?? 'pending';
 
+/**
+ * The colour a row and its card's decision are drawn in: what happened, so an answer the agent did not take
+ * never keeps the green or red of the answer given here.
+ */
+export const toneOf = (entry: HistoryEntryView): Outcome | 'not-taken' =>
+  entry.decision?.notTaken ? 'not-taken' : outcomeOf(entry);
+
 /** A latency as one short figure: `850 ms`, `2.4 s`, `3 min 5 s`, `2 h 10 min`. */
 export function formatLatency(ms: number): string {
   if (ms < 1_000) return `${Math.round(ms)} ms`;

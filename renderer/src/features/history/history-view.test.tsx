@@ -77,6 +77,31 @@ describe('the history view', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull());
   });
 
+  it('offers a refresh when an Allow is amended as not taken, and the row then reads as what happened', async () => {
+    const fake = renderHistory({ sessions: [historySession('session-1')], entries: [historyEntry('a')] });
+    fireEvent.click(await screen.findByRole('button', { name: /shop/ }));
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const allowed = await within(timeline).findByRole('button', {
+      name: /Allowed by you at the console window/,
+    });
+    expect(allowed.textContent).not.toContain('not taken');
+    // Main amends the row once Claude Code's transcript shows the terminal's No came first.
+    fake.history.amend('a', { because: 'terminal-no' });
+    act(() => fake.historyChanged());
+    expect(await screen.findByText('History has changed since this page loaded.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const row = await within(timeline).findByRole('button', {
+      name: /Allowed by you at the console window, not taken by the agent/,
+    });
+    // Its colour is that of an answer not taken, not the green of one that took effect.
+    expect(row.closest('li')?.className).toContain('entry--not-taken');
+    expect(within(row).getByText(/not taken by the agent/).className).toContain('outcome--not-taken');
+    fireEvent.click(row);
+    const card = within(timeline).getByRole('article', { name: 'Recorded Bash request' });
+    expect(within(card).getByText('Allowed').className).toContain('outcome--not-taken');
+    expect(card.textContent).toContain('The agent did not take it: the terminal’s No came first.');
+  });
+
   it('shows a failing history as one sentence', async () => {
     renderHistory({ failWith: 'The history database is locked.' });
     expect((await screen.findByRole('alert')).textContent).toContain('The history database is locked.');

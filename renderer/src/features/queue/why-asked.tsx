@@ -324,11 +324,17 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
           <>
             <dt>{t('why.outsidePath')}</dt>
             <dd>
-              <code className="why__danger">{explanation.outsidePath}</code>
+              <code className="why__danger">
+                <VisibleText text={explanation.outsidePath} />
+              </code>
               {explanation.workingDirectories && (
                 <span className="why__detail">
                   {' '}
-                  {t('why.workingDirectories', { directories: explanation.workingDirectories.join(', ') })}
+                  <VisibleText
+                    text={t('why.workingDirectories', {
+                      directories: explanation.workingDirectories.join(', '),
+                    })}
+                  />
                 </span>
               )}
             </dd>
@@ -355,7 +361,9 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
           <>
             <dt>{t('why.protectedPath')}</dt>
             <dd>
-              <code className="why__danger">{explanation.protectedPath}</code>
+              <code className="why__danger">
+                <VisibleText text={explanation.protectedPath} />
+              </code>
             </dd>
           </>
         )}
