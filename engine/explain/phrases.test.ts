@@ -9,6 +9,7 @@ import { CWD, contextWith, type RuleLists } from '../testing/build';
 import { checkPermission } from '../pipeline/check';
 import { decide } from '../pipeline/decide';
 import { analyzeRules } from '../rules/warnings';
+import { checkRule } from '../rules/validate';
 import type { ContextOptions } from '../context/context';
 import type { BashSupport } from '../tools/bash-tool';
 import type { ToolCall } from '../tools/types';
@@ -216,6 +217,16 @@ describe('the engine says each sentence through its phrase', () => {
       ],
     ]);
     for (const warning of warnings) expect(phraseText(warning.phrase)).toBe(warning.message);
+  });
+});
+
+describe('the rule field’s check', () => {
+  it('says a broad allow through its phrase', () => {
+    const checked = checkRule('Bash(*)', 'allow');
+    expect(checked.ok && checked.warning).toBe('This rule allows every shell command without asking.');
+    expect(checked.ok && checked.warningPhrase && phraseText(checked.warningPhrase)).toBe(
+      'This rule allows every shell command without asking.',
+    );
   });
 });
 

@@ -99,6 +99,7 @@ export const englishPhrases = {
   'warning.duplicateElsewhere':
     'The {behavior} rule {rule} in {place} repeats the one in {earlierPlace}, which comes first and applies, so this one can be removed.',
   'warning.broadAllow': '{rule|upper} allows {what} without asking.',
+  'warning.thisRuleBroad': 'This rule allows {what} without asking.',
   'warning.neverMatchedOne': '{rule|upper} matched none of the {count} past call in history.',
   'warning.neverMatched': '{rule|upper} matched none of the {count} past calls in history.',
   'broad.everyCommand': 'every shell command',

@@ -6,7 +6,7 @@
 import type { CompiledRule } from '../compile';
 import { bashPatternGlobs, bashPatternMatchesEverything, globsContain, type Glob } from './wildcard';
 import type { RuleWarning } from './types';
-import { phrase, phraseText, rulePhrase, type Phrase, type PhraseCode } from '../../explain/phrases';
+import { phrase, rulePhrase, type Phrase, type PhraseCode } from '../../explain/phrases';
 
 const WHOLE_TOOLS = {
   Bash: 'broad.everyCommand',
@@ -105,12 +105,7 @@ export function broadAllowWarnings(rules: readonly CompiledRule[]): RuleWarning[
 }
 
 /** What an allow of this rule would hand over without asking, when that is far more than it reads as. */
-export function broadAllowOf(rule: CompiledRule): string | undefined {
-  const what = broadAllowPhrase(rule);
-  return what === undefined ? undefined : phraseText(what);
-}
-
-function broadAllowPhrase(rule: CompiledRule): Phrase | undefined {
+export function broadAllowPhrase(rule: CompiledRule): Phrase | undefined {
   const whole = (code: PhraseCode | undefined): Phrase | undefined =>
     code === undefined ? undefined : { code, params: {} };
   if (rule.skipped !== undefined || rule.name.kind !== 'exact') return undefined;

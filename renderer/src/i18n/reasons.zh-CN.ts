@@ -87,6 +87,7 @@ export const reasonsZhCN: Readonly<Record<PhraseCode, string>> = {
   'warning.duplicateElsewhere':
     '{place}中的{behavior}规则 {rule} 与{earlierPlace}中的那条重复，后者先被读取并生效，这一条可以删除。',
   'warning.broadAllow': '{rule} 会不经询问就允许{what}。',
+  'warning.thisRuleBroad': '此规则会不经询问就允许{what}。',
   'warning.neverMatchedOne': '{rule} 与历史记录中的 {count} 个过往调用都不匹配。',
   'warning.neverMatched': '{rule} 与历史记录中的 {count} 个过往调用都不匹配。',
   'broad.everyCommand': '所有 shell 命令',

@@ -11,6 +11,10 @@ import { createPrefsStore } from '../../store/prefs-store';
 import { createQueueStore } from '../../store/queue-store';
 import { createFakeConsoleApi, pendingRequest } from '../../testing/fake-console-api';
 import { renderApp } from '../../testing/render-app';
+import { I18nProvider } from '../../i18n/i18n-context';
+import { createTranslator } from '../../i18n/translate';
+import { checkRule } from '../../ui/rule-check';
+import { RuleCheckNote } from '../../ui/rule-check-note';
 
 afterEach(cleanup);
 
@@ -166,5 +170,16 @@ describe('a rule warning, in the console’s language', () => {
     expect(warning.textContent).toBe(
       '项目设置（./.claude/settings.json）中的允许规则 Bash(npx *) 会不经询问就允许带任意参数的 npx，它可以运行任何命令。',
     );
+  });
+});
+
+describe('the rule field’s warning, in the console’s language', () => {
+  it('says in Chinese what a broad allow hands over', () => {
+    render(
+      <I18nProvider value={{ locale: 'zh-CN', t: createTranslator('zh-CN') }}>
+        <RuleCheckNote check={checkRule('Bash(*)', 'Bash')} tool="Bash" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText(/此规则/).textContent).toBe('此规则会不经询问就允许所有 shell 命令。');
   });
 });
