@@ -20,7 +20,8 @@ export interface EngineSaid {
   readonly phrase?: PhraseView;
 }
 
-export function EngineSentence({ said, cwd }: { said: EngineSaid; cwd: string }) {
+/** `cwd`: the folder paths are shortened against; without one they are shown whole. */
+export function EngineSentence({ said, cwd }: { said: EngineSaid; cwd?: string }) {
   const { locale } = useI18n();
   const pieces = said.phrase && piecesOf(said.phrase, reasonCatalogues[locale], cwd);
   if (!pieces) return <VisibleText text={said.message} multiline />;
@@ -42,7 +43,7 @@ function known(templates: Templates, code: string): code is PhraseCode {
 }
 
 /** The sentence as text and drawn parts, or undefined when any code in it is one this console lacks. */
-function piecesOf(phrase: PhraseView, templates: Templates, cwd: string): Piece[] | undefined {
+function piecesOf(phrase: PhraseView, templates: Templates, cwd: string | undefined): Piece[] | undefined {
   if (!known(templates, phrase.code)) return undefined;
   const pieces: Piece[] = [];
   for (const part of templateParts(templates[phrase.code])) {
@@ -59,20 +60,22 @@ function piecesOf(phrase: PhraseView, templates: Templates, cwd: string): Piece[
   return pieces;
 }
 
-function argPieces(arg: PhraseArgView, templates: Templates, cwd: string): Piece[] | undefined {
+function argPieces(arg: PhraseArgView, templates: Templates, cwd: string | undefined): Piece[] | undefined {
   if ('phrase' in arg) return piecesOf(arg.phrase, templates, cwd);
   if ('text' in arg) return [arg.text];
   if ('count' in arg) return [String(arg.count)];
-  const text = 'path' in arg ? displayPath(arg.path, cwd) : 'command' in arg ? arg.command : arg.literal;
-  return [
-    {
-      node: (
-        <code className="engine-sentence__code" title={'path' in arg ? arg.path : undefined}>
-          <VisibleText text={text} />
-        </code>
-      ),
-    },
-  ];
+  if ('path' in arg) return [code(cwd === undefined ? arg.path : displayPath(arg.path, cwd), arg.path)];
+  return [code('command' in arg ? arg.command : arg.literal)];
+}
+
+function code(text: string, title?: string): Piece {
+  return {
+    node: (
+      <code title={title}>
+        <VisibleText text={text} />
+      </code>
+    ),
+  };
 }
 
 /** The case of the first letter and the final full stop, where the sentence begins or ends in words. */

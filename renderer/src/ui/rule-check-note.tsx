@@ -35,7 +35,7 @@ export function RuleCheckNote({
   if (check.warning !== undefined) {
     return (
       <p className="rule-check rule-check--warn" aria-live="polite">
-        <EngineSentence said={{ message: check.warning, phrase: check.warningPhrase }} cwd="" />
+        <EngineSentence said={{ message: check.warning, phrase: check.warningPhrase }} />
       </p>
     );
   }

@@ -80,7 +80,7 @@ const isStep = (step: string): step is PipelineStep => (pipelineSteps as readonl
 function PlaygroundAnswer() {
   const t = useT();
   const playground = useRules((s) => s.playground);
-  const cwd = useRules((s) => s.cwd ?? '');
+  const cwd = useRules((s) => s.cwd);
   if (playground.status === 'idle') return null;
   if (playground.status === 'checking') return <p className="rules-hint">{t('rules.playground.checking')}</p>;
   if (playground.status === 'failed')

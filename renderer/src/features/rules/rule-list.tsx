@@ -35,7 +35,7 @@ export function RuleList() {
 
 function RuleRow({ rule }: { rule: ListedRuleView }) {
   const t = useT();
-  const cwd = useRules((s) => s.snapshot?.cwd ?? '');
+  const cwd = useRules((s) => s.snapshot?.cwd);
   const save = useRules((s) => s.save);
   const [editing, setEditing] = useState(false);
   // Where the rule may be changed from, or undefined for a locked (policy or flag) rule.
