@@ -16,6 +16,7 @@ import {
 } from './protocol';
 import type { RacerKind } from './protocol';
 import { dangerReasons, riskLabels, ruleSources } from '../engine';
+import { PhraseSchema, type PhraseView } from './phrase-schema';
 
 /** A rule as a person reads it: its text, where it is written, and what it does. */
 export const RuleRefViewSchema = z.object({
@@ -85,7 +86,9 @@ export const ExplanationSchema = z.object({
       'default',
       'acp',
     ]),
+    /** The engine's English sentence; `phrase` is its code and parameters, for the console's own language. */
     message: z.string(),
+    phrase: PhraseSchema.optional(),
     rule: RuleRefViewSchema.optional(),
     mode: PermissionModeSchema.optional(),
     path: z.string().optional(),
@@ -251,6 +254,7 @@ export type RuleStanding =
 export interface RuleStandingWarning {
   readonly kind: 'shadowed' | 'duplicate' | 'broad-allow' | 'never-matched';
   readonly message: string;
+  readonly phrase?: PhraseView;
 }
 
 export const ViewingArgsSchema = z.object({ id: z.string().min(1).max(200), viewing: z.boolean() });

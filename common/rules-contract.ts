@@ -3,6 +3,7 @@
  * edit as an operation, keep examples, try a tool call. A renderer names files only by source and project
  * folder, never by path, so it cannot make main write anywhere but the settings files of that folder.
  */
+import type { PhraseView } from './phrase-schema';
 import { z } from 'zod';
 import { fileSources, ruleBehaviors, type FileSource } from '../engine';
 import type { PermissionSwitch } from '../engine';
@@ -100,6 +101,8 @@ export interface FileView {
 export interface RuleWarningView {
   readonly kind: 'shadowed' | 'duplicate' | 'broad-allow' | 'never-matched' | 'load';
   readonly message: string;
+  /** The sentence's code and parameters (engine/explain/phrases.ts); a load warning has none yet. */
+  readonly phrase?: PhraseView;
 }
 
 export interface ListedRuleView {
@@ -135,7 +138,12 @@ export const PlaygroundArgsSchema = z.object({
 export interface PlaygroundResult {
   readonly behavior: 'allow' | 'deny' | 'ask';
   readonly step: string;
-  readonly reason: { readonly type: string; readonly message: string; readonly rule?: RuleRefView };
+  readonly reason: {
+    readonly type: string;
+    readonly message: string;
+    readonly phrase?: PhraseView;
+    readonly rule?: RuleRefView;
+  };
   readonly nearMisses: readonly RuleRefView[];
 }
 

@@ -32,6 +32,18 @@ export {
   type RuleWarningKind,
 } from './rules/warnings';
 export { placeOf } from './rules/warnings/types';
+export {
+  englishPhrases,
+  phraseCodes,
+  phraseText,
+  templateParts,
+  applyModifiers,
+  type Phrase,
+  type PhraseArg,
+  type PhraseCode,
+  type PhraseModifier,
+  type TemplatePart,
+} from './explain/phrases';
 
 export {
   createPermissionContext,

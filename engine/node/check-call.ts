@@ -11,6 +11,7 @@ import type { ToolPermissionContext } from '../context/context';
 import type { BashSupport } from '../tools/bash-tool';
 import type { ToolCall } from '../tools/types';
 import { resolveRealPath } from './realpath';
+import { phrase } from '../explain/phrases';
 
 export interface CheckCallOptions {
   /** A PermissionRequest hook allows whatever would ask (`--hook-allow`). */
@@ -30,10 +31,7 @@ export async function checkToolCall(
     ...(context.mode.name === 'auto' ? { classifier: createHeuristicClassifier() } : {}),
     ...(options.hookAllows
       ? {
-          hook: async () => ({
-            behavior: 'allow' as const,
-            message: 'The PermissionRequest hook (--hook-allow) allowed it.',
-          }),
+          hook: async () => ({ behavior: 'allow' as const, ...phrase('hook.flagAllowed') }),
         }
       : {}),
   });

@@ -17,9 +17,11 @@ import type { Classifier } from '../classifier/types';
 import type { ToolCall } from '../tools/types';
 import { decide, type CallFlags, type EngineDeps } from './decide';
 import type { Decision } from './decision';
+import { phrase, sentenceArg, type Phrase } from '../explain/phrases';
 
 /** A PermissionRequest hook's answer; undefined when it has no opinion. */
-export type HookAnswer = { readonly behavior: 'allow' | 'deny'; readonly message?: string } | undefined;
+export type HookAnswer =
+  { readonly behavior: 'allow' | 'deny'; readonly message?: string; readonly phrase?: Phrase } | undefined;
 export type PermissionRequestHook = (call: ToolCall) => Promise<HookAnswer>;
 
 export interface CheckOptions {
@@ -52,7 +54,6 @@ export async function checkPermission(
   if (context.shouldAvoidPermissionPrompts) {
     const answer = options.hook ? await options.hook(call) : undefined;
     if (answer) return hooked(decision, answer);
-    const why = uncap(decision.reason.message).replace(/\.$/, '');
     return {
       ...decision,
       behavior: 'deny',
@@ -60,9 +61,12 @@ export async function checkPermission(
       classifierApprovable: false,
       reason: {
         type: 'headless',
-        message: context.denyInsteadOfPromptingFile
-          ? `${context.denyInsteadOfPromptingFile} sets "permissions.denyInsteadOfPrompting" and no PermissionRequest hook allowed it, so it is denied instead of asked (${why}).`
-          : `Nobody can answer a prompt here and no PermissionRequest hook allowed it, so it is denied (${why}).`,
+        ...(context.denyInsteadOfPromptingFile
+          ? phrase('headless.setting', {
+              file: { path: context.denyInsteadOfPromptingFile },
+              why: sentenceArg(decision.reason),
+            })
+          : phrase('headless.nobody', { why: sentenceArg(decision.reason) })),
       },
     };
   }
@@ -107,7 +111,10 @@ async function classify(
       verdict: behavior,
       confidence: verdict.confidence,
       risk,
-      message: `The classifier ${behavior === 'allow' ? 'allowed' : 'denied'} it (confidence ${verdict.confidence.toFixed(2)}): ${uncap(verdict.reason)}`,
+      ...phrase(behavior === 'allow' ? 'classifier.allowed' : 'classifier.denied', {
+        confidence: { text: verdict.confidence.toFixed(2) },
+        why: { text: verdict.reason },
+      }),
     },
   };
 }
@@ -120,11 +127,10 @@ function hooked(decision: Decision, answer: NonNullable<HookAnswer>): Decision {
     classifierApprovable: false,
     reason: {
       type: 'hook',
-      message: answer.message ?? `A PermissionRequest hook answered ${answer.behavior}.`,
+      // The hook's own words when it gave some; they come with a phrase only when the engine wrote them.
+      ...(answer.message === undefined
+        ? phrase(answer.behavior === 'allow' ? 'hook.answeredAllow' : 'hook.answeredDeny')
+        : { message: answer.message, ...(answer.phrase ? { phrase: answer.phrase } : {}) }),
     },
   };
-}
-
-function uncap(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

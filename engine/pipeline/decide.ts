@@ -14,7 +14,7 @@ import { familyOf, contentRuleToolName, requiresUserInteractionTools } from '../
 import { checkBashTool, type BashSupport } from '../tools/bash-tool';
 import { checkEditTool, checkReadTool } from '../tools/file-tools';
 import { checkGenericTool, checkMcpTool, checkWebFetch } from '../tools/content-tools';
-import { describeRule } from '../tools/rule-eval';
+import { phrase, rulePhrase, sentenceArg } from '../explain/phrases';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from '../tools/types';
 import { NEAR_MISS_LIMIT, type Decision, type DecisionReason, type PipelineStep } from './decision';
 
@@ -67,7 +67,7 @@ export function decide(
     return finish('deny', '1a', {
       type: 'rule',
       rule: deny.ref,
-      message: `${cap(describeRule(deny))} denies ${toolName} entirely.`,
+      ...phrase('decide.deniesTool', { rule: { phrase: rulePhrase(deny.ref) }, tool: { text: toolName } }),
     });
 
   // 1b: a tool-wide ask, unless the sandbox will contain this Bash command anyway.
@@ -76,7 +76,7 @@ export function decide(
     return finish('ask', '1b', {
       type: 'rule',
       rule: ask.ref,
-      message: `${cap(describeRule(ask))} asks before every ${toolName} call.`,
+      ...phrase('decide.asksTool', { rule: { phrase: rulePhrase(ask.ref) }, tool: { text: toolName } }),
     });
   }
 
@@ -91,7 +91,7 @@ export function decide(
   if (flags.requiresUserInteraction || requiresUserInteractionTools.has(toolName)) {
     return finish('ask', '1e', {
       type: 'tool',
-      message: `${toolName} needs the user's own answer, so it always asks.`,
+      ...phrase('decide.userInteraction', { tool: { text: toolName } }),
     });
   }
   if (result.behavior === 'ask') {
@@ -108,17 +108,14 @@ export function decide(
     mode.name === 'bypassPermissions' ||
     (mode.name === 'plan' && mode.enteredFrom === 'bypassPermissions')
   ) {
-    const message =
-      mode.name === 'plan'
-        ? 'Plan mode was entered from bypassPermissions and keeps its trust, so the call is allowed.'
-        : 'bypassPermissions mode allows every call that no deny, ask rule or safety check stops.';
-    return finish('allow', '2a', { type: 'mode', mode: mode.name, message });
+    const said = phrase(mode.name === 'plan' ? 'mode.planFromBypass' : 'mode.bypass');
+    return finish('allow', '2a', { type: 'mode', mode: mode.name, ...said });
   }
   if (mode.name === 'acceptEdits' && result.behavior === 'passthrough' && result.acceptEdits) {
     return finish('allow', '2a', {
       type: 'mode',
       mode: 'acceptEdits',
-      message: `acceptEdits mode allows this: ${uncap(result.message)}`,
+      ...phrase('mode.acceptEdits', { why: sentenceArg(result) }),
     });
   }
 
@@ -128,7 +125,7 @@ export function decide(
     return finish('allow', '2b', {
       type: 'rule',
       rule: allow.ref,
-      message: `${cap(describeRule(allow))} allows every ${toolName} call.`,
+      ...phrase('decide.allowsTool', { rule: { phrase: rulePhrase(allow.ref) }, tool: { text: toolName } }),
     });
 
   // 3: no opinion means "a person decides", never "allowed".
@@ -136,7 +133,7 @@ export function decide(
     return finish(
       'ask',
       '3',
-      { type: 'default', message: `No rule matched: ${uncap(result.message)}` },
+      { type: 'default', ...phrase('decide.noRule', { why: sentenceArg(result) }) },
       true,
     );
   }
@@ -176,7 +173,7 @@ function applyDontAsk(context: ToolPermissionContext, decision: Decision): Decis
     reason: {
       type: 'mode',
       mode: 'dontAsk',
-      message: `dontAsk mode denies whatever would ask (${uncap(decision.reason.message).replace(/\.$/, '')}).`,
+      ...phrase('mode.dontAsk', { why: sentenceArg(decision.reason) }),
     },
   };
 }
@@ -198,12 +195,4 @@ function nearMisses(
     }
   }
   return misses;
-}
-
-function cap(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function uncap(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -2,11 +2,14 @@
  * What a check returns: one of three behaviors (seed §9.2), the pipeline step that decided, and why, in a
  * form a person can read and a console can show: the rule with its source, file and index; the mode; the
  * protected path; the tool's message; or that no rule matched. Near misses are rules written for the same
- * tool that did not match, so a person can see what almost applied.
+ * tool that did not match, so a person can see what almost applied. `message` is the English sentence;
+ * `phrase` the code and parameters it was built from (engine/explain/phrases.ts), absent only for words the
+ * engine did not write (a PermissionRequest hook's own message).
  */
 import type { DecisionBehavior, PermissionMode } from '../types';
 import type { RuleRef } from '../rules/compile';
 import type { RiskLabel } from '../classifier/types';
+import type { Phrase } from '../explain/phrases';
 
 export const pipelineSteps = [
   '1a', // global deny
@@ -31,22 +34,30 @@ export type DecisionReason =
       readonly type: 'rule';
       readonly rule: RuleRef;
       readonly message: string;
+      readonly phrase?: Phrase;
       readonly otherRules?: readonly RuleRef[];
     }
-  | { readonly type: 'mode'; readonly mode: PermissionMode; readonly message: string }
+  | {
+      readonly type: 'mode';
+      readonly mode: PermissionMode;
+      readonly message: string;
+      readonly phrase?: Phrase;
+    }
   | {
       readonly type: 'safetyCheck';
       readonly path: string;
       readonly classifierApprovable: boolean;
       readonly message: string;
+      readonly phrase?: Phrase;
     }
-  | { readonly type: 'tool'; readonly message: string }
+  | { readonly type: 'tool'; readonly message: string; readonly phrase?: Phrase }
   /** The call touches a path outside the session's working directories (claude-code.md §3.6). */
   | {
       readonly type: 'workingDirectories';
       readonly path: string;
       readonly workingDirectories: readonly string[];
       readonly message: string;
+      readonly phrase?: Phrase;
     }
   | {
       readonly type: 'classifier';
@@ -54,10 +65,11 @@ export type DecisionReason =
       readonly confidence: number;
       readonly risk: RiskLabel;
       readonly message: string;
+      readonly phrase?: Phrase;
     }
-  | { readonly type: 'headless'; readonly message: string }
-  | { readonly type: 'hook'; readonly message: string }
-  | { readonly type: 'default'; readonly message: string };
+  | { readonly type: 'headless'; readonly message: string; readonly phrase?: Phrase }
+  | { readonly type: 'hook'; readonly message: string; readonly phrase?: Phrase }
+  | { readonly type: 'default'; readonly message: string; readonly phrase?: Phrase };
 
 export interface Decision {
   readonly behavior: DecisionBehavior;

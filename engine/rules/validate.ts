@@ -6,11 +6,19 @@
 import type { RuleBehavior, RuleValue } from '../types';
 import { compileRule } from './compile';
 import { formatRule, parseRule } from './syntax';
-import { broadAllowOf } from './warnings/broad-allow';
+import { broadAllowPhrase } from './warnings/broad-allow';
+import { phrase, phraseText, type Phrase } from '../explain/phrases';
 
 export type RuleCheck =
   /** `broad` is what an allow rule hands over without asking when that is far more than it reads as. */
-  | { readonly ok: true; readonly value: RuleValue; readonly warning?: string; readonly broad?: string }
+  | {
+      readonly ok: true;
+      readonly value: RuleValue;
+      readonly warning?: string;
+      /** The phrase of `warning` when it is the engine's broad-allow sentence alone. */
+      readonly warningPhrase?: Phrase;
+      readonly broad?: string;
+    }
   /** `fix` is the rule the person most likely meant, offered as one click. */
   | { readonly ok: false; readonly error: string; readonly fix?: string };
 
@@ -40,16 +48,19 @@ export function checkRule(text: string, behavior: RuleBehavior): RuleCheck {
     const fix = domainFix(parsed.value);
     return fix === undefined ? { ok: false, error } : { ok: false, error, fix };
   }
-  const broad = behavior === 'allow' ? broadAllowOf(compiled.rule) : undefined;
+  const what = behavior === 'allow' ? broadAllowPhrase(compiled.rule) : undefined;
+  const broadly =
+    what === undefined ? undefined : phrase('warning.thisRuleBroad', { what: { phrase: what } });
   const warnings = [
-    ...(broad === undefined ? [] : [`This rule allows ${broad} without asking.`]),
+    ...(broadly === undefined ? [] : [broadly.message]),
     ...(compiled.rule.warning === undefined ? [] : [compiled.rule.warning]),
   ];
   return {
     ok: true,
     value: parsed.value,
     ...(warnings.length === 0 ? {} : { warning: warnings.join(' ') }),
-    ...(broad === undefined ? {} : { broad }),
+    ...(broadly !== undefined && warnings.length === 1 ? { warningPhrase: broadly.phrase } : {}),
+    ...(what === undefined ? {} : { broad: phraseText(what) }),
   };
 }
 

@@ -15,8 +15,9 @@ import type { CompiledRule } from '../rules/compile';
 import type { RuleBehavior } from '../types';
 import type { DecisionReason } from '../pipeline/decision';
 import { isCriticalRemovalGlob, isCriticalRemovalTarget } from '../safety/critical-removal';
-import { capital, outsideResult, pathResult } from './file-tools';
-import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
+import { outsideResult, pathResult } from './file-tools';
+import { paramVerdict, ruleReason, stringField } from './rule-eval';
+import { phrase, rulePhrase, sentenceArg, type Phrase, type Phrased } from '../explain/phrases';
 import { bashCandidates, lineWords } from './bash-rule-index';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
 
@@ -85,17 +86,17 @@ interface PathUse {
   /** The redirect, or the subcommand whose operand this is. */
   readonly origin: 'redirect' | BashSubcommand;
   /** For messages: "the redirect to out.txt", "the file .git/config that rm writes". */
-  readonly what: string;
+  readonly what: Phrase;
 }
 
 export function checkBashTool(call: ToolCall, env: CheckEnv, bash: BashSupport | undefined): ToolCheck {
   const command = stringField(call.input, 'command');
-  const ask = (message: string): ToolCheck => ({
-    result: { behavior: 'ask', reason: { type: 'tool', message }, classifierApprovable: false },
+  const ask = (said: Phrased): ToolCheck => ({
+    result: { behavior: 'ask', reason: { type: 'tool', ...said }, classifierApprovable: false },
     matches: () => false,
   });
-  if (command === undefined) return ask('Bash was called without a "command".');
-  if (!bash) return ask('The Bash analyser is not loaded, so the command cannot be checked.');
+  if (command === undefined) return ask(phrase('bash.noCommand'));
+  if (!bash) return ask(phrase('bash.noAnalyser'));
 
   const analysis = bash.analyzer.analyze(command);
   const words = lineWords(analysis.ok ? analysis.subcommands : analysis.command.trim());
@@ -131,16 +132,13 @@ function decideParsed(
   if (deny)
     return {
       behavior: 'deny',
-      reason: ruleReason(deny, `${capital(describeRule(deny))} matches \`${analysis.command}\`.`),
+      reason: ruleReason(deny, 'bash.ruleMatches', { command: { command: analysis.command } }),
     };
   const deniedPath = verdicts.find((v) => v.result.behavior === 'deny');
   if (deniedPath)
     return {
       behavior: 'deny',
-      reason: withMessage(
-        deniedPath.result,
-        `${capital(deniedPath.use.what)}: ${messageOf(deniedPath.result)}`,
-      ),
+      reason: withWhat(deniedPath.result, deniedPath.use),
     };
 
   // Step 2: explicit asks, then the safety check.
@@ -148,7 +146,7 @@ function decideParsed(
   if (askRule) {
     return {
       behavior: 'ask',
-      reason: ruleReason(askRule, `${capital(describeRule(askRule))} matches \`${analysis.command}\`.`),
+      reason: ruleReason(askRule, 'bash.ruleMatches', { command: { command: analysis.command } }),
       classifierApprovable: false,
     };
   }
@@ -156,7 +154,7 @@ function decideParsed(
   if (askedPath && askedPath.result.behavior === 'ask') {
     return {
       ...askedPath.result,
-      reason: withMessage(askedPath.result, `${capital(askedPath.use.what)}: ${messageOf(askedPath.result)}`),
+      reason: withWhat(askedPath.result, askedPath.use),
     };
   }
   const critical = criticalRemoval(analysis, env);
@@ -167,7 +165,10 @@ function decideParsed(
         type: 'safetyCheck',
         path: critical,
         classifierApprovable: false,
-        message: `\`${analysis.command}\` removes ${critical}, which cannot be undone; a person must approve, whatever the mode.`,
+        ...phrase('bash.criticalRemoval', {
+          command: { command: analysis.command },
+          path: { path: critical },
+        }),
       },
       classifierApprovable: false,
     };
@@ -182,10 +183,17 @@ function decideParsed(
   );
   if (outside) {
     const { use } = outside;
-    const subject =
+    const path = { path: use.path };
+    const subject: Phrase =
       use.origin === 'redirect'
-        ? `The path ${use.path} that ${use.access === 'edit' ? 'the redirect writes' : 'the input redirect reads'}`
-        : `The path ${use.path} that ${use.origin.argv[0] ?? ''} ${use.access === 'read' ? 'reads' : 'writes'}`;
+        ? {
+            code: use.access === 'edit' ? 'bash.outsideRedirectWrites' : 'bash.outsideRedirectReads',
+            params: { path },
+          }
+        : {
+            code: use.access === 'read' ? 'bash.outsideReads' : 'bash.outsideWrites',
+            params: { path, program: { text: use.origin.argv[0] ?? '' } },
+          };
     return outsideResult(env, use.path, subject);
   }
 
@@ -241,7 +249,7 @@ function decideParsed(
   return {
     behavior: 'passthrough',
     acceptEdits,
-    message: `\`${analysis.command}\` is not read-only, and no rule allows all of it.`,
+    ...phrase('bash.notReadOnly', { command: { command: analysis.command } }),
   };
 }
 
@@ -250,17 +258,20 @@ function allowResult(analysis: OkBashAnalysis, covering: readonly CompiledRule[]
   if (!rule) {
     return {
       behavior: 'allow',
-      reason: { type: 'tool', message: `\`${analysis.command}\` is read-only, which needs no approval.` },
+      reason: { type: 'tool', ...phrase('bash.readOnly', { command: { command: analysis.command } }) },
     };
   }
-  const names = covering.map((r) => r.ref.text).join(', ');
-  const message =
+  const command = { command: analysis.command };
+  const said =
     others.length === 0
-      ? `${capital(describeRule(rule))} allows \`${analysis.command}\`.`
-      : `Every part of \`${analysis.command}\` is allowed, by ${names}.`;
+      ? phrase('bash.ruleAllows', { rule: { phrase: rulePhrase(rule.ref) }, command })
+      : phrase('bash.everyPartAllowed', {
+          command,
+          rules: { literal: covering.map((r) => r.ref.text).join(', ') },
+        });
   return {
     behavior: 'allow',
-    reason: { type: 'rule', rule: rule.ref, message, otherRules: others.map((r) => r.ref) },
+    reason: { type: 'rule', rule: rule.ref, ...said, otherRules: others.map((r) => r.ref) },
   };
 }
 
@@ -273,19 +284,19 @@ function decideUnparsed(
   if (deny)
     return {
       behavior: 'deny',
-      reason: ruleReason(deny, `${capital(describeRule(deny))} matches the command.`),
+      reason: ruleReason(deny, 'bash.ruleMatchesUnparsed'),
     };
   const askRule = first('ask');
   if (askRule) {
     return {
       behavior: 'ask',
-      reason: ruleReason(askRule, `${capital(describeRule(askRule))} matches the command.`),
+      reason: ruleReason(askRule, 'bash.ruleMatchesUnparsed'),
       classifierApprovable: false,
     };
   }
   return {
     behavior: 'ask',
-    reason: { type: 'tool', message: `${problem.replace(/\.$/, '')}, so a person must look at it.` },
+    reason: { type: 'tool', ...phrase('bash.unparsed', { problem: { text: problem } }) },
     classifierApprovable: false,
   };
 }
@@ -299,13 +310,18 @@ function pathUses(analysis: OkBashAnalysis, env: CheckEnv): PathUse[] {
     if (!(redirect.isWrite || redirect.operator === '<') || isUnknown(redirect.target)) continue;
     const path = resolvePath(cwd, redirect.target, home);
     if (redirect.isWrite)
-      uses.push({ path, access: 'edit', origin: 'redirect', what: `the redirect to ${redirect.target}` });
+      uses.push({
+        path,
+        access: 'edit',
+        origin: 'redirect',
+        what: { code: 'bash.redirectTo', params: { target: { literal: redirect.target } } },
+      });
     else
       uses.push({
         path,
         access: 'read',
         origin: 'redirect',
-        what: `the input redirect from ${redirect.target}`,
+        what: { code: 'bash.redirectFrom', params: { target: { literal: redirect.target } } },
       });
   }
   for (const sub of analysis.subcommands) {
@@ -318,7 +334,10 @@ function pathUses(analysis: OkBashAnalysis, env: CheckEnv): PathUse[] {
         path: resolvePath(cwd, operand, home),
         access,
         origin: sub,
-        what: `the file ${operand} that ${name} ${access === 'read' ? 'reads' : 'writes'}`,
+        what: {
+          code: access === 'read' ? 'bash.operandReads' : 'bash.operandWrites',
+          params: { operand: { literal: operand }, program: { text: name } },
+        },
       });
     }
   }
@@ -374,12 +393,12 @@ function criticalRemoval(analysis: OkBashAnalysis, env: CheckEnv): string | unde
   return undefined;
 }
 
-function messageOf(result: ToolResult): string {
-  const message = result.behavior === 'passthrough' ? result.message : result.reason.message;
-  return message.charAt(0).toLowerCase() + message.slice(1);
-}
-
-function withMessage(result: ToolResult, message: string): DecisionReason {
-  if (result.behavior === 'passthrough') return { type: 'tool', message };
-  return { ...result.reason, message };
+/** A file's verdict, said of the word in the command that names it: "The redirect to .env: …". */
+function withWhat(result: ToolResult, use: PathUse): DecisionReason {
+  const said = phrase('bash.pathVerdict', {
+    what: { phrase: use.what },
+    why: sentenceArg(result.behavior === 'passthrough' ? result : result.reason),
+  });
+  if (result.behavior === 'passthrough') return { type: 'tool', ...said };
+  return { ...result.reason, ...said };
 }

@@ -6,8 +6,8 @@
  */
 import { hostOf } from '../matchers/domain';
 import type { CompiledRule } from '../rules/compile';
-import { capital } from './file-tools';
-import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
+import { paramVerdict, ruleReason, stringField } from './rule-eval';
+import { phrase } from '../explain/phrases';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
 
 export function checkWebFetch(call: ToolCall, env: CheckEnv): ToolCheck {
@@ -21,7 +21,7 @@ export function checkWebFetch(call: ToolCall, env: CheckEnv): ToolCheck {
     return {
       result: {
         behavior: 'ask',
-        reason: { type: 'tool', message: `WebFetch was given "${url}", which is not a URL with a host.` },
+        reason: { type: 'tool', ...phrase('content.noHost', { url: { literal: url } }) },
         classifierApprovable: false,
       },
       matches,
@@ -52,19 +52,20 @@ function byContentRules(
   matches: (rule: CompiledRule) => boolean,
   subject: string,
 ): ToolResult {
+  const on = { tool: { text: call.toolName }, subject: { literal: subject } };
   const find = (behavior: 'deny' | 'ask' | 'allow') =>
     env.rules.contentRules(behavior, call.toolName).find(matches);
   const deny = find('deny');
   if (deny)
     return {
       behavior: 'deny',
-      reason: ruleReason(deny, `${capital(describeRule(deny))} forbids ${call.toolName} on ${subject}.`),
+      reason: ruleReason(deny, 'content.forbids', on),
     };
   const ask = find('ask');
   if (ask) {
     return {
       behavior: 'ask',
-      reason: ruleReason(ask, `${capital(describeRule(ask))} asks before ${call.toolName} on ${subject}.`),
+      reason: ruleReason(ask, 'content.asks', on),
       classifierApprovable: false,
     };
   }
@@ -72,11 +73,11 @@ function byContentRules(
   if (allow)
     return {
       behavior: 'allow',
-      reason: ruleReason(allow, `${capital(describeRule(allow))} allows ${call.toolName} on ${subject}.`),
+      reason: ruleReason(allow, 'content.allows', on),
     };
   return {
     behavior: 'passthrough',
     acceptEdits: false,
-    message: `No content rule covers ${call.toolName} on ${subject}.`,
+    ...phrase('content.noRule', on),
   };
 }

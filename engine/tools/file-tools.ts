@@ -7,7 +7,8 @@ import { resolvePath } from '../paths/posix';
 import type { CompiledRule } from '../rules/compile';
 import { primaryFieldOf } from './catalog';
 import { checkPath, candidatesOf, pathRuleMatches } from './path-check';
-import { describeRule, paramVerdict, ruleReason, stringField } from './rule-eval';
+import { paramVerdict, ruleReason, stringField } from './rule-eval';
+import { phrase, type Phrase } from '../explain/phrases';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from './types';
 
 /** Search tools default to the cwd when no path is given. */
@@ -31,7 +32,7 @@ function checkFileTool(call: ToolCall, env: CheckEnv, access: 'read' | 'edit'): 
         behavior: 'ask',
         reason: {
           type: 'tool',
-          message: `${call.toolName} was called without a "${field}", so its target is unknown.`,
+          ...phrase('file.noTarget', { tool: { text: call.toolName }, field: { text: field } }),
         },
         classifierApprovable: false,
       },
@@ -63,7 +64,7 @@ function paramRule(
     .contentRules(behavior, access === 'read' ? 'Read' : 'Edit')
     .find((r) => paramVerdict(r, call.input) === true);
   if (!rule) return undefined;
-  const reason = ruleReason(rule, `${capital(describeRule(rule))} matches this ${call.toolName} call.`);
+  const reason = ruleReason(rule, 'file.paramRuleMatches', { tool: { text: call.toolName } });
   return behavior === 'deny' ? { behavior, reason } : { behavior, reason, classifierApprovable: false };
 }
 
@@ -74,20 +75,18 @@ export function pathResult(
   toolName: string,
 ): ToolResult {
   const verdict = checkPath(env, path, access);
-  const verb = access === 'read' ? 'reading' : 'editing';
+  const reading = access === 'read';
+  const at = { path: { path } };
   switch (verdict.kind) {
     case 'deny':
       return {
         behavior: 'deny',
-        reason: ruleReason(verdict.rule, `${capital(describeRule(verdict.rule))} forbids ${verb} ${path}.`),
+        reason: ruleReason(verdict.rule, reading ? 'file.forbidsReading' : 'file.forbidsEditing', at),
       };
     case 'ask':
       return {
         behavior: 'ask',
-        reason: ruleReason(
-          verdict.rule,
-          `${capital(describeRule(verdict.rule))} asks before ${verb} ${path}.`,
-        ),
+        reason: ruleReason(verdict.rule, reading ? 'file.asksReading' : 'file.asksEditing', at),
         classifierApprovable: false,
       };
     case 'protected':
@@ -97,35 +96,31 @@ export function pathResult(
           type: 'safetyCheck',
           path,
           classifierApprovable: verdict.protectedPath.classifierApprovable,
-          message: `The path ${path} is protected (${verdict.protectedPath.matched}): changing it can run code or change the rules, so a person must approve, whatever the mode.`,
+          ...phrase('file.protected', { ...at, matched: { literal: verdict.protectedPath.matched } }),
         },
         classifierApprovable: verdict.protectedPath.classifierApprovable,
       };
     case 'allow':
       return {
         behavior: 'allow',
-        reason: ruleReason(verdict.rule, `${capital(describeRule(verdict.rule))} allows ${verb} ${path}.`),
+        reason: ruleReason(verdict.rule, reading ? 'file.allowsReading' : 'file.allowsEditing', at),
       };
     case 'inside':
-      return access === 'read'
+      return reading
         ? {
             behavior: 'allow',
-            reason: {
-              type: 'tool',
-              message: `${toolName} reads ${path}, inside the working folders, which needs no approval.`,
-            },
+            reason: { type: 'tool', ...phrase('file.readsInside', { tool: { text: toolName }, ...at }) },
           }
         : {
             behavior: 'passthrough',
             acceptEdits: true,
-            message: `${toolName} edits ${path}, inside the working folders.`,
+            ...phrase('file.editsInside', { tool: { text: toolName }, ...at }),
           };
     case 'outside':
-      return outsideResult(
-        env,
-        path,
-        `The path ${path} that ${toolName} ${access === 'read' ? 'reads' : 'edits'}`,
-      );
+      return outsideResult(env, path, {
+        code: reading ? 'file.outsideReads' : 'file.outsideEdits',
+        params: { ...at, tool: { text: toolName } },
+      });
   }
 }
 
@@ -133,7 +128,7 @@ export function pathResult(
  * A path outside the working directories asks, as Claude Code does: only an allow rule for that path
  * (`Read(...)`, `Edit(...)`), a tool-wide allow or bypass mode lifts it, never a Bash rule for the command.
  */
-export function outsideResult(env: CheckEnv, path: string, subject: string): ToolResult {
+export function outsideResult(env: CheckEnv, path: string, subject: Phrase): ToolResult {
   const dirs = env.workingDirectories;
   return {
     behavior: 'ask',
@@ -141,12 +136,11 @@ export function outsideResult(env: CheckEnv, path: string, subject: string): Too
       type: 'workingDirectories',
       path,
       workingDirectories: dirs,
-      message: `${subject} is outside the working directories for this session (${dirs.join(', ')}).`,
+      ...phrase('outside.workingDirectories', {
+        subject: { phrase: subject },
+        directories: { text: dirs.join(', ') },
+      }),
     },
     classifierApprovable: true,
   };
-}
-
-export function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

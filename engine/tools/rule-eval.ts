@@ -1,9 +1,9 @@
 /** Helpers every tool family uses to walk its content rules. */
 import type { CompiledRule } from '../rules/compile';
-import { placeOf } from '../rules/warnings/types';
 import type { DecisionReason } from '../pipeline/decision';
 import type { RuleBehavior } from '../types';
 import type { CheckEnv, ToolCall } from './types';
+import { phrase, rulePhrase, type Phrase, type PhraseCode } from '../explain/phrases';
 
 /**
  * A `Tool(param:value)` rule's verdict, or undefined when the call has no such top-level scalar, in which
@@ -27,13 +27,17 @@ export function firstMatching(
   return undefined;
 }
 
-export function ruleReason(rule: CompiledRule, message: string): DecisionReason {
-  return { type: 'rule', rule: rule.ref, message };
-}
-
-/** A sentence naming the rule and where it lives, in the words the rule warnings use. */
-export function describeRule(rule: CompiledRule): string {
-  return `the ${rule.ref.behavior} rule ${rule.ref.text} from ${placeOf(rule.ref)}`;
+/** The rule decided: the sentence `code` says, with the rule (and where it lives) as its `rule`. */
+export function ruleReason(
+  rule: CompiledRule,
+  code: PhraseCode,
+  params: Phrase['params'] = {},
+): DecisionReason {
+  return {
+    type: 'rule',
+    rule: rule.ref,
+    ...phrase(code, { rule: { phrase: rulePhrase(rule.ref) }, ...params }),
+  };
 }
 
 export function stringField(input: ToolCall['input'], key: string): string | undefined {

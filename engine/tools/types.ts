@@ -6,6 +6,7 @@ import type { ToolPermissionContext } from '../context/context';
 import type { DecisionReason } from '../pipeline/decision';
 import type { CompiledRule } from '../rules/compile';
 import type { RuleIndex } from '../rules/rule-index';
+import type { Phrase } from '../explain/phrases';
 
 export interface ToolCall {
   readonly toolName: string;
@@ -17,7 +18,12 @@ export type ToolResult =
   | { readonly behavior: 'deny'; readonly reason: DecisionReason }
   | { readonly behavior: 'ask'; readonly reason: DecisionReason; readonly classifierApprovable: boolean }
   /** No opinion. `acceptEdits` says the call is an edit inside the working folders, which that mode allows. */
-  | { readonly behavior: 'passthrough'; readonly acceptEdits: boolean; readonly message: string };
+  | {
+      readonly behavior: 'passthrough';
+      readonly acceptEdits: boolean;
+      readonly message: string;
+      readonly phrase?: Phrase;
+    };
 
 export interface CheckEnv {
   readonly context: ToolPermissionContext;

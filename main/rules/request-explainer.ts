@@ -56,17 +56,18 @@ const CONTEXT_CACHE_SIZE = 64;
 
 export function reasonView(decision: Decision): Explanation['reason'] {
   const { reason } = decision;
+  const said = { message: reason.message, ...(reason.phrase ? { phrase: reason.phrase } : {}) };
   switch (reason.type) {
     case 'rule':
-      return { type: 'rule', message: reason.message, rule: refView(reason.rule) };
+      return { type: 'rule', ...said, rule: refView(reason.rule) };
     case 'mode':
-      return { type: 'mode', message: reason.message, mode: reason.mode };
+      return { type: 'mode', ...said, mode: reason.mode };
     case 'safetyCheck':
-      return { type: 'safetyCheck', message: reason.message, path: reason.path };
+      return { type: 'safetyCheck', ...said, path: reason.path };
     case 'workingDirectories':
-      return { type: 'workingDirectories', message: reason.message, path: reason.path };
+      return { type: 'workingDirectories', ...said, path: reason.path };
     default:
-      return { type: reason.type, message: reason.message };
+      return { type: reason.type, ...said };
   }
 }
 

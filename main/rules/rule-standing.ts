@@ -86,7 +86,7 @@ function warningsFor(question: StandingQuestion, context: ToolPermissionContext,
         w.rule.text === text &&
         (w.rule.index === undefined || w.rule.index === index),
     )
-    .map((w) => ({ kind: w.kind, message: w.message }));
+    .map((w) => ({ kind: w.kind, message: w.message, phrase: w.phrase }));
 }
 
 export function ruleStanding(question: StandingQuestion): RuleStanding {

@@ -49,9 +49,9 @@ function check(tool: string, input: Record<string, unknown>): CheckResult {
 const BEHAVIOR = { allow: 'Allow', deny: 'Deny', ask: 'Ask' } as const;
 
 /** The card's sentence for a decision no rule made: the engine's message without "No rule matched:". */
-function detailOf(message: string): string {
-  const rest = message.replace(/^No rule matched:\s*/, '');
-  return rest.charAt(0).toUpperCase() + rest.slice(1);
+/** The engine's sentence as the card draws it: commands as code, not in backticks; the project's paths from its folder. */
+function asShown(message: string, project: string): string {
+  return message.replaceAll('`', '').replaceAll(`${project}/`, './');
 }
 
 const fixtures = (
@@ -90,7 +90,7 @@ test('every fixture request: the card says what gatehouse check says', async ({ 
     // No rule matched: the card says so, and then which parts need the person or the engine's sentence.
     else if (checked.reason.type === 'default')
       await expect(why, said).toContainText('No rule matched this call.');
-    else await expect(why, said).toContainText(detailOf(checked.reason.message));
+    else await expect(why, said).toContainText(asShown(checked.reason.message, gate.project));
     // One card at a time, so each comparison reads its own card.
     await target.getByRole('button', { name: 'Deny', exact: true }).click();
     await hook.exit;

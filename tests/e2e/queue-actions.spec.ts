@@ -85,7 +85,8 @@ test('Always allow: an edited rule, checked live, previewed against history, sav
 
   for (const [broad, sentence] of [
     ['Bash(*)', 'This rule allows every shell command without asking.'],
-    ['Bash(curl *)', 'This rule allows `curl` with any arguments'],
+    // The command is drawn as code, as the card draws commands, not in the CLI's backticks.
+    ['Bash(curl *)', 'This rule allows curl with any arguments'],
   ] as const) {
     await rule.fill(broad);
     await expect(target.locator('.rule-check--warn')).toContainText(sentence);

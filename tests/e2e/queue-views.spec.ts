@@ -127,8 +127,20 @@ test('the language follows the OS locale', async ({ browser }) => {
   await expect(page.getByText('没有待处理的请求')).toBeVisible();
   gate.ask('Bash', { command: 'rm -rf dist', description: 'Clean' });
   await expect(page.locator('article').getByText('破坏性')).toBeVisible();
+  // The engine's reason, from the real console's engine, in Chinese too (issue 18.10).
+  await expect(card(page, 'rm -rf dist').locator('.why__detail')).toHaveText(
+    'rm -rf dist 不是只读命令，且没有规则允许其全部内容。',
+  );
   await page.setViewportSize(SIZES.window);
   await screenshot(page, 'queue-window-light-zh');
+  const detail = card(page, 'rm -rf dist').locator('.why__detail');
+  for (const size of ['window', 'tray'] as const)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(SIZES[size]);
+      await page.emulateMedia({ colorScheme });
+      await detail.scrollIntoViewIfNeeded();
+      await screenshot(page, `queue-${size}-${colorScheme}-zh-why`);
+    }
   await context.close();
 });
 

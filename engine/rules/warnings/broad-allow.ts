@@ -5,18 +5,19 @@
  */
 import type { CompiledRule } from '../compile';
 import { bashPatternGlobs, bashPatternMatchesEverything, globsContain, type Glob } from './wildcard';
-import { placeOf, type RuleWarning } from './types';
+import type { RuleWarning } from './types';
+import { phrase, rulePhrase, type Phrase, type PhraseCode } from '../../explain/phrases';
 
 const WHOLE_TOOLS = {
-  Bash: 'every shell command',
-  Edit: 'editing every file',
-  MultiEdit: 'editing every file',
-  Write: 'writing every file',
-  NotebookEdit: 'editing every notebook',
-  WebFetch: 'fetching every URL',
-};
+  Bash: 'broad.everyCommand',
+  Edit: 'broad.everyEdit',
+  MultiEdit: 'broad.everyEdit',
+  Write: 'broad.everyWrite',
+  NotebookEdit: 'broad.everyNotebook',
+  WebFetch: 'broad.everyUrl',
+} as const satisfies Record<string, PhraseCode>;
 // A Map, so a rule for a tool named `__proto__` or `constructor` finds nothing rather than Object's own keys.
-const WHOLE_TOOL_BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries(WHOLE_TOOLS));
+const WHOLE_TOOL_BY_NAME: ReadonlyMap<string, PhraseCode> = new Map(Object.entries(WHOLE_TOOLS));
 
 /** Shells and interpreters: given no arguments, they run the program on their input. */
 const READS_PROGRAM_FROM_INPUT = [
@@ -92,34 +93,37 @@ export function broadAllowWarnings(rules: readonly CompiledRule[]): RuleWarning[
   const warnings: RuleWarning[] = [];
   for (const rule of rules) {
     if (rule.ref.behavior !== 'allow') continue;
-    const what = broadAllowOf(rule);
+    const what = broadAllowPhrase(rule);
     if (what === undefined) continue;
     warnings.push({
       kind: 'broad-allow',
       rule: rule.ref,
-      message: `The allow rule ${rule.ref.text} from ${placeOf(rule.ref)} allows ${what} without asking.`,
+      ...phrase('warning.broadAllow', { rule: { phrase: rulePhrase(rule.ref) }, what: { phrase: what } }),
     });
   }
   return warnings;
 }
 
 /** What an allow of this rule would hand over without asking, when that is far more than it reads as. */
-export function broadAllowOf(rule: CompiledRule): string | undefined {
+export function broadAllowPhrase(rule: CompiledRule): Phrase | undefined {
+  const whole = (code: PhraseCode | undefined): Phrase | undefined =>
+    code === undefined ? undefined : { code, params: {} };
   if (rule.skipped !== undefined || rule.name.kind !== 'exact') return undefined;
   const tool = rule.name.name;
   const content = rule.content;
-  if (content === undefined) return WHOLE_TOOL_BY_NAME.get(tool);
+  if (content === undefined) return whole(WHOLE_TOOL_BY_NAME.get(tool));
   if (content.kind === 'bash') {
-    if (bashPatternMatchesEverything(content.pattern)) return WHOLE_TOOLS.Bash;
+    if (bashPatternMatchesEverything(content.pattern)) return whole(WHOLE_TOOLS.Bash);
     const globs = bashPatternGlobs(content.pattern);
     const within = ({ globs: inner }: { globs: readonly Glob[] }) => globsContain(inner, globs);
     const runner = RUNNERS_WITH_ANY_ARGUMENTS.find(within)?.command;
-    if (runner !== undefined) return `\`${runner}\` with any arguments, which can run any command`;
+    if (runner !== undefined) return { code: 'broad.runner', params: { command: { command: runner } } };
     const bare = content.pattern.trim();
-    if (READS_PROGRAM_FROM_INPUT_SET.has(bare)) return `\`${bare}\`, which runs any command piped into it`;
+    if (READS_PROGRAM_FROM_INPUT_SET.has(bare))
+      return { code: 'broad.readsInput', params: { command: { command: bare } } };
     const downloader = DOWNLOADERS_WITH_ANY_ARGUMENTS.find(within)?.command;
     if (downloader !== undefined)
-      return `\`${downloader}\` with any arguments, which can fetch or send anything and write it anywhere`;
+      return { code: 'broad.downloader', params: { command: { command: downloader } } };
     return undefined;
   }
   // `Edit(//**)` is every file on the disk and `WebFetch(domain:*)` every host: the whole tool in all but name.
@@ -129,8 +133,8 @@ export function broadAllowOf(rule: CompiledRule): string | undefined {
     content.matcher.root === '/' &&
     content.matcher.pattern === '/**'
   )
-    return WHOLE_TOOLS.Edit;
+    return whole(WHOLE_TOOLS.Edit);
   if (content.kind === 'domain' && rule.rule.ruleValue.ruleContent === 'domain:*')
-    return WHOLE_TOOLS.WebFetch;
+    return whole(WHOLE_TOOLS.WebFetch);
   return undefined;
 }

@@ -4,7 +4,8 @@
  * copy in effective order is the one decisions name; the later ones change nothing.
  */
 import type { CompiledRule } from '../compile';
-import { placeOf, type RuleWarning } from './types';
+import type { RuleWarning } from './types';
+import { behaviorPhrase, phrase, placePhrase, type Phrased } from '../../explain/phrases';
 
 export function duplicateWarnings(rules: readonly CompiledRule[]): RuleWarning[] {
   const first = new Map<string, CompiledRule>();
@@ -16,7 +17,7 @@ export function duplicateWarnings(rules: readonly CompiledRule[]): RuleWarning[]
       first.set(key, rule);
       continue;
     }
-    warnings.push({ kind: 'duplicate', rule: rule.ref, by: earlier.ref, message: sentence(rule, earlier) });
+    warnings.push({ kind: 'duplicate', rule: rule.ref, by: earlier.ref, ...sentence(rule, earlier) });
   }
   return warnings;
 }
@@ -26,15 +27,24 @@ function keyOf(rule: CompiledRule): string {
   return [rule.ref.behavior, rule.ref.text, root].join('\u0000');
 }
 
-function sentence(rule: CompiledRule, earlier: CompiledRule): string {
+function sentence(rule: CompiledRule, earlier: CompiledRule): Phrased {
   const { behavior, text } = rule.ref;
+  const named = {
+    behavior: { phrase: behaviorPhrase(behavior) },
+    rule: { literal: text },
+    place: { phrase: placePhrase(rule.ref) },
+  };
   const sameList = rule.ref.source === earlier.ref.source && rule.ref.file === earlier.ref.file;
-  if (sameList) {
-    const at =
-      rule.ref.index === undefined || earlier.ref.index === undefined
-        ? ''
-        : ` (permissions.${behavior}[${earlier.ref.index}] and [${rule.ref.index}])`;
-    return `The ${behavior} rule ${text} appears twice in ${placeOf(rule.ref)}${at}; the first copy applies, so this one can be removed.`;
-  }
-  return `The ${behavior} rule ${text} in ${placeOf(rule.ref)} repeats the one in ${placeOf(earlier.ref)}, which comes first and applies, so this one can be removed.`;
+  if (!sameList)
+    return phrase('warning.duplicateElsewhere', {
+      ...named,
+      earlierPlace: { phrase: placePhrase(earlier.ref) },
+    });
+  if (rule.ref.index === undefined || earlier.ref.index === undefined)
+    return phrase('warning.duplicate', named);
+  return phrase('warning.duplicateAt', {
+    ...named,
+    first: { literal: `permissions.${behavior}[${earlier.ref.index}]` },
+    second: { literal: `[${rule.ref.index}]` },
+  });
 }

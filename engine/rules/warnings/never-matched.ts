@@ -4,7 +4,8 @@ import type { ToolCall } from '../../tools/types';
 import type { ToolPermissionContext } from '../../context/context';
 import type { CompiledRule } from '../compile';
 import { ruleAlone } from '../rule-alone';
-import { placeOf, type RuleWarning } from './types';
+import type { RuleWarning } from './types';
+import { phrase, rulePhrase } from '../../explain/phrases';
 
 /** Content rules that Bash calls consult: Bash's own, and Read/Edit rules through a command's files. */
 const PARSER_NEEDED: ReadonlySet<string> = new Set(['Bash', 'Read', 'Edit']);
@@ -32,7 +33,10 @@ export function neverMatchedWarnings(
     warnings.push({
       kind: 'never-matched',
       rule: rule.ref,
-      message: `The ${rule.ref.behavior} rule ${rule.ref.text} from ${placeOf(rule.ref)} matched none of the ${history.length} past ${history.length === 1 ? 'call' : 'calls'} in history.`,
+      ...phrase(history.length === 1 ? 'warning.neverMatchedOne' : 'warning.neverMatched', {
+        rule: { phrase: rulePhrase(rule.ref) },
+        count: { count: history.length },
+      }),
     });
   }
   return warnings;

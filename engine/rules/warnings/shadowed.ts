@@ -8,7 +8,8 @@ import { toolNameMatches } from '../../matchers/tool-name';
 import type { CompiledRule } from '../compile';
 import { bashPatternContains, globsContain, nameGlob, STAR, type Glob } from './wildcard';
 import { pathPatternContains } from './path-containment';
-import { placeOf, type RuleWarning } from './types';
+import type { RuleWarning } from './types';
+import { phrase, placePhrase, rulePhrase } from '../../explain/phrases';
 
 const rank = (behavior: RuleBehavior): number => ruleBehaviors.indexOf(behavior);
 
@@ -24,10 +25,11 @@ export function shadowedWarnings(rules: readonly CompiledRule[]): RuleWarning[] 
       kind: 'shadowed',
       rule: rule.ref,
       by: winner.ref,
-      message:
-        `The ${rule.ref.behavior} rule ${rule.ref.text} from ${placeOf(rule.ref)} can never apply: ` +
-        `every call it matches is first ${winner.ref.behavior === 'deny' ? 'denied' : 'asked about'} by ` +
-        `${winner.ref.text} from ${placeOf(winner.ref)}.`,
+      ...phrase(winner.ref.behavior === 'deny' ? 'warning.shadowedDenied' : 'warning.shadowedAsked', {
+        rule: { phrase: rulePhrase(rule.ref) },
+        winner: { literal: winner.ref.text },
+        winnerPlace: { phrase: placePhrase(winner.ref) },
+      }),
     });
   }
   return warnings;

@@ -109,7 +109,7 @@ export async function loadRulesSnapshot(cwd: string, deps: SnapshotDeps): Promis
   const byRule = new Map<string, RuleWarningView[]>();
   for (const warning of warnings) {
     const list = byRule.get(keyOf(warning.rule)) ?? [];
-    list.push({ kind: warning.kind, message: warning.message });
+    list.push({ kind: warning.kind, message: warning.message, phrase: warning.phrase });
     byRule.set(keyOf(warning.rule), list);
   }
   const rules: ListedRuleView[] = [];

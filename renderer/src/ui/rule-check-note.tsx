@@ -1,5 +1,6 @@
 import { useT } from '../i18n/i18n-context';
 import type { RuleCheck } from './rule-check';
+import { EngineSentence } from './engine-sentence';
 
 /**
  * The live check under a rule field: the engine's own error sentence (with the likely rule as one click),
@@ -34,7 +35,7 @@ export function RuleCheckNote({
   if (check.warning !== undefined) {
     return (
       <p className="rule-check rule-check--warn" aria-live="polite">
-        {check.warning}
+        <EngineSentence said={{ message: check.warning, phrase: check.warningPhrase }} />
       </p>
     );
   }

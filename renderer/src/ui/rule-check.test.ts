@@ -23,6 +23,10 @@ describe('a rule checked as it is typed', () => {
       toolName: 'Bash',
       coversTool: true,
       warning: 'This rule allows every shell command without asking.',
+      warningPhrase: {
+        code: 'warning.thisRuleBroad',
+        params: { what: { phrase: { code: 'broad.everyCommand', params: {} } } },
+      },
     });
   });
 

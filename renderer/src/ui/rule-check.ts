@@ -4,7 +4,7 @@
  * being asked about.
  */
 import { compileToolName, checkRule as engineCheck, toolNameMatches } from '../../../engine';
-import type { RuleBehavior } from '../../../engine';
+import type { Phrase, RuleBehavior } from '../../../engine';
 
 export type RuleCheck =
   | {
@@ -15,6 +15,8 @@ export type RuleCheck =
       readonly coversTool: boolean;
       /** Why the rule loads but never applies, or applies differently from how it reads. */
       readonly warning?: string;
+      /** The engine's phrase of `warning`, when it has one (engine/explain/phrases.ts). */
+      readonly warningPhrase?: Phrase;
     }
   | { readonly ok: false; readonly error: string; readonly fix?: string };
 
@@ -28,5 +30,6 @@ export function checkRule(text: string, tool: string, behavior: RuleBehavior = '
     ...(ruleContent === undefined ? {} : { ruleContent }),
     coversTool: toolNameMatches(compileToolName(toolName), tool),
     ...(checked.warning === undefined ? {} : { warning: checked.warning }),
+    ...(checked.warningPhrase === undefined ? {} : { warningPhrase: checked.warningPhrase }),
   };
 }

@@ -8,6 +8,7 @@ import type {
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { displayPath } from '../../ui/names';
+import { EngineSentence } from '../../ui/engine-sentence';
 import { useNavigation } from '../../ui/navigation';
 import { AllowButton } from './allow-button';
 
@@ -75,7 +76,7 @@ export function RuleStandingNote({
   const shown = standing.warnings.filter((w) => !warningKinds || warningKinds.includes(w.kind));
   const warnings = shown.map((warning) => (
     <p key={warning.kind} className="rule-check rule-check--warn" data-warning={warning.kind}>
-      {warning.message}
+      <EngineSentence said={warning} cwd={request.cwd} />
     </p>
   ));
   if (standing.wins) {

@@ -7,6 +7,7 @@ import type { Translate } from '../../i18n/translate';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { displayPath } from '../../ui/names';
+import { EngineSentence, type EngineSaid } from '../../ui/engine-sentence';
 import { VisibleText } from '../../ui/visible-text';
 import { AllowButton } from './allow-button';
 import { CodexWhyRows } from './codex-why';
@@ -123,11 +124,10 @@ export function NoTerminalLead({ request }: { request: PendingRequestView }) {
   );
 }
 
-/** The engine's own sentence; for "no rule matched" the headline already says that much. */
-function detailOf(reason: Explanation['reason']): string {
-  if (reason.type !== 'default') return reason.message;
-  const rest = reason.message.replace(/^No rule matched:\s*/, '');
-  return rest.charAt(0).toUpperCase() + rest.slice(1);
+/** The engine's own sentence; for "no rule matched" the headline already says that much, so only why. */
+function detailOf(reason: Explanation['reason']): EngineSaid {
+  const why = reason.phrase?.code === 'decide.noRule' ? reason.phrase.params.why : undefined;
+  return why && 'phrase' in why ? { message: reason.message, phrase: why.phrase } : reason;
 }
 
 /** The console's engine on the agent's own settings: the deciding rule, or the engine's sentence; the mode. */
@@ -157,7 +157,7 @@ function EngineReason({
               {reason.type === 'default' && needsYou.length > 0 ? (
                 t('why.needsYou', { parts: needsYou.join(' · ') })
               ) : (
-                <VisibleText text={detailOf(reason)} multiline />
+                <EngineSentence said={detailOf(reason)} cwd={request.cwd} />
               )}
             </span>
           </>

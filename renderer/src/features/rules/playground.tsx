@@ -4,6 +4,7 @@ import { knownToolNames, pipelineSteps, type PipelineStep } from '../../../../en
 import { useT } from '../../i18n/i18n-context';
 import { behaviorLabel, sourceLabel } from './rule-labels';
 import { useRules } from './rules-context';
+import { EngineSentence } from '../../ui/engine-sentence';
 
 /** A tool call typed by hand, decided for the chosen folder by the engine `gatehouse check` runs. */
 export function Playground() {
@@ -79,6 +80,7 @@ const isStep = (step: string): step is PipelineStep => (pipelineSteps as readonl
 function PlaygroundAnswer() {
   const t = useT();
   const playground = useRules((s) => s.playground);
+  const cwd = useRules((s) => s.cwd);
   if (playground.status === 'idle') return null;
   if (playground.status === 'checking') return <p className="rules-hint">{t('rules.playground.checking')}</p>;
   if (playground.status === 'failed')
@@ -99,7 +101,9 @@ function PlaygroundAnswer() {
           <span className="playground__step">{t(`rules.playground.step.${result.step}`)}</span>
         )}
       </p>
-      <p className="playground__message">{result.reason.message}</p>
+      <p className="playground__message">
+        <EngineSentence said={result.reason} cwd={cwd} />
+      </p>
       {rule && (
         <p className="playground__rule">
           {t('rules.playground.by', { rule: rule.text })}

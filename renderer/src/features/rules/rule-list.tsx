@@ -8,6 +8,7 @@ import { behaviorLabel, sourceLabel } from './rule-labels';
 import { RuleForm } from './rule-form';
 import { useRules } from './rules-context';
 import { VisibleText } from '../../ui/visible-text';
+import { EngineSentence } from '../../ui/engine-sentence';
 
 /** Every rule of the folder in effective order, each with its file, lock, warnings and examples. */
 export function RuleList() {
@@ -34,6 +35,7 @@ export function RuleList() {
 
 function RuleRow({ rule }: { rule: ListedRuleView }) {
   const t = useT();
+  const cwd = useRules((s) => s.snapshot?.cwd);
   const save = useRules((s) => s.save);
   const [editing, setEditing] = useState(false);
   // Where the rule may be changed from, or undefined for a locked (policy or flag) rule.
@@ -92,7 +94,7 @@ function RuleRow({ rule }: { rule: ListedRuleView }) {
         <ul className="rule-warnings" aria-label={t('rules.warnings')}>
           {rule.warnings.map((warning, i) => (
             <li key={i} className={`rule-warning rule-warning--${warning.kind}`}>
-              {warning.message}
+              <EngineSentence said={warning} cwd={cwd} />
             </li>
           ))}
         </ul>
