@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { fileSources, ruleBehaviors, type FileSource } from '../engine';
 import type { PermissionSwitch } from '../engine';
 import type { RuleRefView } from './queue-contract';
+import type { Refusal } from './refusals';
 
 /** The sources a person may edit here; policy and flag rules are locked (seed §9.4). */
 export const editableSources = ['localSettings', 'projectSettings', 'userSettings'] as const;
@@ -59,7 +60,8 @@ export type SaveRulesArgs = z.infer<typeof SaveRulesArgsSchema>;
 
 export type SaveOutcome =
   | { readonly status: 'saved'; readonly merged: boolean }
-  | { readonly status: 'conflict'; readonly message: string };
+  /** The rule the edit acts on is no longer in its file (`rule-gone`), worded like any refusal. */
+  | ({ readonly status: 'conflict' } & Refusal);
 
 const ExampleListSchema = z.array(z.string().max(10_000)).max(50);
 export const RuleExamplesSchema = z.object({ match: ExampleListSchema, noMatch: ExampleListSchema });

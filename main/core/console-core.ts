@@ -94,7 +94,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const warn = (sentence: string): void => {
     warnings.push({ code: 'sentence', fallback: sentence });
   };
-  if (settingsWarning !== undefined) warn(settingsWarning);
+  if (settingsWarning !== undefined) warnings.push(settingsWarning);
   const credentials = await loadBridgeCredentials(options.home, options.keychain, warnings);
   // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
   // to drive the console and approve its own requests.
