@@ -19,7 +19,8 @@ export const refusalParams = {
   'bad-option': [],
   'bad-arguments': [],
   'unknown-channel': [],
-  internal: [],
+  /** A handler that threw; `detail` is the error's own message. */
+  internal: ['detail'],
   'untrusted-sender': [],
   /** A grant that would not answer the very request it was made on. */
   'grant-cannot-win': ['rule'],
@@ -35,7 +36,7 @@ export const refusalParams = {
   /** The rules of a folder the engine would not load; `detail` is the engine's sentence. */
   'bad-settings': ['detail'],
   /** A save conflict: the rule the edit acts on is no longer in its file. */
-  'rule-gone': ['behavior', 'rule', 'file'],
+  'rule-gone': ['rule', 'file'],
   /** A save whose file kept changing under it. */
   'file-kept-changing': ['file'],
   /** A save that, read back, does not hold the edit. */

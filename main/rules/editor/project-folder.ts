@@ -39,11 +39,9 @@ export async function checkProjectFolder(cwd: string): Promise<string> {
   }
   if (!isDirectory)
     throw new FolderError(
-      refusal(
-        'folder-missing',
-        `The folder ${folder} does not exist; choose an existing project folder.`,
-        { folder },
-      ),
+      refusal('folder-missing', `The folder ${folder} does not exist; choose an existing project folder.`, {
+        folder,
+      }),
     );
   return folder;
 }

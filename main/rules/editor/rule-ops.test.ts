@@ -42,7 +42,7 @@ describe('rule operations on a settings file', () => {
       refusal: {
         code: 'rule-gone',
         message: `The allow rule Bash(gone) is no longer in ${FILE}: the file changed on disk since you read it.`,
-        params: { behavior: 'allow', rule: 'Bash(gone)', file: FILE },
+        params: { rule: 'Bash(gone)', file: FILE },
       },
     });
     expect(JSON.parse(done(applyFileOps(compact, FILE, [op], true))).permissions.allow).toEqual([
@@ -64,7 +64,10 @@ describe('rule operations on a settings file', () => {
   it('refuses a broken file with one sentence and an invalid rule with the parser sentence', () => {
     const broken = applyFileOps('{"permissions": ', FILE, [{ kind: 'add', behavior: 'allow', rule: 'Bash' }]);
     expect(broken.kind).toBe('broken');
-    expect(broken.kind === 'broken' && broken.refusal).toMatchObject({ code: 'broken-file', params: { file: FILE } });
+    expect(broken.kind === 'broken' && broken.refusal).toMatchObject({
+      code: 'broken-file',
+      params: { file: FILE },
+    });
     expect(broken.kind === 'broken' && broken.refusal.message).toMatch(
       /not valid JSON.*Gatehouse will not overwrite it\.$/,
     );

@@ -89,7 +89,7 @@ export function applyFileOps(
           refusal: refusal(
             'rule-gone',
             `The ${op.behavior} rule ${op.rule} is no longer in ${file}: the file changed on disk since you read it.`,
-            { behavior: op.behavior, rule: op.rule, file },
+            { rule: op.rule, file },
           ),
         };
       if (op.kind === 'replace' && !list.includes(op.with)) list.push(op.with);

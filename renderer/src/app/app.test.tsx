@@ -132,6 +132,36 @@ describe('the queue window', () => {
     expect(screen.getByText('没有钥匙串响应，所以桥接令牌保存在 /h/token（只有你能读取）。')).toBeTruthy();
     expect(screen.queryByText(fallback)).toBeNull();
   });
+
+  it('words a broken settings.json in the console’s language, naming the file and the key', async () => {
+    const path = '/home/dev/.gatehouse/settings.json';
+    const notJson = `${path} is not valid JSON (Unexpected end of JSON input); using the defaults until it is fixed.`;
+    const invalid = `${path}: "history.retentionDays" must be at least 1; using the defaults until it is fixed.`;
+    await renderWith([], {
+      locale: 'zh-CN',
+      warnings: [
+        { code: 'settings-not-json', path, detail: 'Unexpected end of JSON input', fallback: notJson },
+        {
+          code: 'settings-invalid',
+          path,
+          key: 'history.retentionDays',
+          detail: 'must be at least 1',
+          fallback: invalid,
+        },
+      ],
+    });
+    expect(
+      screen.getByText(
+        `${path} 不是有效的 JSON（Unexpected end of JSON input）；修好之前，Gatehouse 使用默认设置。`,
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        `${path} 中的“history.retentionDays”有误（must be at least 1）；修好之前，Gatehouse 使用默认设置。`,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(notJson)).toBeNull();
+  });
 });
 
 describe('the keyboard', () => {

@@ -1,0 +1,27 @@
+import { ConsoleWarningSchema, type ConsoleWarning } from '../../../../common/console-contract';
+import type { Translate } from '../../i18n/translate';
+
+/**
+ * A console warning in the person's language, by its code and what it names; main's English sentence for
+ * `sentence`, and for a warning whose code or fields this console does not know.
+ */
+export function warningText(warning: ConsoleWarning, t: Translate): string {
+  const parsed = ConsoleWarningSchema.safeParse(warning);
+  if (!parsed.success) return warning.fallback;
+  const known = parsed.data;
+  switch (known.code) {
+    case 'token-in-file':
+      return t('warning.token-in-file', { path: known.path });
+    case 'settings-unreadable':
+    case 'settings-not-json':
+      return t(`warning.${known.code}`, { path: known.path, detail: known.detail });
+    case 'settings-invalid':
+      return t('warning.settings-invalid', {
+        path: known.path,
+        key: known.key ? `“${known.key}”` : t('warning.settings-invalid.top'),
+        detail: known.detail,
+      });
+    case 'sentence':
+      return known.fallback;
+  }
+}
