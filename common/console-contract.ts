@@ -62,6 +62,12 @@ export const ConsoleWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('settings-not-json'), path: named, detail: named, fallback }),
   /** `key` is the key's dotted path, "" for the file as a whole; `detail` what is wrong with it. */
   z.object({ code: z.literal('settings-invalid'), path: named, key: named, detail: named, fallback }),
+  /** Notifications are off: notify-send missing or too old, not loadable, no backend here, or one that failed. */
+  z.object({ code: z.literal('notify-send-missing'), package: named, fallback }),
+  z.object({ code: z.literal('notify-send-old'), version: named, package: named, fallback }),
+  z.object({ code: z.literal('notifications-unavailable'), detail: named, fallback }),
+  z.object({ code: z.literal('notifications-unsupported'), platform: named, fallback }),
+  z.object({ code: z.literal('notifications-failed'), detail: named, fallback }),
   z.object({ code: z.literal('sentence'), fallback }),
 ]);
 export type ConsoleWarning = Readonly<z.infer<typeof ConsoleWarningSchema>>;

@@ -118,7 +118,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const { bash, registry, userHome } = decisions;
   decisions.outcomes.amended.subscribe(() => history.changes.notify());
   const notifier = options.notifications
-    ? await startNotifier(registry, options.notifications, warn)
+    ? await startNotifier(registry, options.notifications, (warning) => warnings.push(warning))
     : undefined;
 
   const phone = startPhoneLink({

@@ -63,6 +63,13 @@ export const refusalsEn = {
   'warning.settings-invalid':
     'In {path}, {key} {detail}; Gatehouse uses the default settings until it is fixed.',
   'warning.settings-invalid.top': 'the top level',
+  'warning.notify-send-missing':
+    'Notifications are off: notify-send is not installed (the Debian/Ubuntu package {package}).',
+  'warning.notify-send-old':
+    'Notifications are off: notify-send {version} is older than 0.8, the first with buttons that report back (upgrade {package}).',
+  'warning.notifications-unavailable': 'Notifications are off: {detail}',
+  'warning.notifications-unsupported': 'Notifications are off: Gatehouse has no notifications on {platform}.',
+  'warning.notifications-failed': 'Notifications are off until Gatehouse restarts: {detail}',
 
   'edit.refused.not-a-regular-file':
     'No diff: this path is not a regular file (a device, a pipe or a folder), so the console does not read it.',

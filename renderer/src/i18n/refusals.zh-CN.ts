@@ -40,6 +40,12 @@ export const refusalsZhCN: Record<RefusalKey, string> = {
   'warning.settings-not-json': '{path} 不是有效的 JSON（{detail}）；修好之前，Gatehouse 使用默认设置。',
   'warning.settings-invalid': '{path} 中的{key}有误（{detail}）；修好之前，Gatehouse 使用默认设置。',
   'warning.settings-invalid.top': '顶层',
+  'warning.notify-send-missing': '通知已关闭：没有安装 notify-send（Debian/Ubuntu 的软件包 {package}）。',
+  'warning.notify-send-old':
+    '通知已关闭：notify-send {version} 早于 0.8，从 0.8 起通知上的按钮才会回报点击（请升级 {package}）。',
+  'warning.notifications-unavailable': '通知已关闭：{detail}',
+  'warning.notifications-unsupported': '通知已关闭：Gatehouse 在 {platform} 上没有通知。',
+  'warning.notifications-failed': '通知已关闭，直到 Gatehouse 重启：{detail}',
 
   'edit.refused.not-a-regular-file':
     '无法显示差异：该路径不是普通文件（设备、管道或文件夹），控制台不会读取它。',

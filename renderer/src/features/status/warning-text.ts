@@ -21,6 +21,15 @@ export function warningText(warning: ConsoleWarning, t: Translate): string {
         key: known.key ? `“${known.key}”` : t('warning.settings-invalid.top'),
         detail: known.detail,
       });
+    case 'notify-send-missing':
+      return t('warning.notify-send-missing', { package: known.package });
+    case 'notify-send-old':
+      return t('warning.notify-send-old', { version: known.version, package: known.package });
+    case 'notifications-unavailable':
+    case 'notifications-failed':
+      return t(`warning.${known.code}`, { detail: known.detail });
+    case 'notifications-unsupported':
+      return t('warning.notifications-unsupported', { platform: known.platform });
     case 'sentence':
       return known.fallback;
   }
