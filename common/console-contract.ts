@@ -68,6 +68,13 @@ export const ConsoleWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('notifications-unavailable'), detail: named, fallback }),
   z.object({ code: z.literal('notifications-unsupported'), platform: named, fallback }),
   z.object({ code: z.literal('notifications-failed'), detail: named, fallback }),
+  /** The hourly purge of history older than `days` failed; it is tried again. */
+  z.object({ code: z.literal('history-purge-failed'), days: named, detail: named, fallback }),
+  /** The phone: a request not sent, a message not updated, a kept token refused, the paired chat not saved. */
+  z.object({ code: z.literal('phone-send-failed'), fallback }),
+  z.object({ code: z.literal('phone-update-failed'), fallback }),
+  z.object({ code: z.literal('phone-token-refused'), fallback }),
+  z.object({ code: z.literal('phone-chat-not-saved'), detail: named, fallback }),
   z.object({ code: z.literal('sentence'), fallback }),
 ]);
 export type ConsoleWarning = Readonly<z.infer<typeof ConsoleWarningSchema>>;

@@ -91,8 +91,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
   const warnings: ConsoleWarning[] = [];
-  const warn = (sentence: string): void => {
-    warnings.push({ code: 'sentence', fallback: sentence });
+  const warn = (warning: ConsoleWarning): void => {
+    warnings.push(warning);
   };
   if (settingsWarning !== undefined) warnings.push(settingsWarning);
   const credentials = await loadBridgeCredentials(options.home, options.keychain, warnings);
@@ -118,7 +118,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const { bash, registry, userHome } = decisions;
   decisions.outcomes.amended.subscribe(() => history.changes.notify());
   const notifier = options.notifications
-    ? await startNotifier(registry, options.notifications, (warning) => warnings.push(warning))
+    ? await startNotifier(registry, options.notifications, warn)
     : undefined;
 
   const phone = startPhoneLink({

@@ -8,6 +8,7 @@
  * carries. Each button has its own secret, all of a request's secrets die when one is used or the request
  * is decided, so a replayed, forged, stale or second press finds nothing and changes nothing.
  */
+import type { ConsoleWarning } from '../../common/console-contract';
 import { randomBytes } from 'node:crypto';
 import type { PendingRequestView } from '../../common/queue-contract';
 import type { DecisionBehavior, RacerKind } from '../../common/protocol';
@@ -44,7 +45,7 @@ export interface PhoneRacerOptions {
   /** Whether a new request goes to the phone now (the person is away, or always). */
   readonly shouldSend?: () => boolean;
   /** Told in one sentence when a message could not be sent or edited. */
-  readonly onWarning?: (sentence: string) => void;
+  readonly onWarning?: (warning: ConsoleWarning) => void;
 }
 
 interface Entry {
@@ -96,7 +97,10 @@ export class PhoneRacer {
       })
       .catch(() => {
         this.forget(view.id);
-        this.options.onWarning?.('A request could not be sent to the phone; it still waits in the console.');
+        this.options.onWarning?.({
+          code: 'phone-send-failed',
+          fallback: 'A request could not be sent to the phone; it still waits in the console.',
+        });
       });
   }
 
@@ -114,7 +118,12 @@ export class PhoneRacer {
           text: entry.content.message.text + outcomeLine(event),
           rows: [],
         })
-        .catch(() => this.options.onWarning?.('The phone’s message could not be updated with the answer.'));
+        .catch(() =>
+          this.options.onWarning?.({
+            code: 'phone-update-failed',
+            fallback: 'The phone’s message could not be updated with the answer.',
+          }),
+        );
     });
   }
 

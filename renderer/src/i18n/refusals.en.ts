@@ -70,6 +70,13 @@ export const refusalsEn = {
   'warning.notifications-unavailable': 'Notifications are off: {detail}',
   'warning.notifications-unsupported': 'Notifications are off: Gatehouse has no notifications on {platform}.',
   'warning.notifications-failed': 'Notifications are off until Gatehouse restarts: {detail}',
+  'warning.history-purge-failed':
+    'History older than {days} days could not be purged ({detail}); it is tried again within the hour.',
+  'warning.phone-send-failed': 'A request could not be sent to the phone; it still waits in the console.',
+  'warning.phone-update-failed': 'The phone’s message could not be updated with the answer.',
+  'warning.phone-token-refused':
+    'Telegram refused the bot token; paste a new one from @BotFather in Settings.',
+  'warning.phone-chat-not-saved': 'The paired chat could not be saved in Gatehouse’s settings.json: {detail}',
 
   'edit.refused.not-a-regular-file':
     'No diff: this path is not a regular file (a device, a pipe or a folder), so the console does not read it.',

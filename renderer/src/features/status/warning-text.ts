@@ -30,6 +30,14 @@ export function warningText(warning: ConsoleWarning, t: Translate): string {
       return t(`warning.${known.code}`, { detail: known.detail });
     case 'notifications-unsupported':
       return t('warning.notifications-unsupported', { platform: known.platform });
+    case 'history-purge-failed':
+      return t('warning.history-purge-failed', { days: known.days, detail: known.detail });
+    case 'phone-chat-not-saved':
+      return t('warning.phone-chat-not-saved', { detail: known.detail });
+    case 'phone-send-failed':
+    case 'phone-update-failed':
+    case 'phone-token-refused':
+      return t(`warning.${known.code}`);
     case 'sentence':
       return known.fallback;
   }
