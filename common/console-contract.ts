@@ -51,7 +51,7 @@ export type RulePreview =
 /**
  * A warning a person should see, as a code the console words in its own language, with what its sentence
  * names. `fallback` is main's sentence in English: what the log prints, and what a console that does not
- * know the code (or finds its fields wrong) shows; `sentence` is a warning no code describes yet.
+ * know the code (or finds its fields wrong) shows.
  */
 const fallback = z.string().max(10_000);
 const named = z.string().max(10_000);
@@ -75,7 +75,6 @@ export const ConsoleWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('phone-update-failed'), fallback }),
   z.object({ code: z.literal('phone-token-refused'), fallback }),
   z.object({ code: z.literal('phone-chat-not-saved'), detail: named, fallback }),
-  z.object({ code: z.literal('sentence'), fallback }),
 ]);
 export type ConsoleWarning = Readonly<z.infer<typeof ConsoleWarningSchema>>;
 export type ConsoleWarningCode = ConsoleWarning['code'];

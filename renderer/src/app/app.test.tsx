@@ -115,11 +115,15 @@ describe('the queue window', () => {
 
   it('shows console warnings as a banner that can be dismissed', async () => {
     await renderWith([], {
-      warnings: [{ code: 'sentence', fallback: 'settings.json is not valid JSON; using the defaults.' }],
+      warnings: [{ code: 'phone-send-failed', fallback: 'Main’s English.' }],
     });
-    const banner = screen.getByText('settings.json is not valid JSON; using the defaults.');
+    const banner = screen.getByText(
+      'A request could not be sent to the phone; it still waits in the console.',
+    );
     fireEvent.click(within(banner.parentElement!).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByText('settings.json is not valid JSON; using the defaults.')).toBeNull();
+    expect(
+      screen.queryByText('A request could not be sent to the phone; it still waits in the console.'),
+    ).toBeNull();
   });
 
   it('words the keychain warning in the console’s language, not main’s English', async () => {

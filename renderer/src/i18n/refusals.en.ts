@@ -9,7 +9,7 @@ import type { RefusalCode } from '../../../common/refusals';
 
 export type RefusalKey =
   | `refused.${RefusalCode}`
-  | `warning.${Exclude<ConsoleWarningCode, 'sentence'>}`
+  | `warning.${ConsoleWarningCode}`
   | 'warning.settings-invalid.top'
   | `edit.refused.${PreviewRefusal['reason']}`;
 

@@ -2,8 +2,8 @@ import { ConsoleWarningSchema, type ConsoleWarning } from '../../../../common/co
 import type { Translate } from '../../i18n/translate';
 
 /**
- * A console warning in the person's language, by its code and what it names; main's English sentence for
- * `sentence`, and for a warning whose code or fields this console does not know.
+ * A console warning in the person's language, by its code and what it names; main's English sentence only
+ * for a warning whose code or fields this console does not know.
  */
 export function warningText(warning: ConsoleWarning, t: Translate): string {
   const parsed = ConsoleWarningSchema.safeParse(warning);
@@ -38,7 +38,5 @@ export function warningText(warning: ConsoleWarning, t: Translate): string {
     case 'phone-update-failed':
     case 'phone-token-refused':
       return t(`warning.${known.code}`);
-    case 'sentence':
-      return known.fallback;
   }
 }
