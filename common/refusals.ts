@@ -41,6 +41,9 @@ export const refusalParams = {
   'file-kept-changing': ['file'],
   /** A save that, read back, does not hold the edit. */
   'save-not-confirmed': ['file'],
+  /** A tool call typed as text: not a JSON object, or a tool with no one field to type. */
+  'input-not-object': ['text'],
+  'input-needs-object': ['tool'],
   'examples-unreadable': ['file'],
   'examples-invalid': ['file'],
   /** Gatehouse's own settings.json could not be written. */

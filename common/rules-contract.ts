@@ -79,8 +79,8 @@ export interface ExampleVerdict {
   readonly text: string;
   readonly expected: 'match' | 'noMatch';
   readonly passed: boolean;
-  /** The example could not be read as a tool call: one sentence. */
-  readonly error?: string;
+  /** The rule or the example could not be read (`bad-rule`, `input-not-object`, `input-needs-object`). */
+  readonly error?: Refusal;
 }
 
 export interface FileView {

@@ -39,6 +39,8 @@ export const refusalsEn = {
   'refused.file-kept-changing': 'The settings file {file} kept changing while Gatehouse saved; try again.',
   'refused.save-not-confirmed':
     'The settings file {file}, read back, does not hold the change; it was not saved.',
+  'refused.input-not-object': '“{text}” is not a JSON object; write the input as {"key": "value"}.',
+  'refused.input-needs-object': 'Write {tool}’s input as a JSON object, such as {"key": "value"}.',
   'refused.examples-unreadable':
     'The examples file {file} cannot be read; fix its permissions and restart Gatehouse.',
   'refused.examples-invalid':

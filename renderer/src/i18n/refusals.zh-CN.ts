@@ -23,6 +23,8 @@ export const refusalsZhCN: Record<RefusalKey, string> = {
   'refused.rule-gone': '规则 {rule} 已不在 {file} 中：你读取之后，磁盘上的文件被改过了。',
   'refused.file-kept-changing': 'Gatehouse 保存时，设置文件 {file} 一直在变；请再试一次。',
   'refused.save-not-confirmed': '重新读取设置文件 {file} 时没有看到这项修改；它没有保存。',
+  'refused.input-not-object': '“{text}”不是 JSON 对象；请把输入写成 {"key": "value"} 的形式。',
+  'refused.input-needs-object': '请把 {tool} 的输入写成 JSON 对象，例如 {"key": "value"}。',
   'refused.examples-unreadable': '无法读取示例文件 {file}；请修好它的权限，然后重启 Gatehouse。',
   'refused.examples-invalid': '示例文件 {file} 无效；请修好或删除它，然后重启 Gatehouse。',
   'refused.settings-not-saved': '无法写入 Gatehouse 的 settings.json；什么都没有改变。',

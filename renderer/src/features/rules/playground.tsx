@@ -66,7 +66,7 @@ export function Playground() {
         </button>
       </form>
       {input && !input.ok ? (
-        <p className="rule-check rule-check--error">{input.error}</p>
+        <p className="rule-check rule-check--error">{refusalText(input.error, t)}</p>
       ) : (
         <p className="rules-hint">{t('rules.playground.inputHint')}</p>
       )}

@@ -184,6 +184,16 @@ describe('the rule editor view', () => {
     expect(screen.queryByText(english)).toBeNull();
   });
 
+  it('says in Chinese when the playground’s input is not a JSON object', async () => {
+    await renderRules({ locale: 'zh-CN' });
+    const playground = screen.getByRole('region', { name: '试一个工具调用' });
+    fireEvent.change(within(playground).getByLabelText('工具'), { target: { value: 'Read' } });
+    fireEvent.change(within(playground).getByLabelText('输入'), { target: { value: '{"file_path": 3' } });
+    expect(
+      within(playground).getByText('“{"file_path": 3”不是 JSON 对象；请把输入写成 {"key": "value"} 的形式。'),
+    ).toBeTruthy();
+  });
+
   it('words a conflict in Chinese', async () => {
     const english = `The allow rule Bash(rm -rf build) is no longer in ${PROJECT}: the file changed on disk since you read it.`;
     await renderRules({
