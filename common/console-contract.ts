@@ -14,8 +14,11 @@ import { McpServerSchema } from './protocol';
 import type { QueueEventPayloads, QueueInvokeValues } from './queue-contract';
 import { rulesEventChannels, rulesInvokeSchemas } from './rules-contract';
 import type { RulesEventPayloads, RulesInvokeValues } from './rules-contract';
+import { refusal } from './refusals';
+import type { Refusal } from './refusals';
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+/** A handler's answer: its value, or a refusal the console words by its code (common/refusals.ts). */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: Refusal };
 
 /** A timed grant or session rule the person made at the console: visible and revocable. */
 export const GrantViewSchema = z.object({
@@ -46,14 +49,35 @@ export type RulePreview =
   { valid: true; matched: number; examined: number; examples: string[] } | { valid: false; error: string };
 
 /**
- * A warning a person should see, as a code the console words in its own language: the bridge token kept
- * in a file because no keychain answered (`path`). Any other (a broken settings file, a notifier that
- * cannot start) is `sentence`, main's own words. `fallback` is main's sentence in English: what the
- * log prints, and what a console that does not know the code shows.
+ * A warning a person should see, as a code the console words in its own language, with what its sentence
+ * names. `fallback` is main's sentence in English: what the log prints, and what a console that does not
+ * know the code (or finds its fields wrong) shows.
  */
-export type ConsoleWarning =
-  | { readonly code: 'token-in-file'; readonly path: string; readonly fallback: string }
-  | { readonly code: 'sentence'; readonly fallback: string };
+const fallback = z.string().max(10_000);
+const named = z.string().max(10_000);
+export const ConsoleWarningSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('token-in-file'), path: named, fallback }),
+  /** Gatehouse's settings.json could not be read, is not JSON, or has a key of the wrong shape. */
+  z.object({ code: z.literal('settings-unreadable'), path: named, detail: named, fallback }),
+  z.object({ code: z.literal('settings-not-json'), path: named, detail: named, fallback }),
+  /** `key` is the key's dotted path, "" for the file as a whole; `detail` what is wrong with it. */
+  z.object({ code: z.literal('settings-invalid'), path: named, key: named, detail: named, fallback }),
+  /** Notifications are off: notify-send missing or too old, not loadable, no backend here, or one that failed. */
+  z.object({ code: z.literal('notify-send-missing'), package: named, fallback }),
+  z.object({ code: z.literal('notify-send-old'), version: named, package: named, fallback }),
+  z.object({ code: z.literal('notifications-unavailable'), detail: named, fallback }),
+  z.object({ code: z.literal('notifications-unsupported'), platform: named, fallback }),
+  z.object({ code: z.literal('notifications-failed'), detail: named, fallback }),
+  /** The hourly purge of history older than `days` failed; it is tried again. */
+  z.object({ code: z.literal('history-purge-failed'), days: named, detail: named, fallback }),
+  /** The phone: a request not sent, a message not updated, a kept token refused, the paired chat not saved. */
+  z.object({ code: z.literal('phone-send-failed'), fallback }),
+  z.object({ code: z.literal('phone-update-failed'), fallback }),
+  z.object({ code: z.literal('phone-token-refused'), fallback }),
+  z.object({ code: z.literal('phone-chat-not-saved'), detail: named, fallback }),
+]);
+export type ConsoleWarning = Readonly<z.infer<typeof ConsoleWarningSchema>>;
+export type ConsoleWarningCode = ConsoleWarning['code'];
 
 export interface ConsoleStatus {
   readonly version: string;
@@ -144,10 +168,10 @@ export function parseInvokeArgs<C extends InvokeChannel>(channel: C, args: unkno
   const issue = parsed.error.issues[0];
   return {
     ok: false,
-    error: {
-      code: 'bad-arguments',
-      message: `The arguments of ${channel} are not valid${issue ? ` at "${issue.path.join('.')}": ${issue.message}` : ''}.`,
-    },
+    error: refusal(
+      'bad-arguments',
+      `The arguments of ${channel} are not valid${issue ? ` at "${issue.path.join('.')}": ${issue.message}` : ''}.`,
+    ),
   };
 }
 

@@ -217,16 +217,30 @@ export type EditPreview =
   | {
       readonly kind: 'unavailable';
       readonly path?: string;
+      /** Main's sentence in English, shown only when the card cannot word `refused`. */
       readonly reason: string;
-      /** Set when the console would not read the file at all; the card words it in the person's language. */
-      readonly refused?: PreviewRefusal;
+      readonly refused: PreviewRefusal;
     };
 
-/** Why the file behind a preview was not read (files/read-bounded.ts). */
-export type PreviewRefusal =
-  | { readonly reason: 'not-a-regular-file' }
-  | { readonly reason: 'too-large'; readonly size: number; readonly limit: number }
-  | { readonly reason: 'unreadable'; readonly code: string };
+/**
+ * Why there is no preview, for the card to word in the person's language: the file was not read
+ * (files/read-bounded.ts: not a regular file, too large, unreadable), or the call cannot be diffed (an ACP
+ * call without a diff, no file named, no new text, the file missing or the text to replace not in it, a
+ * change too large to diff in time). `tool` is the call's tool name.
+ */
+export const PreviewRefusalSchema = z.discriminatedUnion('reason', [
+  z.object({ reason: z.literal('not-a-regular-file') }),
+  z.object({ reason: z.literal('too-large'), size: z.number(), limit: z.number() }),
+  z.object({ reason: z.literal('unreadable'), code: z.string().max(100) }),
+  z.object({ reason: z.literal('acp-no-diff') }),
+  z.object({ reason: z.literal('no-file'), tool: z.string().max(200) }),
+  z.object({ reason: z.literal('no-content'), tool: z.string().max(200) }),
+  z.object({ reason: z.literal('no-edit'), tool: z.string().max(200) }),
+  z.object({ reason: z.literal('file-missing'), tool: z.string().max(200) }),
+  z.object({ reason: z.literal('text-not-found'), tool: z.string().max(200) }),
+  z.object({ reason: z.literal('diff-too-slow') }),
+]);
+export type PreviewRefusal = Readonly<z.infer<typeof PreviewRefusalSchema>>;
 
 export type DecideOutcome = { won: true } | { won: false; winner: RacerKind };
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { fileSources, ruleBehaviors, type FileSource } from '../engine';
 import type { PermissionSwitch } from '../engine';
 import type { RuleRefView } from './queue-contract';
+import type { Refusal } from './refusals';
 
 /** The sources a person may edit here; policy and flag rules are locked (seed §9.4). */
 export const editableSources = ['localSettings', 'projectSettings', 'userSettings'] as const;
@@ -60,7 +61,8 @@ export type SaveRulesArgs = z.infer<typeof SaveRulesArgsSchema>;
 
 export type SaveOutcome =
   | { readonly status: 'saved'; readonly merged: boolean }
-  | { readonly status: 'conflict'; readonly message: string };
+  /** The rule the edit acts on is no longer in its file (`rule-gone`), worded like any refusal. */
+  | ({ readonly status: 'conflict' } & Refusal);
 
 const ExampleListSchema = z.array(z.string().max(10_000)).max(50);
 export const RuleExamplesSchema = z.object({ match: ExampleListSchema, noMatch: ExampleListSchema });
@@ -78,8 +80,8 @@ export interface ExampleVerdict {
   readonly text: string;
   readonly expected: 'match' | 'noMatch';
   readonly passed: boolean;
-  /** The example could not be read as a tool call: one sentence. */
-  readonly error?: string;
+  /** The rule or the example could not be read (`bad-rule`, `input-not-object`, `input-needs-object`). */
+  readonly error?: Refusal;
 }
 
 export interface FileView {

@@ -3,6 +3,7 @@
  * anything else fills the one field a person types for that tool (a Bash command, a file path, a URL).
  */
 import { primaryFieldOf } from '../engine';
+import { refusal, type Refusal } from './refusals';
 
 // A person searching types the pattern; the engine's rules for these tools match the folder searched.
 const TYPED_NOT_PRIMARY: ReadonlyMap<string, string> = new Map([
@@ -12,7 +13,7 @@ const TYPED_NOT_PRIMARY: ReadonlyMap<string, string> = new Map([
 
 export type ToolInputResult =
   | { readonly ok: true; readonly input: Record<string, unknown> }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: Refusal };
 
 /**
  * The field that text typed for a tool fills: what a person writes (Glob's `pattern`), not the field its
@@ -32,10 +33,24 @@ export function toolInputFromText(tool: string, text: string): ToolInputResult {
     } catch {
       // Reported below.
     }
-    return { ok: false, error: `"${trimmed}" is not a JSON object; write the input as {"key": "value"}.` };
+    return {
+      ok: false,
+      error: refusal(
+        'input-not-object',
+        `"${trimmed}" is not a JSON object; write the input as {"key": "value"}.`,
+        { text: trimmed },
+      ),
+    };
   }
   const field = typedFieldOf(tool);
   if (field === undefined)
-    return { ok: false, error: `Write ${tool}'s input as a JSON object, such as {"key": "value"}.` };
+    return {
+      ok: false,
+      error: refusal(
+        'input-needs-object',
+        `Write ${tool}'s input as a JSON object, such as {"key": "value"}.`,
+        { tool },
+      ),
+    };
   return { ok: true, input: { [field]: trimmed } };
 }

@@ -2,6 +2,7 @@
  * The console's handlers, written once and served by both transports (Electron IPC in main/app/, the web
  * console in main/web/). A person answering here is the `console` racer.
  */
+import { refusal } from '../../common/refusals';
 import type { Caller, ConsoleHandlers, ConsoleStatus, EventPayloads } from '../../common/console-contract';
 import type { QueueEvent, RulePlacement, RuleStanding } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
@@ -109,10 +110,15 @@ export function createConsoleService({
           if (!judged.wins)
             return {
               ok: false,
-              error: {
-                code: judged.why === 'invalid' ? 'bad-rule' : 'grant-cannot-win',
-                message: standingSentence(args.grant.rule, judged),
-              },
+              error:
+                judged.why === 'invalid'
+                  ? refusal('bad-rule', standingSentence(args.grant.rule, judged), {
+                      rule: args.grant.rule,
+                      detail: judged.detail ?? '',
+                    })
+                  : refusal('grant-cannot-win', standingSentence(args.grant.rule, judged), {
+                      rule: args.grant.rule,
+                    }),
             };
           const added = grants.add({
             rule: args.grant.rule,
@@ -122,7 +128,11 @@ export function createConsoleService({
             agent: pending.agent.name,
             mcpServer: pending.request.mcpServer,
           });
-          if (!added.ok) return { ok: false, error: { code: 'bad-rule', message: added.error } };
+          if (!added.ok)
+            return {
+              ok: false,
+              error: refusal('bad-rule', added.error, { rule: args.grant.rule, detail: added.error }),
+            };
         }
         const answer =
           args.behavior === 'allow'

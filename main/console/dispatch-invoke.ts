@@ -1,5 +1,6 @@
 import { isInvokeChannel, parseInvokeArgs } from '../../common/console-contract';
 import type { Caller, ConsoleHandlers, InvokeChannel, Result } from '../../common/console-contract';
+import { refusal } from '../../common/refusals';
 
 /**
  * The one path from an untrusted invoke (a channel name and arguments from a renderer) to a handler: an
@@ -14,7 +15,7 @@ export async function dispatchInvoke(
   if (!isInvokeChannel(channel)) {
     return {
       ok: false,
-      error: { code: 'unknown-channel', message: `There is no console channel named ${String(channel)}.` },
+      error: refusal('unknown-channel', `There is no console channel named ${String(channel)}.`),
     };
   }
   const parsed = parseInvokeArgs(channel, args);
@@ -26,12 +27,12 @@ export async function dispatchInvoke(
     ) => Result<unknown> | Promise<Result<unknown>>;
     return await handler(parsed.value, caller);
   } catch (error) {
+    const detail = (error as Error).message;
     return {
       ok: false,
-      error: {
-        code: 'internal',
-        message: `The console failed to handle ${channel as InvokeChannel}: ${(error as Error).message}`,
-      },
+      error: refusal('internal', `The console failed to handle ${channel as InvokeChannel}: ${detail}`, {
+        detail,
+      }),
     };
   }
 }

@@ -2,6 +2,7 @@
  * The history browser's handlers: pages of sessions and of requests (a session's timeline is its requests
  * by `sessionId`), the export in pages, retention and purge. Arguments arrive validated by `history-contract.ts`.
  */
+import { refusal } from '../../common/refusals';
 import type { ConsoleHandlers, Result } from '../../common/console-contract';
 import type { HistoryFilter, historyInvokeSchemas } from '../../common/history-contract';
 import type { History } from '../history';
@@ -33,7 +34,8 @@ function withoutBlankText(filter: HistoryFilter): HistoryFilter {
   return text !== undefined && text.trim() !== '' ? { ...rest, text } : rest;
 }
 
-const failed = (code: string, message: string) => ({ ok: false, error: { code, message } }) as const;
+const failed = (code: 'settings-not-saved' | 'no-history', message: string) =>
+  ({ ok: false, error: refusal(code, message) }) as const;
 
 export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers {
   const { history, retention } = deps;

@@ -103,8 +103,9 @@ describe('the rule editor handlers', () => {
     expect(missing).toEqual({
       ok: false,
       error: {
-        code: 'bad-folder',
+        code: 'folder-missing',
         message: `The folder ${join(root, 'nowhere')} does not exist; choose an existing project folder.`,
+        params: { folder: join(root, 'nowhere') },
       },
     });
     const withPath = parseInvokeArgs('rules:save', {
@@ -160,8 +161,9 @@ describe('the rule editor handlers', () => {
     expect(result).toEqual({
       ok: false,
       error: {
-        code: 'bad-folder',
+        code: 'settings-file-outside',
         message: `The settings file ${localFile()} leads to ${outside}, outside the project folder; Gatehouse will not write through it.`,
+        params: { file: localFile(), target: outside },
       },
     });
     expect(await readFile(outside, 'utf8')).toBe('{}');

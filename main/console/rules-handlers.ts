@@ -10,7 +10,9 @@ import { createSignal } from '../../common/signal';
 import type { BashSupport, FileSource, ToolCall } from '../../engine';
 import { checkToolCall } from '../../engine/node';
 import type { SettingsLocation } from '../../engine/node';
-import { ExamplesFileError, type ExamplesStore } from '../rules/editor/examples-store';
+import { refusal } from '../../common/refusals';
+import { EditorRefusal } from '../rules/editor/editor-refusal';
+import type { ExamplesStore } from '../rules/editor/examples-store';
 import {
   checkInsideProject,
   checkProjectFolder,
@@ -21,8 +23,8 @@ import {
 } from '../rules/editor/project-folder';
 import { evaluateExamples } from '../rules/editor/rule-examples';
 import { createRulesWatcher } from '../rules/editor/rules-watch';
-import { ContextError, loadRulesSnapshot, readProjectRules } from '../rules/editor/rules-snapshot';
-import { planEdit, saveRuleEdit, SaveError } from '../rules/editor/save-rules';
+import { loadRulesSnapshot, readProjectRules } from '../rules/editor/rules-snapshot';
+import { planEdit, saveRuleEdit } from '../rules/editor/save-rules';
 import { reasonView } from '../rules/request-explainer';
 import { refView } from '../rules/rule-ref-view';
 
@@ -57,13 +59,7 @@ const NEVER_MATCHED_WINDOW = 1_000;
 export const NEVER_MATCHED_MIN_CALLS = 50;
 
 function failure<T>(error: unknown): Result<T> {
-  if (error instanceof FolderError)
-    return { ok: false, error: { code: 'bad-folder', message: error.message } };
-  if (error instanceof SaveError) return { ok: false, error: { code: error.code, message: error.message } };
-  if (error instanceof ContextError)
-    return { ok: false, error: { code: 'bad-settings', message: error.message } };
-  if (error instanceof ExamplesFileError)
-    return { ok: false, error: { code: 'examples-file', message: error.message } };
+  if (error instanceof EditorRefusal) return { ok: false, error: error.refusal };
   throw error;
 }
 
@@ -98,7 +94,13 @@ export function createRulesService(deps: RulesHandlerDeps): RulesService {
   }) => {
     const cwd = await checkProjectFolder(args.cwd);
     const location = locationOf(projectLocations(cwd, deps.scope), args.source);
-    if (!location) throw new FolderError(`The folder ${cwd} has no ${args.source} file; reload the rules.`);
+    if (!location)
+      throw new FolderError(
+        refusal('folder-no-source', `The folder ${cwd} has no ${args.source} file; reload the rules.`, {
+          folder: cwd,
+          source: args.source,
+        }),
+      );
     return { cwd, location };
   };
   /** What the engine says of each example under the rule, read from the file it would be saved in. */

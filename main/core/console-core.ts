@@ -91,10 +91,10 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
   const warnings: ConsoleWarning[] = [];
-  const warn = (sentence: string): void => {
-    warnings.push({ code: 'sentence', fallback: sentence });
+  const warn = (warning: ConsoleWarning): void => {
+    warnings.push(warning);
   };
-  if (settingsWarning !== undefined) warn(settingsWarning);
+  if (settingsWarning !== undefined) warnings.push(settingsWarning);
   const credentials = await loadBridgeCredentials(options.home, options.keychain, warnings);
   // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
   // to drive the console and approve its own requests.

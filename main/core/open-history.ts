@@ -2,6 +2,7 @@
  * Step one of the console: the history it keeps (or a test's own decision store), its retention schedule,
  * the throttled `history:changed` signal and the history browser's handlers.
  */
+import type { ConsoleWarning } from '../../common/console-contract';
 import { join } from 'node:path';
 import { createSqliteHistory, HISTORY_FILE } from '../history';
 import { startRetention } from '../history/retention-schedule';
@@ -25,7 +26,7 @@ export function openHistory(options: {
   /** A test's decision store: then no history file is opened and the browser reports it unavailable. */
   readonly store?: (DecisionStore & RecentRequests) | undefined;
   readonly retentionDays: number | undefined;
-  readonly onWarning: (sentence: string) => void;
+  readonly onWarning: (warning: ConsoleWarning) => void;
 }): OpenedHistory {
   const changes = createHistoryChanges(Date.now);
   if (options.store) {

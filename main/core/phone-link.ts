@@ -3,6 +3,7 @@
  * and the channel and racer started when both exist, at startup or when the person connects and pairs at
  * runtime; stopped on disconnect, which forgets both. What the console shows is one `PhoneState`.
  */
+import type { ConsoleWarning } from '../../common/console-contract';
 import type { ConsoleHandlers } from '../../common/console-contract';
 import type {
   PairingFailure,
@@ -46,7 +47,7 @@ export interface PhoneLinkOptions {
   readonly doNotDisturb?: () => boolean;
   /** Makes the channel for a token; Telegram through grammY unless a test gives its own. */
   readonly makeChannel?: (token: string, apiRoot: string | undefined) => MessageChannel;
-  readonly onWarning?: (sentence: string) => void;
+  readonly onWarning?: (warning: ConsoleWarning) => void;
   /** The first wait before a kept token that failed to start is tried again (tests shorten it). */
   readonly retryMs?: number;
 }
@@ -224,7 +225,7 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
         );
         retry.unref();
       } else {
-        options.onWarning?.(health.reason.fallback);
+        options.onWarning?.({ code: 'phone-token-refused', fallback: health.reason.fallback });
       }
     }
     emit();
@@ -282,7 +283,13 @@ export function startPhoneLink(options: PhoneLinkOptions): PhoneLink {
             ...telegram,
             chatId: result.chat,
             ...(result.chatName ? { chatName: result.chatName } : {}),
-          })).catch((error: Error) => options.onWarning?.(error.message));
+          })).catch((error: Error) =>
+            options.onWarning?.({
+              code: 'phone-chat-not-saved',
+              detail: error.message,
+              fallback: error.message,
+            }),
+          );
           startRacer();
         } else if (result.reason !== 'cancelled') {
           pairingFailed = result.reason;

@@ -84,9 +84,13 @@ describe('startRetention', () => {
       onPurged: () => {},
       onError,
     });
-    expect(onError).toHaveBeenCalledWith(
-      'History older than 7 days could not be purged (database is locked); it is tried again within the hour.',
-    );
+    expect(onError).toHaveBeenCalledWith({
+      code: 'history-purge-failed',
+      days: '7',
+      detail: 'database is locked',
+      fallback:
+        'History older than 7 days could not be purged (database is locked); it is tried again within the hour.',
+    });
     fail = false;
     vi.advanceTimersByTime(RETENTION_INTERVAL_MS);
     expect(onError).toHaveBeenCalledTimes(1);

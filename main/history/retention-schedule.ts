@@ -2,6 +2,7 @@
  * Keeping history to its retention: a purge when the console starts, and then every hour, of everything
  * older than the setting. Without a setting nothing is purged.
  */
+import type { ConsoleWarning } from '../../common/console-contract';
 import type { PurgeView } from '../../common/history-contract';
 import type { History } from './types';
 
@@ -25,8 +26,8 @@ export interface RetentionOptions {
   readonly intervalMs?: number;
   /** A purge removed something. */
   readonly onPurged: (result: PurgeView) => void;
-  /** A scheduled purge failed: one sentence for the console's warnings. */
-  readonly onError: (sentence: string) => void;
+  /** A scheduled purge failed: one of the console's warnings. */
+  readonly onError: (warning: ConsoleWarning) => void;
 }
 
 export function startRetention(options: RetentionOptions): RetentionKeeper {
@@ -41,9 +42,13 @@ export function startRetention(options: RetentionOptions): RetentionKeeper {
     try {
       purge();
     } catch (error) {
-      options.onError(
-        `History older than ${days} days could not be purged (${(error as Error).message}); it is tried again within the hour.`,
-      );
+      const detail = (error as Error).message;
+      options.onError({
+        code: 'history-purge-failed',
+        days: String(days),
+        detail,
+        fallback: `History older than ${days} days could not be purged (${detail}); it is tried again within the hour.`,
+      });
     }
   };
   scheduled();

@@ -43,7 +43,7 @@ describe('the retention setting', () => {
       await writeFile(path(), JSON.stringify({ history: { retentionDays: days } }));
       const { settings, warning } = await loadConsoleSettings(dir.path);
       expect(settings.history).toBeUndefined();
-      expect(warning).toMatch(/"history\.retentionDays"/);
+      expect(warning?.fallback).toMatch(/"history\.retentionDays"/);
     },
   );
 });

@@ -1,4 +1,5 @@
 /** Notifications for the console core: the platform's backend unless one is given, and the notifier on it. */
+import type { ConsoleWarning } from '../../common/console-contract';
 import type { NotificationBackend } from './notification-backend';
 import { Notifier } from './notifier';
 import type { NotifierSource } from './notifier';
@@ -21,7 +22,7 @@ export interface NotificationOptions {
 export async function startNotifier(
   source: NotifierSource,
   options: NotificationOptions,
-  onWarning: (sentence: string) => void,
+  onWarning: (warning: ConsoleWarning) => void,
 ): Promise<Notifier> {
   const backend = options.backend ? { backend: options.backend } : await choosePlatformBackend();
   return new Notifier({

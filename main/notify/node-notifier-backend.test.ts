@@ -93,8 +93,10 @@ describe('choosing node-notifier', () => {
 
   it('turns notifications off with one sentence when it cannot be loaded', async () => {
     const choice = await chooseNodeNotifier('win32', () => Promise.reject(new Error('Cannot find module')));
-    expect(choice.warning).toBe(
-      'Notifications are off: node-notifier could not be loaded (Cannot find module).',
-    );
+    expect(choice.warning).toEqual({
+      code: 'notifications-unavailable',
+      detail: 'node-notifier: Cannot find module',
+      fallback: 'Notifications are off: node-notifier could not be loaded (Cannot find module).',
+    });
   });
 });

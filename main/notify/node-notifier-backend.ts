@@ -28,7 +28,11 @@ export async function chooseNodeNotifier(
     return { backend: createNodeNotifierBackend(module.default, platform) };
   } catch (error) {
     return {
-      warning: `Notifications are off: node-notifier could not be loaded (${(error as Error).message}).`,
+      warning: {
+        code: 'notifications-unavailable',
+        detail: `node-notifier: ${(error as Error).message}`,
+        fallback: `Notifications are off: node-notifier could not be loaded (${(error as Error).message}).`,
+      },
     };
   }
 }

@@ -4,6 +4,7 @@
  */
 
 /** Approve and Deny are buttons; Open is the notification's body (its default action), always present. */
+import type { ConsoleWarning } from '../../common/console-contract';
 export type NotificationButton = 'approve' | 'deny';
 export type NotificationAction = NotificationButton | 'open';
 
@@ -33,7 +34,20 @@ export interface NotificationBackend {
   close(handle: NotificationHandle): void;
 }
 
-/** A backend, or the one sentence that says why this machine has none. */
+/** Why notifications are off, as the console's warning: a code, what it names, and main's sentence. */
+export type NotificationsOff = Extract<
+  ConsoleWarning,
+  {
+    code:
+      | 'notify-send-missing'
+      | 'notify-send-old'
+      | 'notifications-unavailable'
+      | 'notifications-unsupported'
+      | 'notifications-failed';
+  }
+>;
+
+/** A backend, or the warning that says why this machine has none. */
 export type BackendChoice =
   | { readonly backend: NotificationBackend; readonly warning?: undefined }
-  | { readonly backend?: undefined; readonly warning: string };
+  | { readonly backend?: undefined; readonly warning: NotificationsOff };

@@ -334,7 +334,11 @@ describe('do not disturb', () => {
 describe('when notifications cannot work', () => {
   it('says so once and shows nothing when there is no backend', () => {
     const onWarning = vi.fn();
-    start({ backend: { warning: 'Notifications are off: notify-send is not installed.' }, onWarning });
+    const fallback = 'Notifications are off: notify-send is not installed.';
+    start({
+      backend: { warning: { code: 'notify-send-missing', package: 'libnotify-bin', fallback } },
+      onWarning,
+    });
     submit('a');
     clock.elapse();
     expect(notifier.warning).toBe('Notifications are off: notify-send is not installed.');
@@ -353,9 +357,11 @@ describe('when notifications cannot work', () => {
     fake.fail(first!, 'notify-send said "Cannot autolaunch D-Bus".');
     second!.spec.onFailure('again');
     expect(second?.open).toBe(false);
-    expect(onWarning).toHaveBeenCalledExactlyOnceWith(
-      'Notifications are off until Gatehouse restarts: notify-send said "Cannot autolaunch D-Bus".',
-    );
+    expect(onWarning).toHaveBeenCalledExactlyOnceWith({
+      code: 'notifications-failed',
+      detail: 'notify-send said "Cannot autolaunch D-Bus".',
+      fallback: 'Notifications are off until Gatehouse restarts: notify-send said "Cannot autolaunch D-Bus".',
+    });
     submit('c');
     clock.elapse();
     expect(fake.shown).toHaveLength(2);

@@ -18,6 +18,7 @@
  *   ends, the requests that arrived meanwhile and still wait are announced, coalesced as above.
  * - A backend that fails turns notifications off for the session with one warning, never an exception.
  */
+import type { ConsoleWarning } from '../../common/console-contract';
 import type { PendingRequestView } from '../../common/queue-contract';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
@@ -52,7 +53,7 @@ export interface NotifierOptions {
   readonly coalesceMs?: number;
   readonly schedule?: Schedule;
   /** Told once, in one sentence, when notifications cannot work (no backend) or stop working. */
-  readonly onWarning?: (sentence: string) => void;
+  readonly onWarning?: (warning: ConsoleWarning) => void;
 }
 
 interface Summary {
@@ -75,7 +76,7 @@ export class Notifier {
   readonly doNotDisturbChanged = createSignal<boolean>();
 
   private backend: NotificationBackend | undefined;
-  private problem: string | undefined;
+  private problem: ConsoleWarning | undefined;
   private dnd = false;
   private readonly views = new Map<string, PendingRequestView>();
   private readonly arrivals = new Set<string>();
@@ -106,7 +107,7 @@ export class Notifier {
 
   /** Why notifications are off, when they are for a reason other than Do not disturb. */
   get warning(): string | undefined {
-    return this.problem;
+    return this.problem?.fallback;
   }
 
   setDoNotDisturb(on: boolean): void {
@@ -260,11 +261,15 @@ export class Notifier {
     if (!this.backend) return;
     this.withdrawAll();
     this.backend = undefined;
-    this.warn(`Notifications are off until Gatehouse restarts: ${reason}`);
+    this.warn({
+      code: 'notifications-failed',
+      detail: reason,
+      fallback: `Notifications are off until Gatehouse restarts: ${reason}`,
+    });
   }
 
-  private warn(sentence: string): void {
-    this.problem = sentence;
-    this.options.onWarning?.(sentence);
+  private warn(warning: ConsoleWarning): void {
+    this.problem = warning;
+    this.options.onWarning?.(warning);
   }
 }

@@ -127,9 +127,12 @@ describe('choosing notify-send', () => {
 
   it('turns notifications off, naming the package, when notify-send is missing', async () => {
     const choice = await chooseNotifySend({ program: join(dir, 'notify-send') });
-    expect(choice.warning).toBe(
-      'Notifications are off: notify-send is not installed (the Debian/Ubuntu package libnotify-bin).',
-    );
+    expect(choice.warning).toEqual({
+      code: 'notify-send-missing',
+      package: 'libnotify-bin',
+      fallback:
+        'Notifications are off: notify-send is not installed (the Debian/Ubuntu package libnotify-bin).',
+    });
   });
 
   it('turns notifications off when notify-send is older than 0.8', async () => {
@@ -137,7 +140,12 @@ describe('choosing notify-send', () => {
       program: FAKE,
       env: { ...process.env, FAKE_VERSION: 'notify-send 0.7.9' },
     });
-    expect(choice.warning).toMatch(/^Notifications are off: notify-send 0\.7 is older than 0\.8/);
+    expect(choice.warning).toMatchObject({
+      code: 'notify-send-old',
+      version: '0.7',
+      package: 'libnotify-bin',
+    });
+    expect(choice.warning?.fallback).toMatch(/^Notifications are off: notify-send 0\.7 is older than 0\.8/);
   });
 });
 

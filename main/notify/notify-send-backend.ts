@@ -51,16 +51,32 @@ export async function chooseNotifySend(options: NotifySendOptions = {}): Promise
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT'
       ? {
-          warning: `Notifications are off: notify-send is not installed (the Debian/Ubuntu package ${NOTIFY_SEND_PACKAGE}).`,
+          warning: {
+            code: 'notify-send-missing',
+            package: NOTIFY_SEND_PACKAGE,
+            fallback: `Notifications are off: notify-send is not installed (the Debian/Ubuntu package ${NOTIFY_SEND_PACKAGE}).`,
+          },
         }
-      : { warning: `Notifications are off: notify-send --version failed (${(error as Error).message}).` };
+      : {
+          warning: {
+            code: 'notifications-unavailable',
+            detail: `notify-send --version: ${(error as Error).message}`,
+            fallback: `Notifications are off: notify-send --version failed (${(error as Error).message}).`,
+          },
+        };
   }
   const match = /(\d+)\.(\d+)/.exec(output);
   const major = Number(match?.[1]);
   const minor = Number(match?.[2]);
   if (!match || major < MIN_VERSION.major || (major === MIN_VERSION.major && minor < MIN_VERSION.minor)) {
+    const version = match ? `${major}.${minor}` : `"${output.trim()}"`;
     return {
-      warning: `Notifications are off: notify-send ${match ? `${major}.${minor}` : `("${output.trim()}")`} is older than 0.8, the first with buttons that report back (upgrade ${NOTIFY_SEND_PACKAGE}).`,
+      warning: {
+        code: 'notify-send-old',
+        version,
+        package: NOTIFY_SEND_PACKAGE,
+        fallback: `Notifications are off: notify-send ${match ? version : `(${version})`} is older than 0.8, the first with buttons that report back (upgrade ${NOTIFY_SEND_PACKAGE}).`,
+      },
     };
   }
   return { backend: createNotifySendBackend(options) };

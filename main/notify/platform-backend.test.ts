@@ -23,9 +23,10 @@ describe('choosePlatformBackend', () => {
     'on %s, shows through the notify-send on the PATH of the environment it is given',
     async (platform) => {
       const missing = await choosePlatformBackend(platform, { PATH: '/nonexistent' });
-      expect(missing.warning).toMatch(/notify-send is not installed .*libnotify-bin/);
+      expect(missing.warning).toMatchObject({ code: 'notify-send-missing', package: 'libnotify-bin' });
+      expect(missing.warning?.fallback).toMatch(/notify-send is not installed .*libnotify-bin/);
       const found = await choosePlatformBackend(platform, { PATH: bin.path });
-      if (!found.backend) throw new Error(found.warning);
+      if (!found.backend) throw new Error(found.warning.fallback);
       const closed = new Promise<void>((resolve, reject) => {
         const handle = found.backend.show({
           title: `On ${platform}`,
@@ -55,7 +56,11 @@ describe('choosePlatformBackend', () => {
 
   it('says when a platform has no notifications', async () => {
     expect(await choosePlatformBackend('aix')).toEqual({
-      warning: 'Notifications are off: Gatehouse has no notifications on aix.',
+      warning: {
+        code: 'notifications-unsupported',
+        platform: 'aix',
+        fallback: 'Notifications are off: Gatehouse has no notifications on aix.',
+      },
     });
   });
 });

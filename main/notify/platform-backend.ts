@@ -12,6 +12,10 @@ export function choosePlatformBackend(
   if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd')
     return chooseNotifySend({ env });
   return Promise.resolve({
-    warning: `Notifications are off: Gatehouse has no notifications on ${platform}.`,
+    warning: {
+      code: 'notifications-unsupported',
+      platform,
+      fallback: `Notifications are off: Gatehouse has no notifications on ${platform}.`,
+    },
   });
 }

@@ -8,6 +8,7 @@
  * carries. Each button has its own secret, all of a request's secrets die when one is used or the request
  * is decided, so a replayed, forged, stale or second press finds nothing and changes nothing.
  */
+import type { ConsoleWarning } from '../../common/console-contract';
 import { randomBytes } from 'node:crypto';
 import type { NotTakenView } from '../../common/history-contract';
 import type { PendingRequestView } from '../../common/queue-contract';
@@ -45,7 +46,7 @@ export interface PhoneRacerOptions {
   /** Whether a new request goes to the phone now (the person is away, or always). */
   readonly shouldSend?: () => boolean;
   /** Told in one sentence when a message could not be sent or edited. */
-  readonly onWarning?: (sentence: string) => void;
+  readonly onWarning?: (warning: ConsoleWarning) => void;
   /** An answer recorded and sent that the agent then did not take (main/registry/agent-outcome.ts). */
   readonly amended?: Pick<Signal<{ readonly id: string; readonly notTaken: NotTakenView }>, 'subscribe'>;
 }
@@ -111,7 +112,10 @@ export class PhoneRacer {
       })
       .catch(() => {
         this.forget(view.id);
-        this.options.onWarning?.('A request could not be sent to the phone; it still waits in the console.');
+        this.options.onWarning?.({
+          code: 'phone-send-failed',
+          fallback: 'A request could not be sent to the phone; it still waits in the console.',
+        });
       });
   }
 
@@ -130,9 +134,12 @@ export class PhoneRacer {
       };
       this.settled.set(event.id, { ref: entry.ref, message });
       if (this.settled.size > SETTLED_KEPT) this.settled.delete(this.settled.keys().next().value!);
-      await this.options.channel
-        .edit(entry.ref, message)
-        .catch(() => this.options.onWarning?.('The phone’s message could not be updated with the answer.'));
+      await this.options.channel.edit(entry.ref, message).catch(() =>
+        this.options.onWarning?.({
+          code: 'phone-update-failed',
+          fallback: 'The phone’s message could not be updated with the answer.',
+        }),
+      );
     });
   }
 
@@ -147,9 +154,10 @@ export class PhoneRacer {
       await this.options.channel
         .edit(settled.ref, { ...settled.message, text: settled.message.text + notTakenLine(event.notTaken) })
         .catch(() =>
-          this.options.onWarning?.(
-            'The phone’s message could not be updated: the agent did not take the answer.',
-          ),
+          this.options.onWarning?.({
+            code: 'phone-update-failed',
+            fallback: 'The phone’s message could not be updated: the agent did not take the answer.',
+          }),
         );
     });
   }

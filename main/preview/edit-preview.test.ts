@@ -76,6 +76,7 @@ describe('previewEdit', () => {
     expect(await previewEdit(acp([]))).toEqual({
       kind: 'unavailable',
       reason: 'The ACP call carries no diff.',
+      refused: { reason: 'acp-no-diff' },
     });
   });
 

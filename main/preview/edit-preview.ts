@@ -70,27 +70,37 @@ function refusalOf(read: Extract<BoundedRead, { kind: 'refused' }>): {
   }
 }
 
-function after(request: PermissionRequest, before: string | null): string | { unavailable: string } {
+type Unavailable = { readonly reason: string; readonly refused: PreviewRefusal };
+
+function after(request: PermissionRequest, before: string | null): string | { unavailable: Unavailable } {
   const { tool, input } = request;
+  const unavailable = (reason: string, refused: PreviewRefusal) => ({ unavailable: { reason, refused } });
   if (tool === 'Write') {
     return typeof input.content === 'string'
       ? input.content
-      : { unavailable: 'The Write call has no text content.' };
+      : unavailable('The Write call has no text content.', { reason: 'no-content', tool });
   }
   if (tool === 'NotebookEdit') {
     return typeof input.new_source === 'string'
       ? input.new_source
-      : { unavailable: 'The notebook edit has no source.' };
+      : unavailable('The notebook edit has no source.', { reason: 'no-content', tool });
   }
   const edits = tool === 'MultiEdit' ? input.edits : [input];
   if (!Array.isArray(edits) || !edits.every(isEdit))
-    return { unavailable: `The ${tool} call has no old_string/new_string.` };
-  if (before === null) return { unavailable: `The file does not exist, so this ${tool} would fail.` };
+    return unavailable(`The ${tool} call has no old_string/new_string.`, { reason: 'no-edit', tool });
+  if (before === null)
+    return unavailable(`The file does not exist, so this ${tool} would fail.`, {
+      reason: 'file-missing',
+      tool,
+    });
   let text = before;
   for (const edit of edits) {
     const next = applyEdit(text, edit);
     if (typeof next !== 'string') {
-      return { unavailable: `The text to replace is not in the file, so this ${tool} would fail.` };
+      return unavailable(`The text to replace is not in the file, so this ${tool} would fail.`, {
+        reason: 'text-not-found',
+        tool,
+      });
     }
     text = next;
   }
@@ -101,12 +111,21 @@ export async function previewEdit(request: PermissionRequest): Promise<EditPrevi
   const acp = acpCallOf(request);
   if (acp) {
     const diff = acp.diffs[0];
-    if (!diff) return { kind: 'unavailable', reason: 'The ACP call carries no diff.' };
+    if (!diff)
+      return {
+        kind: 'unavailable',
+        reason: 'The ACP call carries no diff.',
+        refused: { reason: 'acp-no-diff' },
+      };
     return patchPreview(diff.path, diff.oldText ?? '', diff.newText, diff.oldText === null);
   }
   const path = request.input.file_path ?? request.input.notebook_path;
   if (typeof path !== 'string')
-    return { kind: 'unavailable', reason: `A ${request.tool} call names no file.` };
+    return {
+      kind: 'unavailable',
+      reason: `A ${request.tool} call names no file.`,
+      refused: { reason: 'no-file', tool: request.tool },
+    };
   const current = await readLimited(path);
   if (current.kind === 'refused') {
     const { sentence, refused } = refusalOf(current);
@@ -114,14 +133,20 @@ export async function previewEdit(request: PermissionRequest): Promise<EditPrevi
   }
   const text = current.kind === 'text' ? current.text : null;
   const next = after(request, text);
-  if (typeof next !== 'string') return { kind: 'unavailable', path, reason: next.unavailable };
+  if (typeof next !== 'string') return { kind: 'unavailable', path, ...next.unavailable };
   const before = request.tool === 'NotebookEdit' ? '' : (text ?? '');
   return patchPreview(path, before, next, text === null);
 }
 
 function patchPreview(path: string, before: string, next: string, isNew: boolean): EditPreview {
   const patch = structuredPatch(path, path, before, next, '', '', { context: 3, timeout: DIFF_BUDGET_MS });
-  if (!patch) return { kind: 'unavailable', path, reason: 'The change is too large to diff quickly.' };
+  if (!patch)
+    return {
+      kind: 'unavailable',
+      path,
+      reason: 'The change is too large to diff quickly.',
+      refused: { reason: 'diff-too-slow' },
+    };
   let added = 0;
   let removed = 0;
   for (const hunk of patch.hunks) {

@@ -54,8 +54,8 @@ describe('the console settings', () => {
       await write(text);
       const result = await loadConsoleSettings(dir.path);
       expect(result.settings).toEqual(DEFAULT_CONSOLE_SETTINGS);
-      expect(result.warning).toMatch(sentence);
-      expect(result.warning).toContain(join(dir.path, 'settings.json'));
+      expect(result.warning?.fallback).toMatch(sentence);
+      expect(result.warning?.fallback).toContain(join(dir.path, 'settings.json'));
       expect(await readFile(join(dir.path, 'settings.json'), 'utf8')).toBe(text);
     },
   );

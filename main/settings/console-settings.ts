@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { ConsoleWarning } from '../../common/console-contract';
 import { RetentionDaysSchema } from '../../common/history-contract';
 import { AWAY_AFTER_MAX_MINUTES, phoneSendModes } from '../../common/phone-contract';
 
@@ -64,34 +65,54 @@ export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = ConsoleSettingsSchema.p
 
 export async function loadConsoleSettings(
   home: string,
-): Promise<{ settings: ConsoleSettings; warning?: string }> {
+): Promise<{ settings: ConsoleSettings; warning?: ConsoleWarning }> {
   const path = join(home, CONSOLE_SETTINGS_FILE);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: DEFAULT_CONSOLE_SETTINGS };
+    const detail = (error as Error).message;
     return {
       settings: DEFAULT_CONSOLE_SETTINGS,
-      warning: `Could not read ${path} (${(error as Error).message}); using the defaults.`,
+      warning: {
+        code: 'settings-unreadable',
+        path,
+        detail,
+        fallback: `Could not read ${path} (${detail}); using the defaults.`,
+      },
     };
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
+    const detail = (error as Error).message;
     return {
       settings: DEFAULT_CONSOLE_SETTINGS,
-      warning: `${path} is not valid JSON (${(error as Error).message}); using the defaults until it is fixed.`,
+      warning: {
+        code: 'settings-not-json',
+        path,
+        detail,
+        fallback: `${path} is not valid JSON (${detail}); using the defaults until it is fixed.`,
+      },
     };
   }
   const parsed = ConsoleSettingsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+    const key = issue?.path.join('.') ?? '';
+    const where = key ? `"${key}"` : 'the top level';
+    const detail = issue?.message ?? 'is not valid';
     return {
       settings: DEFAULT_CONSOLE_SETTINGS,
-      warning: `${path}: ${where} ${issue?.message ?? 'is not valid'}; using the defaults until it is fixed.`,
+      warning: {
+        code: 'settings-invalid',
+        path,
+        key,
+        detail,
+        fallback: `${path}: ${where} ${detail}; using the defaults until it is fixed.`,
+      },
     };
   }
   return { settings: parsed.data };

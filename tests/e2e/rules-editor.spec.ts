@@ -210,7 +210,7 @@ test('a save over a rule changed on disk asks: reload, or apply anyway', async (
   await edit.getByRole('button', { name: 'Save' }).click();
   const conflict = page.locator('.rules-conflict');
   await expect(conflict).toContainText('Changed on disk');
-  await expect(conflict).toContainText('The allow rule Bash(git status) is no longer in');
+  await expect(conflict).toContainText('The rule Bash(git status) is no longer in');
   await screenshot(page, 'rules-conflict');
   await conflict.getByRole('button', { name: 'Apply anyway' }).click();
   await expect(conflict).toHaveCount(0);

@@ -222,7 +222,9 @@ describe('origins allowed in settings.json', () => {
       timeoutAction: 'passthrough',
     });
     expect(broken.warnings).toContainEqual({
-      code: 'sentence',
+      code: 'settings-not-json',
+      path: join(dir.path, 'settings.json'),
+      detail: expect.any(String),
       fallback: expect.stringMatching(/settings\.json is not valid JSON/),
     });
     await broken.close();

@@ -6,8 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { refusal, type Refusal } from '../../../common/refusals';
 import { RuleExamplesSchema, type RuleExamples } from '../../../common/rules-contract';
 import { writeFileAtomic } from '../../../files/atomic-write';
+import { EditorRefusal } from './editor-refusal';
 
 export const EXAMPLES_FILE = 'rule-examples.json';
 
@@ -26,7 +28,8 @@ export interface ExamplesStore {
   move(from: { file: string; rule: string }, to: { file: string; rule: string }): Promise<void>;
 }
 
-export class ExamplesFileError extends Error {}
+/** Gatehouse's examples file cannot be read or is not its own; examples are not saved until it is fixed. */
+export class ExamplesFileError extends EditorRefusal {}
 
 const keyOf = (file: string, rule: string) => `${file}\n${rule}`;
 
@@ -68,14 +71,21 @@ export async function openExamplesStore(home: string): Promise<ExamplesStore> {
   };
 }
 
-async function load(path: string): Promise<{ ok: true; stored: Stored } | { ok: false; error: string }> {
+async function load(path: string): Promise<{ ok: true; stored: Stored } | { ok: false; error: Refusal }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { ok: true, stored: { version: 1, rules: {} } };
-    return { ok: false, error: `The examples file ${path} cannot be read; fix its permissions and restart.` };
+    return {
+      ok: false,
+      error: refusal(
+        'examples-unreadable',
+        `The examples file ${path} cannot be read; fix its permissions and restart.`,
+        { file: path },
+      ),
+    };
   }
   try {
     const parsed = StoredSchema.safeParse(JSON.parse(text));
@@ -85,6 +95,10 @@ async function load(path: string): Promise<{ ok: true; stored: Stored } | { ok: 
   }
   return {
     ok: false,
-    error: `The examples file ${path} is not valid; fix or delete it, then restart Gatehouse.`,
+    error: refusal(
+      'examples-invalid',
+      `The examples file ${path} is not valid; fix or delete it, then restart Gatehouse.`,
+      { file: path },
+    ),
   };
 }

@@ -7,6 +7,8 @@ import { lstat, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import type { FileSource } from '../../../engine';
 import { settingsLocations, type SettingsLocation } from '../../../engine/node';
+import { refusal } from '../../../common/refusals';
+import { EditorRefusal } from './editor-refusal';
 
 export interface ProjectScope {
   /** The user's home folder, where user settings live. */
@@ -15,13 +17,18 @@ export interface ProjectScope {
   readonly policyFile?: string;
 }
 
-export class FolderError extends Error {}
+/** A folder, or a settings file in it, the editor will not use. */
+export class FolderError extends EditorRefusal {}
 
 /** The folder as main will use it, or a FolderError saying what is wrong with it. */
 export async function checkProjectFolder(cwd: string): Promise<string> {
   if (!isAbsolute(cwd))
     throw new FolderError(
-      `The folder "${cwd}" is not an absolute path; choose a project folder such as /home/you/project.`,
+      refusal(
+        'folder-not-absolute',
+        `The folder "${cwd}" is not an absolute path; choose a project folder such as /home/you/project.`,
+        { folder: cwd },
+      ),
     );
   const folder = normalize(cwd).replace(/(.)[\\/]+$/, '$1');
   let isDirectory: boolean;
@@ -31,7 +38,11 @@ export async function checkProjectFolder(cwd: string): Promise<string> {
     isDirectory = false;
   }
   if (!isDirectory)
-    throw new FolderError(`The folder ${folder} does not exist; choose an existing project folder.`);
+    throw new FolderError(
+      refusal('folder-missing', `The folder ${folder} does not exist; choose an existing project folder.`, {
+        folder,
+      }),
+    );
   return folder;
 }
 
@@ -62,13 +73,21 @@ export async function checkInsideProject(file: string, cwd: string): Promise<voi
   const folder = dirname(file);
   if ((await lstatOrUndefined(folder))?.isSymbolicLink())
     throw new FolderError(
-      `The settings folder ${folder} is a symbolic link; Gatehouse writes project rules only into a real folder of the project, because a link can lead to your own or another project's settings.`,
+      refusal(
+        'settings-folder-linked',
+        `The settings folder ${folder} is a symbolic link; Gatehouse writes project rules only into a real folder of the project, because a link can lead to your own or another project's settings.`,
+        { folder },
+      ),
     );
   const target = await resolveExisting(file);
   const root = await realpath(cwd);
   if (target !== root && !target.startsWith(root + sep))
     throw new FolderError(
-      `The settings file ${file} leads to ${target}, outside the project folder; Gatehouse will not write through it.`,
+      refusal(
+        'settings-file-outside',
+        `The settings file ${file} leads to ${target}, outside the project folder; Gatehouse will not write through it.`,
+        { file, target },
+      ),
     );
 }
 

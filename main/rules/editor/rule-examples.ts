@@ -3,6 +3,7 @@
  * alone on it (the engine's `ruleAlone`), so the answer is the one the rule gives when it is enforced.
  */
 import type { ExampleVerdict, RuleExamples } from '../../../common/rules-contract';
+import { refusal } from '../../../common/refusals';
 import { toolInputFromText } from '../../../common/tool-call-text';
 import { parseRule, ruleAlone } from '../../../engine';
 import type { BashSupport, FileSource, RuleBehavior } from '../../../engine';
@@ -31,7 +32,10 @@ export function evaluateExamples(
     ...examples.match.map((text) => ({ text, expected: 'match' as const })),
     ...examples.noMatch.map((text) => ({ text, expected: 'noMatch' as const })),
   ].filter((example) => example.text.trim() !== '');
-  if (!parsed.ok) return all.map((example) => ({ ...example, passed: false, error: parsed.error }));
+  if (!parsed.ok) {
+    const error = refusal('bad-rule', parsed.error, { rule: target.rule, detail: parsed.error });
+    return all.map((example) => ({ ...example, passed: false, error }));
+  }
   const decides = ruleAlone(
     {
       source: target.source,

@@ -39,7 +39,11 @@ describe('rule operations on a settings file', () => {
     const result = applyFileOps(compact, FILE, [op]);
     expect(result).toEqual({
       kind: 'conflict',
-      message: `The allow rule Bash(gone) is no longer in ${FILE}: the file changed on disk since you read it.`,
+      refusal: {
+        code: 'rule-gone',
+        message: `The allow rule Bash(gone) is no longer in ${FILE}: the file changed on disk since you read it.`,
+        params: { rule: 'Bash(gone)', file: FILE },
+      },
     });
     expect(JSON.parse(done(applyFileOps(compact, FILE, [op], true))).permissions.allow).toEqual([
       'Bash(npm test)',
@@ -60,13 +64,18 @@ describe('rule operations on a settings file', () => {
   it('refuses a broken file with one sentence and an invalid rule with the parser sentence', () => {
     const broken = applyFileOps('{"permissions": ', FILE, [{ kind: 'add', behavior: 'allow', rule: 'Bash' }]);
     expect(broken.kind).toBe('broken');
-    expect(broken.kind === 'broken' && broken.message).toMatch(
+    expect(broken.kind === 'broken' && broken.refusal).toMatchObject({
+      code: 'broken-file',
+      params: { file: FILE },
+    });
+    expect(broken.kind === 'broken' && broken.refusal.message).toMatch(
       /not valid JSON.*Gatehouse will not overwrite it\.$/,
     );
     const invalid = applyFileOps(compact, FILE, [{ kind: 'add', behavior: 'allow', rule: 'Bash(' }]);
+    const sentence = 'The rule "Bash(" opens "(" after "Bash" but never closes it.';
     expect(invalid).toEqual({
       kind: 'invalid',
-      message: 'The rule "Bash(" opens "(" after "Bash" but never closes it.',
+      refusal: { code: 'bad-rule', message: sentence, params: { rule: 'Bash(', detail: sentence } },
     });
   });
 

@@ -4,6 +4,7 @@
  * when that rule is still where the person saw it, and is a conflict when it is not. Every key and value
  * the editor does not own stays, and the file keeps its formatting (files/json-splice.ts).
  */
+import { refusal, type Refusal } from '../../../common/refusals';
 import type { RuleBehavior } from '../../../engine';
 import { checkRule, parseSettingsText } from '../../../engine';
 import { formatSettings } from '../../../files/json-splice';
@@ -26,10 +27,10 @@ export type FileOp =
 
 export type OpsResult =
   | { readonly kind: 'done'; readonly text: string; readonly changed: boolean }
-  | { readonly kind: 'conflict'; readonly message: string }
+  | { readonly kind: 'conflict'; readonly refusal: Refusal }
   /** The file cannot be used as it is; it is never overwritten. */
-  | { readonly kind: 'broken'; readonly message: string }
-  | { readonly kind: 'invalid'; readonly message: string };
+  | { readonly kind: 'broken'; readonly refusal: Refusal }
+  | { readonly kind: 'invalid'; readonly refusal: Refusal };
 
 type Json = Record<string, unknown>;
 
@@ -51,17 +52,28 @@ export function applyFileOps(
   for (const op of ops) {
     const target = op.kind === 'replace' ? op.with : op.kind === 'add' ? op.rule : undefined;
     const checked = target === undefined ? undefined : checkRule(target, op.behavior);
-    if (checked && !checked.ok) return { kind: 'invalid', message: checked.error };
+    if (target !== undefined && checked && !checked.ok)
+      return {
+        kind: 'invalid',
+        refusal: refusal('bad-rule', checked.error, { rule: target, detail: checked.error }),
+      };
   }
   const checked = text === undefined ? undefined : parseSettingsText(text, file);
   if (checked && !checked.ok)
     return {
       kind: 'broken',
-      message: `${checked.error.replace(/\.$/, '')}; fix it by hand, Gatehouse will not overwrite it.`,
+      refusal: refusal(
+        'broken-file',
+        `${checked.error.replace(/\.$/, '')}; fix it by hand, Gatehouse will not overwrite it.`,
+        { file },
+      ),
     };
   const before: unknown = text === undefined || text.trim() === '' ? {} : JSON.parse(text);
   if (!isObject(before))
-    return { kind: 'broken', message: `The settings file ${file} must hold a JSON object.` };
+    return {
+      kind: 'broken',
+      refusal: refusal('broken-file', `The settings file ${file} must hold a JSON object.`, { file }),
+    };
 
   const permissions: Json = isObject(before['permissions']) ? { ...before['permissions'] } : {};
   for (const op of ops) {
@@ -74,7 +86,11 @@ export function applyFileOps(
       if (!force)
         return {
           kind: 'conflict',
-          message: `The ${op.behavior} rule ${op.rule} is no longer in ${file}: the file changed on disk since you read it.`,
+          refusal: refusal(
+            'rule-gone',
+            `The ${op.behavior} rule ${op.rule} is no longer in ${file}: the file changed on disk since you read it.`,
+            { rule: op.rule, file },
+          ),
         };
       if (op.kind === 'replace' && !list.includes(op.with)) list.push(op.with);
     } else if (op.kind === 'remove' || (op.with !== op.rule && list.includes(op.with))) {

@@ -9,6 +9,7 @@ import type {
   RuleWarningView,
   RulesSnapshot,
 } from '../../../common/rules-contract';
+import { refusal } from '../../../common/refusals';
 import { isEditableSource } from '../../../common/rules-contract';
 import {
   analyzeRules,
@@ -20,6 +21,7 @@ import {
 } from '../../../engine';
 import type { BashSupport, SettingsLayer, ToolCall, ToolPermissionContext } from '../../../engine';
 import type { SettingsLocation } from '../../../engine/node';
+import { EditorRefusal } from './editor-refusal';
 import type { ExamplesStore } from './examples-store';
 import { projectLocations, type ProjectScope } from './project-folder';
 import { evaluateExamples } from './rule-examples';
@@ -49,7 +51,8 @@ function permissionLists(text: string): Readonly<Record<string, unknown>> {
     : {};
 }
 
-export class ContextError extends Error {}
+/** The folder's rules as the engine would not load them. */
+export class ContextError extends EditorRefusal {}
 
 /** Reads every settings file of the folder and builds the context of the usable ones. */
 export async function readProjectRules(cwd: string, scope: ProjectScope): Promise<ProjectRules> {
@@ -95,7 +98,8 @@ export async function readProjectRules(cwd: string, scope: ProjectScope): Promis
       stored,
     };
   } catch (error) {
-    if (error instanceof PermissionContextError) throw new ContextError(error.message);
+    if (error instanceof PermissionContextError)
+      throw new ContextError(refusal('bad-settings', error.message, { detail: error.message }));
     throw error;
   }
 }

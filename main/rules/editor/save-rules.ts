@@ -8,10 +8,12 @@
  * itself) renamed over it.
  */
 import { realpath, stat } from 'node:fs/promises';
+import { refusal } from '../../../common/refusals';
 import type { EditableSource, RuleEdit, SaveOutcome } from '../../../common/rules-contract';
 import { parseSettingsText } from '../../../engine';
 import { writeFileAtomic } from '../../../files/atomic-write';
-import { applyFileOps, opsHold, type FileOp } from './rule-ops';
+import { EditorRefusal } from './editor-refusal';
+import { applyFileOps, opsHold, type FileOp, type OpsResult } from './rule-ops';
 import { currentVersion, readSettingsFile, versionOf, type SettingsRead } from './settings-text';
 
 /** How often a save starts over because another writer moved the file under it. */
@@ -61,18 +63,18 @@ export function planEdit(edit: RuleEdit): readonly FilePlan[] {
   }
 }
 
-export class SaveError extends Error {
-  constructor(
-    readonly code: 'broken-file' | 'bad-rule' | 'write-failed',
-    message: string,
-  ) {
-    super(message);
-  }
+/** A save refused: a file broken, a rule invalid, or a write that did not hold. */
+export class SaveError extends EditorRefusal {}
+
+function textOf(read: SettingsRead, file: string): string | undefined {
+  if (read.kind === 'unreadable') throw new SaveError(refusal('broken-file', read.error, { file }));
+  return read.kind === 'text' ? read.text : undefined;
 }
 
-function textOf(read: SettingsRead): string | undefined {
-  if (read.kind === 'unreadable') throw new SaveError('broken-file', read.error);
-  return read.kind === 'text' ? read.text : undefined;
+/** A broken file or an invalid rule is thrown; a conflict is the save's outcome. */
+function conflictOf(outcome: OpsResult): SaveOutcome | undefined {
+  if (outcome.kind === 'broken' || outcome.kind === 'invalid') throw new SaveError(outcome.refusal);
+  return outcome.kind === 'conflict' ? { status: 'conflict', ...outcome.refusal } : undefined;
 }
 
 export interface SaveRequest {
@@ -89,11 +91,9 @@ export async function saveRuleEdit(request: SaveRequest): Promise<SaveOutcome> {
   for (const plan of plans) {
     const file = request.files[plan.source];
     const read = await readSettingsFile(file);
-    const text = textOf(read);
-    const outcome = applyFileOps(text, file, plan.ops, request.force);
-    if (outcome.kind === 'broken') throw new SaveError('broken-file', outcome.message);
-    if (outcome.kind === 'invalid') throw new SaveError('bad-rule', outcome.message);
-    if (outcome.kind === 'conflict') return { status: 'conflict', message: outcome.message };
+    const text = textOf(read, file);
+    const conflict = conflictOf(applyFileOps(text, file, plan.ops, request.force));
+    if (conflict) return conflict;
     if (read.version !== request.versions[plan.source]) merged = true;
   }
   for (const plan of plans) {
@@ -107,13 +107,19 @@ export async function saveRuleEdit(request: SaveRequest): Promise<SaveOutcome> {
 
 async function confirmSaved(file: string, ops: readonly FileOp[]): Promise<void> {
   const read = await readSettingsFile(file);
-  const text = textOf(read);
+  const text = textOf(read, file);
   const loads = text === undefined ? undefined : parseSettingsText(text, file);
-  if (loads && !loads.ok) throw new SaveError('write-failed', `${loads.error} Nothing was saved as asked.`);
+  if (loads && !loads.ok)
+    throw new SaveError(
+      refusal('save-not-confirmed', `${loads.error} Nothing was saved as asked.`, { file }),
+    );
   if (!opsHold(text, ops))
     throw new SaveError(
-      'write-failed',
-      `The settings file ${file}, read back, does not hold the change; it was not saved.`,
+      refusal(
+        'save-not-confirmed',
+        `The settings file ${file}, read back, does not hold the change; it was not saved.`,
+        { file },
+      ),
     );
 }
 
@@ -125,13 +131,12 @@ async function writeOps(
 ): Promise<SaveOutcome | undefined> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const read = await readSettingsFile(file);
-    const text = textOf(read);
+    const text = textOf(read, file);
     // After the first attempt the edit is already judged; what remains is our own operation to replay.
     const outcome = applyFileOps(text, file, ops, force || attempt > 0);
-    if (outcome.kind === 'broken') throw new SaveError('broken-file', outcome.message);
-    if (outcome.kind === 'invalid') throw new SaveError('bad-rule', outcome.message);
-    if (outcome.kind === 'conflict') return { status: 'conflict', message: outcome.message };
-    if (!outcome.changed) return undefined;
+    const conflict = conflictOf(outcome);
+    if (conflict) return conflict;
+    if (outcome.kind !== 'done' || !outcome.changed) return undefined;
     const unmoved = () => currentVersion(file) === read.version;
     if (!(await writeThrough(file, outcome.text, read.kind === 'text', unmoved))) continue;
     await new Promise((resolve) => setTimeout(resolve, VERIFY_AFTER_MS));
@@ -140,8 +145,11 @@ async function writeOps(
       return undefined;
   }
   throw new SaveError(
-    'write-failed',
-    `The settings file ${file} kept changing while Gatehouse saved; try again.`,
+    refusal(
+      'file-kept-changing',
+      `The settings file ${file} kept changing while Gatehouse saved; try again.`,
+      { file },
+    ),
   );
 }
 

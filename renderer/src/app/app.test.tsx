@@ -115,11 +115,15 @@ describe('the queue window', () => {
 
   it('shows console warnings as a banner that can be dismissed', async () => {
     await renderWith([], {
-      warnings: [{ code: 'sentence', fallback: 'settings.json is not valid JSON; using the defaults.' }],
+      warnings: [{ code: 'phone-send-failed', fallback: 'Main’s English.' }],
     });
-    const banner = screen.getByText('settings.json is not valid JSON; using the defaults.');
+    const banner = screen.getByText(
+      'A request could not be sent to the phone; it still waits in the console.',
+    );
     fireEvent.click(within(banner.parentElement!).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByText('settings.json is not valid JSON; using the defaults.')).toBeNull();
+    expect(
+      screen.queryByText('A request could not be sent to the phone; it still waits in the console.'),
+    ).toBeNull();
   });
 
   it('words the keychain warning in the console’s language, not main’s English', async () => {
@@ -131,6 +135,36 @@ describe('the queue window', () => {
     });
     expect(screen.getByText('没有钥匙串响应，所以桥接令牌保存在 /h/token（只有你能读取）。')).toBeTruthy();
     expect(screen.queryByText(fallback)).toBeNull();
+  });
+
+  it('words a broken settings.json in the console’s language, naming the file and the key', async () => {
+    const path = '/home/dev/.gatehouse/settings.json';
+    const notJson = `${path} is not valid JSON (Unexpected end of JSON input); using the defaults until it is fixed.`;
+    const invalid = `${path}: "history.retentionDays" must be at least 1; using the defaults until it is fixed.`;
+    await renderWith([], {
+      locale: 'zh-CN',
+      warnings: [
+        { code: 'settings-not-json', path, detail: 'Unexpected end of JSON input', fallback: notJson },
+        {
+          code: 'settings-invalid',
+          path,
+          key: 'history.retentionDays',
+          detail: 'must be at least 1',
+          fallback: invalid,
+        },
+      ],
+    });
+    expect(
+      screen.getByText(
+        `${path} 不是有效的 JSON（Unexpected end of JSON input）；修好之前，Gatehouse 使用默认设置。`,
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        `${path} 中的“history.retentionDays”有误（must be at least 1）；修好之前，Gatehouse 使用默认设置。`,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(notJson)).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { historyEn } from './history.en';
 import { queueEn } from './queue.en';
+import { refusalsEn } from './refusals.en';
 import { rulesEn } from './rules.en';
 import { settingsEn } from './settings.en';
 import { toolCallEn } from './tool-call.en';
@@ -70,11 +71,6 @@ export const en = {
   'shortcuts.help': 'Show this sheet',
   'shortcuts.escape': 'Close what is open',
 
-  'refused.unknown-request': 'This request is no longer waiting: it was answered elsewhere or withdrawn.',
-  'refused.bad-option': 'The agent cannot take this answer; choose one of the card’s own buttons.',
-  'refused.bad-arguments': 'The console refused what was sent: it is not in the form it takes.',
-  'warning.tokenInFile':
-    'No keychain answered, so the bridge token is stored in {path} (readable only by you).',
   'status.warnings': 'Console warnings',
 
   'nav.label': 'Views',
@@ -88,6 +84,7 @@ export const en = {
   ...rulesEn,
   ...historyEn,
   ...settingsEn,
+  ...refusalsEn,
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly one: string; readonly other: string };

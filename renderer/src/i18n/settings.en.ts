@@ -19,16 +19,6 @@ export const settingsEn = {
   'phone.pairingFailed.expired': 'The code expired before it reached the bot; show a new one.',
   'phone.pairingFailed.too-many-guesses':
     'Too many wrong codes were sent to the bot, so the code is void; show a new one.',
-  'phone.refused.phone-busy': 'Another connect or disconnect came first; look at the state above.',
-  'phone.refused.phone-token-refused':
-    'Telegram refused this bot token; copy it again from @BotFather and paste it whole.',
-  'phone.refused.phone-unreachable':
-    'Telegram could not be reached to check the bot token; try again when the network is back.',
-  'phone.refused.phone-not-connected': 'Connect a bot first: paste its token above.',
-  'phone.refused.phone-paired':
-    'A chat is paired already; pairing another replaces it, so confirm that first.',
-  'phone.refused.phone-not-paired': 'Pair a chat first, then send a test message.',
-  'phone.refused.phone-send': 'The test message could not be sent; check the channel’s state above.',
   'phone.refused.bad-arguments': 'That is not a bot token as @BotFather shows it, like 123456:ABC…',
   'phone.test': 'Send a test message',
   'phone.test.sent': 'Sent: look for it in Telegram.',

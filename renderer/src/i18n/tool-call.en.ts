@@ -15,10 +15,6 @@ export const toolCallEn = {
   'edit.layout': 'Diff layout',
   'edit.loading': 'Reading the file…',
   'edit.unavailable': 'No diff: {reason}',
-  'edit.refused.notRegular':
-    'No diff: this path is not a regular file (a device, a pipe or a folder), so the console does not read it.',
-  'edit.refused.tooLarge': 'No diff: the file is {size} MB, more than the {limit} MB a preview reads.',
-  'edit.refused.unreadable': 'No diff: the console cannot read this file ({code}).',
   'edit.noChange': 'The file would not change.',
   'edit.diff': 'Changes to {path}',
   'edit.hunk': 'Lines {oldStart}–{oldEnd} → {newStart}–{newEnd}',

@@ -2,6 +2,7 @@
 import type { Catalogue } from './en';
 import { historyZhCN } from './history.zh-CN';
 import { queueZhCN } from './queue.zh-CN';
+import { refusalsZhCN } from './refusals.zh-CN';
 import { rulesZhCN } from './rules.zh-CN';
 import { settingsZhCN } from './settings.zh-CN';
 import { toolCallZhCN } from './tool-call.zh-CN';
@@ -65,10 +66,6 @@ export const zhCN: Partial<Catalogue> = {
   'shortcuts.help': '显示此列表',
   'shortcuts.escape': '关闭已打开的内容',
 
-  'refused.unknown-request': '这个请求已不再等待：它已在别处得到回答或已撤回。',
-  'refused.bad-option': '代理不能接受这个回答；请选择卡片上自己的按钮。',
-  'refused.bad-arguments': '控制台拒绝了发送的内容：格式不符合要求。',
-  'warning.tokenInFile': '没有钥匙串响应，所以桥接令牌保存在 {path}（只有你能读取）。',
   'status.warnings': '控制台警告',
 
   'nav.label': '视图',
@@ -82,4 +79,5 @@ export const zhCN: Partial<Catalogue> = {
   ...rulesZhCN,
   ...historyZhCN,
   ...settingsZhCN,
+  ...refusalsZhCN,
 };

@@ -121,7 +121,7 @@ describe('the history store', () => {
   it('turns a failed channel into one error and leaves the list as it was', async () => {
     const { store } = setUp({ failWith: 'The history database is locked.' });
     await store.getState().load();
-    expect(store.getState().error).toBe('The history database is locked.');
+    expect(store.getState().error?.message).toBe('The history database is locked.');
     expect(await store.getState().exportSelection('jsonl')).toBeUndefined();
     store.getState().dismissError();
     expect(store.getState().error).toBeUndefined();

@@ -4,6 +4,7 @@
  * whether history changed since it was loaded. Built over a `ConsoleApi`, so tests drive it with a fake.
  */
 import { createStore } from 'zustand/vanilla';
+import type { Refusal } from '../../../common/refusals';
 import type { ConsoleApi } from '../../../common/console-contract';
 import type {
   ExportFormatView,
@@ -47,7 +48,8 @@ export interface HistoryState {
   /** Undefined until read; `days` absent means history is kept for good. */
   readonly retention: { readonly days?: number } | undefined;
   readonly exporting: ExportFormatView | undefined;
-  readonly error: string | undefined;
+  /** Worded by the view in the console's language. */
+  readonly error: Refusal | undefined;
 
   load(): Promise<void>;
   loadMoreSessions(): Promise<void>;
@@ -86,7 +88,7 @@ export function createHistoryStore(api: ConsoleApi) {
   let timelineTicket = 0;
 
   return createStore<HistoryState>()((set, get) => {
-    const fail = (message: string) => set({ error: message });
+    const fail = (error: Refusal) => set({ error });
 
     const readSessions = async (more: boolean) => {
       const { sessions } = get();
@@ -98,7 +100,7 @@ export function createHistoryStore(api: ConsoleApi) {
       });
       if (!result.ok) {
         set((state) => ({ sessions: { ...state.sessions, loading: false } }));
-        return fail(result.error.message);
+        return fail(result.error);
       }
       set((state) => ({
         sessions: {
@@ -123,7 +125,7 @@ export function createHistoryStore(api: ConsoleApi) {
       if (ticket !== resultsTicket) return;
       if (!result.ok) {
         set((state) => ({ results: { ...state.results, loading: false, loaded: true } }));
-        return fail(result.error.message);
+        return fail(result.error);
       }
       set((state) => ({
         results: {
@@ -150,7 +152,7 @@ export function createHistoryStore(api: ConsoleApi) {
       if (ticket !== timelineTicket) return;
       if (!result.ok) {
         set({ timeline: { sessionId, page: { ...page, loading: false, loaded: true } } });
-        return fail(result.error.message);
+        return fail(result.error);
       }
       set({
         timeline: {
@@ -186,7 +188,7 @@ export function createHistoryStore(api: ConsoleApi) {
       async load() {
         const [retention] = await Promise.all([api.invoke('history:retention', {}), readSessions(false)]);
         if (retention.ok) set({ retention: retention.value });
-        else fail(retention.error.message);
+        else fail(retention.error);
       },
 
       loadMoreSessions: () => readSessions(true),
@@ -247,7 +249,7 @@ export function createHistoryStore(api: ConsoleApi) {
               ...(before ? { before } : {}),
             });
             if (!page.ok) {
-              fail(page.error.message);
+              fail(page.error);
               return undefined;
             }
             parts.push(page.value.text);
@@ -262,7 +264,7 @@ export function createHistoryStore(api: ConsoleApi) {
       async setRetention(days) {
         const result = await api.invoke('history:set-retention', { days });
         if (!result.ok) {
-          fail(result.error.message);
+          fail(result.error);
           return false;
         }
         const { purged, ...retention } = result.value;
@@ -274,7 +276,7 @@ export function createHistoryStore(api: ConsoleApi) {
       async purge(olderThanDays) {
         const result = await api.invoke('history:purge', { olderThanDays });
         if (!result.ok) {
-          fail(result.error.message);
+          fail(result.error);
           return undefined;
         }
         await get().refresh();

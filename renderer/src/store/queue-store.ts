@@ -16,7 +16,7 @@ import type {
 } from '../../../common/queue-contract';
 import type { DecisionBehavior, PermissionUpdate, RacerKind } from '../../../common/protocol';
 import { answersFor } from '../../../common/agent-answers';
-import type { ConsoleRefusal } from '../ui/refusal-text';
+import type { Refusal } from '../../../common/refusals';
 import { allowGate } from './allow-gate';
 import { displayOrder, groupBySession } from './session-groups';
 
@@ -48,14 +48,14 @@ export type Panel =
 export type DiffState =
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly preview: EditPreview }
-  | { readonly status: 'failed'; readonly message: string };
+  | { readonly status: 'failed'; readonly error: Refusal };
 
 export interface QueueState {
   readonly requests: readonly PendingRequestView[];
   readonly resolutions: Readonly<Record<string, Resolution>>;
   readonly inFlight: Readonly<Record<string, true>>;
   /** The last refusal from main: its code, which the banner words, and main's English sentence. */
-  readonly error: ConsoleRefusal | undefined;
+  readonly error: Refusal | undefined;
   /** The card the keyboard acts on, and since when (keys wait a moment on a card that just came under it). */
   readonly cursor: string | undefined;
   readonly cursorAt: number;
@@ -126,7 +126,7 @@ export function partitionForAllow(
 
 export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) {
   const store = createStore<QueueState>()((set, get) => {
-    const fail = (error: ConsoleRefusal) => set({ error });
+    const fail = (error: Refusal) => set({ error });
     const order = () => displayOrder(groupBySession(get().requests));
     const findRequest = (id: string) => get().requests.find((r) => r.id === id);
     const isOpen = (id: string) => Boolean(findRequest(id)) && !get().resolutions[id] && !get().inFlight[id];
@@ -294,7 +294,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         void api.invoke('queue:diff', { id }).then((result) => {
           const diff: DiffState = result.ok
             ? { status: 'ready', preview: result.value }
-            : { status: 'failed', message: result.error.message };
+            : { status: 'failed', error: result.error };
           set((state) => ({ diffs: { ...state.diffs, [id]: diff } }));
         });
       },

@@ -6,6 +6,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ConsoleApi } from '../../../common/console-contract';
+import type { Refusal } from '../../../common/refusals';
 import type {
   EditableSource,
   PlaygroundResult,
@@ -17,22 +18,23 @@ export type SaveNotice = 'saved' | 'merged';
 
 export interface Conflict {
   readonly edit: RuleEdit;
-  readonly message: string;
+  /** Which rule is gone from which file (`rule-gone`), worded by the view. */
+  readonly refusal: Refusal;
 }
 
 export type PlaygroundState =
   | { readonly status: 'idle' }
   | { readonly status: 'checking' }
   | { readonly status: 'done'; readonly result: PlaygroundResult }
-  | { readonly status: 'failed'; readonly message: string };
+  | { readonly status: 'failed'; readonly error: Refusal };
 
 export interface RulesState {
   readonly cwd: string | undefined;
   readonly folders: readonly string[];
   readonly snapshot: RulesSnapshot | undefined;
   readonly loading: boolean;
-  /** One sentence: a folder that does not exist, a broken file a save refused, a lost connection. */
-  readonly error: string | undefined;
+  /** A folder that does not exist, a broken file a save refused, a lost connection: worded by the view. */
+  readonly error: Refusal | undefined;
   readonly notice: SaveNotice | undefined;
   readonly conflict: Conflict | undefined;
   readonly playground: PlaygroundState;
@@ -73,7 +75,7 @@ export function createRulesStore(api: ConsoleApi) {
       const result = await api.invoke('rules:load', { cwd });
       if (seq !== loadSeq) return;
       if (result.ok) set({ snapshot: result.value, cwd: result.value.cwd, loading: false, error: undefined });
-      else set({ loading: false, error: result.error.message });
+      else set({ loading: false, error: result.error });
     };
 
     return {
@@ -122,11 +124,12 @@ export function createRulesStore(api: ConsoleApi) {
         }
         const result = await api.invoke('rules:save', { cwd, edit, versions, ...(force ? { force } : {}) });
         if (!result.ok) {
-          set({ error: result.error.message, notice: undefined });
+          set({ error: result.error, notice: undefined });
           return false;
         }
         if (result.value.status === 'conflict') {
-          set({ conflict: { edit, message: result.value.message }, notice: undefined });
+          const { status: _status, ...refusal } = result.value;
+          set({ conflict: { edit, refusal }, notice: undefined });
           return false;
         }
         set({ conflict: undefined, error: undefined, notice: result.value.merged ? 'merged' : 'saved' });
@@ -152,7 +155,7 @@ export function createRulesStore(api: ConsoleApi) {
         set({
           playground: result.ok
             ? { status: 'done', result: result.value }
-            : { status: 'failed', message: result.error.message },
+            : { status: 'failed', error: result.error },
         });
       },
 

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PhoneState } from '../../../common/phone-contract';
-import type { ConsoleRefusal } from '../ui/refusal-text';
+import type { Refusal } from '../../../common/refusals';
 import { useConsoleApi } from './store-context';
 
 /** The phone channel's state from main, kept current by `phone:changed`, and one call per action. */
 export function usePhone() {
   const api = useConsoleApi();
   const [state, setState] = useState<PhoneState>();
-  const [error, setError] = useState<ConsoleRefusal>();
+  const [error, setError] = useState<Refusal>();
   useEffect(() => {
     let live = true;
     const off = api.on('phone:changed', setState);

@@ -19,6 +19,7 @@ import { createFakeHistory } from './fake-history';
 import type { FakeHistoryData } from './fake-history';
 import { createFakePhone } from './fake-phone';
 import type { PhoneState } from '../../../common/phone-contract';
+import type { Refusal } from '../../../common/refusals';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
 export function createFakeConsoleApi(
@@ -48,6 +49,7 @@ export function createFakeConsoleApi(
   // The rule editor's folder and how its saves are answered (setRules, answerSaves).
   let rulesSnapshot: RulesSnapshot | undefined;
   let saveOutcome: SaveOutcome = { status: 'saved', merged: false };
+  let saveRefusal: Refusal | undefined;
   const api: ConsoleApi = {
     async invoke(channel, args) {
       calls.push({ channel, args });
@@ -83,12 +85,15 @@ export function createFakeConsoleApi(
           const { cwd } = args as { cwd: string };
           if (rulesSnapshot?.cwd === cwd) return ok(rulesSnapshot);
           const message = `The folder ${cwd} does not exist; choose an existing project folder.`;
-          return { ok: false, error: { code: 'bad-folder', message } } as Result<never>;
+          return {
+            ok: false,
+            error: { code: 'folder-missing', message, params: { folder: cwd } },
+          } as Result<never>;
         }
         case 'rules:folders':
           return ok(['/home/dev/projects/shop']);
         case 'rules:save':
-          return ok(saveOutcome);
+          return saveRefusal ? ({ ok: false, error: saveRefusal } as Result<never>) : ok(saveOutcome);
         case 'rules:try-examples':
         case 'rules:set-examples': {
           const { examples } = args as { examples: RuleExamples };
@@ -193,6 +198,10 @@ export function createFakeConsoleApi(
     },
     answerSaves(outcome: SaveOutcome) {
       saveOutcome = outcome;
+    },
+    /** Main refuses every save, as it does a broken file or a folder that is gone. */
+    refuseSaves(refusal: Refusal) {
+      saveRefusal = refusal;
     },
     /** Another window or process changed the folder's settings. */
     changeRules(snapshot: RulesSnapshot) {

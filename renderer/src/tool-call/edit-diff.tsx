@@ -12,6 +12,7 @@ import { splitRows, unifiedRows } from './diff-rows';
 import { refusalNote } from './preview-refusal';
 import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
 import { VisibleText } from '../ui/visible-text';
+import { refusalText } from '../ui/refusal-text';
 import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
 import { JsonInput } from './json-input';
 
@@ -41,7 +42,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
   if (diff.status === 'failed')
     return (
       <div className="diff">
-        <p className="diff__note">{t('edit.unavailable', { reason: diff.message })}</p>
+        <p className="diff__note">{refusalText(diff.error, t)}</p>
         <JsonInput request={request} />
       </div>
     );
@@ -52,11 +53,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
         <p className="diff__path" title={preview.path ?? path}>
           <VisibleText text={displayPath(preview.path ?? path, request.cwd)} />
         </p>
-        <p className="diff__note">
-          {preview.refused
-            ? refusalNote(t, preview.refused)
-            : t('edit.unavailable', { reason: preview.reason })}
-        </p>
+        <p className="diff__note">{refusalNote(t, preview)}</p>
         <JsonInput request={request} />
       </div>
     );

@@ -1,17 +1,12 @@
 /**
- * A refusal from main in the console's language: main sends a code and an English sentence, and only a
- * code the console does not word is shown in main's words.
+ * A refusal from main in the console's language: main sends a code, the parameters its sentence names and an
+ * English sentence, and only a code the console does not word (or one whose parameters are not as its
+ * sentence needs) is shown in main's words.
  */
+import { readRefusal, type Refusal } from '../../../common/refusals';
 import type { Translate } from '../i18n/translate';
 
-export interface ConsoleRefusal {
-  readonly code: string;
-  readonly message: string;
-}
-
-const WORDED = ['unknown-request', 'bad-option', 'bad-arguments'] as const;
-
-export function refusalText(error: ConsoleRefusal, t: Translate): string {
-  const known = WORDED.find((code) => code === error.code);
-  return known ? t(`refused.${known}`) : error.message;
+export function refusalText(error: Refusal, t: Translate): string {
+  const known = readRefusal(error);
+  return known ? t(`refused.${known.code}`, known.params) : error.message;
 }

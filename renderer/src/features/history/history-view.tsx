@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { createHistoryStore, isFiltering } from '../../store/history-store';
 import { useConsoleApi } from '../../store/store-context';
+import { refusalText } from '../../ui/refusal-text';
 import { ExportButtons } from './export-buttons';
 import { draftIsBlank, EMPTY_DRAFT, readDraft } from './filter-draft';
 import type { FilterDraft } from './filter-draft';
@@ -110,7 +111,7 @@ function Notices() {
       )}
       {error && (
         <div className="history__notice history__notice--error" role="alert">
-          <span>{t('app.error', { message: error })}</span>
+          <span>{t('app.error', { message: refusalText(error, t) })}</span>
           <button type="button" className="button button--small button--quiet" onClick={dismissError}>
             {t('app.dismiss')}
           </button>

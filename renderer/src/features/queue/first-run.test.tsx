@@ -37,7 +37,7 @@ describe('the first run', () => {
 
 describe('before the first list arrives', () => {
   it('says nothing is waiting only once it knows, and shows the cards with the warnings, not before them', async () => {
-    const warning = { code: 'sentence', fallback: 'settings.json is not valid JSON.' } as const;
+    const warning = { code: 'phone-send-failed', fallback: 'Main’s English.' } as const;
     const fake = createFakeConsoleApi([pendingRequest('a')], {
       status: { version: '0.1.0', tokenStorage: 'keychain', warnings: [warning] },
     });
@@ -51,7 +51,9 @@ describe('before the first list arrives', () => {
     expect(document.querySelectorAll('[data-request-id]')).toHaveLength(0);
     await act(() => store.getState().load());
     expect(document.querySelectorAll('[data-request-id]')).toHaveLength(2);
-    expect(screen.getByText('settings.json is not valid JSON.')).toBeTruthy();
+    expect(
+      screen.getByText('A request could not be sent to the phone; it still waits in the console.'),
+    ).toBeTruthy();
     expect(document.querySelector('.queue__scroller')?.getAttribute('aria-busy')).toBe('false');
   });
 });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { typedFieldOf, toolInputFromText } from '../../../../common/tool-call-text';
 import { knownToolNames, pipelineSteps, type PipelineStep } from '../../../../engine';
 import { useT } from '../../i18n/i18n-context';
+import { refusalText } from '../../ui/refusal-text';
 import { behaviorLabel, sourceLabel } from './rule-labels';
 import { useRules } from './rules-context';
 import { EngineSentence } from '../../ui/engine-sentence';
@@ -66,7 +67,7 @@ export function Playground() {
         </button>
       </form>
       {input && !input.ok ? (
-        <p className="rule-check rule-check--error">{input.error}</p>
+        <p className="rule-check rule-check--error">{refusalText(input.error, t)}</p>
       ) : (
         <p className="rules-hint">{t('rules.playground.inputHint')}</p>
       )}
@@ -86,7 +87,7 @@ function PlaygroundAnswer() {
   if (playground.status === 'failed')
     return (
       <p className="rule-check rule-check--error" role="alert">
-        {playground.message}
+        {refusalText(playground.error, t)}
       </p>
     );
   const { result } = playground;

@@ -83,7 +83,7 @@ const initial = snapshot([
   }),
 ]);
 
-async function renderRules(options: { saveOutcome?: SaveOutcome } = {}) {
+async function renderRules(options: { saveOutcome?: SaveOutcome; locale?: 'en' | 'zh-CN' } = {}) {
   window.history.replaceState(null, '', `/?view=rules&cwd=${encodeURIComponent(CWD)}`);
   const fake = createFakeConsoleApi([]);
   fake.setRules(initial);
@@ -91,7 +91,7 @@ async function renderRules(options: { saveOutcome?: SaveOutcome } = {}) {
   const store = createQueueStore(fake.api, () => 0);
   await store.getState().load();
   const prefs = createPrefsStore(undefined);
-  prefs.getState().set({ locale: 'en' });
+  prefs.getState().set({ locale: options.locale ?? 'en' });
   render(<App api={fake.api} store={store} prefs={prefs} connection="ready" view="rules" />);
   await screen.findByText(drawn('Bash(rm -rf build)'));
   return fake;
@@ -159,7 +159,9 @@ describe('the rule editor view', () => {
     const fake = await renderRules({
       saveOutcome: {
         status: 'conflict',
+        code: 'rule-gone',
         message: `The allow rule Bash(rm -rf build) is no longer in ${PROJECT}.`,
+        params: { rule: 'Bash(rm -rf build)', file: `${PROJECT}/.claude/settings.json` },
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Bash(rm -rf build)' }));
@@ -169,6 +171,44 @@ describe('the rule editor view', () => {
     fireEvent.click(within(box).getByRole('button', { name: 'Apply anyway' }));
     await waitFor(() => expect(fake.calls.filter((c) => c.channel === 'rules:save')).toHaveLength(2));
     expect(fake.calls.filter((c) => c.channel === 'rules:save')[1]!.args).toMatchObject({ force: true });
+  });
+
+  it('words a refused save in Chinese, naming the file, not in main’s English', async () => {
+    const english = `The settings file ${PROJECT} is not valid JSON; fix it by hand, Gatehouse will not overwrite it.`;
+    const fake = await renderRules({ locale: 'zh-CN' });
+    fake.refuseSaves({ code: 'broken-file', message: english, params: { file: PROJECT } });
+    fireEvent.click(screen.getByRole('button', { name: '删除 Bash(rm -rf build)' }));
+    expect((await screen.findByText(/现在无法使用/)).textContent).toBe(
+      `设置文件 ${PROJECT} 现在无法使用；请手动修好它，Gatehouse 不会覆盖它。`,
+    );
+    expect(screen.queryByText(english)).toBeNull();
+  });
+
+  it('says in Chinese when the playground’s input is not a JSON object', async () => {
+    await renderRules({ locale: 'zh-CN' });
+    const playground = screen.getByRole('region', { name: '试一个工具调用' });
+    fireEvent.change(within(playground).getByLabelText('工具'), { target: { value: 'Read' } });
+    fireEvent.change(within(playground).getByLabelText('输入'), { target: { value: '{"file_path": 3' } });
+    expect(
+      within(playground).getByText('“{"file_path": 3”不是 JSON 对象；请把输入写成 {"key": "value"} 的形式。'),
+    ).toBeTruthy();
+  });
+
+  it('words a conflict in Chinese', async () => {
+    const english = `The allow rule Bash(rm -rf build) is no longer in ${PROJECT}: the file changed on disk since you read it.`;
+    await renderRules({
+      locale: 'zh-CN',
+      saveOutcome: {
+        status: 'conflict',
+        code: 'rule-gone',
+        message: english,
+        params: { rule: 'Bash(rm -rf build)', file: PROJECT },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '删除 Bash(rm -rf build)' }));
+    const box = (await screen.findByText(/已不在/)).closest('div')!;
+    expect(box.textContent).toContain(`规则 Bash(rm -rf build) 已不在 ${PROJECT} 中`);
+    expect(box.textContent).not.toContain('no longer in');
   });
 
   it('checks a new rule as it is typed with the engine’s own sentence', async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { createRulesStore } from '../../store/rules-store';
 import { useConsoleApi } from '../../store/store-context';
+import { refusalText } from '../../ui/refusal-text';
 import { FolderPicker } from './folder-picker';
 import { Playground } from './playground';
 import { RuleForm } from './rule-form';
@@ -75,7 +76,7 @@ function RulesPage(props: { grants: ReactNode }) {
       {/* A save refused for a broken file says what its file's own line already says: once is enough. */}
       {error && (
         <p className="rules-error" role="alert">
-          {fileErrors.includes(error) ? t('rules.notSaved') : error}
+          {fileErrors.includes(error.message) ? t('rules.notSaved') : refusalText(error, t)}
         </p>
       )}
       <SaveStatus />
@@ -120,7 +121,7 @@ function SaveStatus() {
     return (
       <div className="rules-conflict" role="alert">
         <p>
-          <strong>{t('rules.conflict.title')}</strong> {conflict.message}
+          <strong>{t('rules.conflict.title')}</strong> {refusalText(conflict.refusal, t)}
         </p>
         <div className="rules-conflict__actions">
           <button type="button" className="button button--small" onClick={() => void discard()}>

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { phoneRefusals } from '../../../../common/phone-contract';
-import type { PhoneRefusal, PhoneState } from '../../../../common/phone-contract';
+import type { PhoneState } from '../../../../common/phone-contract';
+import type { Refusal } from '../../../../common/refusals';
 import { useT } from '../../i18n/i18n-context';
 import type { Translate } from '../../i18n/translate';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
 import { refusalText } from '../../ui/refusal-text';
-import type { ConsoleRefusal } from '../../ui/refusal-text';
 
 /** Telegram: paste a bot token, pair a chat with a one-time code, choose when and what it gets. */
 export function PhoneSection() {
@@ -203,8 +202,6 @@ function ChannelLine({ state }: { state: PhoneState }) {
 }
 
 /** A phone refusal in the console's language; the only free text it takes is the token, so bad arguments are that. */
-function phoneRefusalText(error: ConsoleRefusal, t: Translate): string {
-  if (error.code === 'bad-arguments') return t('phone.refused.bad-arguments');
-  const known = phoneRefusals.find((code): code is PhoneRefusal => code === error.code);
-  return known ? t(`phone.refused.${known}`) : refusalText(error, t);
+function phoneRefusalText(error: Refusal, t: Translate): string {
+  return error.code === 'bad-arguments' ? t('phone.refused.bad-arguments') : refusalText(error, t);
 }

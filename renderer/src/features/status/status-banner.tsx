@@ -3,6 +3,7 @@ import { useQueue } from '../../store/store-context';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
 import { refusalText } from '../../ui/refusal-text';
+import { warningText } from './warning-text';
 
 /**
  * The console's own warnings (a broken settings file, a token kept without a keychain), each dismissible,
@@ -18,13 +19,7 @@ export function StatusBanner() {
   const phoneDown = usePhoneDown(usePhone().state)?.text;
   // A console warning is dismissed by main's own sentence, so it stays dismissed when the language changes.
   const warnings = [
-    ...(status?.warnings ?? []).map((warning) => ({
-      key: warning.fallback,
-      text:
-        warning.code === 'token-in-file'
-          ? t('warning.tokenInFile', { path: warning.path })
-          : warning.fallback,
-    })),
+    ...(status?.warnings ?? []).map((warning) => ({ key: warning.fallback, text: warningText(warning, t) })),
     ...(phoneDown ? [{ key: phoneDown, text: phoneDown }] : []),
   ].filter((warning) => !dismissed.includes(warning.key));
   if (warnings.length === 0 && !error) return null;

@@ -1,0 +1,42 @@
+import { ConsoleWarningSchema, type ConsoleWarning } from '../../../../common/console-contract';
+import type { Translate } from '../../i18n/translate';
+
+/**
+ * A console warning in the person's language, by its code and what it names; main's English sentence only
+ * for a warning whose code or fields this console does not know.
+ */
+export function warningText(warning: ConsoleWarning, t: Translate): string {
+  const parsed = ConsoleWarningSchema.safeParse(warning);
+  if (!parsed.success) return warning.fallback;
+  const known = parsed.data;
+  switch (known.code) {
+    case 'token-in-file':
+      return t('warning.token-in-file', { path: known.path });
+    case 'settings-unreadable':
+    case 'settings-not-json':
+      return t(`warning.${known.code}`, { path: known.path, detail: known.detail });
+    case 'settings-invalid':
+      return t('warning.settings-invalid', {
+        path: known.path,
+        key: known.key ? `“${known.key}”` : t('warning.settings-invalid.top'),
+        detail: known.detail,
+      });
+    case 'notify-send-missing':
+      return t('warning.notify-send-missing', { package: known.package });
+    case 'notify-send-old':
+      return t('warning.notify-send-old', { version: known.version, package: known.package });
+    case 'notifications-unavailable':
+    case 'notifications-failed':
+      return t(`warning.${known.code}`, { detail: known.detail });
+    case 'notifications-unsupported':
+      return t('warning.notifications-unsupported', { platform: known.platform });
+    case 'history-purge-failed':
+      return t('warning.history-purge-failed', { days: known.days, detail: known.detail });
+    case 'phone-chat-not-saved':
+      return t('warning.phone-chat-not-saved', { detail: known.detail });
+    case 'phone-send-failed':
+    case 'phone-update-failed':
+    case 'phone-token-refused':
+      return t(`warning.${known.code}`);
+  }
+}
