@@ -156,7 +156,7 @@ test('a path outside the working directories wraps between its folders inside th
   gate.ask('Bash', { command: `touch ${outside}`, description: 'Make notes' });
   const target = card(page, 'touch');
   const why = target.getByRole('region', { name: 'Why it asked' });
-  const path = why.locator('code', { hasText: 'summary_of_decisions.txt' });
+  const path = why.locator('code.why__danger', { hasText: 'summary_of_decisions.txt' });
   await expect(path).toBeVisible();
   await path.scrollIntoViewIfNeeded();
   for (const theme of ['light', 'dark'] as const) {

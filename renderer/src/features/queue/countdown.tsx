@@ -11,20 +11,18 @@ export function Countdown({ request }: { request: PendingRequestView }) {
   if (state.kind === 'held') {
     return <span className="countdown countdown--held">{t('countdown.held')}</span>;
   }
-  if (state.kind === 'held-agent') {
-    return (
-      // As short as the running countdown: a held card that grew a line would move the button under a click.
-      <span
-        className={`countdown${state.soon ? ' countdown--soon' : ''}`}
-        title={t('countdown.heldAgentTitle')}
-      >
-        {t('countdown.heldAgent', { time: state.text })}
-      </span>
-    );
-  }
+  const running = t('countdown.left', { time: state.text });
+  const held = t('countdown.heldAgent', { time: state.text });
+  const isHeld = state.kind === 'held-agent';
   return (
-    <span className={`countdown${state.soon ? ' countdown--soon' : ''}`} title={t('countdown.title')}>
-      {t('countdown.left', { time: state.text })}
+    // Each wording keeps the other's width (data-reserve, drawn hidden by CSS): hovering holds the card,
+    // and a countdown that grew would wrap the header and move the buttons under a click.
+    <span
+      className={`countdown${state.soon ? ' countdown--soon' : ''}`}
+      title={t(isHeld ? 'countdown.heldAgentTitle' : 'countdown.title')}
+      data-reserve={isHeld ? running : held}
+    >
+      {isHeld ? held : running}
     </span>
   );
 }
