@@ -41,7 +41,6 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   // Every render places each unseen arrival (999 of them with 1,000 pending): a lookup each, not a scan each.
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
-  const frame = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ key: string; offset: number } | undefined>(undefined);
   const resolutions = useQueue((s) => s.resolutions);
   const open = useMemo(
@@ -86,22 +85,9 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     const measured = index === undefined ? undefined : virtualizer.measurementsCache[index];
     return measured && { start: measured.start, end: measured.end };
   };
-  /**
-   * Where the list will be scrolled once the anchor has kept the row being read in its place: a card that
-   * arrives above that row pushes it down, and the anchor scrolls by as much, so the card lands above the view.
-   */
-  const anchoredOffset = (): number => {
-    const offset = virtualizer.scrollOffset ?? 0;
-    const kept = anchor.current;
-    const index = kept && rowIndex.get(kept.key);
-    const start = index === undefined ? undefined : virtualizer.measurementsCache[index]?.start;
-    if (!kept || start === undefined || offset <= 0 || !scroller.current || !frame.current) return offset;
-    const listTop = scroller.current.getBoundingClientRect().top - frame.current.getBoundingClientRect().top;
-    return start - (kept.offset - listTop);
-  };
   if (tracked.order !== order) {
     const fresh = tracked.known ? order.filter((id) => !tracked.known?.has(id)) : [];
-    const view = viewOf(anchoredOffset());
+    const view = viewOf(virtualizer.scrollOffset ?? 0);
     const outOfView = unseenArrivals(fresh, order, spanOf, view);
     setTracked({
       order,
@@ -128,15 +114,12 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
 
   /**
    * The row the person is reading and where it sits on screen, read from the DOM (exactly what they see): the
-   * first row that starts inside the view, or, when one tall row covers all of it, the row that does. Its place
-   * is kept against the frame, which never moves, so the arrival cue taking its line above the list does not
-   * push the row down.
+   * first row that starts inside the view, or, when one tall row covers all of it, the row that does.
    */
   const captureAnchor = () => {
     const element = scroller.current;
-    if (!element || !frame.current) return;
+    if (!element) return;
     const top = element.getBoundingClientRect().top;
-    const frameTop = frame.current.getBoundingClientRect().top;
     let inside: { key: string; top: number } | undefined;
     let covering: { key: string; top: number } | undefined;
     for (const row of element.querySelectorAll<HTMLElement>('.queue__row')) {
@@ -148,18 +131,17 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
       }
     }
     const first = inside ?? covering;
-    anchor.current = first && { key: first.key, offset: first.top - frameTop };
+    anchor.current = first && { key: first.key, offset: first.top - top };
   };
 
   useLayoutEffect(() => {
     const element = scroller.current;
     const kept = anchor.current;
-    if (element && frame.current && kept && element.scrollTop > 0) {
+    if (element && kept && element.scrollTop > 0) {
       const rowElements = element.querySelectorAll<HTMLElement>('.queue__row');
       const row = [...rowElements].find((candidate) => candidate.dataset.key === kept.key);
       if (row) {
-        const drift =
-          row.getBoundingClientRect().top - frame.current.getBoundingClientRect().top - kept.offset;
+        const drift = row.getBoundingClientRect().top - element.getBoundingClientRect().top - kept.offset;
         if (Math.abs(drift) > 1) element.scrollTop += drift;
       }
     }
@@ -190,7 +172,7 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     <section className="queue" aria-label={t('queue.label')}>
       <BatchBar />
       <SecondLookCount ids={secondLook} onReveal={reveal} />
-      <div ref={frame} className="queue__frame">
+      <div className="queue__frame">
         <ArrivalCue side="above" ids={unseen.above} onReveal={reveal} />
         <div
           ref={scroller}

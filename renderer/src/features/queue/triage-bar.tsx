@@ -35,7 +35,7 @@ export function ArrivalCue({
   const nearest = side === 'above' ? ids.at(-1) : ids[0];
   if (nearest === undefined) return null;
   return (
-    <button type="button" className="arrivals" onClick={() => onReveal(nearest)}>
+    <button type="button" className={`arrivals arrivals--${side}`} onClick={() => onReveal(nearest)}>
       {t(side === 'above' ? 'triage.newAbove' : 'triage.newBelow', { count: ids.length })}
       <span aria-hidden="true">{side === 'above' ? ' ↑' : ' ↓'}</span>
     </button>
