@@ -92,6 +92,7 @@ export const historyInvokeSchemas = {
  * sides. What history is asked to write is `DecisionToRecord` in main/history/types.ts.
  */
 
+/** A session's requests by what the agent did: an answer it did not take counts as the terminal's. */
 export interface OutcomeCountsView {
   readonly allow: number;
   readonly deny: number;

@@ -24,6 +24,12 @@ interface SessionRow {
   readonly pending: number;
 }
 
+/**
+ * What the agent did with a decision: the answer sent, unless it took the terminal's instead (a console Allow
+ * after the person's No in the terminal counts as a deny).
+ */
+const EFFECT = `CASE d.not_taken WHEN 'terminal-no' THEN 'deny' WHEN 'terminal-yes' THEN 'allow' ELSE d.behavior END`;
+
 /** One page of sessions first, then the counts for that page only, so a page costs the same at any depth. */
 function sessionsQuery(where: string): string {
   return `
@@ -32,9 +38,9 @@ function sessionsQuery(where: string): string {
     )
     SELECT page.id, page.cwd, page.first_seen, page.last_seen, page.ended_at,
            agents.name AS agent_name, agents.version AS agent_version,
-           count(d.request_id) FILTER (WHERE d.behavior = 'allow') AS allow,
-           count(d.request_id) FILTER (WHERE d.behavior = 'deny') AS deny,
-           count(d.request_id) FILTER (WHERE d.behavior = 'passthrough') AS passthrough,
+           count(d.request_id) FILTER (WHERE ${EFFECT} = 'allow') AS allow,
+           count(d.request_id) FILTER (WHERE ${EFFECT} = 'deny') AS deny,
+           count(d.request_id) FILTER (WHERE ${EFFECT} = 'passthrough') AS passthrough,
            count(r.id) FILTER (WHERE d.request_id IS NULL) AS pending
     FROM page
     JOIN agents ON agents.id = page.agent_id
