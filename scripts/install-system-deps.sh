@@ -20,6 +20,8 @@ declare -A PROBES=(
   [g++]=g++
   [git]=git
   [tmux]=tmux
+  # Chinese screenshots are looked at: without a CJK font Chromium draws every character as a box.
+  [/usr/share/fonts/truetype/wqy/wqy-microhei.ttc]=fonts-wqy-microhei
 )
 
 missing=()
