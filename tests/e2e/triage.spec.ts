@@ -77,6 +77,29 @@ test('twenty waiting in the popover: the title counts, second looks are one clic
   await expect(card(page, 'git log --oneline -5')).toBeInViewport();
   await expect(cue).toHaveCount(0);
 
+  // Reading from the top of session 2, a request joins session 1, so it lands just above what is read: the
+  // header being read stays where it is, and the cue says a card came in above.
+  const sessionTwo = page
+    .locator('.queue__row--session')
+    .filter({ has: page.locator(`[title="${SESSIONS[1]}"]`) });
+  while ((await sessionTwo.count()) === 0)
+    await scroller(page).evaluate((element) => (element.scrollTop += 500));
+  await sessionTwo.evaluate((row) => row.scrollIntoView({ block: 'start' }));
+  const before = (await sessionTwo.boundingBox())!.y;
+  gate.ask(
+    'Bash',
+    { command: 'git show --stat HEAD', description: 'Arrival above' },
+    { session: SESSIONS[0] },
+  );
+  await expect(page).toHaveTitle('(21) Gatehouse');
+  const above = page.getByRole('button', { name: '1 new above' });
+  await expect(above).toBeVisible();
+  expect(Math.abs((await sessionTwo.boundingBox())!.y - before)).toBeLessThanOrEqual(1);
+  await screenshot(page, 'triage-tray-light-arrival-above');
+  await above.click();
+  await expect(card(page, 'git show --stat HEAD')).toBeInViewport();
+  await expect(above).toHaveCount(0);
+
   // The compound command lists only what needs the person; the allowed parts wait behind "2 more".
   const compound = card(page, 'du -sh dist');
   await scroller(page).evaluate((element) => (element.scrollTop = 0));

@@ -85,9 +85,21 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     const measured = index === undefined ? undefined : virtualizer.measurementsCache[index];
     return measured && { start: measured.start, end: measured.end };
   };
+  /**
+   * Where the list will be scrolled once the anchor has kept the row being read in its place: a card that
+   * arrives above that row pushes it down and the anchor scrolls by as much, so the card lands out of view
+   * above. Placed against the offset before that, it would count as seen and never be cued.
+   */
+  const anchoredOffset = (): number => {
+    const offset = virtualizer.scrollOffset ?? 0;
+    const kept = anchor.current;
+    const index = kept && rowIndex.get(kept.key);
+    const start = index === undefined ? undefined : virtualizer.measurementsCache[index]?.start;
+    return kept && start !== undefined && offset > 0 ? start - kept.offset : offset;
+  };
   if (tracked.order !== order) {
     const fresh = tracked.known ? order.filter((id) => !tracked.known?.has(id)) : [];
-    const view = viewOf(virtualizer.scrollOffset ?? 0);
+    const view = viewOf(anchoredOffset());
     const outOfView = unseenArrivals(fresh, order, spanOf, view);
     setTracked({
       order,
