@@ -416,6 +416,12 @@ test('a request that arrives never takes the focus, nor moves what the person is
   await expect(card(page, 'npm run arrived')).toHaveCount(1);
   await expect(message).toBeFocused();
   await expect.poll(top).toBe(before);
+
+  // A dangerous request brings the second-look count above the list: the list keeps what is read in place.
+  gate.ask('Bash', bash('rm -rf ~/projects/old-shop'), { session: 'another-session' });
+  await expect(page.getByRole('button', { name: '1 needs a second look: show it' })).toBeVisible();
+  await expect(message).toBeFocused();
+  await expect.poll(top).toBe(before);
   await message.pressSequentially(', finished.');
   await expect(message).toHaveValue('Half a thought, finished.');
 });

@@ -41,6 +41,8 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   // Every render places each unseen arrival (999 of them with 1,000 pending): a lookup each, not a scan each.
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
+  const section = useRef<HTMLElement>(null);
+  /** The row being read and its distance from the top of the queue, which bars appearing above never move. */
   const anchor = useRef<{ key: string; offset: number } | undefined>(undefined);
   const resolutions = useQueue((s) => s.resolutions);
   const open = useMemo(
@@ -95,7 +97,10 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     const kept = anchor.current;
     const index = kept && rowIndex.get(kept.key);
     const start = index === undefined ? undefined : virtualizer.measurementsCache[index]?.start;
-    return kept && start !== undefined && offset > 0 ? start - kept.offset : offset;
+    const listTop = listTopOf(scroller.current, section.current);
+    return kept && start !== undefined && listTop !== undefined && offset > 0
+      ? start - (kept.offset - listTop)
+      : offset;
   };
   if (tracked.order !== order) {
     const fresh = tracked.known ? order.filter((id) => !tracked.known?.has(id)) : [];
@@ -130,8 +135,9 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
    */
   const captureAnchor = () => {
     const element = scroller.current;
-    if (!element) return;
+    if (!element || !section.current) return;
     const top = element.getBoundingClientRect().top;
+    const base = section.current.getBoundingClientRect().top;
     let inside: { key: string; top: number } | undefined;
     let covering: { key: string; top: number } | undefined;
     for (const row of element.querySelectorAll<HTMLElement>('.queue__row')) {
@@ -143,19 +149,23 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
       }
     }
     const first = inside ?? covering;
-    anchor.current = first && { key: first.key, offset: first.top - top };
+    anchor.current = first && { key: first.key, offset: first.top - base };
   };
 
+  /**
+   * Keeps the row being read where it was. At the top of the list only a push down is undone (the
+   * second-look bar appearing above it): nothing above the first row can have gone.
+   */
   useLayoutEffect(() => {
     const element = scroller.current;
     const kept = anchor.current;
-    if (element && kept && element.scrollTop > 0) {
+    if (element && section.current && kept) {
       const rowElements = element.querySelectorAll<HTMLElement>('.queue__row');
       const row = [...rowElements].find((candidate) => candidate.dataset.key === kept.key);
-      if (row) {
-        const drift = row.getBoundingClientRect().top - element.getBoundingClientRect().top - kept.offset;
-        if (Math.abs(drift) > 1) element.scrollTop += drift;
-      }
+      const drift = row
+        ? row.getBoundingClientRect().top - section.current.getBoundingClientRect().top - kept.offset
+        : 0;
+      if ((element.scrollTop > 0 || drift > 0) && Math.abs(drift) > 1) element.scrollTop += drift;
     }
     captureAnchor();
   });
@@ -181,7 +191,7 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   useImperativeHandle(handle, () => ({ reveal }));
 
   return (
-    <section className="queue" aria-label={t('queue.label')}>
+    <section ref={section} className="queue" aria-label={t('queue.label')}>
       <BatchBar />
       <SecondLookCount ids={secondLook} onReveal={reveal} />
       <div className="queue__frame">
@@ -240,4 +250,9 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
       </div>
     </section>
   );
+}
+
+/** How far below the top of the queue its list starts: the bars above it take their lines. */
+function listTopOf(list: HTMLElement | null, queue: HTMLElement | null): number | undefined {
+  return list && queue ? list.getBoundingClientRect().top - queue.getBoundingClientRect().top : undefined;
 }
