@@ -275,20 +275,11 @@ describe('createSqliteHistory', () => {
     history.record(sampleEntry(sampleRequest({ id: 'a1', sessionId: 'S' }), { behavior: 'allow' }));
     history.record(sampleEntry(sampleRequest({ id: 'a2', sessionId: 'S' }), { behavior: 'allow' }));
     history.record(sampleEntry(sampleRequest({ id: 'd1', sessionId: 'S' }), { behavior: 'deny' }));
+    const counts = () => history.listSessions({ limit: 1 })[0]?.counts;
     history.recordNotTaken('a2', { because: 'terminal-no' });
-    expect(history.listSessions({ limit: 1 })[0]?.counts).toEqual({
-      allow: 1,
-      deny: 2,
-      passthrough: 0,
-      pending: 0,
-    });
+    expect(counts()).toEqual({ allow: 1, deny: 2, passthrough: 0, pending: 0 });
     history.recordNotTaken('d1', { because: 'terminal-yes' });
-    expect(history.listSessions({ limit: 1 })[0]?.counts).toEqual({
-      allow: 2,
-      deny: 1,
-      passthrough: 0,
-      pending: 0,
-    });
+    expect(counts()).toEqual({ allow: 2, deny: 1, passthrough: 0, pending: 0 });
   });
 
   it('keeps the turn a request belongs to, and not where its transcript was', () => {
