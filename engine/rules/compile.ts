@@ -11,6 +11,7 @@ import { compileDomainPattern } from '../matchers/domain';
 import { wildcardToRegExp } from '../matchers/glob';
 import { familyOf, pathRulesNeverConsulted, primaryFieldOf } from '../tools/catalog';
 import { formatRule } from './syntax';
+import { phrase, type Phrase, type PhraseCode } from '../explain/phrases';
 
 /** A rule as a decision names it. */
 export interface RuleRef {
@@ -54,8 +55,10 @@ export interface CompileAnchors {
   readonly home: string;
 }
 
+/** `errorPhrase` is the code and parameters `error` was built from, for the console's language. */
 export type CompileResult =
-  { readonly ok: true; readonly rule: CompiledRule } | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly rule: CompiledRule }
+  | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase };
 
 /** `name:value`; a value starting with `/` is a URL or a drive path (`https://…`, `C:/…`), not a parameter. */
 const PARAM = /^([A-Za-z_][A-Za-z0-9_]*):(?!\/)([\s\S]+)$/;
@@ -93,7 +96,7 @@ export function compileRule(rule: PermissionRule, order: number, anchors: Compil
     anchors,
     param !== undefined,
   );
-  if (!content.ok) return { ok: false, error: content.error };
+  if (!content.ok) return { ok: false, error: content.error, errorPhrase: content.errorPhrase };
   const warning =
     skipped ??
     content.warning ??
@@ -123,7 +126,12 @@ function paramOf(toolName: string, content: string, behavior: RuleBehavior): Par
 
 type ContentResult =
   | { readonly ok: true; readonly matcher: ContentMatcher; readonly warning?: string }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase };
+
+function invalid(code: PhraseCode, params: Phrase['params']): ContentResult {
+  const said = phrase(code, params);
+  return { ok: false, error: said.message, errorPhrase: said.phrase };
+}
 
 function contentOf(
   toolName: string,
@@ -139,7 +147,7 @@ function contentOf(
     const compiled = compilePathPattern(content, behavior, { ...anchors, anchorDir });
     return compiled.ok
       ? { ok: true, matcher: { kind: 'path', matcher: compiled.matcher } }
-      : { ok: false, error: `"${text}" is not a valid path rule: ${compiled.error}` };
+      : invalid('ruleContent.badPath', { rule: { literal: text }, why: { phrase: compiled.errorPhrase } });
   }
   if (pathRulesNeverConsulted.has(toolName)) {
     const family = familyOf(toolName) === 'read' ? 'Read' : 'Edit';
@@ -161,17 +169,14 @@ function contentOf(
       };
     }
     if (hasParam) return { ok: true, matcher: { kind: 'inert' } };
-    return { ok: false, error: `"${text}" is not a valid WebFetch rule: write WebFetch(domain:example.com)` };
+    return invalid('ruleContent.webFetch', { rule: { literal: text } });
   }
   const field = primaryFieldOf(toolName);
   if (field !== undefined)
     return { ok: true, matcher: { kind: 'field', field, regex: fieldPattern(content) } };
   if (hasParam) return { ok: true, matcher: { kind: 'inert' } };
   if (parseMcpName(toolName) || toolName.includes('*')) {
-    return {
-      ok: false,
-      error: `"${text}" is not a valid rule: MCP and wildcard rules take no content except param:value`,
-    };
+    return invalid('ruleContent.mcp', { rule: { literal: text } });
   }
   return {
     ok: true,
