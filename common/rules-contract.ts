@@ -90,6 +90,8 @@ export interface FileView {
   readonly status: 'missing' | 'ok' | 'broken';
   /** Why a broken file cannot be used; it is never overwritten. */
   readonly error?: string;
+  /** The code and parameters of `error` (engine/explain/phrases.ts), for the console's language. */
+  readonly errorPhrase?: PhraseView;
   readonly version: string;
   readonly editable: boolean;
   /**
