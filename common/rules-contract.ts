@@ -105,7 +105,7 @@ export interface FileView {
 export interface RuleWarningView {
   readonly kind: 'shadowed' | 'duplicate' | 'broad-allow' | 'never-matched' | 'load';
   readonly message: string;
-  /** The sentence's code and parameters (engine/explain/phrases.ts); a load warning has none yet. */
+  /** The sentence's code and parameters (engine/explain/phrases.ts). */
   readonly phrase?: PhraseView;
 }
 

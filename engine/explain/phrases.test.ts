@@ -256,6 +256,15 @@ describe('errors and reasons the console words in its own language', () => {
     expect(phraseText(checked.errorPhrase)).toBe(checked.error);
   });
 
+  it('a rule that loads but never applies says why through its phrase, in the same English', () => {
+    const checked = checkRule('Agent(model:opus)', 'allow');
+    expect(checked).toMatchObject({
+      ok: true,
+      warning: '"Agent(model:opus)" can never allow anything: param:value rules apply to deny and ask only',
+      warningPhrase: { code: 'ruleLoad.paramAllow', params: { rule: { literal: 'Agent(model:opus)' } } },
+    });
+  });
+
   it('a settings file that cannot be used says why through its phrase, in the same English', () => {
     const file = '/p/.claude/settings.json';
     const bad = parseSettingsText('{"permissions": {"ask": ["Bash(git push *"]}}', file);

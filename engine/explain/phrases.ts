@@ -132,6 +132,12 @@ export const englishPhrases = {
   'pathPattern.home': 'the path pattern "~" names no file; write "~/**" for everything in the home folder',
   'pathPattern.folderOnly': 'the path pattern "{pattern}" names a folder but no files in it; add "/**"',
 
+  'ruleLoad.allowGlobSkipped':
+    'the allow rule "{rule}" is skipped: an allow glob must start with a literal "mcp__<server>__"',
+  'ruleLoad.pathRuleInert': '"{rule}" is never consulted: path rules for {tool} are written as {family}(...)',
+  'ruleLoad.paramAllow': '"{rule}" can never allow anything: param:value rules apply to deny and ask only',
+  'ruleLoad.fieldUnknown':
+    '"{rule}" is never consulted: Gatehouse does not know which field of {tool} it should match; write {tool}(param:value)',
   'settings.unusable': 'The settings file {file} {problem}.',
   'settings.fixByHand': '{problem|bare}; fix it by hand, Gatehouse will not overwrite it.',
   'settings.notJson': 'is not valid JSON ({detail})',

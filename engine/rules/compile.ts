@@ -11,7 +11,7 @@ import { compileDomainPattern } from '../matchers/domain';
 import { wildcardToRegExp } from '../matchers/glob';
 import { familyOf, pathRulesNeverConsulted, primaryFieldOf } from '../tools/catalog';
 import { formatRule } from './syntax';
-import { phrase, type Phrase, type PhraseCode } from '../explain/phrases';
+import { phrase, type Phrase, type PhraseCode, type Phrased } from '../explain/phrases';
 
 /** A rule as a decision names it. */
 export interface RuleRef {
@@ -48,6 +48,8 @@ export interface CompiledRule {
   /** Why this rule never applies, when it is loaded but skipped (an allow glob without an MCP prefix). */
   readonly skipped: string | undefined;
   readonly warning: string | undefined;
+  /** The code and parameters of `warning`, for the console's language. */
+  readonly warningPhrase: Phrase | undefined;
 }
 
 export interface CompileAnchors {
@@ -79,12 +81,14 @@ export function compileRule(rule: PermissionRule, order: number, anchors: Compil
   const name = compileToolName(toolName);
   const base = { rule, ref: ruleRefOf(rule), order, name };
 
-  const skipped =
+  const skippedSaid =
     behavior === 'allow' && name.kind === 'glob' && !name.literalMcpPrefix
-      ? `the allow rule "${base.ref.text}" is skipped: an allow glob must start with a literal "mcp__<server>__"`
+      ? phrase('ruleLoad.allowGlobSkipped', { rule: { literal: base.ref.text } })
       : undefined;
+  const skipped = skippedSaid?.message;
   if (ruleContent === undefined) {
-    return { ok: true, rule: { ...base, content: undefined, param: undefined, skipped, warning: skipped } };
+    const loaded = { ...base, content: undefined, param: undefined, skipped };
+    return { ok: true, rule: { ...loaded, warning: skipped, warningPhrase: skippedSaid?.phrase } };
   }
 
   const param = paramOf(toolName, ruleContent, behavior);
@@ -97,13 +101,14 @@ export function compileRule(rule: PermissionRule, order: number, anchors: Compil
     param !== undefined,
   );
   if (!content.ok) return { ok: false, error: content.error, errorPhrase: content.errorPhrase };
-  const warning =
-    skipped ??
+  const said =
+    skippedSaid ??
     content.warning ??
     (behavior === 'allow' && readsAsParam(toolName, ruleContent)
-      ? `"${base.ref.text}" can never allow anything: param:value rules apply to deny and ask only`
+      ? phrase('ruleLoad.paramAllow', { rule: { literal: base.ref.text } })
       : undefined);
-  return { ok: true, rule: { ...base, content: content.matcher, param, skipped, warning } };
+  const loaded = { ...base, content: content.matcher, param, skipped };
+  return { ok: true, rule: { ...loaded, warning: said?.message, warningPhrase: said?.phrase } };
 }
 
 /**
@@ -125,7 +130,7 @@ function paramOf(toolName: string, content: string, behavior: RuleBehavior): Par
 }
 
 type ContentResult =
-  | { readonly ok: true; readonly matcher: ContentMatcher; readonly warning?: string }
+  | { readonly ok: true; readonly matcher: ContentMatcher; readonly warning?: Phrased }
   | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase };
 
 function invalid(code: PhraseCode, params: Phrase['params']): ContentResult {
@@ -157,7 +162,11 @@ function contentOf(
       ...(hasParam
         ? {}
         : {
-            warning: `"${text}" is never consulted: path rules for ${toolName} are written as ${family}(...)`,
+            warning: phrase('ruleLoad.pathRuleInert', {
+              rule: { literal: text },
+              tool: { text: toolName },
+              family: { text: family },
+            }),
           }),
     };
   }
@@ -181,7 +190,7 @@ function contentOf(
   return {
     ok: true,
     matcher: { kind: 'inert' },
-    warning: `"${text}" is never consulted: Gatehouse does not know which field of ${toolName} it should match; write ${toolName}(param:value)`,
+    warning: phrase('ruleLoad.fieldUnknown', { rule: { literal: text }, tool: { text: toolName } }),
   };
 }
 

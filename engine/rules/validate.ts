@@ -15,7 +15,7 @@ export type RuleCheck =
       readonly ok: true;
       readonly value: RuleValue;
       readonly warning?: string;
-      /** The phrase of `warning` when it is the engine's broad-allow sentence alone. */
+      /** The phrase of `warning` when it is one sentence. */
       readonly warningPhrase?: Phrase;
       readonly broad?: string;
     }
@@ -56,11 +56,18 @@ export function checkRule(text: string, behavior: RuleBehavior): RuleCheck {
     ...(broadly === undefined ? [] : [broadly.message]),
     ...(compiled.rule.warning === undefined ? [] : [compiled.rule.warning]),
   ];
+  // Two sentences run together have no one phrase; the console shows their English.
+  const warningPhrase =
+    broadly === undefined
+      ? compiled.rule.warningPhrase
+      : compiled.rule.warning === undefined
+        ? broadly.phrase
+        : undefined;
   return {
     ok: true,
     value: parsed.value,
     ...(warnings.length === 0 ? {} : { warning: warnings.join(' ') }),
-    ...(broadly !== undefined && warnings.length === 1 ? { warningPhrase: broadly.phrase } : {}),
+    ...(warningPhrase === undefined ? {} : { warningPhrase }),
     ...(what === undefined ? {} : { broad: phraseText(what) }),
   };
 }

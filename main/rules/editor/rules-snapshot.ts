@@ -131,7 +131,15 @@ export async function loadRulesSnapshot(cwd: string, deps: SnapshotDeps): Promis
       order: rule.order,
       locked: rule.locked,
       warnings: [
-        ...(rule.warning === undefined ? [] : [{ kind: 'load' as const, message: rule.warning }]),
+        ...(rule.warning === undefined
+          ? []
+          : [
+              {
+                kind: 'load' as const,
+                message: rule.warning,
+                ...(rule.warningPhrase === undefined ? {} : { phrase: rule.warningPhrase }),
+              },
+            ]),
         ...(byRule.get(keyOf(rule)) ?? []),
       ],
       examples,

@@ -117,6 +117,11 @@ export const reasonsZhCN: Readonly<Record<PhraseCode, string>> = {
   'pathPattern.home': '路径模式 "~" 不指向任何文件；要涵盖主目录下的所有内容，请写 "~/**"',
   'pathPattern.folderOnly': '路径模式 {pattern} 只指向文件夹，不含其中的文件；请加上 "/**"',
 
+  'ruleLoad.allowGlobSkipped': '允许规则 {rule} 被跳过：允许规则的通配符必须以字面的 "mcp__<server>__" 开头',
+  'ruleLoad.pathRuleInert': '{rule} 永远不会被查看：{tool} 的路径规则应写作 {family}(...)',
+  'ruleLoad.paramAllow': '{rule} 永远不会允许任何调用：param:value 规则只适用于拒绝和询问',
+  'ruleLoad.fieldUnknown':
+    '{rule} 永远不会被查看：Gatehouse 不知道它应匹配 {tool} 的哪个字段；请写成 {tool}(param:value)',
   'settings.unusable': '设置文件 {file} {problem}。',
   'settings.fixByHand': '{problem|bare}；请手动修复，Gatehouse 不会覆盖它。',
   'settings.notJson': '不是有效的 JSON（{detail}）',
