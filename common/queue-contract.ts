@@ -110,8 +110,8 @@ export const ExplanationSchema = z.object({
   workingDirectories: z.array(z.string()).optional(),
   /** For Bash: each subcommand, and the allow rule that already covers it, if one does. */
   subcommands: z.array(z.object({ text: z.string(), allowedBy: RuleRefViewSchema.optional() })).optional(),
-  /** Settings that could not be read (the explanation used the rest), each one sentence. */
-  warnings: z.array(z.string()).optional(),
+  /** Settings that could not be read (the explanation used the rest), each one sentence and its phrase. */
+  warnings: z.array(z.object({ message: z.string(), phrase: PhraseSchema.optional() })).optional(),
   /** The settings file whose `permissions.denyInsteadOfPrompting` has the agent deny what nobody answers. */
   denyInsteadOfPrompting: z.string().optional(),
   /** Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first. */

@@ -90,6 +90,8 @@ export interface FileView {
   readonly status: 'missing' | 'ok' | 'broken';
   /** Why a broken file cannot be used; it is never overwritten. */
   readonly error?: string;
+  /** The code and parameters of `error` (engine/explain/phrases.ts), for the console's language. */
+  readonly errorPhrase?: PhraseView;
   readonly version: string;
   readonly editable: boolean;
   /**
@@ -103,7 +105,7 @@ export interface FileView {
 export interface RuleWarningView {
   readonly kind: 'shadowed' | 'duplicate' | 'broad-allow' | 'never-matched' | 'load';
   readonly message: string;
-  /** The sentence's code and parameters (engine/explain/phrases.ts); a load warning has none yet. */
+  /** The sentence's code and parameters (engine/explain/phrases.ts). */
   readonly phrase?: PhraseView;
 }
 

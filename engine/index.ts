@@ -34,6 +34,7 @@ export {
 export { placeOf } from './rules/warnings/types';
 export {
   englishPhrases,
+  phrase,
   phraseCodes,
   phraseText,
   templateParts,
@@ -42,6 +43,7 @@ export {
   type PhraseArg,
   type PhraseCode,
   type PhraseModifier,
+  type Phrased,
   type TemplatePart,
 } from './explain/phrases';
 

@@ -355,6 +355,10 @@ describe('refusals', () => {
       reason: 'too-long',
       message:
         'The command is 10,005 characters long, over the 10,000 that can be checked, so it always needs approval.',
+      phrase: {
+        code: 'bashParse.tooLong',
+        params: { length: { text: '10,005' }, limit: { text: '10,000' } },
+      },
     });
     expect(analyzer.analyze(`echo ${'a'.repeat(9_995)}`).ok).toBe(true);
   });

@@ -13,6 +13,7 @@ import {
   requireNoKeywordName,
   requireWordBoundaries,
   requireWholeLineEnd,
+  wordPhrase,
 } from './tree-checks';
 import type { BashAnalysis, BashRedirect, BashSubcommand } from './types';
 import { containsExpansion, groupAdjacent, readWord, type ShellWord } from './words';
@@ -151,7 +152,7 @@ class Walker {
     } else {
       const extra = extras[0];
       if (extra !== undefined) {
-        throw new BashSyntaxError(`unexpected "${this.text(extra)}" after a redirect`, extra.startIndex);
+        throw new BashSyntaxError(wordPhrase('bashParse.afterRedirect', this.text(extra)), extra.startIndex);
       }
       if (body !== undefined) this.visit(body);
     }

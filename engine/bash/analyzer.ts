@@ -8,6 +8,7 @@ import { analyzeTree } from './analyze';
 import { copyTree } from './syntax-tree';
 import { BashSyntaxError } from './tree-checks';
 import type { BashAnalysis, BashAnalyzer } from './types';
+import { phraseText, type Phrase } from '../explain/phrases';
 import type { WasmTreeWalker } from './wasm-cursor';
 
 /** Longer commands always prompt (claude-code.md §3.2). */
@@ -20,26 +21,27 @@ export function createBashAnalyzer(
   return {
     analyze(command) {
       if (command.length > MAX_COMMAND_LENGTH) {
-        return refuse(
-          command,
-          'too-long',
-          `The command is ${command.length.toLocaleString('en-US')} characters long, over the ` +
-            `${MAX_COMMAND_LENGTH.toLocaleString('en-US')} that can be checked, so it always needs approval.`,
-        );
+        return refuse(command, 'too-long', {
+          code: 'bashParse.tooLong',
+          params: {
+            length: { text: command.length.toLocaleString('en-US') },
+            limit: { text: MAX_COMMAND_LENGTH.toLocaleString('en-US') },
+          },
+        });
       }
       const tree = parse(command);
-      if (tree === null) return refuse(command, 'unparseable', 'The command could not be parsed as Bash.');
+      if (tree === null) return refuse(command, 'unparseable', { code: 'bashParse.failed', params: {} });
       try {
         const error = firstSyntaxError(tree.rootNode);
         if (error === undefined) return analyzeTree(copyTree(tree, walker), command);
         return refuse(
           command,
           'unparseable',
-          syntaxMessage(command, describe(command, error), error.startIndex),
+          syntaxPhrase(command, describe(command, error), error.startIndex),
         );
       } catch (error) {
         if (!(error instanceof BashSyntaxError)) throw error;
-        return refuse(command, 'unparseable', syntaxMessage(command, error.message, error.index));
+        return refuse(command, 'unparseable', syntaxPhrase(command, error.detail, error.index));
       } finally {
         tree.delete();
       }
@@ -47,8 +49,8 @@ export function createBashAnalyzer(
   };
 }
 
-function refuse(command: string, reason: 'unparseable' | 'too-long', message: string): BashAnalysis {
-  return { ok: false, command, reason, message };
+function refuse(command: string, reason: 'unparseable' | 'too-long', said: Phrase): BashAnalysis {
+  return { ok: false, command, reason, message: phraseText(said), phrase: said };
 }
 
 function firstSyntaxError(node: Node): Node | undefined {
@@ -61,18 +63,22 @@ function firstSyntaxError(node: Node): Node | undefined {
   return undefined;
 }
 
-function describe(command: string, node: Node): string {
-  if (node.isMissing) return `a "${node.type}" is missing`;
+function describe(command: string, node: Node): Phrase {
+  if (node.isMissing) return { code: 'bashParse.missing', params: { token: { literal: node.type } } };
   const snippet = command.slice(node.startIndex, node.endIndex).split('\n')[0]!.slice(0, 20);
-  if (snippet === '') return 'the command ends too early';
-  return node.endIndex >= command.trimEnd().length
-    ? `"${snippet}" is never closed`
-    : `unexpected "${snippet}"`;
+  if (snippet === '') return { code: 'bashParse.endsEarly', params: {} };
+  return {
+    code: node.endIndex >= command.trimEnd().length ? 'bashParse.neverClosed' : 'bashParse.unexpected',
+    params: { snippet: { literal: snippet } },
+  };
 }
 
-function syntaxMessage(command: string, detail: string, index: number): string {
+function syntaxPhrase(command: string, detail: Phrase, index: number): Phrase {
   const before = command.slice(0, index);
   const line = before.split('\n').length;
   const column = index - before.lastIndexOf('\n');
-  return `The command could not be parsed as Bash (line ${line}, column ${column}): ${detail}.`;
+  return {
+    code: 'bashParse.failedAt',
+    params: { line: { count: line }, column: { count: column }, detail: { phrase: detail } },
+  };
 }

@@ -3,17 +3,19 @@
  * would run. Each misreading could hide a command from every rule, so each becomes `unparseable`
  * (differential.test.ts finds them by comparing with an independent parser).
  */
+import { phraseText, type Phrase, type PhraseCode } from '../explain/phrases';
 import type { SyntaxNode } from './syntax-tree';
 import { childByField } from './syntax-tree';
 
 /** Thrown while walking when tree-sitter accepted a tree that is not what Bash would run. */
 export class BashSyntaxError extends Error {
   constructor(
-    message: string,
+    /** What is wrong, as a phrase, so the console can say it in the person's language. */
+    readonly detail: Phrase,
     /** Where in the command the problem starts. */
     readonly index: number,
   ) {
-    super(message);
+    super(phraseText(detail));
   }
 }
 
@@ -53,7 +55,7 @@ export function requireNoKeywordName(command: SyntaxNode, source: string): void 
   if (name === undefined || word?.type !== 'word') return;
   const text = source.slice(name.startIndex, name.endIndex);
   if (RESERVED_WORDS.has(text)) {
-    throw new BashSyntaxError(`the parser read the keyword "${text}" as a command`, name.startIndex);
+    throw new BashSyntaxError(wordPhrase('bashParse.keyword', text), name.startIndex);
   }
 }
 
@@ -84,7 +86,7 @@ export function requireWordBoundaries(node: SyntaxNode, source: string): void {
       !REDIRECTS.has(child.type);
     if (glued) {
       throw new BashSyntaxError(
-        `the parser split the redirect target before "${source.slice(child.startIndex, child.endIndex)}"`,
+        wordPhrase('bashParse.splitRedirect', source.slice(child.startIndex, child.endIndex)),
         child.startIndex,
       );
     }
@@ -92,7 +94,7 @@ export function requireWordBoundaries(node: SyntaxNode, source: string): void {
       const text = source.slice(child.startIndex, child.endIndex);
       const word = text.trimStart();
       throw new BashSyntaxError(
-        `the parser misread the line break before "${word.trimEnd()}"`,
+        wordPhrase('bashParse.lineBreak', word.trimEnd()),
         child.startIndex + text.length - word.length,
       );
     }
@@ -112,7 +114,7 @@ export function requireWholeLineEnd(heredoc: SyntaxNode, source: string): void {
   while (allowTabs && source[lineStart - 1] === '\t') lineStart--;
   const after = source[end.endIndex];
   if (source[lineStart - 1] !== '\n' || (after !== undefined && after !== '\n')) {
-    throw new BashSyntaxError('the parser ended a heredoc at a line that does not end it', end.startIndex);
+    throw new BashSyntaxError({ code: 'bashParse.heredoc', params: {} }, end.startIndex);
   }
 }
 
@@ -123,4 +125,9 @@ function hasLineBreak(source: string, from: number, to: number): boolean {
     if (source[i] === '\n' && (i === from || source[i - 1] !== '\\')) return true;
   }
   return false;
+}
+
+/** A syntax problem that names the word it is about. */
+export function wordPhrase(code: PhraseCode, word: string): Phrase {
+  return { code, params: { word: { literal: word } } };
 }

@@ -3,6 +3,7 @@
  * syntactic: it knows shell grammar, wrappers and rule patterns, and nothing of sources, modes or contexts.
  */
 import type { RuleBehavior } from '../types';
+import type { Phrase } from '../explain/phrases';
 
 /** One simple command of a compound command line, after the listed wrappers and assignments are stripped. */
 export interface BashSubcommand {
@@ -57,6 +58,8 @@ export type BashAnalysis =
       readonly command: string;
       readonly reason: 'unparseable' | 'too-long';
       readonly message: string;
+      /** The code and parameters `message` was built from, when the engine's analyser wrote it. */
+      readonly phrase?: Phrase;
     };
 
 export interface BashAnalyzer {

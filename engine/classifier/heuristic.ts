@@ -5,6 +5,7 @@
 import { isInside, resolvePath } from '../paths/posix';
 import { familyOf } from '../tools/catalog';
 import type { Classifier, ClassifierRequest, ClassifierVerdict } from './types';
+import { phrase, type PhraseCode } from '../explain/phrases';
 
 export function createHeuristicClassifier(): Classifier {
   return {
@@ -17,50 +18,34 @@ export function createHeuristicClassifier(): Classifier {
 function judge(request: ClassifierRequest): ClassifierVerdict {
   switch (request.risk) {
     case 'read-only':
-      return { verdict: 'allow', confidence: 0.95, reason: 'It only reads.' };
+      return said('allow', 0.95, 'classifier.readOnly');
     case 'privileged':
-      return { verdict: 'deny', confidence: 0.95, reason: 'It acts with elevated privileges.' };
+      return said('deny', 0.95, 'classifier.privileged');
     case 'destructive':
-      return {
-        verdict: 'deny',
-        confidence: 0.9,
-        reason: 'It deletes or overwrites data that may not come back.',
-      };
+      return said('deny', 0.9, 'classifier.destructive');
     case 'reads secrets':
-      return {
-        verdict: 'unsure',
-        confidence: 0.5,
-        reason: 'It reads a credential or secret, which a person must see first.',
-      };
+      return said('unsure', 0.5, 'classifier.secrets');
     case 'unknown':
-      return {
-        verdict: 'unsure',
-        confidence: 0.5,
-        reason: 'It runs a command whose effect the classifier does not know.',
-      };
+      return said('unsure', 0.5, 'classifier.unknown');
     case 'network':
-      return {
-        verdict: 'unsure',
-        confidence: 0.5,
-        reason: 'It talks to the network, which the classifier cannot judge alone.',
-      };
+      return said('unsure', 0.5, 'classifier.network');
     case 'writes files': {
       const path = request.call.input['file_path'] ?? request.call.input['notebook_path'];
       if (familyOf(request.call.toolName) === 'edit' && typeof path === 'string') {
         const target = resolvePath(request.cwd, path, request.home);
-        if (request.workingDirectories.some((dir) => isInside(dir, target))) {
-          return {
-            verdict: 'allow',
-            confidence: 0.85,
-            reason: 'It edits a file inside the working folders.',
-          };
-        }
+        if (request.workingDirectories.some((dir) => isInside(dir, target)))
+          return said('allow', 0.85, 'classifier.editsInside');
       }
-      return {
-        verdict: 'unsure',
-        confidence: 0.5,
-        reason: 'It writes outside what the classifier can vouch for.',
-      };
+      return said('unsure', 0.5, 'classifier.writesOutside');
     }
   }
+}
+
+function said(
+  verdict: ClassifierVerdict['verdict'],
+  confidence: number,
+  code: PhraseCode,
+): ClassifierVerdict {
+  const { message, phrase: built } = phrase(code);
+  return { verdict, confidence, reason: message, phrase: built };
 }

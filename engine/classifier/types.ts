@@ -4,6 +4,7 @@
  * deterministic heuristic one (heuristic.ts) for tests and demos.
  */
 import type { ToolCall } from '../tools/types';
+import type { Phrase } from '../explain/phrases';
 
 /**
  * What the console shows next to a request, most serious first. 'reads secrets' is a read of a credential
@@ -36,6 +37,8 @@ export interface ClassifierVerdict {
   /** 0..1; the engine treats an allow or deny below its threshold as unsure. */
   readonly confidence: number;
   readonly reason: string;
+  /** The code and parameters of `reason` when the engine wrote it; a model's own words have none. */
+  readonly phrase?: Phrase;
 }
 
 export interface Classifier {

@@ -6,6 +6,7 @@
 import { permissionModes, ruleBehaviors, type PermissionMode, type RuleBehavior } from '../types';
 import { parseRule } from '../rules/syntax';
 import type { RuleValue } from '../types';
+import { phrase, type Phrase, type PhraseArg, type PhraseCode } from '../explain/phrases';
 
 export interface PermissionSettings {
   readonly rules: { readonly [B in RuleBehavior]: readonly RuleValue[] };
@@ -42,48 +43,53 @@ export const emptySettings: PermissionSettings = {
 
 export type SettingsParseResult =
   | { readonly ok: true; readonly settings: PermissionSettings }
-  | { readonly ok: false; readonly error: string };
+  /** `errorPhrase` is the code and parameters `error` was built from, for the console's language. */
+  | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase };
 
 /** Parses a settings file's text; `file` only names it in the error. An empty file holds no settings. */
 export function parseSettingsText(text: string, file: string): SettingsParseResult {
-  const fail = (problem: string): SettingsParseResult => ({
-    ok: false,
-    error: `The settings file ${file} ${problem}.`,
-  });
+  const fail = (code: PhraseCode, params: Phrase['params'] = {}): SettingsParseResult => {
+    const said = phrase('settings.unusable', {
+      file: { path: file },
+      problem: { phrase: { code, params } },
+    });
+    return { ok: false, error: said.message, errorPhrase: said.phrase };
+  };
   if (text.trim() === '') return { ok: true, settings: emptySettings };
 
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return fail(`is not valid JSON (${describeJsonError(error, text)})`);
+    return fail(...jsonProblem(error, text));
   }
-  if (!isObject(raw)) return fail(`must hold a JSON object, not ${kindOf(raw)}`);
+  if (!isObject(raw)) return fail('settings.notObject', { kind: kindOf(raw) });
 
   const permissions = raw['permissions'];
   if (permissions === undefined) return { ok: true, settings: { ...emptySettings, ...topLevelFlags(raw) } };
-  if (!isObject(permissions))
-    return fail(`has "permissions" as ${kindOf(permissions)}, but it must be an object`);
+  if (!isObject(permissions)) return fail('settings.permissionsNotObject', { kind: kindOf(permissions) });
 
   const rules: Record<RuleBehavior, RuleValue[]> = { deny: [], ask: [], allow: [] };
   for (const behavior of ruleBehaviors) {
     const list = permissions[behavior];
     if (list === undefined) continue;
     if (!Array.isArray(list))
-      return fail(`has "permissions.${behavior}" as ${kindOf(list)}, but it must be a list of rules`);
+      return fail('settings.rulesNotList', {
+        key: { literal: `permissions.${behavior}` },
+        kind: kindOf(list),
+      });
     for (const [index, entry] of list.entries()) {
-      if (typeof entry !== 'string')
-        return fail(`has permissions.${behavior}[${index}] as ${kindOf(entry)}, but a rule must be a string`);
+      const key = { literal: `permissions.${behavior}[${index}]` };
+      if (typeof entry !== 'string') return fail('settings.ruleNotString', { key, kind: kindOf(entry) });
       const parsed = parseRule(entry);
-      if (!parsed.ok)
-        return fail(`has an invalid rule at permissions.${behavior}[${index}]: ${embed(parsed.error)}`);
+      if (!parsed.ok) return fail('settings.invalidRule', { key, why: { phrase: parsed.errorPhrase } });
       rules[behavior].push(parsed.value);
     }
   }
 
   const dirs = permissions['additionalDirectories'];
   if (dirs !== undefined && !(Array.isArray(dirs) && dirs.every((d) => typeof d === 'string'))) {
-    return fail('has "permissions.additionalDirectories" that is not a list of folder paths');
+    return fail('settings.directoriesNotList');
   }
 
   const mode = permissions['defaultMode'];
@@ -92,18 +98,17 @@ export function parseSettingsText(text: string, file: string): SettingsParseResu
     // `manual` is Claude Code's newer name for default (claude-code.md §3.5).
     const name = mode === 'manual' ? 'default' : mode;
     if (typeof name !== 'string' || !(permissionModes as readonly string[]).includes(name)) {
-      return fail(
-        `has "permissions.defaultMode" set to ${JSON.stringify(mode)}, which is not one of ${permissionModes.join(', ')}`,
-      );
+      return fail('settings.badMode', {
+        value: { literal: JSON.stringify(mode) },
+        modes: { text: permissionModes.join(', ') },
+      });
     }
     defaultMode = name as PermissionMode;
   }
 
   const bypass = permissions['disableBypassPermissionsMode'];
   if (bypass !== undefined && bypass !== 'disable') {
-    return fail(
-      `has "permissions.disableBypassPermissionsMode" set to ${JSON.stringify(bypass)}, but its only value is "disable"`,
-    );
+    return fail('settings.badBypass', { value: { literal: JSON.stringify(bypass) } });
   }
 
   const switches: Record<PermissionSwitch, boolean> = {
@@ -115,7 +120,10 @@ export function parseSettingsText(text: string, file: string): SettingsParseResu
     const value = permissions[name];
     if (value === undefined) continue;
     if (typeof value !== 'boolean')
-      return fail(`has "permissions.${name}" set to ${JSON.stringify(value)}, but it must be true or false`);
+      return fail('settings.badSwitch', {
+        key: { literal: `permissions.${name}` },
+        value: { literal: JSON.stringify(value) },
+      });
     switches[name] = value;
   }
 
@@ -141,36 +149,35 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
+/** A JSON value's kind, as the sentence names it. */
+function kindOf(value: unknown): PhraseArg {
+  if (value === null) return { phrase: { code: 'kind.null', params: {} } };
+  if (Array.isArray(value)) return { phrase: { code: 'kind.list', params: {} } };
+  const kind = typeof value;
+  if (kind === 'object' || kind === 'string' || kind === 'number' || kind === 'boolean')
+    return { phrase: { code: `kind.${kind}`, params: {} } };
+  return { text: `a ${kind}` };
 }
 
-/** JSON.parse reports a character offset (for some errors); people want a line and column. */
-function describeJsonError(error: unknown, text: string): string {
+/**
+ * JSON.parse's complaint, as the problem of the file: V8's words stay as they are (a quoted detail), the
+ * character offset some of them give becomes the line and column people want.
+ */
+function jsonProblem(error: unknown, text: string): [PhraseCode, Phrase['params']] {
   const message = error instanceof Error ? error.message : String(error);
   const position = /at position (\d+)/.exec(message);
   // V8 quotes a snippet of the text in some messages; the file name already says where to look.
-  const base = message
-    .replace(/\s*\(line \d+ column \d+\)$/, '')
-    .replace(/ in JSON at position \d+.*$/s, '')
-    .replace(/, (\.\.\.)?"[\s\S]*" is not valid JSON$/, '');
-  if (!position) return unsentence(base);
+  const detail = {
+    text: message
+      .replace(/\s*\(line \d+ column \d+\)$/, '')
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/, (\.\.\.)?"[\s\S]*" is not valid JSON$/, '')
+      .replace(/[.]$/, ''),
+  };
+  if (!position) return ['settings.notJson', { detail }];
   const offset = Number(position[1]);
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
-  return `${unsentence(base)} at line ${line}, column ${column}`;
-}
-
-/** Lets a sentence sit inside another one. */
-function unsentence(text: string): string {
-  return text.replace(/[.]$/, '');
-}
-
-function embed(sentence: string): string {
-  const inner = unsentence(sentence);
-  return inner.charAt(0).toLowerCase() + inner.slice(1);
+  return ['settings.notJsonAt', { detail, line: { count: line }, column: { count: column } }];
 }

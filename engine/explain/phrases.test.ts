@@ -10,6 +10,9 @@ import { checkPermission } from '../pipeline/check';
 import { decide } from '../pipeline/decide';
 import { analyzeRules } from '../rules/warnings';
 import { checkRule } from '../rules/validate';
+import { parseSettingsText } from '../context/settings';
+import { unreadableSettings } from '../node/settings-loader';
+import { createHeuristicClassifier } from '../classifier/heuristic';
 import type { ContextOptions } from '../context/context';
 import type { BashSupport } from '../tools/bash-tool';
 import type { ToolCall } from '../tools/types';
@@ -227,6 +230,98 @@ describe('the rule field’s check', () => {
     expect(checked.ok && checked.warningPhrase && phraseText(checked.warningPhrase)).toBe(
       'This rule allows every shell command without asking.',
     );
+  });
+});
+
+/** The outline of a phrase: its code and, nested inside, the codes of the sentences it holds. */
+function codes(built: Phrase): unknown {
+  const inner = Object.entries(built.params).flatMap(([name, arg]) =>
+    'phrase' in arg ? [[name, codes(arg.phrase)]] : [],
+  );
+  return inner.length === 0 ? built.code : { [built.code]: Object.fromEntries(inner) };
+}
+
+describe('errors and reasons the console words in its own language', () => {
+  it('a rule that cannot be used says why through its phrase, in the same English', () => {
+    const checked = checkRule('Read(!keep)', 'deny');
+    expect(checked).toMatchObject({
+      ok: false,
+      error:
+        '"Read(!keep)" is not a valid path rule: the path pattern "!keep" starts with "!", but a rule cannot un-match a path; write a separate allow rule.',
+    });
+    if (checked.ok) return;
+    expect(codes(checked.errorPhrase)).toEqual({
+      'ruleContent.sentence': { problem: { 'ruleContent.badPath': { why: 'pathPattern.negated' } } },
+    });
+    expect(phraseText(checked.errorPhrase)).toBe(checked.error);
+  });
+
+  it('a rule that loads but never applies says why through its phrase, in the same English', () => {
+    const checked = checkRule('Agent(model:opus)', 'allow');
+    expect(checked).toMatchObject({
+      ok: true,
+      warning: '"Agent(model:opus)" can never allow anything: param:value rules apply to deny and ask only',
+      warningPhrase: { code: 'ruleLoad.paramAllow', params: { rule: { literal: 'Agent(model:opus)' } } },
+    });
+  });
+
+  it('a settings file that cannot be used says why through its phrase, in the same English', () => {
+    const file = '/p/.claude/settings.json';
+    const bad = parseSettingsText('{"permissions": {"ask": ["Bash(git push *"]}}', file);
+    expect(bad).toMatchObject({
+      ok: false,
+      error: `The settings file ${file} has an invalid rule at permissions.ask[0]: the rule "Bash(git push *" must end with the ")" that closes the "(" after "Bash".`,
+    });
+    if (bad.ok) return;
+    expect(codes(bad.errorPhrase)).toEqual({
+      'settings.unusable': { problem: { 'settings.invalidRule': { why: 'ruleSyntax.mustEnd' } } },
+    });
+    expect(phraseText(bad.errorPhrase)).toBe(bad.error);
+
+    const json = parseSettingsText('{"a": 1,\n}', file);
+    expect(json.ok || json.errorPhrase.params['problem']).toEqual({
+      phrase: {
+        code: 'settings.notJsonAt',
+        params: {
+          detail: { text: 'Expected double-quoted property name' },
+          line: { count: 2 },
+          column: { count: 1 },
+        },
+      },
+    });
+    expect(json.ok || phraseText(json.errorPhrase)).toBe(json.ok || json.error);
+
+    const folder = unreadableSettings(file, {
+      kind: 'refused',
+      reason: 'not-a-regular-file',
+      type: 'folder',
+    });
+    expect(folder.message).toBe(`The settings file ${file} is a folder, not a file.`);
+    expect(codes(folder.phrase)).toEqual({ 'settings.unusable': { problem: 'settings.isFolder' } });
+  });
+
+  it('a Bash command the analyser cannot read says why through its phrase, in the same English', () => {
+    const reason = decide(contextWith(), sh('echo "unterminated'), { bash }).reason;
+    expect(reason.message).toBe(
+      'The command could not be parsed as Bash (line 1, column 6): ""unterminated" is never closed, so a person must look at it.',
+    );
+    expect(reason.phrase && codes(reason.phrase)).toEqual({
+      'bash.unparsed': { problem: { 'bashParse.failedAt': { detail: 'bashParse.neverClosed' } } },
+    });
+    expect(reason.phrase && phraseText(reason.phrase)).toBe(reason.message);
+  });
+
+  it("the heuristic classifier's reason is a phrase inside the classifier's sentence", async () => {
+    const decision = await checkPermission(contextWith({}, { mode: 'auto' }), sh('sudo reboot'), {
+      deps: { bash },
+      classifier: createHeuristicClassifier(),
+    });
+    expect(decision.reason.message).toBe(
+      'The classifier denied it (confidence 0.95): it acts with elevated privileges.',
+    );
+    expect(decision.reason.phrase && codes(decision.reason.phrase)).toEqual({
+      'classifier.denied': { why: 'classifier.privileged' },
+    });
   });
 });
 

@@ -13,6 +13,7 @@
  */
 import ignore from 'ignore';
 import type { RuleBehavior } from '../types';
+import { phrase, type Phrase, type PhraseCode } from '../explain/phrases';
 import { normalizeAbsolute, relativeInside, toPosixPath } from '../paths/posix';
 
 export interface PathAnchors {
@@ -30,30 +31,22 @@ export interface PathMatcher {
 }
 
 export type PathCompileResult =
-  { readonly ok: true; readonly matcher: PathMatcher } | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly matcher: PathMatcher }
+  | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase };
+
+function failed(code: PhraseCode, content: string): PathCompileResult {
+  const said = phrase(code, { pattern: { literal: content } });
+  return { ok: false, error: said.message, errorPhrase: said.phrase };
+}
 
 export function compilePathPattern(
   content: string,
   behavior: RuleBehavior,
   anchors: PathAnchors,
 ): PathCompileResult {
-  if (content.startsWith('!')) {
-    return {
-      ok: false,
-      error: `the path pattern "${content}" starts with "!", but a rule cannot un-match a path; write a separate allow rule`,
-    };
-  }
-  if (content.startsWith('#')) {
-    return {
-      ok: false,
-      error: `the path pattern "${content}" starts with "#", which gitignore reads as a comment; escape it as "\\#"`,
-    };
-  }
-  if (content === '~')
-    return {
-      ok: false,
-      error: 'the path pattern "~" names no file; write "~/**" for everything in the home folder',
-    };
+  if (content.startsWith('!')) return failed('pathPattern.negated', content);
+  if (content.startsWith('#')) return failed('pathPattern.comment', content);
+  if (content === '~') return failed('pathPattern.home', content);
 
   let root: string;
   let pattern: string;
@@ -81,7 +74,7 @@ export function compilePathPattern(
   }
   root = normalizeAbsolute(toPosixPath(root));
   if (pattern === '/' || pattern === '') {
-    return { ok: false, error: `the path pattern "${content}" names a folder but no files in it; add "/**"` };
+    return failed('pathPattern.folderOnly', content);
   }
   const ig = ignore().add(pattern);
   return {

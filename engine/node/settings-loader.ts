@@ -18,6 +18,7 @@ import type { SettingsProfile } from '../types';
 import type { SettingsLayer } from '../context/context';
 import type { FileSource } from '../types';
 import { emptySettings, parseSettingsText } from '../context/settings';
+import { phrase, type Phrase, type Phrased } from '../explain/phrases';
 
 /** Managed policy files. Claude Code's are documented (claude-code.md §2); the agent profile mirrors them. */
 const MANAGED: Readonly<Record<SettingsProfile, Readonly<Record<'darwin' | 'linux' | 'win32', string>>>> = {
@@ -86,10 +87,13 @@ export class SettingsFileError extends Error {
   override readonly name = 'SettingsFileError';
   constructor(
     readonly file: string,
-    message: string,
+    said: Phrased,
   ) {
-    super(message);
+    super(said.message);
+    this.phrase = said.phrase;
   }
+  /** The code and parameters of the message, for the console's language. */
+  readonly phrase: Phrase;
 }
 
 /** One settings file as the reader gave it: the shape of files/read-bounded.ts's result. */
@@ -114,18 +118,21 @@ export async function loadSettings(
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The sentence for a settings file that exists but is not read, whoever reads it. */
-export function unreadableSettings(file: string, refusal: SettingsRefusal): string {
-  const why =
+export function unreadableSettings(file: string, refusal: SettingsRefusal): Phrased {
+  const problem: Phrase =
     refusal.reason === 'not-a-regular-file'
       ? refusal.type === 'folder'
-        ? 'is a folder, not a file'
-        : `is a ${refusal.type === 'fifo' ? 'FIFO' : refusal.type}, not a regular file, so it is not read`
+        ? { code: 'settings.isFolder', params: {} }
+        : {
+            code: 'settings.notRegular',
+            params: { type: { text: refusal.type === 'fifo' ? 'FIFO' : refusal.type } },
+          }
       : refusal.reason === 'too-large'
-        ? `is over ${megabytes(refusal.limit)}, too large for a settings file, so it is not read`
+        ? { code: 'settings.tooLarge', params: { size: { text: megabytes(refusal.limit) } } }
         : refusal.code === 'EACCES' || refusal.code === 'EPERM'
-          ? 'cannot be read (permission denied)'
-          : `cannot be read (${refusal.code})`;
-  return `The settings file ${file} ${why}.`;
+          ? { code: 'settings.permissionDenied', params: {} }
+          : { code: 'settings.unreadable', params: { code: { literal: refusal.code } } };
+  return phrase('settings.unusable', { file: { path: file }, problem: { phrase: problem } });
 }
 
 async function loadLayer(location: SettingsLocation, read: ReadSettingsFile): Promise<SettingsLayer> {
@@ -134,6 +141,7 @@ async function loadLayer(location: SettingsLocation, read: ReadSettingsFile): Pr
   if (result.kind === 'refused')
     throw new SettingsFileError(location.file, unreadableSettings(location.file, result));
   const parsed = parseSettingsText(result.text, location.file);
-  if (!parsed.ok) throw new SettingsFileError(location.file, parsed.error);
+  if (!parsed.ok)
+    throw new SettingsFileError(location.file, { message: parsed.error, phrase: parsed.errorPhrase });
   return { ...location, exists: true, settings: parsed.settings };
 }

@@ -113,7 +113,7 @@ async function classify(
       risk,
       ...phrase(behavior === 'allow' ? 'classifier.allowed' : 'classifier.denied', {
         confidence: { text: verdict.confidence.toFixed(2) },
-        why: { text: verdict.reason },
+        why: sentenceArg({ message: verdict.reason, ...(verdict.phrase ? { phrase: verdict.phrase } : {}) }),
       }),
     },
   };

@@ -11,6 +11,7 @@ import { compileDomainPattern } from '../matchers/domain';
 import { wildcardToRegExp } from '../matchers/glob';
 import { familyOf, pathRulesNeverConsulted, primaryFieldOf } from '../tools/catalog';
 import { formatRule } from './syntax';
+import { phrase, type Phrase, type PhraseCode, type Phrased } from '../explain/phrases';
 
 /** A rule as a decision names it. */
 export interface RuleRef {
@@ -47,6 +48,8 @@ export interface CompiledRule {
   /** Why this rule never applies, when it is loaded but skipped (an allow glob without an MCP prefix). */
   readonly skipped: string | undefined;
   readonly warning: string | undefined;
+  /** The code and parameters of `warning`, for the console's language. */
+  readonly warningPhrase: Phrase | undefined;
 }
 
 export interface CompileAnchors {
@@ -54,8 +57,10 @@ export interface CompileAnchors {
   readonly home: string;
 }
 
+/** `errorPhrase` is the code and parameters `error` was built from, for the console's language. */
 export type CompileResult =
-  { readonly ok: true; readonly rule: CompiledRule } | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly rule: CompiledRule }
+  | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase };
 
 /** `name:value`; a value starting with `/` is a URL or a drive path (`https://…`, `C:/…`), not a parameter. */
 const PARAM = /^([A-Za-z_][A-Za-z0-9_]*):(?!\/)([\s\S]+)$/;
@@ -76,12 +81,14 @@ export function compileRule(rule: PermissionRule, order: number, anchors: Compil
   const name = compileToolName(toolName);
   const base = { rule, ref: ruleRefOf(rule), order, name };
 
-  const skipped =
+  const skippedSaid =
     behavior === 'allow' && name.kind === 'glob' && !name.literalMcpPrefix
-      ? `the allow rule "${base.ref.text}" is skipped: an allow glob must start with a literal "mcp__<server>__"`
+      ? phrase('ruleLoad.allowGlobSkipped', { rule: { literal: base.ref.text } })
       : undefined;
+  const skipped = skippedSaid?.message;
   if (ruleContent === undefined) {
-    return { ok: true, rule: { ...base, content: undefined, param: undefined, skipped, warning: skipped } };
+    const loaded = { ...base, content: undefined, param: undefined, skipped };
+    return { ok: true, rule: { ...loaded, warning: skipped, warningPhrase: skippedSaid?.phrase } };
   }
 
   const param = paramOf(toolName, ruleContent, behavior);
@@ -93,14 +100,15 @@ export function compileRule(rule: PermissionRule, order: number, anchors: Compil
     anchors,
     param !== undefined,
   );
-  if (!content.ok) return { ok: false, error: content.error };
-  const warning =
-    skipped ??
+  if (!content.ok) return { ok: false, error: content.error, errorPhrase: content.errorPhrase };
+  const said =
+    skippedSaid ??
     content.warning ??
     (behavior === 'allow' && readsAsParam(toolName, ruleContent)
-      ? `"${base.ref.text}" can never allow anything: param:value rules apply to deny and ask only`
+      ? phrase('ruleLoad.paramAllow', { rule: { literal: base.ref.text } })
       : undefined);
-  return { ok: true, rule: { ...base, content: content.matcher, param, skipped, warning } };
+  const loaded = { ...base, content: content.matcher, param, skipped };
+  return { ok: true, rule: { ...loaded, warning: said?.message, warningPhrase: said?.phrase } };
 }
 
 /**
@@ -122,8 +130,13 @@ function paramOf(toolName: string, content: string, behavior: RuleBehavior): Par
 }
 
 type ContentResult =
-  | { readonly ok: true; readonly matcher: ContentMatcher; readonly warning?: string }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly matcher: ContentMatcher; readonly warning?: Phrased }
+  | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase };
+
+function invalid(code: PhraseCode, params: Phrase['params']): ContentResult {
+  const said = phrase(code, params);
+  return { ok: false, error: said.message, errorPhrase: said.phrase };
+}
 
 function contentOf(
   toolName: string,
@@ -139,7 +152,7 @@ function contentOf(
     const compiled = compilePathPattern(content, behavior, { ...anchors, anchorDir });
     return compiled.ok
       ? { ok: true, matcher: { kind: 'path', matcher: compiled.matcher } }
-      : { ok: false, error: `"${text}" is not a valid path rule: ${compiled.error}` };
+      : invalid('ruleContent.badPath', { rule: { literal: text }, why: { phrase: compiled.errorPhrase } });
   }
   if (pathRulesNeverConsulted.has(toolName)) {
     const family = familyOf(toolName) === 'read' ? 'Read' : 'Edit';
@@ -149,7 +162,11 @@ function contentOf(
       ...(hasParam
         ? {}
         : {
-            warning: `"${text}" is never consulted: path rules for ${toolName} are written as ${family}(...)`,
+            warning: phrase('ruleLoad.pathRuleInert', {
+              rule: { literal: text },
+              tool: { text: toolName },
+              family: { text: family },
+            }),
           }),
     };
   }
@@ -161,22 +178,19 @@ function contentOf(
       };
     }
     if (hasParam) return { ok: true, matcher: { kind: 'inert' } };
-    return { ok: false, error: `"${text}" is not a valid WebFetch rule: write WebFetch(domain:example.com)` };
+    return invalid('ruleContent.webFetch', { rule: { literal: text } });
   }
   const field = primaryFieldOf(toolName);
   if (field !== undefined)
     return { ok: true, matcher: { kind: 'field', field, regex: fieldPattern(content) } };
   if (hasParam) return { ok: true, matcher: { kind: 'inert' } };
   if (parseMcpName(toolName) || toolName.includes('*')) {
-    return {
-      ok: false,
-      error: `"${text}" is not a valid rule: MCP and wildcard rules take no content except param:value`,
-    };
+    return invalid('ruleContent.mcp', { rule: { literal: text } });
   }
   return {
     ok: true,
     matcher: { kind: 'inert' },
-    warning: `"${text}" is never consulted: Gatehouse does not know which field of ${toolName} it should match; write ${toolName}(param:value)`,
+    warning: phrase('ruleLoad.fieldUnknown', { rule: { literal: text }, tool: { text: toolName } }),
   };
 }
 

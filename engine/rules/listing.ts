@@ -3,6 +3,7 @@ import type { ToolPermissionContext } from '../context/context';
 import { lockedSources } from '../context/context';
 import type { RuleRef } from './compile';
 import { ruleIndexOf } from './rule-index';
+import type { Phrase } from '../explain/phrases';
 
 export interface ListedRule extends RuleRef {
   /** 1-based position in the effective order: deny, then ask, then allow; sources by precedence. */
@@ -11,6 +12,8 @@ export interface ListedRule extends RuleRef {
   readonly locked: boolean;
   /** Why the rule never applies, or applies differently from how it reads. */
   readonly warning?: string;
+  /** The code and parameters of `warning`, for the console's language. */
+  readonly warningPhrase?: Phrase;
 }
 
 export function listRules(context: ToolPermissionContext): readonly ListedRule[] {
@@ -19,5 +22,6 @@ export function listRules(context: ToolPermissionContext): readonly ListedRule[]
     order: rule.order + 1,
     locked: lockedSources.has(rule.ref.source),
     ...(rule.warning === undefined ? {} : { warning: rule.warning }),
+    ...(rule.warningPhrase === undefined ? {} : { warningPhrase: rule.warningPhrase }),
   }));
 }

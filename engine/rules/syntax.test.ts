@@ -39,7 +39,7 @@ describe('parseRule', () => {
       'The tool name "Bash)" in "Bash)" may contain only letters, digits, "_", "-", "." and "*", and a ")" needs a "(" before it.',
     ],
   ])('refuses %j with one sentence', (text, error) => {
-    expect(parseRule(text)).toEqual({ ok: false, error });
+    expect(parseRule(text)).toEqual({ ok: false, error, errorPhrase: expect.anything() });
   });
 });
 

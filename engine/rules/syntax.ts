@@ -6,33 +6,38 @@
  * (engine/rules/compile.ts); this module only splits and joins.
  */
 import type { RuleValue } from '../types';
+import { phrase, type Phrase, type PhraseCode } from '../explain/phrases';
 
 export type RuleParseResult =
-  { readonly ok: true; readonly value: RuleValue } | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly value: RuleValue }
+  /** `errorPhrase` is the code and parameters `error` was built from, for the console's language. */
+  | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase };
 
 const TOOL_NAME = /^[A-Za-z0-9_.*-]+$/;
 
 export function parseRule(text: string): RuleParseResult {
-  const fail = (error: string): RuleParseResult => ({ ok: false, error });
-  if (text.trim() === '')
-    return fail('A rule cannot be empty; write a tool name such as "Bash" or "Read(./src/**)".');
-  if (text !== text.trim()) return fail(`The rule "${text}" has spaces around it; remove them.`);
+  const fail = (code: PhraseCode, params: Phrase['params'] = {}): RuleParseResult => {
+    const said = phrase(code, params);
+    return { ok: false, error: said.message, errorPhrase: said.phrase };
+  };
+  const rule = { literal: text };
+  if (text.trim() === '') return fail('ruleSyntax.empty');
+  if (text !== text.trim()) return fail('ruleSyntax.spaces', { rule });
 
   const open = text.indexOf('(');
   const toolName = open === -1 ? text : text.slice(0, open);
-  if (toolName === '') return fail(`The rule "${text}" has no tool name before "(".`);
-  if (!TOOL_NAME.test(toolName)) {
-    return fail(
-      `The tool name "${toolName}" in "${text}" may contain only letters, digits, "_", "-", "." and "*"` +
-        (toolName.includes(')') ? ', and a ")" needs a "(" before it.' : '.'),
-    );
-  }
+  if (toolName === '') return fail('ruleSyntax.noToolName', { rule });
+  const tool = { literal: toolName };
+  if (!TOOL_NAME.test(toolName))
+    return fail(toolName.includes(')') ? 'ruleSyntax.toolNameParen' : 'ruleSyntax.toolNameChars', {
+      tool,
+      rule,
+    });
   if (open === -1) return { ok: true, value: { toolName } };
 
   if (!text.endsWith(')') || isEscaped(text, text.length - 1) || text.length - 1 === open) {
-    if (text.length - 1 === open)
-      return fail(`The rule "${text}" opens "(" after "${toolName}" but never closes it.`);
-    return fail(`The rule "${text}" must end with the ")" that closes the "(" after "${toolName}".`);
+    if (text.length - 1 === open) return fail('ruleSyntax.neverClosed', { rule, tool });
+    return fail('ruleSyntax.mustEnd', { rule, tool });
   }
   const content = unescapeContent(text.slice(open + 1, -1));
   // `Tool()` and `Tool(*)` mean the whole tool in Claude Code; keep one spelling so equal rules compare equal.

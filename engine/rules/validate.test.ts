@@ -13,6 +13,10 @@ describe('checkRule', () => {
     expect(checkRule('Bash(git *', 'deny')).toEqual({
       ok: false,
       error: 'The rule "Bash(git *" must end with the ")" that closes the "(" after "Bash".',
+      errorPhrase: {
+        code: 'ruleSyntax.mustEnd',
+        params: { rule: { literal: 'Bash(git *' }, tool: { literal: 'Bash' } },
+      },
     });
   });
 
@@ -20,6 +24,14 @@ describe('checkRule', () => {
     expect(checkRule('WebFetch(example.com)', 'allow')).toEqual({
       ok: false,
       error: '"WebFetch(example.com)" is not a valid WebFetch rule: write WebFetch(domain:example.com).',
+      errorPhrase: {
+        code: 'ruleContent.sentence',
+        params: {
+          problem: {
+            phrase: { code: 'ruleContent.webFetch', params: { rule: { literal: 'WebFetch(example.com)' } } },
+          },
+        },
+      },
       fix: 'WebFetch(domain:example.com)',
     });
     expect(checkRule('WebFetch(https://pytorch.org/docs)', 'allow')).toMatchObject({
@@ -33,6 +45,7 @@ describe('checkRule', () => {
     expect(checkRule('bash(npm test *)', 'allow')).toEqual({
       ok: false,
       error: '"bash" is not a tool name Claude Code accepts: tool names start with a capital letter.',
+      errorPhrase: { code: 'ruleSyntax.lowercaseTool', params: { tool: { literal: 'bash' } } },
       fix: 'Bash(npm test *)',
     });
     expect(checkRule('mcp__github__get_issue', 'allow')).toMatchObject({ ok: true });

@@ -15,12 +15,15 @@ export type RuleCheck =
       readonly ok: true;
       readonly value: RuleValue;
       readonly warning?: string;
-      /** The phrase of `warning` when it is the engine's broad-allow sentence alone. */
+      /** The phrase of `warning` when it is one sentence. */
       readonly warningPhrase?: Phrase;
       readonly broad?: string;
     }
-  /** `fix` is the rule the person most likely meant, offered as one click. */
-  | { readonly ok: false; readonly error: string; readonly fix?: string };
+  /**
+   * `errorPhrase` is the code and parameters `error` was built from; `fix` is the rule the person most
+   * likely meant, offered as one click.
+   */
+  | { readonly ok: false; readonly error: string; readonly errorPhrase: Phrase; readonly fix?: string };
 
 /** Claude Code's tool names start with a capital (`Bash`), except MCP tools and the deny/ask wildcard. */
 const CLAUDE_TOOL_NAME = /^(?:[A-Z]|mcp__|\*)/;
@@ -31,11 +34,8 @@ export function checkRule(text: string, behavior: RuleBehavior): RuleCheck {
   const { toolName } = parsed.value;
   if (!CLAUDE_TOOL_NAME.test(toolName)) {
     const fixed = { ...parsed.value, toolName: toolName.charAt(0).toUpperCase() + toolName.slice(1) };
-    return {
-      ok: false,
-      error: `"${toolName}" is not a tool name Claude Code accepts: tool names start with a capital letter.`,
-      fix: formatRule(fixed),
-    };
+    const said = phrase('ruleSyntax.lowercaseTool', { tool: { literal: toolName } });
+    return { ok: false, error: said.message, errorPhrase: said.phrase, fix: formatRule(fixed) };
   }
   // Anchors only place `/path` patterns; they cannot make a rule valid or invalid.
   const compiled = compileRule(
@@ -44,9 +44,10 @@ export function checkRule(text: string, behavior: RuleBehavior): RuleCheck {
     { cwd: '/', home: '/' },
   );
   if (!compiled.ok) {
-    const error = `${compiled.error.charAt(0).toUpperCase()}${compiled.error.slice(1)}.`;
+    const said = phrase('ruleContent.sentence', { problem: { phrase: compiled.errorPhrase } });
+    const error = { ok: false, error: said.message, errorPhrase: said.phrase } as const;
     const fix = domainFix(parsed.value);
-    return fix === undefined ? { ok: false, error } : { ok: false, error, fix };
+    return fix === undefined ? error : { ...error, fix };
   }
   const what = behavior === 'allow' ? broadAllowPhrase(compiled.rule) : undefined;
   const broadly =
@@ -55,11 +56,18 @@ export function checkRule(text: string, behavior: RuleBehavior): RuleCheck {
     ...(broadly === undefined ? [] : [broadly.message]),
     ...(compiled.rule.warning === undefined ? [] : [compiled.rule.warning]),
   ];
+  // Two sentences run together have no one phrase; the console shows their English.
+  const warningPhrase =
+    broadly === undefined
+      ? compiled.rule.warningPhrase
+      : compiled.rule.warning === undefined
+        ? broadly.phrase
+        : undefined;
   return {
     ok: true,
     value: parsed.value,
     ...(warnings.length === 0 ? {} : { warning: warnings.join(' ') }),
-    ...(broadly !== undefined && warnings.length === 1 ? { warningPhrase: broadly.phrase } : {}),
+    ...(warningPhrase === undefined ? {} : { warningPhrase }),
     ...(what === undefined ? {} : { broad: phraseText(what) }),
   };
 }

@@ -112,9 +112,7 @@ export function checkBashTool(call: ToolCall, env: CheckEnv, bash: BashSupport |
       candidates(rule.ref.behavior).includes(rule) &&
       bash.matchCommand(analysis, rule.content.pattern, rule.ref.behavior));
   const first = (behavior: RuleBehavior) => candidates(behavior).find(matches);
-  const result = analysis.ok
-    ? decideParsed(env, bash, analysis, first)
-    : decideUnparsed(first, analysis.message);
+  const result = analysis.ok ? decideParsed(env, bash, analysis, first) : decideUnparsed(first, analysis);
   return { result, matches };
 }
 
@@ -278,7 +276,7 @@ function allowResult(analysis: OkBashAnalysis, covering: readonly CompiledRule[]
 /** A command the analyser could not parse (or too long) always asks; only deny and ask rules meet its raw text. */
 function decideUnparsed(
   first: (behavior: RuleBehavior) => CompiledRule | undefined,
-  problem: string,
+  problem: { readonly message: string; readonly phrase?: Phrase },
 ): ToolResult {
   const deny = first('deny');
   if (deny)
@@ -296,7 +294,7 @@ function decideUnparsed(
   }
   return {
     behavior: 'ask',
-    reason: { type: 'tool', ...phrase('bash.unparsed', { problem: { text: problem } }) },
+    reason: { type: 'tool', ...phrase('bash.unparsed', { problem: sentenceArg(problem) }) },
     classifierApprovable: false,
   };
 }

@@ -17,7 +17,7 @@ import {
   decide,
   protectedPathOf,
 } from '../../engine';
-import type { BashSupport, Decision, SettingsProfile, ToolPermissionContext } from '../../engine';
+import type { BashSupport, Decision, Phrased, SettingsProfile, ToolPermissionContext } from '../../engine';
 import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import type { CodexWhyExplainer } from './codex/codex-why';
@@ -78,7 +78,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
   // to a settings file shows in explanations within a second, while a burst reads the files once.
   const contexts = new Map<
     string,
-    { expires: number; value: Promise<{ context: ToolPermissionContext; warnings: string[] }> }
+    { expires: number; value: Promise<{ context: ToolPermissionContext; warnings: Phrased[] }> }
   >();
 
   function contextFor(request: PermissionRequest, agent: AgentInfo) {
@@ -95,7 +95,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
   }
 
   async function loadContext(request: PermissionRequest, agent: AgentInfo, added: readonly string[]) {
-    const warnings: string[] = [];
+    const warnings: Phrased[] = [];
     let settings;
     try {
       settings = await loadSettings(
@@ -109,7 +109,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
       );
     } catch (error) {
       if (!(error instanceof SettingsFileError)) throw error;
-      warnings.push(error.message);
+      warnings.push({ message: error.message, phrase: error.phrase });
     }
     const context = createPermissionContext({
       cwd: request.cwd,

@@ -122,7 +122,7 @@ describe('the request explainer', () => {
     await mkdir(join(broken, '.claude'), { recursive: true });
     await writeFile(join(broken, '.claude', 'settings.local.json'), '{ "permissions": ');
     const { explanation } = await explainer()(request('Bash', { command: 'ls' }, { cwd: broken }), claude);
-    expect(explanation.warnings?.[0]).toContain('settings.local.json');
+    expect(explanation.warnings?.[0]?.message).toContain('settings.local.json');
   });
 });
 

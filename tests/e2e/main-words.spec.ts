@@ -2,7 +2,8 @@
  * Issue 18.10: main's refusals and warnings read in the console's language. The real `gatehouse serve`
  * starts over a broken settings.json, and a project whose `.claude` folder is a symbolic link, so the rule
  * editor refuses to save into it; the Chinese console words both in Chinese, naming the file and the folder,
- * with none of main's English. Looked at in screenshots at both sizes, light and dark.
+ * with none of main's English. A rule typed wrong in the editor gets the engine's error in Chinese too, and
+ * its one-click fix still lands in the field. Looked at in screenshots at both sizes, light and dark.
  */
 import { mkdir, readFile, rename, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -72,5 +73,38 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await refused.scrollIntoViewIfNeeded();
       await screenshot(page, `main-words-${size}-${theme}-refused`);
     }
+  });
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`a rule typed wrong gets the engine's error in Chinese, and its fix (${size})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openRulesInChinese(page);
+    const add = page.getByRole('form', { name: '添加规则' });
+    const field = add.getByLabel('规则', { exact: true });
+    const error = add.locator('.rule-check--error');
+
+    await field.fill('bash(ls)');
+    await expect(error).toHaveText(
+      '规则无效 bash 不是 Claude Code 接受的工具名：工具名以大写字母开头。 改用 Bash(ls)',
+    );
+    await expect(error).not.toContainText('is not a tool name');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await error.scrollIntoViewIfNeeded();
+      await screenshot(page, `main-words-${size}-${theme}-rule-error`);
+    }
+    await add.getByRole('button', { name: '改用 Bash(ls)' }).click();
+    await expect(field).toHaveValue('Bash(ls)');
+    await expect(error).toHaveCount(0);
+
+    await field.fill('WebFetch(pytorch.org)');
+    await expect(error).toContainText(
+      'WebFetch(pytorch.org) 不是有效的 WebFetch 规则：请写成 WebFetch(domain:example.com)。',
+    );
+    await expect(error).not.toContainText('is not a valid');
+    await add.getByRole('button', { name: '改用 WebFetch(domain:pytorch.org)' }).click();
+    await expect(field).toHaveValue('WebFetch(domain:pytorch.org)');
+    await expect(error).toHaveCount(0);
   });
 }

@@ -119,7 +119,7 @@ describe('bounded reads', () => {
       let explanation;
       while (!(explanation = core.registry.pending().find((p) => p.id === 'screened')?.explanation))
         await new Promise((r) => setTimeout(r, 5));
-      expect(explanation.warnings).toContainEqual(sentence);
+      expect(explanation.warnings).toContainEqual(expect.objectContaining({ message: sentence }));
       const rules = await loadRules(linked);
       expect(rules.ok && rules.value.files.find((f) => f.file === settings)).toMatchObject({
         error: sentence,

@@ -18,6 +18,7 @@ import {
   parseSettingsText,
   permissionSwitches,
   PermissionContextError,
+  phrase,
 } from '../../../engine';
 import type { BashSupport, SettingsLayer, ToolCall, ToolPermissionContext } from '../../../engine';
 import type { SettingsLocation } from '../../../engine/node';
@@ -73,16 +74,13 @@ export async function readProjectRules(cwd: string, scope: ProjectScope): Promis
       continue;
     }
     if (read.kind === 'unreadable') {
-      files.push({ ...base, status: 'broken', error: read.error });
+      files.push({ ...base, status: 'broken', error: read.error, errorPhrase: read.errorPhrase });
       continue;
     }
     const parsed = parseSettingsText(read.text, location.file);
     if (!parsed.ok) {
-      files.push({
-        ...base,
-        status: 'broken',
-        error: `${parsed.error.replace(/\.$/, '')}; fix it by hand, Gatehouse will not overwrite it.`,
-      });
+      const said = phrase('settings.fixByHand', { problem: { phrase: parsed.errorPhrase } });
+      files.push({ ...base, status: 'broken', error: said.message, errorPhrase: said.phrase });
       continue;
     }
     const switches = permissionSwitches.filter((name) => parsed.settings[name]);
@@ -133,7 +131,15 @@ export async function loadRulesSnapshot(cwd: string, deps: SnapshotDeps): Promis
       order: rule.order,
       locked: rule.locked,
       warnings: [
-        ...(rule.warning === undefined ? [] : [{ kind: 'load' as const, message: rule.warning }]),
+        ...(rule.warning === undefined
+          ? []
+          : [
+              {
+                kind: 'load' as const,
+                message: rule.warning,
+                ...(rule.warningPhrase === undefined ? {} : { phrase: rule.warningPhrase }),
+              },
+            ]),
         ...(byRule.get(keyOf(rule)) ?? []),
       ],
       examples,

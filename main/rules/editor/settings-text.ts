@@ -3,6 +3,7 @@
  * can tell whether the file changed since the person read it.
  */
 import { createHash } from 'node:crypto';
+import type { Phrase } from '../../../engine';
 import { unreadableSettings } from '../../../engine/node';
 import {
   MAX_SETTINGS_BYTES,
@@ -16,7 +17,12 @@ export const MISSING_VERSION = 'missing';
 export type SettingsRead =
   | { readonly kind: 'missing'; readonly version: typeof MISSING_VERSION }
   | { readonly kind: 'text'; readonly text: string; readonly version: string }
-  | { readonly kind: 'unreadable'; readonly error: string; readonly version: string };
+  | {
+      readonly kind: 'unreadable';
+      readonly error: string;
+      readonly errorPhrase: Phrase;
+      readonly version: string;
+    };
 
 export function versionOf(text: string | undefined): string {
   return text === undefined ? MISSING_VERSION : createHash('sha256').update(text).digest('hex');
@@ -34,7 +40,8 @@ export async function readSettingsFile(file: string): Promise<SettingsRead> {
   const version = versionOfRead(read);
   if (read.kind === 'missing') return { kind: 'missing', version: MISSING_VERSION };
   if (read.kind === 'text') return { kind: 'text', text: read.text, version };
-  return { kind: 'unreadable', error: unreadableSettings(file, read), version };
+  const said = unreadableSettings(file, read);
+  return { kind: 'unreadable', error: said.message, errorPhrase: said.phrase, version };
 }
 
 /** The file's version right now, read synchronously: for the compare step of a compare-and-rename. */

@@ -27,7 +27,7 @@ export const refusalsEn = {
   'refused.folder-not-absolute':
     'The folder “{folder}” is not an absolute path; choose a project folder such as /home/you/project.',
   'refused.folder-missing': 'The folder {folder} does not exist; choose an existing project folder.',
-  'refused.folder-no-source': 'The folder {folder} has no {source} file; reload the rules.',
+  'refused.folder-no-source': 'The folder {folder} has no {source} settings file; reload the rules.',
   'refused.settings-folder-linked':
     'The settings folder {folder} is a symbolic link; Gatehouse writes project rules only into a real folder of the project, because a link can lead to your own or another project’s settings.',
   'refused.settings-file-outside':

@@ -13,7 +13,7 @@ export const refusalsZhCN: Record<RefusalKey, string> = {
   'refused.folder-not-absolute':
     '文件夹“{folder}”不是绝对路径；请选择一个项目文件夹，例如 /home/you/project。',
   'refused.folder-missing': '文件夹 {folder} 不存在；请选择一个已有的项目文件夹。',
-  'refused.folder-no-source': '文件夹 {folder} 没有 {source} 文件；请重新加载规则。',
+  'refused.folder-no-source': '文件夹 {folder} 没有{source}设置文件；请重新加载规则。',
   'refused.settings-folder-linked':
     '设置文件夹 {folder} 是一个符号链接；Gatehouse 只把项目规则写进项目里真实的文件夹，因为链接可能通向你自己的或别的项目的设置。',
   'refused.settings-file-outside':

@@ -32,6 +32,16 @@ describe('refusalText', () => {
     );
   });
 
+  it('names a settings file by the source the rules view shows, not its key', () => {
+    const params = { folder: '/home/dev/shop', source: 'localSettings' };
+    expect(refusalText({ code: 'folder-no-source', message, params }, zh)).toBe(
+      '文件夹 /home/dev/shop 没有本地设置文件；请重新加载规则。',
+    );
+    expect(refusalText({ code: 'folder-no-source', message, params }, english)).toBe(
+      'The folder /home/dev/shop has no Local settings file; reload the rules.',
+    );
+  });
+
   it('words every code main can refuse with, in English and in Chinese, filling every parameter', () => {
     for (const code of refusalCodes) {
       const params = Object.fromEntries(refusalParams[code].map((name) => [name, `<${name}>`]));

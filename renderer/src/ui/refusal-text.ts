@@ -5,8 +5,13 @@
  */
 import { readRefusal, type Refusal } from '../../../common/refusals';
 import type { Translate } from '../i18n/translate';
+import { sourceLabel } from './source-label';
 
 export function refusalText(error: Refusal, t: Translate): string {
   const known = readRefusal(error);
-  return known ? t(`refused.${known.code}`, known.params) : error.message;
+  if (!known) return error.message;
+  // Main names a settings file by its source key (`localSettings`); the person reads the rules view's name.
+  const source = known.params['source'];
+  const params = source === undefined ? known.params : { ...known.params, source: sourceLabel(t, source) };
+  return t(`refused.${known.code}`, params);
 }

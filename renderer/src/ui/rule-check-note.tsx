@@ -20,7 +20,8 @@ export function RuleCheckNote({
     const { fix } = check;
     return (
       <p className="rule-check rule-check--error" role="alert">
-        <strong>{t('rule.invalid')}</strong> {check.error}
+        <strong>{t('rule.invalid')}</strong>{' '}
+        <EngineSentence said={{ message: check.error, phrase: check.errorPhrase }} />
         {fix !== undefined && onFix && (
           <>
             {' '}

@@ -18,7 +18,8 @@ export type RuleCheck =
       /** The engine's phrase of `warning`, when it has one (engine/explain/phrases.ts). */
       readonly warningPhrase?: Phrase;
     }
-  | { readonly ok: false; readonly error: string; readonly fix?: string };
+  /** `errorPhrase` is the engine's phrase of `error` (engine/explain/phrases.ts). */
+  | { readonly ok: false; readonly error: string; readonly errorPhrase?: Phrase; readonly fix?: string };
 
 export function checkRule(text: string, tool: string, behavior: RuleBehavior = 'allow'): RuleCheck {
   const checked = engineCheck(text, behavior);

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { Explanation, PendingRequestView, RuleRefView } from '../../../../common/queue-contract';
 import type { PermissionUpdate } from '../../../../common/protocol';
 import { acpCallOf } from '../../../../common/acp-call';
@@ -403,7 +404,14 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         {explanation.warnings && explanation.warnings.length > 0 && (
           <>
             <dt>{t('why.warnings')}</dt>
-            <dd className="why__detail">{explanation.warnings.join(' ')}</dd>
+            <dd className="why__detail">
+              {explanation.warnings.map((warning, i) => (
+                <Fragment key={i}>
+                  {i > 0 && ' '}
+                  <EngineSentence said={warning} cwd={request.cwd} />
+                </Fragment>
+              ))}
+            </dd>
           </>
         )}
       </dl>

@@ -3,7 +3,8 @@ import { typedFieldOf, toolInputFromText } from '../../../../common/tool-call-te
 import { knownToolNames, pipelineSteps, type PipelineStep } from '../../../../engine';
 import { useT } from '../../i18n/i18n-context';
 import { refusalText } from '../../ui/refusal-text';
-import { behaviorLabel, sourceLabel } from './rule-labels';
+import { behaviorLabel } from './rule-labels';
+import { sourceLabel } from '../../ui/source-label';
 import { useRules } from './rules-context';
 import { EngineSentence } from '../../ui/engine-sentence';
 

@@ -6,7 +6,8 @@ import { useConsoleApi } from '../../store/store-context';
 import { ExamplesEditor, examplesFromText } from './examples-editor';
 import { checkRule } from '../../ui/rule-check';
 import { RuleField } from '../../ui/rule-field';
-import { behaviorLabel, sourceLabel } from './rule-labels';
+import { behaviorLabel } from './rule-labels';
+import { sourceLabel } from '../../ui/source-label';
 import { useRules } from './rules-context';
 
 type Behavior = 'allow' | 'ask' | 'deny';

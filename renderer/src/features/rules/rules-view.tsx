@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n-context';
 import { createRulesStore } from '../../store/rules-store';
 import { useConsoleApi } from '../../store/store-context';
 import { refusalText } from '../../ui/refusal-text';
+import { EngineSentence } from '../../ui/engine-sentence';
 import { FolderPicker } from './folder-picker';
 import { Playground } from './playground';
 import { RuleForm } from './rule-form';
@@ -67,7 +68,7 @@ function RulesPage(props: { grants: ReactNode }) {
   const loading = useRules((s) => s.loading);
   const error = useRules((s) => s.error);
   const fileErrors = (snapshot?.files ?? []).flatMap((file) =>
-    file.error === undefined ? [] : [file.error],
+    file.error === undefined ? [] : [{ message: file.error, phrase: file.errorPhrase }],
   );
   return (
     <main className="view rules">
@@ -76,15 +77,17 @@ function RulesPage(props: { grants: ReactNode }) {
       {/* A save refused for a broken file says what its file's own line already says: once is enough. */}
       {error && (
         <p className="rules-error" role="alert">
-          {fileErrors.includes(error.message) ? t('rules.notSaved') : refusalText(error, t)}
+          {fileErrors.some((fileError) => fileError.message === error.message)
+            ? t('rules.notSaved')
+            : refusalText(error, t)}
         </p>
       )}
       <SaveStatus />
       {!snapshot && !loading && !error && <p className="rules-hint">{t('rules.pickFolder')}</p>}
       {!snapshot && loading && <p className="rules-hint">{t('rules.loading')}</p>}
       {fileErrors.map((fileError) => (
-        <p key={fileError} className="rules-error" role="alert">
-          {fileError}
+        <p key={fileError.message} className="rules-error" role="alert">
+          <EngineSentence said={fileError} />
         </p>
       ))}
       {snapshot && (

@@ -1,6 +1,6 @@
 import { useT } from '../../i18n/i18n-context';
 import { LockIcon } from './lock-icon';
-import { sourceLabel } from './rule-labels';
+import { sourceLabel } from '../../ui/source-label';
 import { useRules } from './rules-context';
 import { VisibleText } from '../../ui/visible-text';
 
