@@ -4,6 +4,7 @@
  * the log and the CLI print, and what a console that does not know the code shows.
  */
 import { z } from 'zod';
+import { PhraseSchema, type PhraseView } from './phrase-schema';
 import { phoneRefusals } from './phone-contract';
 import type { PhoneRefusal } from './phone-contract';
 
@@ -62,6 +63,8 @@ export interface Refusal {
   readonly code: string;
   readonly message: string;
   readonly params?: Readonly<Record<string, string>>;
+  /** A parameter that is one of the engine's sentences, also as its phrase, so the console words it too. */
+  readonly phrases?: Readonly<Record<string, PhraseView>>;
 }
 
 /** A refusal main makes: the code's parameters are required by the type, and none it does not list. */
@@ -73,24 +76,40 @@ export function refusal<C extends RefusalCode>(
   return params[0] === undefined ? { code, message } : { code, message, params: params[0] };
 }
 
+/** The refusal with the engine's phrase for one of its parameters, when the engine gave one. */
+export function withPhrase<R extends Refusal>(
+  made: R,
+  param: keyof NonNullable<R['params']> & string,
+  phrase: PhraseView | undefined,
+): R {
+  return phrase === undefined ? made : { ...made, phrases: { ...made.phrases, [param]: phrase } };
+}
+
 export function isRefusalCode(code: string): code is RefusalCode {
   return Object.hasOwn(refusalParams, code);
 }
 
 const ParamsSchema = z.record(z.string(), z.string().max(10_000));
+const PhrasesSchema = z.record(z.string(), PhraseSchema);
 
 /**
  * The code and parameters of a refusal as the console may word them: a code it knows, with every parameter
  * its sentence names, each a string. Anything else (another version's code, a parameter missing) is
  * undefined, and the console shows main's sentence instead.
  */
-export function readRefusal(
-  error: Refusal,
-): { readonly code: RefusalCode; readonly params: Readonly<Record<string, string>> } | undefined {
+export function readRefusal(error: Refusal):
+  | {
+      readonly code: RefusalCode;
+      readonly params: Readonly<Record<string, string>>;
+      readonly phrases: Readonly<Record<string, PhraseView>>;
+    }
+  | undefined {
   if (!isRefusalCode(error.code)) return undefined;
   const parsed = ParamsSchema.safeParse(error.params ?? {});
   if (!parsed.success) return undefined;
   const names: readonly string[] = refusalParams[error.code];
   if (!names.every((name) => Object.hasOwn(parsed.data, name))) return undefined;
-  return { code: error.code, params: parsed.data };
+  // Phrases only add a wording: ones that do not parse leave the parameters' own text.
+  const phrases = PhrasesSchema.safeParse(error.phrases ?? {});
+  return { code: error.code, params: parsed.data, phrases: phrases.success ? phrases.data : {} };
 }

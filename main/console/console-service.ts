@@ -2,7 +2,7 @@
  * The console's handlers, written once and served by both transports (Electron IPC in main/app/, the web
  * console in main/web/). A person answering here is the `console` racer.
  */
-import { refusal } from '../../common/refusals';
+import { refusal, withPhrase } from '../../common/refusals';
 import type { Caller, ConsoleHandlers, ConsoleStatus, EventPayloads } from '../../common/console-contract';
 import type { QueueEvent, RulePlacement, RuleStanding } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
@@ -131,7 +131,11 @@ export function createConsoleService({
           if (!added.ok)
             return {
               ok: false,
-              error: refusal('bad-rule', added.error, { rule: args.grant.rule, detail: added.error }),
+              error: withPhrase(
+                refusal('bad-rule', added.error, { rule: args.grant.rule, detail: added.error }),
+                'detail',
+                added.errorPhrase,
+              ),
             };
         }
         const answer =

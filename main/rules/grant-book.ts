@@ -12,7 +12,7 @@ import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import { parseRule } from '../../engine';
 import { judgeRule } from './rule-standing';
-import type { BashSupport, ToolPermissionContext } from '../../engine';
+import type { BashSupport, Phrase, ToolPermissionContext } from '../../engine';
 
 const DURATION_MS: Record<Exclude<GrantDuration, 'session'>, number> = {
   '5m': 5 * 60_000,
@@ -40,7 +40,7 @@ function sameServer(a: McpServer | undefined, b: McpServer | undefined): boolean
   return a === undefined || b === undefined ? a === b : a.name === b.name && a.source === b.source;
 }
 
-export type GrantResult = { ok: true; grant: GrantView } | { ok: false; error: string };
+export type GrantResult = { ok: true; grant: GrantView } | { ok: false; error: string; errorPhrase: Phrase };
 
 export class GrantBook {
   readonly changed = createSignal<GrantView[]>();
@@ -54,7 +54,7 @@ export class GrantBook {
 
   add(request: GrantRequest): GrantResult {
     const parsed = parseRule(request.rule);
-    if (!parsed.ok) return { ok: false, error: parsed.error };
+    if (!parsed.ok) return { ok: false, error: parsed.error, errorPhrase: parsed.errorPhrase };
     const createdAt = this.now();
     const grant: GrantView = {
       id: randomUUID(),

@@ -3,7 +3,7 @@
  * alone on it (the engine's `ruleAlone`), so the answer is the one the rule gives when it is enforced.
  */
 import type { ExampleVerdict, RuleExamples } from '../../../common/rules-contract';
-import { refusal } from '../../../common/refusals';
+import { refusal, withPhrase } from '../../../common/refusals';
 import { toolInputFromText } from '../../../common/tool-call-text';
 import { parseRule, ruleAlone } from '../../../engine';
 import type { BashSupport, FileSource, RuleBehavior } from '../../../engine';
@@ -33,7 +33,11 @@ export function evaluateExamples(
     ...examples.noMatch.map((text) => ({ text, expected: 'noMatch' as const })),
   ].filter((example) => example.text.trim() !== '');
   if (!parsed.ok) {
-    const error = refusal('bad-rule', parsed.error, { rule: target.rule, detail: parsed.error });
+    const error = withPhrase(
+      refusal('bad-rule', parsed.error, { rule: target.rule, detail: parsed.error }),
+      'detail',
+      parsed.errorPhrase,
+    );
     return all.map((example) => ({ ...example, passed: false, error }));
   }
   const decides = ruleAlone(

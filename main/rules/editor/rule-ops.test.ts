@@ -75,7 +75,18 @@ describe('rule operations on a settings file', () => {
     const sentence = 'The rule "Bash(" opens "(" after "Bash" but never closes it.';
     expect(invalid).toEqual({
       kind: 'invalid',
-      refusal: { code: 'bad-rule', message: sentence, params: { rule: 'Bash(', detail: sentence } },
+      refusal: {
+        code: 'bad-rule',
+        message: sentence,
+        params: { rule: 'Bash(', detail: sentence },
+        // The console words the engine's sentence in its own language from this.
+        phrases: {
+          detail: {
+            code: 'ruleSyntax.neverClosed',
+            params: { rule: { literal: 'Bash(' }, tool: { literal: 'Bash' } },
+          },
+        },
+      },
     });
   });
 

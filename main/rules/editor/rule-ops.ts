@@ -4,7 +4,7 @@
  * when that rule is still where the person saw it, and is a conflict when it is not. Every key and value
  * the editor does not own stays, and the file keeps its formatting (files/json-splice.ts).
  */
-import { refusal, type Refusal } from '../../../common/refusals';
+import { refusal, withPhrase, type Refusal } from '../../../common/refusals';
 import type { RuleBehavior } from '../../../engine';
 import { checkRule, parseSettingsText } from '../../../engine';
 import { formatSettings } from '../../../files/json-splice';
@@ -55,7 +55,11 @@ export function applyFileOps(
     if (target !== undefined && checked && !checked.ok)
       return {
         kind: 'invalid',
-        refusal: refusal('bad-rule', checked.error, { rule: target, detail: checked.error }),
+        refusal: withPhrase(
+          refusal('bad-rule', checked.error, { rule: target, detail: checked.error }),
+          'detail',
+          checked.errorPhrase,
+        ),
       };
   }
   const checked = text === undefined ? undefined : parseSettingsText(text, file);

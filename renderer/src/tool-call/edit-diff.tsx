@@ -12,7 +12,7 @@ import { splitRows, unifiedRows } from './diff-rows';
 import { refusalNote } from './preview-refusal';
 import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
 import { VisibleText } from '../ui/visible-text';
-import { refusalText } from '../ui/refusal-text';
+import { useRefusalText } from '../ui/refusal-text';
 import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
 import { JsonInput } from './json-input';
 
@@ -29,6 +29,7 @@ const SPLIT_MIN_PX = 640;
 /** What an edit-family call would change in the file on disk, from `queue:diff`. */
 export function EditDiff({ request }: { request: PendingRequestView }) {
   const t = useT();
+  const refused = useRefusalText();
   const diff = useQueue((s) => s.diffs[request.id]);
   const loadDiff = useQueue((s) => s.loadDiff);
   const preferred = usePrefs((s) => s.diffLayout);
@@ -42,7 +43,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
   if (diff.status === 'failed')
     return (
       <div className="diff">
-        <p className="diff__note">{refusalText(diff.error, t)}</p>
+        <p className="diff__note">{refused(diff.error)}</p>
         <JsonInput request={request} />
       </div>
     );

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { refusalCodes, refusalParams } from '../../../common/refusals';
+import { refusal, refusalCodes, refusalParams, withPhrase } from '../../../common/refusals';
 import { en } from '../i18n/en';
 import type { MessageKey } from '../i18n/en';
 import { refusalsEn } from '../i18n/refusals.en';
 import { refusalsZhCN } from '../i18n/refusals.zh-CN';
 import { createTranslator } from '../i18n/translate';
+import { engineText } from './engine-words';
 import { refusalText } from './refusal-text';
 
-const zh = createTranslator('zh-CN');
-const english = createTranslator('en');
+const zh = { locale: 'zh-CN', t: createTranslator('zh-CN') } as const;
+const english = { locale: 'en', t: createTranslator('en') } as const;
 const message = 'Main’s English sentence.';
 const hasHan = (text: string) => /\p{Script=Han}/u.test(text);
 
@@ -58,9 +59,23 @@ describe('refusalText', () => {
   it('has a Chinese sentence for every warning and preview reason it words', () => {
     expect(Object.keys(refusalsZhCN).sort()).toEqual(Object.keys(refusalsEn).sort());
     for (const key of Object.keys(refusalsEn) as MessageKey[]) {
-      expect(zh(key), key).not.toBe(en[key]);
-      expect(hasHan(zh(key)), key).toBe(true);
+      expect(zh.t(key), key).not.toBe(en[key]);
+      expect(hasHan(zh.t(key)), key).toBe(true);
     }
+  });
+
+  it('words a parameter that is an engine sentence from its phrase, and keeps its text without one', () => {
+    const detail = 'A rule cannot be empty; write a tool name such as "Bash" or "Read(./src/**)".';
+    const made = refusal('bad-rule', detail, { rule: '', detail });
+    const phrased = withPhrase(made, 'detail', { code: 'ruleSyntax.empty', params: {} });
+    expect(refusalText(phrased, zh)).not.toContain(detail);
+    expect(refusalText(phrased, zh)).toContain(
+      engineText({ code: 'ruleSyntax.empty', params: {} }, 'zh-CN')!,
+    );
+    expect(refusalText(phrased, english)).toContain(detail);
+    expect(refusalText(made, zh)).toContain(detail);
+    const unknown = withPhrase(made, 'detail', { code: 'from-a-later-engine', params: {} });
+    expect(refusalText(unknown, zh)).toContain(detail);
   });
 
   it('shows main’s sentence for a code it does not word, or one without the parameters it names', () => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { createHistoryStore, isFiltering } from '../../store/history-store';
 import { useConsoleApi } from '../../store/store-context';
-import { refusalText } from '../../ui/refusal-text';
+import { useRefusalText } from '../../ui/refusal-text';
 import { ExportButtons } from './export-buttons';
 import { draftIsBlank, EMPTY_DRAFT, readDraft } from './filter-draft';
 import type { FilterDraft } from './filter-draft';
@@ -95,6 +95,7 @@ function HistoryPage() {
 /** "History changed, refresh", and the last thing that failed. */
 function Notices() {
   const t = useT();
+  const refused = useRefusalText();
   const stale = useHistory((s) => s.stale);
   const error = useHistory((s) => s.error);
   const refresh = useHistory((s) => s.refresh);
@@ -111,7 +112,7 @@ function Notices() {
       )}
       {error && (
         <div className="history__notice history__notice--error" role="alert">
-          <span>{t('app.error', { message: refusalText(error, t) })}</span>
+          <span>{t('app.error', { message: refused(error) })}</span>
           <button type="button" className="button button--small button--quiet" onClick={dismissError}>
             {t('app.dismiss')}
           </button>

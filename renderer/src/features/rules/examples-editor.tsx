@@ -3,7 +3,7 @@ import type { ExampleVerdict, RuleExamples } from '../../../../common/rules-cont
 import type { FileSource } from '../../../../engine';
 import { useT } from '../../i18n/i18n-context';
 import { useConsoleApi } from '../../store/store-context';
-import { refusalText } from '../../ui/refusal-text';
+import { useRefusalText } from '../../ui/refusal-text';
 import { useRules } from './rules-context';
 
 /** Examples are checked this long after the last keystroke. */
@@ -95,6 +95,7 @@ export function ExamplesEditor(props: {
 
 export function VerdictList({ verdicts }: { verdicts: readonly ExampleVerdict[] }) {
   const t = useT();
+  const refused = useRefusalText();
   if (verdicts.length === 0) return null;
   return (
     <ul className="verdicts" aria-label={t('rules.examples')}>
@@ -108,7 +109,7 @@ export function VerdictList({ verdicts }: { verdicts: readonly ExampleVerdict[] 
               : t('rules.examples.shouldNotMatch')}{' '}
             · {verdict.passed ? t('rules.examples.pass') : t('rules.examples.fail')}
           </span>
-          {verdict.error && <span className="verdict__error">{refusalText(verdict.error, t)}</span>}
+          {verdict.error && <span className="verdict__error">{refused(verdict.error)}</span>}
         </li>
       ))}
     </ul>

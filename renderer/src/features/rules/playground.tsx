@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { typedFieldOf, toolInputFromText } from '../../../../common/tool-call-text';
 import { knownToolNames, pipelineSteps, type PipelineStep } from '../../../../engine';
 import { useT } from '../../i18n/i18n-context';
-import { refusalText } from '../../ui/refusal-text';
+import { useRefusalText } from '../../ui/refusal-text';
 import { behaviorLabel } from './rule-labels';
 import { sourceLabel } from '../../ui/source-label';
 import { useRules } from './rules-context';
@@ -11,6 +11,7 @@ import { EngineSentence } from '../../ui/engine-sentence';
 /** A tool call typed by hand, decided for the chosen folder by the engine `gatehouse check` runs. */
 export function Playground() {
   const t = useT();
+  const refused = useRefusalText();
   const check = useRules((s) => s.check);
   const [tool, setTool] = useState('Bash');
   const [text, setText] = useState('');
@@ -68,7 +69,7 @@ export function Playground() {
         </button>
       </form>
       {input && !input.ok ? (
-        <p className="rule-check rule-check--error">{refusalText(input.error, t)}</p>
+        <p className="rule-check rule-check--error">{refused(input.error)}</p>
       ) : (
         <p className="rules-hint">{t('rules.playground.inputHint')}</p>
       )}
@@ -81,6 +82,7 @@ const isStep = (step: string): step is PipelineStep => (pipelineSteps as readonl
 
 function PlaygroundAnswer() {
   const t = useT();
+  const refused = useRefusalText();
   const playground = useRules((s) => s.playground);
   const cwd = useRules((s) => s.cwd);
   if (playground.status === 'idle') return null;
@@ -88,7 +90,7 @@ function PlaygroundAnswer() {
   if (playground.status === 'failed')
     return (
       <p className="rule-check rule-check--error" role="alert">
-        {refusalText(playground.error, t)}
+        {refused(playground.error)}
       </p>
     );
   const { result } = playground;

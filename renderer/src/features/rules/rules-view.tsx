@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { createRulesStore } from '../../store/rules-store';
 import { useConsoleApi } from '../../store/store-context';
-import { refusalText } from '../../ui/refusal-text';
+import { useRefusalText } from '../../ui/refusal-text';
 import { EngineSentence } from '../../ui/engine-sentence';
 import { FolderPicker } from './folder-picker';
 import { Playground } from './playground';
@@ -64,6 +64,7 @@ export function RulesView(props: { grants: ReactNode }) {
 
 function RulesPage(props: { grants: ReactNode }) {
   const t = useT();
+  const refused = useRefusalText();
   const snapshot = useRules((s) => s.snapshot);
   const loading = useRules((s) => s.loading);
   const error = useRules((s) => s.error);
@@ -79,7 +80,7 @@ function RulesPage(props: { grants: ReactNode }) {
         <p className="rules-error" role="alert">
           {fileErrors.some((fileError) => fileError.message === error.message)
             ? t('rules.notSaved')
-            : refusalText(error, t)}
+            : refused(error)}
         </p>
       )}
       <SaveStatus />
@@ -115,6 +116,7 @@ function RulesPage(props: { grants: ReactNode }) {
 /** Saved, merged with a change on disk, or a conflict the person resolves. */
 function SaveStatus() {
   const t = useT();
+  const refused = useRefusalText();
   const notice = useRules((s) => s.notice);
   const conflict = useRules((s) => s.conflict);
   const dismiss = useRules((s) => s.dismissNotice);
@@ -124,7 +126,7 @@ function SaveStatus() {
     return (
       <div className="rules-conflict" role="alert">
         <p>
-          <strong>{t('rules.conflict.title')}</strong> {refusalText(conflict.refusal, t)}
+          <strong>{t('rules.conflict.title')}</strong> {refused(conflict.refusal)}
         </p>
         <div className="rules-conflict__actions">
           <button type="button" className="button button--small" onClick={() => void discard()}>

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { PhoneState } from '../../../../common/phone-contract';
-import type { Refusal } from '../../../../common/refusals';
 import { useT } from '../../i18n/i18n-context';
 import type { Translate } from '../../i18n/translate';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
-import { refusalText } from '../../ui/refusal-text';
+import { useRefusalText } from '../../ui/refusal-text';
 
 /** Telegram: paste a bot token, pair a chat with a one-time code, choose when and what it gets. */
 export function PhoneSection() {
   const t = useT();
+  const refused = useRefusalText();
   const id = useId();
   const { state, error, run, api } = usePhone();
   const [token, setToken] = useState('');
@@ -128,7 +128,7 @@ export function PhoneSection() {
       )}
       {error && (
         <p className="settings__error" role="alert">
-          {phoneRefusalText(error, t)}
+          {error.code === 'bad-arguments' ? t('phone.refused.bad-arguments') : refused(error)}
         </p>
       )}
       {done && (
@@ -199,9 +199,4 @@ function ChannelLine({ state }: { state: PhoneState }) {
       {state.tokenStorage === 'file' && <p className="settings__note">{t('phone.token.file')}</p>}
     </div>
   );
-}
-
-/** A phone refusal in the console's language; the only free text it takes is the token, so bad arguments are that. */
-function phoneRefusalText(error: Refusal, t: Translate): string {
-  return error.code === 'bad-arguments' ? t('phone.refused.bad-arguments') : refusalText(error, t);
 }

@@ -2,7 +2,7 @@ import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
-import { refusalText } from '../../ui/refusal-text';
+import { useRefusalText } from '../../ui/refusal-text';
 import { warningText } from './warning-text';
 
 /**
@@ -11,6 +11,7 @@ import { warningText } from './warning-text';
  */
 export function StatusBanner() {
   const t = useT();
+  const refused = useRefusalText();
   const status = useQueue((s) => s.status);
   const dismissed = useQueue((s) => s.dismissedWarnings);
   const dismissWarning = useQueue((s) => s.dismissWarning);
@@ -27,7 +28,7 @@ export function StatusBanner() {
     <div className="banners" aria-label={t('status.warnings')} role="region">
       {error && (
         <div className="banner banner--error" role="alert">
-          <p className="banner__text">{t('app.error', { message: refusalText(error, t) })}</p>
+          <p className="banner__text">{t('app.error', { message: refused(error) })}</p>
           <button type="button" className="button button--quiet button--small" onClick={dismissError}>
             {t('app.dismiss')}
           </button>
