@@ -19,6 +19,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,
+  /*
+   * Every expect waits on a condition the page reaches by itself; on a 2-core machine with another job
+   * beside it, a fresh console's first connect took over the default 5 s, so waits get 10 s.
+   */
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     headless: true,
