@@ -3,15 +3,12 @@
  * rules view cannot use, a Bash command the analyser could not read and the classifier's reason read in
  * Chinese, from the codes the engine sends beside its English.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Explanation } from '../../../../common/queue-contract';
 import type { RulesSnapshot } from '../../../../common/rules-contract';
 import { parseSettingsText, phrase } from '../../../../engine';
-import { App } from '../../app/app';
-import { createPrefsStore } from '../../store/prefs-store';
-import { createQueueStore } from '../../store/queue-store';
-import { createFakeConsoleApi, pendingRequest } from '../../testing/fake-console-api';
+import { pendingRequest } from '../../testing/fake-console-api';
 import { renderApp } from '../../testing/render-app';
 
 afterEach(cleanup);
@@ -82,14 +79,7 @@ describe('a settings file the rules view cannot use, in Chinese', () => {
       rules: [],
       historyExamined: 0,
     };
-    window.history.replaceState(null, '', `/?view=rules&cwd=${encodeURIComponent(CWD)}`);
-    const fake = createFakeConsoleApi([]);
-    fake.setRules(snapshot);
-    const store = createQueueStore(fake.api, () => 0);
-    await store.getState().load();
-    const prefs = createPrefsStore(undefined);
-    prefs.getState().set({ locale: 'zh-CN' });
-    render(<App api={fake.api} store={store} prefs={prefs} connection="ready" view="rules" />);
+    await renderApp([], { locale: 'zh-CN', rules: snapshot });
     const error = await screen.findByText((_, element) =>
       Boolean(element?.classList.contains('rules-error') && element.textContent?.includes(file)),
     );

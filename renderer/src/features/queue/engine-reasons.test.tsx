@@ -6,10 +6,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Explanation } from '../../../../common/queue-contract';
 import type { ListedRuleView, RulesSnapshot } from '../../../../common/rules-contract';
-import { App } from '../../app/app';
-import { createPrefsStore } from '../../store/prefs-store';
-import { createQueueStore } from '../../store/queue-store';
-import { createFakeConsoleApi, pendingRequest } from '../../testing/fake-console-api';
+import { pendingRequest } from '../../testing/fake-console-api';
 import { renderApp } from '../../testing/render-app';
 import { I18nProvider } from '../../i18n/i18n-context';
 import { createTranslator } from '../../i18n/translate';
@@ -156,14 +153,7 @@ describe('a rule warning, in the console’s language', () => {
       rules: [warned],
       historyExamined: 0,
     };
-    window.history.replaceState(null, '', `/?view=rules&cwd=${encodeURIComponent(CWD)}`);
-    const fake = createFakeConsoleApi([]);
-    fake.setRules(snapshot);
-    const store = createQueueStore(fake.api, () => 0);
-    await store.getState().load();
-    const prefs = createPrefsStore(undefined);
-    prefs.getState().set({ locale: 'zh-CN' });
-    render(<App api={fake.api} store={store} prefs={prefs} connection="ready" view="rules" />);
+    await renderApp([], { locale: 'zh-CN', rules: snapshot });
     const warning = await screen.findByText(
       (_, element) => element?.classList.contains('rule-warning') ?? false,
     );
