@@ -56,8 +56,11 @@ export function createGroupCommit(store: DecisionStore): GroupCommit {
 
   /** Writes the turn in one commit; returns the decisions that could not be recorded, with why. */
   function write(turn: { arrivals: Arrival[]; decisions: Queued[] }): Map<Queued, unknown> {
+    // An arrival decided in the same turn is written once, with its decision: one write of its rows, not two.
+    const decided = new Set(turn.decisions.map((queued) => queued.record.request.id));
     const writeEach = (failures: Map<Queued, unknown>) => {
       for (const [request, agent, receivedAt] of turn.arrivals) {
+        if (decided.has(request.id)) continue;
         try {
           store.recordPending?.(request, agent, receivedAt);
         } catch {

@@ -145,6 +145,20 @@ describe('RaceRegistry', () => {
     expect(delivered).toEqual(['a', 'b', 'c']);
   });
 
+  it('writes an arrival decided in its own turn once, with its decision; a waiting one at once', async () => {
+    const { registry, store } = setup();
+    const pending: string[] = [];
+    store.recordPending = (arrived) => pending.push(arrived.id);
+    registry.submit(request('answered'), agent, () => undefined);
+    registry.submit(request('waiting'), agent, () => undefined);
+    registry.decide('answered', 'grant', { behavior: 'allow' });
+    await committed();
+    expect(pending).toEqual(['waiting']);
+    expect(store.records.map((entry) => [entry.request.id, entry.receivedAt > 0])).toEqual([
+      ['answered', true],
+    ]);
+  });
+
   it('never sends a decision the store refused: the agent’s own dialog asks instead', async () => {
     const { registry, store } = setup();
     const kept: string[] = [];
