@@ -13,7 +13,7 @@ import { RaceRegistry } from '../registry/race-registry';
 import { sessionOutcome, watchAgentOutcomes } from '../registry/agent-outcome';
 import type { AgentOutcomes } from '../registry/agent-outcome';
 import { GrantBook } from '../rules/grant-book';
-import { memoizeBash } from '../rules/memoized-bash';
+import { memoizeBash } from '../rules/text-memo';
 import { createCodexWhy } from '../rules/codex/codex-why';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { createRequestExplainer } from '../rules/request-explainer';

@@ -25,7 +25,8 @@ import { acpExplanation } from './acp-explanation';
 import { closestNearMisses } from './near-misses';
 import { refView } from './rule-ref-view';
 import { judgeRule } from './rule-standing';
-import { suggestRules } from './suggest-rules';
+import { createRuleSuggester } from './suggest-rules';
+import { ANALYSIS_CACHE_SIZE, memoizeByText } from './text-memo';
 
 export interface ExplainerOptions {
   readonly bash: BashSupport;
@@ -73,6 +74,12 @@ export function reasonView(decision: Decision): Explanation['reason'] {
 
 export function createRequestExplainer(options: ExplainerOptions) {
   const deps = { bash: options.bash };
+  const suggestRules = createRuleSuggester(options.bash);
+  // Agents repeat commands, and a command's risk depends on its text alone.
+  const bashRisk = memoizeByText(
+    (command) => assessRisk({ toolName: 'Bash', input: { command } }, options.bash),
+    ANALYSIS_CACHE_SIZE,
+  );
 
   // Settings files change rarely and requests come in bursts: a context is reused for a moment, so an edit
   // to a settings file shows in explanations within a second, while a burst reads the files once.
@@ -182,22 +189,22 @@ export function createRequestExplainer(options: ExplainerOptions) {
     }
     const call = { toolName: request.tool, input: request.input };
     const decision = decide(context, call, deps);
-    const risk = assessRisk(call, options.bash);
-    const protectedPath =
-      decision.reason.type === 'safetyCheck'
-        ? decision.reason.path
-        : protectedPathOf(String(request.input.file_path ?? ''))?.path;
     const command =
       request.tool === 'Bash' && typeof request.input.command === 'string'
         ? request.input.command
         : undefined;
+    const risk = command === undefined ? assessRisk(call, options.bash) : bashRisk(command);
+    const protectedPath =
+      decision.reason.type === 'safetyCheck'
+        ? decision.reason.path
+        : protectedPathOf(String(request.input.file_path ?? ''))?.path;
     const subcommands = command === undefined ? undefined : subcommandsOf(context, command);
     const roots = [context.cwd, ...context.additionalWorkingDirectories.map((dir) => dir.path)];
     const dangers =
       command === undefined
         ? []
         : bashDangers(command, options.bash, { cwd: request.cwd, home: options.home, roots });
-    const suggestedRules = suggestRules(request, options.bash);
+    const suggestedRules = suggestRules(request);
     const suggestionsOutranked = outranked(context, decision, call, suggestedRules);
     const explanation: Explanation = {
       behavior: decision.behavior,

@@ -19,6 +19,7 @@ import {
 } from '../../engine';
 import type { BashSupport } from '../../engine';
 import { splitForSuggestion } from '../../engine';
+import { memoizeByText } from './text-memo';
 
 function pathRule(tool: 'Edit' | 'Read', file: string, cwd: string): string {
   const inside = relative(cwd, file);
@@ -27,17 +28,24 @@ function pathRule(tool: 'Edit' | 'Read', file: string, cwd: string): string {
     : `${tool}(/${file})`;
 }
 
-export function suggestRules(request: PermissionRequest, bash: BashSupport): string[] {
-  return candidateRules(request, bash).filter((rule) => {
-    const check = checkRule(rule, 'allow');
-    if (!check.ok || check.broad !== undefined) return false;
-    const { toolName, ruleContent } = check.value;
-    return (
-      toolName !== 'Bash' ||
-      ruleContent === undefined ||
-      (!startsWithRunner(ruleContent) && !isDangerousCommand(ruleContent, bash))
-    );
-  });
+/** How many candidate rules' verdicts are kept: whether one may be offered depends on its text alone. */
+const VERDICT_CACHE_SIZE = 512;
+
+export function createRuleSuggester(bash: BashSupport): (request: PermissionRequest) => string[] {
+  // About half of a screening's time went to checking the same candidates again: agents repeat commands.
+  const offerable = memoizeByText((rule) => mayOffer(rule, bash), VERDICT_CACHE_SIZE);
+  return (request) => candidateRules(request, bash).filter(offerable);
+}
+
+function mayOffer(rule: string, bash: BashSupport): boolean {
+  const check = checkRule(rule, 'allow');
+  if (!check.ok || check.broad !== undefined) return false;
+  const { toolName, ruleContent } = check.value;
+  return (
+    toolName !== 'Bash' ||
+    ruleContent === undefined ||
+    (!startsWithRunner(ruleContent) && !isDangerousCommand(ruleContent, bash))
+  );
 }
 
 /** A Bash rule's content read as the command it names: `rm:*` and `rm -rf *` are both `rm`'s. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BashSupport } from '../../engine';
-import { memoizeBash } from './memoized-bash';
+import { memoizeBash, memoizeByText } from './text-memo';
 
 function fakeBash() {
   const analyze = vi.fn((command: string) => ({
@@ -11,6 +11,21 @@ function fakeBash() {
   }));
   return { analyze, bash: { analyzer: { analyze } } as unknown as BashSupport };
 }
+
+describe('memoizeByText', () => {
+  it('computes each text once while it stays among the latest, falsy answers included', () => {
+    const compute = vi.fn((text: string) => (text === 'no' ? false : text.length));
+    const memo = memoizeByText(compute, 2);
+    expect(memo('no')).toBe(false);
+    expect(memo('no')).toBe(false);
+    memo('ls');
+    memo('no');
+    expect(compute).toHaveBeenCalledTimes(2);
+    memo('pwd');
+    memo('ls');
+    expect(compute).toHaveBeenCalledTimes(4);
+  });
+});
 
 describe('memoizeBash', () => {
   it('analyses each command once while it stays among the latest', () => {
