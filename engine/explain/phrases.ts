@@ -249,9 +249,14 @@ export function applyModifiers(text: string, modifiers: readonly PhraseModifier[
   return out;
 }
 
+// Each English template is cut once: every decision builds several sentences.
+const englishParts = new Map<PhraseCode, readonly TemplatePart[]>();
+
 /** The phrase as one English sentence: the engine's `message`. */
 export function phraseText(built: Phrase): string {
-  return templateParts(englishPhrases[built.code])
+  let parts = englishParts.get(built.code);
+  if (parts === undefined) englishParts.set(built.code, (parts = templateParts(englishPhrases[built.code])));
+  return parts
     .map((part) => {
       if (typeof part === 'string') return part;
       const arg = built.params[part.name];
