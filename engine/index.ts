@@ -64,6 +64,7 @@ export {
 export { PermissionContextError } from './context/errors';
 export {
   parseSettingsText,
+  jsonSyntaxProblem,
   emptySettings,
   permissionSwitches,
   type PermissionSwitch,

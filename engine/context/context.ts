@@ -16,7 +16,8 @@ import {
 import { normalizeAbsolute, resolvePath, toPosixPath } from '../paths/posix';
 import { formatRule, parseRule } from '../rules/syntax';
 import { deepFreeze } from './freeze';
-import { PermissionContextError } from './errors';
+import { behaviorPhrase, phrase, placePhrase } from '../explain/phrases';
+import { invalidRule, PermissionContextError } from './errors';
 import { ruleIndexOf, tableKey } from '../rules/rule-index';
 import type { PermissionSettings } from './settings';
 
@@ -170,11 +171,9 @@ export function withRules(
   behavior: RuleBehavior,
   rules: readonly (string | RuleValue)[],
 ): ToolPermissionContext {
-  refuseLocked(source, 'added to');
+  refuseLocked(source, 'add');
   if (context.managedRulesOnly && ignoredWhenManagedOnly.has(source)) {
-    throw new PermissionContextError(
-      `Rules cannot be added to ${source}: managed policy allows only its own rules.`,
-    );
+    throw new PermissionContextError(phrase('context.managedOnly', { source: sourceArg(source) }));
   }
   const key = tableKey[behavior];
   const file = context.settingsFiles.find((f) => f.source === source);
@@ -195,13 +194,19 @@ export function withRules(
 
 /** A new context without `rule`; policy and flag rules cannot be removed, and saying so is an error. */
 export function withoutRule(context: ToolPermissionContext, rule: PermissionRule): ToolPermissionContext {
-  refuseLocked(rule.source, 'removed from');
+  refuseLocked(rule.source, 'remove');
   const key = tableKey[rule.ruleBehavior];
   const list = context[key][rule.source];
   const text = formatRule(rule.ruleValue);
   const at = list.findIndex((r) => r === rule || formatRule(r.ruleValue) === text);
   if (at === -1)
-    throw new PermissionContextError(`There is no ${rule.ruleBehavior} rule "${text}" in ${rule.source}.`);
+    throw new PermissionContextError(
+      phrase('context.noSuchRule', {
+        behavior: { phrase: behaviorPhrase(rule.ruleBehavior) },
+        rule: { literal: text },
+        source: sourceArg(rule.source),
+      }),
+    );
   return sealed({ ...context, [key]: { ...context[key], [rule.source]: list.filter((_, i) => i !== at) } });
 }
 
@@ -212,11 +217,14 @@ function sealed(context: ToolPermissionContext): ToolPermissionContext {
   return context;
 }
 
-function refuseLocked(source: RuleSource, verb: string): void {
+function refuseLocked(source: RuleSource, change: 'add' | 'remove'): void {
   if (lockedSources.has(source)) {
-    throw new PermissionContextError(`Rules cannot be ${verb} ${source}: only its owner can change them.`);
+    const code = change === 'add' ? 'context.lockedAdd' : 'context.lockedRemove';
+    throw new PermissionContextError(phrase(code, { source: sourceArg(source) }));
   }
 }
+
+const sourceArg = (source: RuleSource) => ({ phrase: placePhrase({ source }) });
 
 function emptyTable(): Record<RuleSource, PermissionRule[]> {
   return Object.fromEntries(ruleSources.map((s) => [s, []])) as unknown as Record<
@@ -228,10 +236,7 @@ function emptyTable(): Record<RuleSource, PermissionRule[]> {
 function toRuleValue(rule: string | RuleValue, source: RuleSource, behavior: RuleBehavior): RuleValue {
   if (typeof rule !== 'string') return rule;
   const parsed = parseRule(rule);
-  if (!parsed.ok) {
-    const problem = parsed.error.charAt(0).toLowerCase() + parsed.error.slice(1);
-    throw new PermissionContextError(`The ${source} ${behavior} rule is invalid: ${problem}`);
-  }
+  if (!parsed.ok) throw new PermissionContextError(invalidRule(source, behavior, parsed.errorPhrase));
   return parsed.value;
 }
 
@@ -259,15 +264,16 @@ function resolveMode(options: ContextOptions, layers: readonly SettingsLayer[]):
   const name = options.mode ?? fromSettings ?? 'default';
   if (options.planEnteredFrom !== undefined && name !== 'plan') {
     throw new PermissionContextError(
-      `planEnteredFrom is set to ${options.planEnteredFrom}, but the mode is ${name}, not plan.`,
+      phrase('context.planEnteredFrom', {
+        from: { literal: options.planEnteredFrom },
+        mode: { literal: name },
+      }),
     );
   }
   const disabling = layers.find((l) => l.settings.disableBypassPermissionsMode);
   const effective = name === 'plan' ? (options.planEnteredFrom ?? 'default') : name;
   if (effective === 'bypassPermissions' && disabling) {
-    throw new PermissionContextError(
-      `bypassPermissions mode is disabled by ${disabling.file} (disableBypassPermissionsMode).`,
-    );
+    throw new PermissionContextError(phrase('context.bypassDisabled', { file: { path: disabling.file } }));
   }
   return name === 'plan' ? { name, enteredFrom: options.planEnteredFrom ?? 'default' } : { name };
 }

@@ -61,7 +61,8 @@ export function parseSettingsText(text: string, file: string): SettingsParseResu
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return fail(...jsonProblem(error, text));
+    const { code, params } = jsonSyntaxProblem(error, text);
+    return fail(code, params);
   }
   if (!isObject(raw)) return fail('settings.notObject', { kind: kindOf(raw) });
 
@@ -163,7 +164,7 @@ function kindOf(value: unknown): PhraseArg {
  * JSON.parse's complaint, as the problem of the file: V8's words stay as they are (a quoted detail), the
  * character offset some of them give becomes the line and column people want.
  */
-function jsonProblem(error: unknown, text: string): [PhraseCode, Phrase['params']] {
+export function jsonSyntaxProblem(error: unknown, text: string): Phrase {
   const message = error instanceof Error ? error.message : String(error);
   const position = /at position (\d+)/.exec(message);
   // V8 quotes a snippet of the text in some messages; the file name already says where to look.
@@ -174,10 +175,10 @@ function jsonProblem(error: unknown, text: string): [PhraseCode, Phrase['params'
       .replace(/, (\.\.\.)?"[\s\S]*" is not valid JSON$/, '')
       .replace(/[.]$/, ''),
   };
-  if (!position) return ['settings.notJson', { detail }];
+  if (!position) return { code: 'settings.notJson', params: { detail } };
   const offset = Number(position[1]);
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
-  return ['settings.notJsonAt', { detail, line: { count: line }, column: { count: column } }];
+  return { code: 'settings.notJsonAt', params: { detail, line: { count: line }, column: { count: column } } };
 }

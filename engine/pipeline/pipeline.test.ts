@@ -528,13 +528,13 @@ describe('sources and precedence, seed §9.4', () => {
       ],
     });
     expect(() => withoutRule(context, context.alwaysDenyRules.policySettings[0]!)).toThrow(
-      /cannot be removed from policySettings/,
+      'Rules cannot be removed from managed policy: only its owner can change them.',
     );
     expect(() => withoutRule(context, context.alwaysAskRules.flagSettings[0]!)).toThrow(
-      /cannot be removed from flagSettings/,
+      'Rules cannot be removed from the --settings file: only its owner can change them.',
     );
     expect(() => withRules(context, 'policySettings', 'allow', ['Bash'])).toThrow(
-      /cannot be added to policySettings/,
+      'Rules cannot be added to managed policy: only its owner can change them.',
     );
     const without = withoutRule(context, context.alwaysAllowRules.userSettings[0]!);
     expect(without.alwaysAllowRules.userSettings).toEqual([]);

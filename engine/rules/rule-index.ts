@@ -6,7 +6,7 @@
  */
 import { ruleSources, type PermissionRule, type RuleBehavior } from '../types';
 import type { ToolPermissionContext } from '../context/context';
-import { PermissionContextError } from '../context/errors';
+import { invalidRule, PermissionContextError } from '../context/errors';
 import { toolNameMatches, parseMcpName } from '../matchers/tool-name';
 import { compileRule, type CompiledRule } from './compile';
 
@@ -57,7 +57,11 @@ function buildIndex(context: ToolPermissionContext): RuleIndex {
     content[behavior] = { exact: new Map(), server: new Map(), globs: [] };
     for (const rule of rulesOf(context, behavior)) {
       const compiled = compileRule(rule, all.length, { cwd: context.cwd, home: context.home });
-      if (!compiled.ok) throw new PermissionContextError(describeOrigin(rule, compiled.error));
+      if (!compiled.ok) {
+        const { file, index } = rule.origin;
+        const at = file === undefined ? undefined : { file, index: index ?? 0 };
+        throw new PermissionContextError(invalidRule(rule.source, behavior, compiled.errorPhrase, at));
+      }
       all.push(compiled.rule);
       if (compiled.rule.skipped) continue;
       const bucket = compiled.rule.content === undefined ? wide[behavior] : content[behavior];
@@ -113,12 +117,4 @@ function push(map: Map<string, CompiledRule[]>, key: string, rule: CompiledRule)
   const list = map.get(key);
   if (list) list.push(rule);
   else map.set(key, [rule]);
-}
-
-function describeOrigin(rule: CompiledRule['rule'], error: string): string {
-  const problem = error.charAt(0).toLowerCase() + error.slice(1);
-  if (rule.origin.file !== undefined) {
-    return `The settings file ${rule.origin.file} has an invalid rule at permissions.${rule.ruleBehavior}[${rule.origin.index ?? 0}]: ${problem}.`;
-  }
-  return `The ${rule.source} ${rule.ruleBehavior} rule is invalid: ${problem}.`;
 }

@@ -52,22 +52,17 @@ export function checkRule(text: string, behavior: RuleBehavior): RuleCheck {
   const what = behavior === 'allow' ? broadAllowPhrase(compiled.rule) : undefined;
   const broadly =
     what === undefined ? undefined : phrase('warning.thisRuleBroad', { what: { phrase: what } });
-  const warnings = [
-    ...(broadly === undefined ? [] : [broadly.message]),
-    ...(compiled.rule.warning === undefined ? [] : [compiled.rule.warning]),
-  ];
-  // Two sentences run together have no one phrase; the console shows their English.
-  const warningPhrase =
+  const loaded = compiled.rule.warningPhrase;
+  const warned =
     broadly === undefined
-      ? compiled.rule.warningPhrase
-      : compiled.rule.warning === undefined
-        ? broadly.phrase
-        : undefined;
+      ? loaded && { message: phraseText(loaded), phrase: loaded }
+      : loaded === undefined
+        ? broadly
+        : phrase('warning.both', { first: { phrase: broadly.phrase }, second: { phrase: loaded } });
   return {
     ok: true,
     value: parsed.value,
-    ...(warnings.length === 0 ? {} : { warning: warnings.join(' ') }),
-    ...(warningPhrase === undefined ? {} : { warningPhrase }),
+    ...(warned === undefined ? {} : { warning: warned.message, warningPhrase: warned.phrase }),
     ...(what === undefined ? {} : { broad: phraseText(what) }),
   };
 }

@@ -11,14 +11,22 @@ const names = (template: string) =>
     .flatMap((part) => (typeof part === 'string' ? [] : [part.name]))
     .sort();
 
+// V8's own complaint about a JSON text is English only: other languages say where, and leave it out.
+const englishOnly: Partial<Record<string, readonly string[]>> = {
+  'settings.notJson': ['detail'],
+  'settings.notJsonAt': ['detail'],
+};
+
 describe('the engine sentence catalogues', () => {
   it.each(Object.entries(reasonCatalogues))(
     '%s has every code, with the English parameters',
-    (_, catalogue) => {
+    (language, catalogue) => {
       expect(Object.keys(catalogue).sort()).toEqual([...phraseCodes].sort());
       for (const code of phraseCodes) {
         expect(catalogue[code].trim(), code).not.toBe('');
-        expect(names(catalogue[code]), code).toEqual(names(englishPhrases[code]));
+        const dropped = language === 'en' ? [] : (englishOnly[code] ?? []);
+        const expected = names(englishPhrases[code]).filter((name) => !dropped.includes(name));
+        expect(names(catalogue[code]), code).toEqual(expected);
       }
     },
   );
