@@ -10,6 +10,7 @@ import { views } from './console-views';
 import { phoneEventChannels, phoneInvokeSchemas } from './phone-contract';
 import type { PhoneEventPayloads, PhoneInvokeValues } from './phone-contract';
 import { GrantDurationSchema, queueEventChannels, queueInvokeSchemas } from './queue-contract';
+import { PhraseSchema } from './phrase-schema';
 import { McpServerSchema } from './protocol';
 import type { QueueEventPayloads, QueueInvokeValues } from './queue-contract';
 import { rulesEventChannels, rulesInvokeSchemas } from './rules-contract';
@@ -59,7 +60,13 @@ export const ConsoleWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('token-in-file'), path: named, fallback }),
   /** Gatehouse's settings.json could not be read, is not JSON, or has a key of the wrong shape. */
   z.object({ code: z.literal('settings-unreadable'), path: named, detail: named, fallback }),
-  z.object({ code: z.literal('settings-not-json'), path: named, detail: named, fallback }),
+  /** `problem`: the engine's phrase for what JSON.parse said, with the line and column, for any language. */
+  z.object({
+    code: z.literal('settings-not-json'),
+    path: named,
+    problem: PhraseSchema,
+    fallback,
+  }),
   /** `key` is the key's dotted path, "" for the file as a whole; `detail` what is wrong with it. */
   z.object({ code: z.literal('settings-invalid'), path: named, key: named, detail: named, fallback }),
   /** Notifications are off: notify-send missing or too old, not loadable, no backend here, or one that failed. */

@@ -261,6 +261,8 @@ export type RuleStanding =
       readonly why: 'invalid' | 'refused' | 'already-allowed' | 'outranked' | 'protected' | 'no-match';
       readonly by?: RuleRefView;
       readonly detail?: string;
+      /** The engine's phrase of `detail` for an invalid or refused rule, for the console's language. */
+      readonly detailPhrase?: PhraseView;
       readonly uncovered?: readonly string[];
       readonly instead: readonly string[];
       readonly warnings: readonly RuleStandingWarning[];

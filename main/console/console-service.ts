@@ -112,10 +112,14 @@ export function createConsoleService({
               ok: false,
               error:
                 judged.why === 'invalid'
-                  ? refusal('bad-rule', standingSentence(args.grant.rule, judged), {
-                      rule: args.grant.rule,
-                      detail: judged.detail ?? '',
-                    })
+                  ? withPhrase(
+                      refusal('bad-rule', standingSentence(args.grant.rule, judged), {
+                        rule: args.grant.rule,
+                        detail: judged.detail ?? '',
+                      }),
+                      'detail',
+                      judged.detailPhrase,
+                    )
                   : refusal('grant-cannot-win', standingSentence(args.grant.rule, judged), {
                       rule: args.grant.rule,
                     }),

@@ -15,7 +15,7 @@ import {
   placeOf,
   withRules,
 } from '../../engine';
-import type { BashSupport, Decision, ToolPermissionContext } from '../../engine';
+import type { BashSupport, Decision, Phrase, ToolPermissionContext } from '../../engine';
 import { refView } from './rule-ref-view';
 
 export interface StandingQuestion {
@@ -31,7 +31,7 @@ export interface StandingQuestion {
 type Judged =
   | { readonly kind: 'wins'; readonly context: ToolPermissionContext }
   | { readonly kind: 'loses'; readonly decision: Decision; readonly context: ToolPermissionContext }
-  | { readonly kind: 'refused'; readonly detail: string };
+  | { readonly kind: 'refused'; readonly detail: string; readonly detailPhrase: Phrase };
 
 /**
  * A rule decides a call when the call is allowed with it and not without it. A compound Bash command is
@@ -49,7 +49,8 @@ export function judgeRule(
   try {
     withRule = withRules(context, placement, 'allow', [rule]);
   } catch (error) {
-    if (error instanceof PermissionContextError) return { kind: 'refused', detail: error.message };
+    if (error instanceof PermissionContextError)
+      return { kind: 'refused', detail: error.message, detailPhrase: error.phrase };
     throw error;
   }
   const decision = decide(withRule, call, { bash });
@@ -91,10 +92,27 @@ function warningsFor(question: StandingQuestion, context: ToolPermissionContext,
 
 export function ruleStanding(question: StandingQuestion): RuleStanding {
   const parsed = parseRule(question.rule);
-  if (!parsed.ok) return { wins: false, why: 'invalid', detail: parsed.error, instead: [], warnings: [] };
+  if (!parsed.ok) {
+    const { error, errorPhrase } = parsed;
+    return {
+      wins: false,
+      why: 'invalid',
+      detail: error,
+      detailPhrase: errorPhrase,
+      instead: [],
+      warnings: [],
+    };
+  }
   const judged = judge(question, question.rule);
   if (judged.kind === 'refused')
-    return { wins: false, why: 'refused', detail: judged.detail, instead: [], warnings: [] };
+    return {
+      wins: false,
+      why: 'refused',
+      detail: judged.detail,
+      detailPhrase: judged.detailPhrase,
+      instead: [],
+      warnings: [],
+    };
   const warnings = warningsFor(question, judged.context, formatRule(parsed.value));
   if (judged.kind === 'wins') return { wins: true, warnings };
 

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadInstalledBashSupport } from '../../engine/node';
+import { PermissionContextError, phrase } from '../../engine';
 import type { BashSupport } from '../../engine';
 import type { PermissionRequest } from '../../common/protocol';
 import { makeTempDir } from '../../tests/support/temp-dir';
@@ -489,6 +490,26 @@ describe('screening when the engine cannot run', () => {
     expect(screened.explanation).toMatchObject({
       needsSecondLook: true,
       reason: { message: expect.stringContaining('could not check this request') },
+    });
+  });
+
+  it('says why in words the console can translate, when the context cannot be built', async () => {
+    const refused = phrase('context.bypassDisabled', {
+      file: { path: '/etc/claude-code/managed-settings.json' },
+    });
+    const failing = (async () => {
+      throw new PermissionContextError(refused);
+    }) as unknown as ReturnType<typeof createRequestExplainer>;
+    const screened = await createScreening(failing, new GrantBook(bash))(
+      request('Bash', { command: 'ls' }),
+      claude,
+    );
+    expect(screened.explanation?.reason).toEqual({
+      type: 'default',
+      message:
+        'The console could not check this request against the rules (bypassPermissions mode is disabled by ' +
+        '/etc/claude-code/managed-settings.json (disableBypassPermissionsMode)).',
+      phrase: { code: 'context.unchecked', params: { problem: { phrase: refused.phrase } } },
     });
   });
 });

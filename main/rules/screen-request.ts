@@ -1,4 +1,5 @@
 import type { Explanation } from '../../common/queue-contract';
+import { phrase, PermissionContextError } from '../../engine';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { Screening } from '../registry/race-registry';
 import type { GrantBook } from './grant-book';
@@ -10,13 +11,15 @@ import type { RequestExplainer } from './request-explainer';
  * queue can hold Allow back until it has one.
  */
 export function uncheckedExplanation(request: PermissionRequest, error: unknown): Explanation {
+  const problem =
+    error instanceof PermissionContextError
+      ? { phrase: error.phrase }
+      : { text: error instanceof Error ? error.message : String(error) };
+  const said = phrase('context.unchecked', { problem });
   return {
     behavior: 'ask',
     step: '3',
-    reason: {
-      type: 'default',
-      message: `The console could not check this request against the rules (${(error as Error).message ?? String(error)}).`,
-    },
+    reason: { type: 'default', message: said.message, phrase: said.phrase },
     nearMisses: [],
     risk: 'privileged',
     needsSecondLook: true,

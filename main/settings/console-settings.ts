@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ConsoleWarning } from '../../common/console-contract';
 import { RetentionDaysSchema } from '../../common/history-contract';
+import { jsonSyntaxProblem } from '../../engine';
 import { AWAY_AFTER_MAX_MINUTES, phoneSendModes } from '../../common/phone-contract';
 
 export const CONSOLE_SETTINGS_FILE = 'settings.json';
@@ -93,7 +94,7 @@ export async function loadConsoleSettings(
       warning: {
         code: 'settings-not-json',
         path,
-        detail,
+        problem: jsonSyntaxProblem(error, text),
         fallback: `${path} is not valid JSON (${detail}); using the defaults until it is fixed.`,
       },
     };

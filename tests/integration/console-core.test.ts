@@ -224,7 +224,7 @@ describe('origins allowed in settings.json', () => {
     expect(broken.warnings).toContainEqual({
       code: 'settings-not-json',
       path: join(dir.path, 'settings.json'),
-      detail: expect.any(String),
+      problem: { code: 'settings.notJson', params: { detail: { text: 'Unexpected end of JSON input' } } },
       fallback: expect.stringMatching(/settings\.json is not valid JSON/),
     });
     await broken.close();

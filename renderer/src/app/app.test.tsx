@@ -139,12 +139,24 @@ describe('the queue window', () => {
 
   it('words a broken settings.json in the console’s language, naming the file and the key', async () => {
     const path = '/home/dev/.gatehouse/settings.json';
-    const notJson = `${path} is not valid JSON (Unexpected end of JSON input); using the defaults until it is fixed.`;
+    const notJson = `${path} is not valid JSON (Expected ',' or '}' after property value in JSON at position 41); using the defaults until it is fixed.`;
     const invalid = `${path}: "history.retentionDays" must be at least 1; using the defaults until it is fixed.`;
     await renderWith([], {
       locale: 'zh-CN',
       warnings: [
-        { code: 'settings-not-json', path, detail: 'Unexpected end of JSON input', fallback: notJson },
+        {
+          code: 'settings-not-json',
+          path,
+          problem: {
+            code: 'settings.notJsonAt',
+            params: {
+              detail: { text: "Expected ',' or '}' after property value" },
+              line: { count: 3 },
+              column: { count: 5 },
+            },
+          },
+          fallback: notJson,
+        },
         {
           code: 'settings-invalid',
           path,
@@ -155,9 +167,7 @@ describe('the queue window', () => {
       ],
     });
     expect(
-      screen.getByText(
-        `${path} 不是有效的 JSON（Unexpected end of JSON input）；修好之前，Gatehouse 使用默认设置。`,
-      ),
+      screen.getByText(`${path} 不是有效的 JSON（第 3 行，第 5 列）；修好之前，Gatehouse 使用默认设置。`),
     ).toBeTruthy();
     expect(
       screen.getByText(

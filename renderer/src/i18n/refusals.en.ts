@@ -60,8 +60,7 @@ export const refusalsEn = {
   'warning.token-in-file':
     'No keychain answered, so the bridge token is stored in {path} (readable only by you).',
   'warning.settings-unreadable': 'Gatehouse could not read {path} ({detail}); it uses the default settings.',
-  'warning.settings-not-json':
-    '{path} is not valid JSON ({detail}); Gatehouse uses the default settings until it is fixed.',
+  'warning.settings-not-json': '{path} {problem}; Gatehouse uses the default settings until it is fixed.',
   'warning.settings-invalid':
     'In {path}, {key} {detail}; Gatehouse uses the default settings until it is fixed.',
   'warning.settings-invalid.top': 'the top level',

@@ -39,7 +39,7 @@ export const refusalsZhCN: Record<RefusalKey, string> = {
 
   'warning.token-in-file': '没有钥匙串响应，所以桥接令牌保存在 {path}（只有你能读取）。',
   'warning.settings-unreadable': 'Gatehouse 无法读取 {path}（{detail}）；现在使用默认设置。',
-  'warning.settings-not-json': '{path} 不是有效的 JSON（{detail}）；修好之前，Gatehouse 使用默认设置。',
+  'warning.settings-not-json': '{path} {problem}；修好之前，Gatehouse 使用默认设置。',
   'warning.settings-invalid': '{path} 中的{key}有误（{detail}）；修好之前，Gatehouse 使用默认设置。',
   'warning.settings-invalid.top': '顶层',
   'warning.notify-send-missing': '通知已关闭：没有安装 notify-send（Debian/Ubuntu 的软件包 {package}）。',

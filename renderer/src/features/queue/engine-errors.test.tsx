@@ -1,13 +1,14 @@
 /**
- * The engine's errors in the console's language (issue 18.10): a rule the field refuses, a settings file the
- * rules view cannot use, a Bash command the analyser could not read and the classifier's reason read in
- * Chinese, from the codes the engine sends beside its English.
+ * The engine's errors in the console's language (issue 18.10): a rule the field refuses, a rule the engine
+ * cannot place, a settings file the rules view cannot use, a request the console could not check, a Bash
+ * command the analyser could not read and the classifier's reason read in Chinese, from the codes the engine
+ * sends beside its English.
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Explanation } from '../../../../common/queue-contract';
 import type { RulesSnapshot } from '../../../../common/rules-contract';
-import { parseSettingsText, phrase } from '../../../../engine';
+import { parseSettingsText, PermissionContextError, phrase } from '../../../../engine';
 import { pendingRequest } from '../../testing/fake-console-api';
 import { renderApp } from '../../testing/render-app';
 
@@ -57,6 +58,30 @@ describe('the Always-allow panel, in Chinese', () => {
   });
 });
 
+describe('a rule the engine cannot place, in Chinese', () => {
+  it('says why in Chinese, not in the engine’s English', async () => {
+    const refused = phrase('context.lockedAdd', {
+      source: { phrase: { code: 'source.policySettings', params: {} } },
+    });
+    await renderApp([pendingRequest('a')], {
+      locale: 'zh-CN',
+      fake: {
+        standing: {
+          wins: false,
+          why: 'refused',
+          detail: refused.message,
+          detailPhrase: refused.phrase,
+          instead: [],
+          warnings: [],
+        },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '始终允许…' }));
+    const note = await screen.findByText(/^此规则不能用在这里/);
+    expect(note.textContent).toBe('此规则不能用在这里：不能向托管策略添加规则：只有它的所有者可以修改。');
+  });
+});
+
 describe('a settings file the rules view cannot use, in Chinese', () => {
   it('says what is wrong with it in Chinese', async () => {
     const file = `${CWD}/.claude/settings.local.json`;
@@ -103,6 +128,18 @@ describe('a card’s reason, in Chinese', () => {
     expect(detail.textContent).toBe(
       '无法将此命令解析为 Bash（第 1 行，第 6 列）："unterminated 没有闭合，因此需要人工查看。',
     );
+  });
+
+  it('says why the console could not check a request in Chinese', async () => {
+    const problem = new PermissionContextError(
+      phrase('context.bypassDisabled', { file: { path: '/etc/claude-code/managed-settings.json' } }),
+    );
+    const reason = phrase('context.unchecked', { problem: { phrase: problem.phrase } });
+    await renderApp([card({ type: 'default', ...reason }, 'ls')], { locale: 'zh-CN' });
+    expect(why().textContent).toContain(
+      '控制台无法按规则检查此请求（bypassPermissions 模式已被 /etc/claude-code/managed-settings.json 禁用（disableBypassPermissionsMode））。',
+    );
+    expect(why().textContent).not.toContain('could not check');
   });
 
   it("says the classifier's reason in Chinese", async () => {

@@ -5,7 +5,8 @@ import type {
   RuleStanding,
   RuleStandingWarning,
 } from '../../../../common/queue-contract';
-import { useT } from '../../i18n/i18n-context';
+import { useI18n } from '../../i18n/i18n-context';
+import { engineText } from '../../ui/engine-words';
 import { useQueue } from '../../store/store-context';
 import { displayPath } from '../../ui/names';
 import { EngineSentence } from '../../ui/engine-sentence';
@@ -63,7 +64,7 @@ export function RuleStandingNote({
   /** The rule editor's warnings worth saying here; a grant lives in no file, so it says only broadness. */
   warningKinds?: readonly RuleStandingWarning['kind'][];
 }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const navigation = useNavigation();
   const requestAllow = useQueue((s) => s.requestAllow);
   if (!standing) {
@@ -112,7 +113,10 @@ export function RuleStandingNote({
           ? t('standing.uncovered', { parts: standing.uncovered.join(' · ') })
           : t('standing.noMatch');
       default:
-        return t('standing.refused', { detail: standing.detail ?? '' });
+        return t('standing.refused', {
+          detail:
+            (standing.detailPhrase && engineText(standing.detailPhrase, locale)) ?? standing.detail ?? '',
+        });
     }
   })();
   const onlyOnce =

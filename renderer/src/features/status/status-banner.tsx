@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/i18n-context';
+import { useI18n } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { usePhone } from '../../store/use-phone';
 import { usePhoneDown } from '../../ui/phone-down';
@@ -10,7 +10,8 @@ import { warningText } from './warning-text';
  * and the phone channel while it cannot reach Telegram, on every view.
  */
 export function StatusBanner() {
-  const t = useT();
+  const i18n = useI18n();
+  const { t } = i18n;
   const refused = useRefusalText();
   const status = useQueue((s) => s.status);
   const dismissed = useQueue((s) => s.dismissedWarnings);
@@ -20,7 +21,10 @@ export function StatusBanner() {
   const phoneDown = usePhoneDown(usePhone().state)?.text;
   // A console warning is dismissed by main's own sentence, so it stays dismissed when the language changes.
   const warnings = [
-    ...(status?.warnings ?? []).map((warning) => ({ key: warning.fallback, text: warningText(warning, t) })),
+    ...(status?.warnings ?? []).map((warning) => ({
+      key: warning.fallback,
+      text: warningText(warning, i18n),
+    })),
     ...(phoneDown ? [{ key: phoneDown, text: phoneDown }] : []),
   ].filter((warning) => !dismissed.includes(warning.key));
   if (warnings.length === 0 && !error) return null;

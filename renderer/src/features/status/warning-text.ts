@@ -1,11 +1,12 @@
 import { ConsoleWarningSchema, type ConsoleWarning } from '../../../../common/console-contract';
-import type { Translate } from '../../i18n/translate';
+import type { I18n } from '../../i18n/i18n-context';
+import { engineText } from '../../ui/engine-words';
 
 /**
  * A console warning in the person's language, by its code and what it names; main's English sentence only
  * for a warning whose code or fields this console does not know.
  */
-export function warningText(warning: ConsoleWarning, t: Translate): string {
+export function warningText(warning: ConsoleWarning, { t, locale }: I18n): string {
   const parsed = ConsoleWarningSchema.safeParse(warning);
   if (!parsed.success) return warning.fallback;
   const known = parsed.data;
@@ -13,8 +14,13 @@ export function warningText(warning: ConsoleWarning, t: Translate): string {
     case 'token-in-file':
       return t('warning.token-in-file', { path: known.path });
     case 'settings-unreadable':
-    case 'settings-not-json':
-      return t(`warning.${known.code}`, { path: known.path, detail: known.detail });
+      return t('warning.settings-unreadable', { path: known.path, detail: known.detail });
+    case 'settings-not-json': {
+      const problem = engineText(known.problem, locale);
+      return problem === undefined
+        ? known.fallback
+        : t('warning.settings-not-json', { path: known.path, problem });
+    }
     case 'settings-invalid':
       return t('warning.settings-invalid', {
         path: known.path,
