@@ -56,6 +56,29 @@ export type RulePreview =
  */
 const fallback = z.string().max(10_000);
 const named = z.string().max(10_000);
+
+/** The formats a key of Gatehouse's settings.json is checked against, each worded by the console. */
+export const settingsFormats = ['origin', 'api-root', 'chat-id'] as const;
+/** The kinds of value a key of settings.json may have to be. */
+export const settingsTypes = ['string', 'number', 'int', 'boolean', 'object', 'array'] as const;
+/** What a limit counts: a number's value, a string's characters or a list's entries. */
+export const settingsMeasures = ['number', 'string', 'array'] as const;
+/** What is wrong with one key of settings.json: a kind and its measure, so any language can say it. */
+export const SettingsProblemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('type'), expected: z.enum(settingsTypes) }),
+  z.object({
+    kind: z.enum(['too-big', 'too-small']),
+    of: z.enum(settingsMeasures),
+    limit: z.number(),
+  }),
+  z.object({ kind: z.literal('choice'), options: z.array(named).max(50) }),
+  z.object({ kind: z.literal('format'), format: z.enum(settingsFormats) }),
+  z.object({ kind: z.literal('invalid') }),
+]);
+export type SettingsProblem = z.infer<typeof SettingsProblemSchema>;
+export type SettingsFormat = (typeof settingsFormats)[number];
+export type SettingsType = (typeof settingsTypes)[number];
+export type SettingsMeasure = (typeof settingsMeasures)[number];
 export const ConsoleWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('token-in-file'), path: named, fallback }),
   /** Gatehouse's settings.json could not be read, is not JSON, or has a key of the wrong shape. */
@@ -67,8 +90,14 @@ export const ConsoleWarningSchema = z.discriminatedUnion('code', [
     problem: PhraseSchema,
     fallback,
   }),
-  /** `key` is the key's dotted path, "" for the file as a whole; `detail` what is wrong with it. */
-  z.object({ code: z.literal('settings-invalid'), path: named, key: named, detail: named, fallback }),
+  /** `key` is the key's dotted path, "" for the file as a whole; `problem` what is wrong with it. */
+  z.object({
+    code: z.literal('settings-invalid'),
+    path: named,
+    key: named,
+    problem: SettingsProblemSchema,
+    fallback,
+  }),
   /** Notifications are off: notify-send missing or too old, not loadable, no backend here, or one that failed. */
   z.object({ code: z.literal('notify-send-missing'), package: named, fallback }),
   z.object({ code: z.literal('notify-send-old'), version: named, package: named, fallback }),

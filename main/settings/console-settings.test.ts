@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConsoleWarningSchema } from '../../common/console-contract';
 import { makeTempDir } from '../../tests/support/temp-dir';
 import { DEFAULT_CONSOLE_SETTINGS, loadConsoleSettings } from './console-settings';
 
@@ -32,6 +33,40 @@ describe('the console settings', () => {
       send: 'away',
       awayAfterMinutes: 10,
     });
+  });
+
+  it.each([
+    ['retentionDays 0', '{"history":{"retentionDays":0}}', { kind: 'too-small', of: 'number', limit: 1 }],
+    ['retentionDays 1.5', '{"history":{"retentionDays":1.5}}', { kind: 'type', expected: 'int' }],
+    ['allowedOrigins "*"', '{"bridge":{"allowedOrigins":"*"}}', { kind: 'type', expected: 'array' }],
+    [
+      'a chatName of 201 characters',
+      '{"channels":{"telegram":{"chatName":"' + 'x'.repeat(201) + '"}}}',
+      { kind: 'too-big', of: 'string', limit: 200 },
+    ],
+    [
+      'send "never"',
+      '{"channels":{"telegram":{"send":"never"}}}',
+      { kind: 'choice', options: ['away', 'always'] },
+    ],
+    ['chatId "me"', '{"channels":{"telegram":{"chatId":"me"}}}', { kind: 'format', format: 'chat-id' }],
+    [
+      'an http apiRoot',
+      '{"channels":{"telegram":{"apiRoot":"http://bot.example"}}}',
+      { kind: 'format', format: 'api-root' },
+    ],
+    [
+      'an origin with a path',
+      '{"bridge":{"allowedOrigins":["https://tool.example/path"]}}',
+      { kind: 'format', format: 'origin' },
+    ],
+    ['a list for the file', '[]', { kind: 'type', expected: 'object' }],
+  ])('say what is wrong with %s as a problem the console words in any language', async (_, text, problem) => {
+    await write(text);
+    const { warning } = await loadConsoleSettings(dir.path);
+    expect(warning).toMatchObject({ code: 'settings-invalid', problem });
+    // The console words only what its contract accepts; anything else would fall back to main's English.
+    expect(ConsoleWarningSchema.safeParse(warning).success).toBe(true);
   });
 
   it.each([

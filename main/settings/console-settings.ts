@@ -6,38 +6,41 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ConsoleWarning } from '../../common/console-contract';
+import { settingsFormats, settingsMeasures, settingsTypes } from '../../common/console-contract';
+import type { ConsoleWarning, SettingsFormat, SettingsProblem } from '../../common/console-contract';
 import { RetentionDaysSchema } from '../../common/history-contract';
 import { jsonSyntaxProblem } from '../../engine';
 import { AWAY_AFTER_MAX_MINUTES, phoneSendModes } from '../../common/phone-contract';
 
 export const CONSOLE_SETTINGS_FILE = 'settings.json';
 
-// `URL.origin` is "null" for schemes like vscode-webview://, yet browsers send them as written in `Origin`.
-const OriginSchema = z
-  .string()
-  .regex(
-    /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i,
-    'must be an origin such as "https://example.com", with no path',
-  );
-
-// A token travels in the API path, so anything but a loopback stand-in must be https.
-const ApiRootSchema = z
-  .string()
-  .regex(
-    /^(?:https:\/\/[^/?#\s]+|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?)$/i,
-    'must be a bare "https://host" (or "http://127.0.0.1:port" for a local stand-in), with no path or trailing slash',
-  );
+/** Each checked format's pattern, and the English the fallback sentence says of a value that misses it. */
+const formats: Readonly<Record<SettingsFormat, { readonly pattern: RegExp; readonly message: string }>> = {
+  // `URL.origin` is "null" for schemes like vscode-webview://, yet browsers send them as written in `Origin`.
+  origin: {
+    pattern: /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i,
+    message: 'must be an origin such as "https://example.com", with no path',
+  },
+  // A token travels in the API path, so anything but a loopback stand-in must be https.
+  'api-root': {
+    pattern: /^(?:https:\/\/[^/?#\s]+|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?)$/i,
+    message:
+      'must be a bare "https://host" (or "http://127.0.0.1:port" for a local stand-in), with no path or trailing slash',
+  },
+  'chat-id': {
+    pattern: /^-?\d{1,20}$/,
+    message: 'must be a Telegram chat id (digits); pair again from the console',
+  },
+};
+const formatted = (format: SettingsFormat) =>
+  z.string().regex(formats[format].pattern, formats[format].message);
 
 /** The Telegram channel; the bot token is not here but in the keychain. */
 export const TelegramSettingsSchema = z.object({
   /** Absent: the Bot API root the client library uses by default. */
-  apiRoot: ApiRootSchema.optional(),
+  apiRoot: formatted('api-root').optional(),
   /** The paired chat, written when pairing succeeds. */
-  chatId: z
-    .string()
-    .regex(/^-?\d{1,20}$/, 'must be a Telegram chat id (digits); pair again from the console')
-    .optional(),
+  chatId: formatted('chat-id').optional(),
   /** What the paired chat is called, to say which chat a new pairing would replace. */
   chatName: z.string().max(200).optional(),
   /** Only the tool and a one-line summary go to Telegram, never the full command or path. */
@@ -53,7 +56,7 @@ export const ConsoleSettingsSchema = z.object({
   bridge: z
     .object({
       /** Browser origins allowed to open the bridge; empty by default, because agents are not browsers. */
-      allowedOrigins: z.array(OriginSchema).max(50).default([]),
+      allowedOrigins: z.array(formatted('origin')).max(50).default([]),
     })
     .prefault({}),
   /** Absent, or without `retentionDays`, keeps history for good. */
@@ -111,10 +114,36 @@ export async function loadConsoleSettings(
         code: 'settings-invalid',
         path,
         key,
-        detail,
+        problem: issue ? problemOf(issue) : { kind: 'invalid' },
         fallback: `${path}: ${where} ${detail}; using the defaults until it is fixed.`,
       },
     };
   }
   return { settings: parsed.data };
+}
+
+/** Zod's finding as a problem the console words; zod's own English stays in the fallback sentence. */
+function problemOf(issue: z.core.$ZodIssue): SettingsProblem {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = settingsTypes.find((type) => type === issue.expected);
+      return expected ? { kind: 'type', expected } : { kind: 'invalid' };
+    }
+    case 'too_big':
+    case 'too_small': {
+      const of = settingsMeasures.find((origin) => origin === issue.origin);
+      const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+      return of
+        ? { kind: issue.code === 'too_big' ? 'too-big' : 'too-small', of, limit }
+        : { kind: 'invalid' };
+    }
+    case 'invalid_value':
+      return { kind: 'choice', options: issue.values.map(String) };
+    case 'invalid_format': {
+      const format = settingsFormats.find((name) => formats[name].message === issue.message);
+      return format ? { kind: 'format', format } : { kind: 'invalid' };
+    }
+    default:
+      return { kind: 'invalid' };
+  }
 }

@@ -161,7 +161,7 @@ describe('the queue window', () => {
           code: 'settings-invalid',
           path,
           key: 'history.retentionDays',
-          detail: 'must be at least 1',
+          problem: { kind: 'too-small', of: 'number', limit: 1 },
           fallback: invalid,
         },
       ],
@@ -171,7 +171,7 @@ describe('the queue window', () => {
     ).toBeTruthy();
     expect(
       screen.getByText(
-        `${path} 中的“history.retentionDays”有误（must be at least 1）；修好之前，Gatehouse 使用默认设置。`,
+        `${path} 中的“history.retentionDays”有误：不能小于 1；修好之前，Gatehouse 使用默认设置。`,
       ),
     ).toBeTruthy();
     expect(screen.queryByText(notJson)).toBeNull();

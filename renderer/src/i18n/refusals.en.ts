@@ -3,7 +3,12 @@
  * (common/refusals.ts, ConsoleWarningSchema, PreviewRefusalSchema). Typed by the code unions, so a code
  * without its sentence here or in `refusals.zh-CN.ts` fails the typecheck.
  */
-import type { ConsoleWarningCode } from '../../../common/console-contract';
+import type {
+  ConsoleWarningCode,
+  SettingsFormat,
+  SettingsMeasure,
+  SettingsType,
+} from '../../../common/console-contract';
 import type { PreviewRefusal } from '../../../common/queue-contract';
 import type { RefusalCode } from '../../../common/refusals';
 
@@ -11,6 +16,11 @@ export type RefusalKey =
   | `refused.${RefusalCode}`
   | `warning.${ConsoleWarningCode}`
   | 'warning.settings-invalid.top'
+  | `settings-problem.type.${SettingsType}`
+  | `settings-problem.${'too-big' | 'too-small'}.${SettingsMeasure}`
+  | 'settings-problem.choice'
+  | `settings-problem.format.${SettingsFormat}`
+  | 'settings-problem.invalid'
   | `edit.refused.${PreviewRefusal['reason']}`;
 
 export const refusalsEn = {
@@ -62,8 +72,26 @@ export const refusalsEn = {
   'warning.settings-unreadable': 'Gatehouse could not read {path} ({detail}); it uses the default settings.',
   'warning.settings-not-json': '{path} {problem}; Gatehouse uses the default settings until it is fixed.',
   'warning.settings-invalid':
-    'In {path}, {key} {detail}; Gatehouse uses the default settings until it is fixed.',
+    'In {path}, {key} {problem}; Gatehouse uses the default settings until it is fixed.',
   'warning.settings-invalid.top': 'the top level',
+  'settings-problem.type.string': 'must be a string',
+  'settings-problem.type.number': 'must be a number',
+  'settings-problem.type.int': 'must be a whole number',
+  'settings-problem.type.boolean': 'must be true or false',
+  'settings-problem.type.object': 'must be an object',
+  'settings-problem.type.array': 'must be a list',
+  'settings-problem.too-big.number': 'must be at most {limit}',
+  'settings-problem.too-big.string': 'must be at most {limit} characters long',
+  'settings-problem.too-big.array': 'must have at most {limit} entries',
+  'settings-problem.too-small.number': 'must be at least {limit}',
+  'settings-problem.too-small.string': 'must be at least {limit} characters long',
+  'settings-problem.too-small.array': 'must have at least {limit} entries',
+  'settings-problem.choice': 'must be one of {options}',
+  'settings-problem.format.origin': 'must be an origin such as "https://example.com", with no path',
+  'settings-problem.format.api-root':
+    'must be a bare "https://host" (or "http://127.0.0.1:port" for a local stand-in), with no path or trailing slash',
+  'settings-problem.format.chat-id': 'must be a Telegram chat id (digits); pair again from the console',
+  'settings-problem.invalid': 'is not valid',
   'warning.notify-send-missing':
     'Notifications are off: notify-send is not installed (the Debian/Ubuntu package {package}).',
   'warning.notify-send-old':

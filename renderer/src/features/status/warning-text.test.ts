@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConsoleWarningSchema } from '../../../../common/console-contract';
-import type { ConsoleWarning } from '../../../../common/console-contract';
+import {
+  ConsoleWarningSchema,
+  settingsFormats,
+  settingsMeasures,
+  settingsTypes,
+} from '../../../../common/console-contract';
+import type { ConsoleWarning, SettingsProblem } from '../../../../common/console-contract';
 import { createTranslator } from '../../i18n/translate';
 import type { Locale } from '../../i18n/translate';
 import { warningText } from './warning-text';
@@ -9,10 +14,13 @@ const fallback = 'Main’s English sentence.';
 
 const i18n = (locale: Locale) => ({ locale, t: createTranslator(locale) });
 
-/** An engine phrase for a field that carries one: JSON.parse's complaint, at a line and column. */
-const problem = {
-  code: 'settings.notJsonAt',
-  params: { detail: { text: '<detail>' }, line: { count: 3 }, column: { count: 5 } },
+/** The problem a warning carries: JSON.parse's complaint at a line and column, or a key's wrong value. */
+const problems: Readonly<Record<string, unknown>> = {
+  'settings-not-json': {
+    code: 'settings.notJsonAt',
+    params: { detail: { text: '<detail>' }, line: { count: 3 }, column: { count: 5 } },
+  },
+  'settings-invalid': { kind: 'too-small', of: 'number', limit: 1 },
 };
 
 /** One warning of each code, every field it names filled with its own name. */
@@ -26,7 +34,7 @@ const everyWarning = ConsoleWarningSchema.options.map(
           : field === 'fallback'
             ? fallback
             : field === 'problem'
-              ? problem
+              ? problems[option.shape.code.value]
               : `<${field}>`,
       ]),
     ) as ConsoleWarning,
@@ -55,6 +63,50 @@ describe('warningText', () => {
     );
     expect(warningText(notJson, i18n('zh-CN'))).toBe(
       '<path> 不是有效的 JSON（第 3 行，第 5 列）；修好之前，Gatehouse 使用默认设置。',
+    );
+  });
+
+  it('words each problem with a key of settings.json in both languages, with no English in Chinese', () => {
+    const problemsOfKeys: SettingsProblem[] = [
+      ...settingsTypes.map((expected) => ({ kind: 'type' as const, expected })),
+      ...settingsMeasures.flatMap((of) =>
+        (['too-big', 'too-small'] as const).map((kind) => ({ kind, of, limit: 50 })),
+      ),
+      { kind: 'choice', options: ['away', 'always'] },
+      ...settingsFormats.map((format) => ({ kind: 'format' as const, format })),
+      { kind: 'invalid' },
+    ];
+    const said = { en: new Set<string>(), 'zh-CN': new Set<string>() };
+    for (const problem of problemsOfKeys) {
+      const warning: ConsoleWarning = {
+        code: 'settings-invalid',
+        path: '<path>',
+        key: 'a.b',
+        problem,
+        fallback,
+      };
+      for (const locale of ['en', 'zh-CN'] as const) {
+        const text = warningText(warning, i18n(locale));
+        expect(text, JSON.stringify(problem)).not.toMatch(/\{\w+\}/);
+        said[locale].add(text);
+      }
+      expect(warningText(warning, i18n('zh-CN'))).not.toMatch(/must|should|least|most/);
+    }
+    // Each problem has its own sentence.
+    expect(said.en.size).toBe(problemsOfKeys.length);
+    expect(said['zh-CN'].size).toBe(problemsOfKeys.length);
+    const retention: ConsoleWarning = {
+      code: 'settings-invalid',
+      path: '<path>',
+      key: 'history.retentionDays',
+      problem: { kind: 'too-small', of: 'number', limit: 1 },
+      fallback,
+    };
+    expect(warningText(retention, i18n('en'))).toBe(
+      'In <path>, “history.retentionDays” must be at least 1; Gatehouse uses the default settings until it is fixed.',
+    );
+    expect(warningText(retention, i18n('zh-CN'))).toBe(
+      '<path> 中的“history.retentionDays”有误：不能小于 1；修好之前，Gatehouse 使用默认设置。',
     );
   });
 

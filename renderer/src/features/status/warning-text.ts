@@ -1,4 +1,8 @@
-import { ConsoleWarningSchema, type ConsoleWarning } from '../../../../common/console-contract';
+import {
+  ConsoleWarningSchema,
+  type ConsoleWarning,
+  type SettingsProblem,
+} from '../../../../common/console-contract';
 import type { I18n } from '../../i18n/i18n-context';
 import { engineText } from '../../ui/engine-words';
 
@@ -25,7 +29,7 @@ export function warningText(warning: ConsoleWarning, { t, locale }: I18n): strin
       return t('warning.settings-invalid', {
         path: known.path,
         key: known.key ? `“${known.key}”` : t('warning.settings-invalid.top'),
-        detail: known.detail,
+        problem: settingsProblemText(known.problem, t),
       });
     case 'notify-send-missing':
       return t('warning.notify-send-missing', { package: known.package });
@@ -44,5 +48,22 @@ export function warningText(warning: ConsoleWarning, { t, locale }: I18n): strin
     case 'phone-update-failed':
     case 'phone-token-refused':
       return t(`warning.${known.code}`);
+  }
+}
+
+/** What is wrong with a key of Gatehouse's settings.json, in the person's language. */
+function settingsProblemText(problem: SettingsProblem, t: I18n['t']): string {
+  switch (problem.kind) {
+    case 'type':
+      return t(`settings-problem.type.${problem.expected}`);
+    case 'too-big':
+    case 'too-small':
+      return t(`settings-problem.${problem.kind}.${problem.of}`, { limit: String(problem.limit) });
+    case 'choice':
+      return t('settings-problem.choice', { options: problem.options.map((o) => `"${o}"`).join(', ') });
+    case 'format':
+      return t(`settings-problem.format.${problem.format}`);
+    case 'invalid':
+      return t('settings-problem.invalid');
   }
 }
