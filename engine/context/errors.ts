@@ -1,4 +1,4 @@
-import { behaviorPhrase, phrase } from '../explain/phrases';
+import { behaviorPhrase, phrase, placePhrase } from '../explain/phrases';
 import type { Phrase, Phrased } from '../explain/phrases';
 import type { RuleBehavior, RuleSource } from '../types';
 
@@ -23,7 +23,7 @@ export function invalidRule(
   if (at === undefined)
     return phrase('context.ruleInvalid', {
       behavior: { phrase: behaviorPhrase(behavior) },
-      source: { phrase: { code: `source.${source}`, params: {} } },
+      source: { phrase: placePhrase({ source }) },
       why: { phrase: why },
     });
   const problem: Phrase = {
