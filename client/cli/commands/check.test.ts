@@ -247,7 +247,7 @@ describe('gatehouse check', () => {
     ],
     [
       ['--tool', 'Bash', '--allow', 'Bash('],
-      'gatehouse check: The cliArg allow rule is invalid: the rule "Bash(" opens "(" after "Bash" but never closes it.\n',
+      'gatehouse check: The allow rule from the command line is invalid: the rule "Bash(" opens "(" after "Bash" but never closes it.\n',
     ],
   ])('refuses %j with one sentence and exit 2', async (args, message) => {
     const { code, stderr, stdout } = await check(...args);
