@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleApi, EventChannel, Result } from '../../../common/console-contract';
 import { createFakeConsoleApi, dangerousRequest, pendingRequest } from '../testing/fake-console-api';
 import { createQueueStore, partitionForAllow, RESOLVED_LINGER_MS } from './queue-store';
 
@@ -34,6 +35,41 @@ describe('the queue store', () => {
       },
     ]);
     expect(store.getState().grants.map((g) => g.id)).toEqual(['g']);
+  });
+
+  it('keeps a request or grant pushed after its list arrived, while the rest of the load is on its way', async () => {
+    // The console answers the three reads one by one and sends events between them, as over its socket.
+    const answers = new Map<string, (result: Result<unknown>) => void>();
+    const listeners = new Map<string, (payload: never) => void>();
+    const api = {
+      invoke: (channel: string) => new Promise((resolve) => answers.set(channel, resolve)),
+      on: (channel: EventChannel, listener: (payload: never) => void) => {
+        listeners.set(channel, listener);
+        return () => undefined;
+      },
+    } as unknown as ConsoleApi;
+    const push = (channel: EventChannel, payload: unknown) => listeners.get(channel)?.(payload as never);
+    const store = createQueueStore(api);
+    const loading = store.getState().load();
+    const grant = {
+      id: 'g',
+      rule: 'Bash(ls)',
+      sessionId: 's',
+      cwd: '/p',
+      agent: 'a',
+      duration: 'session' as const,
+    };
+    answers.get('queue:list')?.({ ok: true, value: [pendingRequest('a')] });
+    answers.get('grants:list')?.({ ok: true, value: [] });
+    await Promise.resolve();
+    push('queue:changed', { kind: 'added', request: pendingRequest('b') });
+    push('grants:changed', [{ ...grant, createdAt: 1, uses: 0 }]);
+    expect(store.getState().loaded).toBe(false);
+    answers.get('console:status')?.({ ok: false, error: { code: 'internal', message: 'later' } });
+    await loading;
+    expect(store.getState().requests.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(store.getState().grants.map((g) => g.id)).toEqual(['g']);
+    expect(store.getState().loaded).toBe(true);
   });
 
   it('adds pushed requests once, even if the list already had them', async () => {

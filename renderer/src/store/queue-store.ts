@@ -158,21 +158,20 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
       loaded: false,
 
       async load() {
-        const [list, grants, status] = await Promise.all([
-          api.invoke('queue:list', {}),
-          api.invoke('grants:list', {}),
-          api.invoke('console:status', {}),
-        ]);
-        if (!list.ok) return fail(list.error);
-        // One update, so the cards and the console's warnings appear together and no banner arrives
-        // after them to push a card from under a person's pointer.
-        set({
-          requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt),
-          error: undefined,
-          loaded: true,
-          ...(grants.ok ? { grants: grants.value } : {}),
-          ...(status.ok ? { status: status.value } : {}),
+        // Each list is kept the moment it arrives, so an event sent behind it lands on top of it: kept
+        // until the last answer, it would overwrite a request or grant that came in meanwhile.
+        const listed = api.invoke('queue:list', {}).then((list) => {
+          if (list.ok) set({ requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt) });
+          return list;
         });
+        const granted = api.invoke('grants:list', {}).then((grants) => {
+          if (grants.ok) set({ grants: grants.value });
+        });
+        const [list, , status] = await Promise.all([listed, granted, api.invoke('console:status', {})]);
+        if (!list.ok) return fail(list.error);
+        // Cards show once `loaded` is set, in the same update as the console's warnings, so no banner
+        // arrives after them to push a card from under a person's pointer.
+        set({ error: undefined, loaded: true, ...(status.ok ? { status: status.value } : {}) });
       },
 
       async rotateToken() {
