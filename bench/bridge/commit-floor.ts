@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
+import type { DecisionToRecord } from '../../main/history';
 import { requestFingerprint } from '../../main/history/request-fingerprint';
 import { summarize } from '../support/stats';
 import type { RunSummary } from '../support/stats';
@@ -13,6 +14,21 @@ import { benchCall } from './agents';
 
 const WARMUP = 500;
 
+/** One decided request's rows, as the console records an allowed bench call; `id` must be new to the file. */
+export function decisionRows(id: string): DecisionToRecord {
+  const request = { type: 'permission.request' as const, mode: 'default' as const, ...benchCall(id, 0) };
+  const now = Date.now();
+  return {
+    request,
+    agent: { name: 'bench-0' },
+    fingerprint: requestFingerprint(request),
+    decision: { type: 'permission.decision', id: request.id, behavior: 'allow', by: 'console' },
+    receivedAt: now,
+    decidedAt: now,
+  };
+}
+
+/** The commit alone, in this process: each `record` of one decision's rows, timed. */
 export async function commitFloor(samples: number): Promise<RunSummary> {
   const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-floor-'));
   const history = createSqliteHistory(join(root, HISTORY_FILE));
@@ -20,25 +36,7 @@ export async function commitFloor(samples: number): Promise<RunSummary> {
     const latencies = new Float64Array(samples);
     let elapsed = 0;
     for (let i = -WARMUP; i < samples; i += 1) {
-      const request = {
-        type: 'permission.request' as const,
-        mode: 'default' as const,
-        ...benchCall(`f-${i}`, 0),
-      };
-      const now = Date.now();
-      const entry = {
-        request,
-        agent: { name: 'bench-0' },
-        fingerprint: requestFingerprint(request),
-        decision: {
-          type: 'permission.decision' as const,
-          id: request.id,
-          behavior: 'allow' as const,
-          by: 'console' as const,
-        },
-        receivedAt: now,
-        decidedAt: now,
-      };
+      const entry = decisionRows(`f-${i}`);
       const t0 = performance.now();
       history.record(entry);
       const took = performance.now() - t0;

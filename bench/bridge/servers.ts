@@ -1,7 +1,8 @@
 /**
  * The server side of the bench, in a process of its own: the real console core (its default SQLite
  * history, or the in-memory store), the bridge and registry alone with no store, a server that only answers
- * decisions, or a raw `ws` echo server as the floor to compare with. The first two get a console-side racer
+ * decisions, a raw `ws` echo server as the floor to compare with, or that echo committing one decision's rows
+ * before it answers (#17's floor for the console). The first two get a console-side racer
  * that allows every request the instant it is shown. All listen on 127.0.0.1 only.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,11 +21,13 @@ import {
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { writeDiscoveryFile } from '../../main/bridge/discovery-file';
 import { startConsoleCore } from '../../main/core/console-core';
+import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
 import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import type { RaceRegistry } from '../../main/registry/race-registry';
 import { heapUsedBytes } from '../support/heap';
 import { serveRpc } from '../support/rpc';
 import { startBridgeOnly } from './bridge-only';
+import { decisionRows } from './commit-floor';
 
 export type StoreKind = 'history' | 'memory';
 
@@ -33,7 +36,9 @@ export type ServerSpec =
   | { readonly kind: 'bridge' }
   /** Answers every request with an allow and does nothing else: what is left is the SDK's own cost. */
   | { readonly kind: 'decision-echo' }
-  | { readonly kind: 'echo' };
+  | { readonly kind: 'echo' }
+  /** The echo, after one commit of one decision's rows to the console's SQLite history: nothing else. */
+  | { readonly kind: 'commit-echo' };
 
 export interface ServerInfo {
   /** GATEHOUSE_HOME of the console (agents discover it through bridge.json). */
@@ -70,6 +75,29 @@ function allowAtOnce(registry: RaceRegistry): void {
 }
 
 export async function serve(spec: ServerSpec): Promise<void> {
+  if (spec.kind === 'commit-echo') {
+    const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
+    const history = createSqliteHistory(join(root, HISTORY_FILE));
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+    let committed = 0;
+    wss.on('connection', (socket) =>
+      socket.on('message', (data) => {
+        history.record(decisionRows(`e-${(committed += 1)}`));
+        socket.send(data);
+      }),
+    );
+    await new Promise((resolve) => wss.once('listening', resolve));
+    serveRpc({
+      info: (): ServerInfo => ({ port: (wss.address() as { port: number }).port }),
+      heap: (): HeapReport => ({ heapBytes: heapUsedBytes(), keptInMemory: 0 }),
+      stop: async () => {
+        await new Promise((resolve) => wss.close(resolve));
+        history.close();
+        await rm(root, { recursive: true, force: true });
+      },
+    });
+    return;
+  }
   if (spec.kind === 'echo' || spec.kind === 'decision-echo') {
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
     const answer =
