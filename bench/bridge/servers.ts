@@ -75,39 +75,22 @@ function allowAtOnce(registry: RaceRegistry): void {
 }
 
 export async function serve(spec: ServerSpec): Promise<void> {
-  if (spec.kind === 'commit-echo') {
+  if (spec.kind === 'echo' || spec.kind === 'decision-echo' || spec.kind === 'commit-echo') {
     const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
-    const history = createSqliteHistory(join(root, HISTORY_FILE));
-    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+    const history = spec.kind === 'commit-echo' ? createSqliteHistory(join(root, HISTORY_FILE)) : undefined;
     let committed = 0;
-    wss.on('connection', (socket) =>
-      socket.on('message', (data) => {
-        history.record(decisionRows(`e-${(committed += 1)}`));
-        socket.send(data);
-      }),
-    );
-    await new Promise((resolve) => wss.once('listening', resolve));
-    serveRpc({
-      info: (): ServerInfo => ({ port: (wss.address() as { port: number }).port }),
-      heap: (): HeapReport => ({ heapBytes: heapUsedBytes(), keptInMemory: 0 }),
-      stop: async () => {
-        await new Promise((resolve) => wss.close(resolve));
-        history.close();
-        await rm(root, { recursive: true, force: true });
-      },
-    });
-    return;
-  }
-  if (spec.kind === 'echo' || spec.kind === 'decision-echo') {
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
     const answer =
-      spec.kind === 'echo'
-        ? (data: RawData) => data
-        : (data: RawData) => {
+      spec.kind === 'decision-echo'
+        ? (data: RawData) => {
             const { type, id } = JSON.parse(data.toString()) as { type: string; id: string };
             return type === 'permission.request'
               ? JSON.stringify({ type: 'permission.decision', id, behavior: 'allow', by: 'console' })
               : undefined;
+          }
+        : (data: RawData) => {
+            history?.record(decisionRows(`e-${(committed += 1)}`));
+            return data;
           };
     wss.on('connection', (socket) =>
       socket.on('message', (data) => {
@@ -125,7 +108,6 @@ export async function serve(spec: ServerSpec): Promise<void> {
         headers.push(`${PROOF_HEADER}: ${bridgeProof(token, nonce, 'gatehouse-server', port)}`);
         headers.push(`${CHALLENGE_HEADER}: ${randomBytes(NONCE_BYTES).toString('base64url')}`);
       });
-    const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
     // Announced like a console, so SDK agents find it the way they find the real one.
     await writeDiscoveryFile(root, {
       protocol: PROTOCOL_VERSION,
@@ -138,6 +120,7 @@ export async function serve(spec: ServerSpec): Promise<void> {
       heap: (): HeapReport => ({ heapBytes: heapUsedBytes(), keptInMemory: 0 }),
       stop: async () => {
         await new Promise((resolve) => wss.close(resolve));
+        history?.close();
         await rm(root, { recursive: true, force: true });
       },
     });
