@@ -386,6 +386,41 @@ test('each card counts down, pauses while it is open, and the timeout hands it b
   expect(await hookDecision(hook)).toBeUndefined();
 });
 
+test('a card above the one being read may shrink or leave without moving it', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 420, height: 700 });
+  for (const [i, command] of [
+    'npm run above',
+    'npm run reading',
+    'npm run below-1',
+    'npm run below-2',
+  ].entries()) {
+    gate.ask('Bash', bash(command));
+    await expect(page.locator('.topbar__count')).toHaveText(`${i + 1} waiting`);
+  }
+  const reading = card(page, 'npm run reading');
+  await page.locator('.queue__scroller').evaluate((scroller) => {
+    const cards = [...scroller.querySelectorAll<HTMLElement>('article[data-request-id]')];
+    const target = cards.find((c) => c.textContent?.includes('npm run reading'))!;
+    scroller.scrollTop += target.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 20;
+  });
+  const top = () => reading.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+  const before = await top();
+  const above = card(page, 'npm run above');
+  const heightOfAbove = () => above.evaluate((element) => element.getBoundingClientRect().height);
+  const heightBefore = await heightOfAbove();
+
+  // Answered at another console: the card above folds to the line that says who won, and then it leaves.
+  const other = await browser.newPage();
+  await other.goto(await gate.newLink());
+  await card(other, 'npm run above').getByRole('button', { name: 'Allow once' }).click();
+  await expect(above.getByRole('status')).toHaveText('Allowed by a person at another console');
+  await expect.poll(heightOfAbove).toBeLessThan(heightBefore / 2);
+  await expect.poll(top).toBe(before);
+  await expect(above).toHaveCount(0);
+  await expect.poll(top).toBe(before);
+  await other.close();
+});
+
 test('a request that arrives never takes the focus, nor moves what the person is reading', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PendingRequestView } from '../../../../common/queue-contract';
 import { dangerousRequest, pendingRequest } from '../../testing/fake-console-api';
 import { renderApp } from '../../testing/render-app';
@@ -22,13 +22,27 @@ describe('the window title', () => {
     expect(titleFor(3)).toBe('(3) Gatehouse');
   });
 
-  it('follows the queue as requests come and go', async () => {
+  it('follows the queue as requests come and go, once the cards are painted', async () => {
     const { fake } = await renderWith([pendingRequest('a'), pendingRequest('b')]);
-    expect(document.title).toBe('(2) Gatehouse');
+    await vi.waitFor(() => expect(document.title).toBe('(2) Gatehouse'));
     await act(async () => fake.add(pendingRequest('c', { receivedAt: 3_000 })));
-    expect(document.title).toBe('(3) Gatehouse');
+    await vi.waitFor(() => expect(document.title).toBe('(3) Gatehouse'));
     await act(async () => fake.resolveElsewhere('a', 'agent', 'deny'));
-    expect(document.title).toBe('(2) Gatehouse');
+    await vi.waitFor(() => expect(document.title).toBe('(2) Gatehouse'));
+  });
+
+  it('follows at once in a hidden window, where no frame comes to paint', async () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const frames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      const { fake } = await renderWith([pendingRequest('a')]);
+      expect(document.title).toBe('(1) Gatehouse');
+      await act(async () => fake.add(pendingRequest('b', { receivedAt: 3_000 })));
+      expect(document.title).toBe('(2) Gatehouse');
+    } finally {
+      visibility.mockRestore();
+      frames.mockRestore();
+    }
   });
 });
 
