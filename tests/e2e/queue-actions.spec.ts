@@ -3,6 +3,7 @@
  * prints is what Claude Code would act on.
  */
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { armCard, card, expectAccessible, hookDecision, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
 
@@ -19,6 +20,17 @@ test.afterEach(async () => {
 });
 
 const bash = (command: string) => ({ command, description: 'Run it' });
+
+/** Scrolls the card with this text to just under the top of the list; returns where its top stands. */
+async function scrollToRead(page: Page, text: string): Promise<() => Promise<number>> {
+  await page.locator('.queue__scroller').evaluate((scroller, wanted) => {
+    const cards = [...scroller.querySelectorAll<HTMLElement>('article[data-request-id]')];
+    const target = cards.find((c) => c.textContent?.includes(wanted))!;
+    scroller.scrollTop += target.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 20;
+  }, text);
+  const reading = card(page, text);
+  return () => reading.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+}
 
 test('Allow once reaches the hook as a plain allow', async ({ page }) => {
   const hook = gate.ask('Bash', bash('npm run release -- --tag next'));
@@ -397,13 +409,7 @@ test('a card above the one being read may shrink or leave without moving it', as
     gate.ask('Bash', bash(command));
     await expect(page.locator('.topbar__count')).toHaveText(`${i + 1} waiting`);
   }
-  const reading = card(page, 'npm run reading');
-  await page.locator('.queue__scroller').evaluate((scroller) => {
-    const cards = [...scroller.querySelectorAll<HTMLElement>('article[data-request-id]')];
-    const target = cards.find((c) => c.textContent?.includes('npm run reading'))!;
-    scroller.scrollTop += target.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 20;
-  });
-  const top = () => reading.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+  const top = await scrollToRead(page, 'npm run reading');
   const before = await top();
   const above = card(page, 'npm run above');
   const heightOfAbove = () => above.evaluate((element) => element.getBoundingClientRect().height);
@@ -433,16 +439,11 @@ test('a request that arrives never takes the focus, nor moves what the person is
   }
   const reading = card(page, 'npm run reading');
   // The person scrolls so the card they read sits just under the top, its session header half out of view.
-  await page.locator('.queue__scroller').evaluate((scroller) => {
-    const cards = [...scroller.querySelectorAll<HTMLElement>('article[data-request-id]')];
-    const target = cards.find((c) => c.textContent?.includes('npm run reading'))!;
-    scroller.scrollTop += target.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 20;
-  });
+  const top = await scrollToRead(page, 'npm run reading');
   await reading.getByRole('button', { name: 'More' }).click();
   await reading.getByRole('button', { name: 'Deny with message…' }).click();
   const message = reading.getByLabel('Message to the agent');
   await message.fill('Half a thought');
-  const top = () => reading.evaluate((element) => Math.round(element.getBoundingClientRect().top));
   const before = await top();
 
   // Into the older session, whose group sits above the card being read.
