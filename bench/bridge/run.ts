@@ -12,10 +12,11 @@
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { closedLoop } from '../support/closed-loop';
 import { openLoop } from '../support/open-loop';
 import { canCollect } from '../support/heap';
+import { machineLoad } from '../support/machine-load';
 import { summarize } from '../support/stats';
 import type { RunSummary } from '../support/stats';
 import { rpcClient } from '../support/rpc';
@@ -259,7 +260,7 @@ async function main(): Promise<void> {
 
   const frame = requestFrame('r1-a0-12345', 0);
   console.log(
-    `Gatehouse bridge bench · Node ${process.version} · ${availableParallelism()} cores · ${load()} · 127.0.0.1 only\n` +
+    `Gatehouse bridge bench · Node ${process.version} · ${availableParallelism()} cores · ${machineLoad()} · 127.0.0.1 only\n` +
       `server in a child process, agents in this one · closed loop, each agent its own connection\n` +
       `request frame ${Buffer.byteLength(frame)} B (the echo sends the same frame back) · each server warmed once ` +
       `as it starts (${WARM_START.agents} agents, ≤ ${WARM_START.maxRequests.toLocaleString('en-US')} req / ${WARM_START.maxMs / 1_000} s)` +
@@ -293,14 +294,7 @@ async function main(): Promise<void> {
     ['memory', 'in-memory (tests, embedders): keeps every decision by design'],
   ];
   for (const [store, label] of soaks) console.log((await soakWith(store, label)).join('\n'));
-  console.log(`\nat the end: ${load()}`);
-}
-
-/** Other work on the machine skews every figure above; the load average says how much there was. */
-function load(): string {
-  return `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`;
+  console.log(`\nat the end: ${machineLoad()}`);
 }
 
 const serving = process.argv.indexOf(SERVE_FLAG);

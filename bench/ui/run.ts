@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { openBridgeSocket } from '../../client/sdk/bridge-socket';
 import { CHROMIUM_ARGS } from '../../playwright.config';
+import { machineLoad } from '../support/machine-load';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
 const CHROMIUM = process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium';
@@ -175,6 +176,7 @@ async function main(): Promise<void> {
     console.error('bench:ui runs the built console: run "npm run build" first.');
     process.exit(2);
   }
+  const loadAtStart = machineLoad();
   const root = await mkdtemp(join(tmpdir(), 'gatehouse-bench-ui-'));
   const home = join(root, 'gatehouse');
   const serve = spawn(process.execPath, [CLI, 'serve', '--home', home, '--timeout', '3600000'], {
@@ -232,6 +234,7 @@ async function main(): Promise<void> {
     console.log(
       `gatehouse UI bench: ${SAMPLES} requests per row after ${WARMUP} warm-up, Chromium ${browser.version()}, viewport 1280×800`,
     );
+    console.log(`before: ${loadAtStart}; at the end: ${machineLoad()}`);
     console.log(
       `clock offset page−node ${offset.toFixed(2)} ms, ±${uncertainty.toFixed(2)} ms (half the tightest of 40 round trips)`,
     );
