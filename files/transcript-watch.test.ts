@@ -3,7 +3,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../tests/support/temp-dir';
-import { readTranscriptVerdict, watchTranscript } from './transcript-watch';
+import { watchTranscript } from './transcript-watch';
 
 const input = { command: 'touch marker.txt', description: 'make a marker' };
 const use = (id: string) =>
@@ -59,24 +59,21 @@ describe('watching the transcript while the hook waits', () => {
   });
 });
 
-describe('reading the transcript once', () => {
+describe('looking once, with the signal already aborted', () => {
+  const stopped = AbortSignal.abort();
   it('says what it shows now, and nothing for a call with no result yet or no transcript', async () => {
     await writeFile(path, use('t1'));
-    expect(await readTranscriptVerdict({ path, tool: 'Bash', input })).toBeUndefined();
+    expect(await watch(stopped)).toBeUndefined();
     await appendFile(path, rejected('t1', 'not there'));
-    expect(await readTranscriptVerdict({ path, tool: 'Bash', input })).toEqual({
-      kind: 'rejected',
-      feedback: 'not there',
-    });
-    expect(
-      await readTranscriptVerdict({ path: join(dir.path, 'missing.jsonl'), tool: 'Bash', input }),
-    ).toBeUndefined();
+    expect(await watch(stopped)).toEqual({ kind: 'rejected', feedback: 'not there' });
+    path = join(dir.path, 'missing.jsonl');
+    expect(await watch(stopped)).toBeUndefined();
   });
 
   it('does not wait on a FIFO named as the transcript', async () => {
     path = join(dir.path, 'fifo.jsonl');
     execFileSync('mkfifo', [path]);
-    expect(await readTranscriptVerdict({ path, tool: 'Bash', input })).toBeUndefined();
+    expect(await watch(stopped)).toBeUndefined();
   });
 });
 

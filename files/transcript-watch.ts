@@ -5,7 +5,7 @@
  * its own answer, for whether the agent took it. Woken by fs.watch, with a slow poll behind it for file
  * systems that send no events. Only a regular file is read (a FIFO or a device named as the transcript
  * would hold a read forever), a bounded tail first and then only what was appended. The console also reads
- * it once, when a card's session moved on, for what the person answered (main/registry/retire.ts).
+ * it when a card's session moved on, for what the person answered (main/registry/retire.ts).
  */
 import { watch as watchFile } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
@@ -30,7 +30,8 @@ export interface TranscriptWatch {
 
 /**
  * Resolves with the transcript's verdict on the call, or undefined once `signal` aborts or the transcript
- * cannot be read, or is not a regular file. Never rejects.
+ * cannot be read, or is not a regular file. It looks at least once, and once more when `signal` aborts
+ * mid-wait: an already aborted signal asks for what the transcript shows now. Never rejects.
  */
 export async function watchTranscript(
   watch: TranscriptWatch,
@@ -64,31 +65,16 @@ export async function watchTranscript(
     });
   try {
     const look = await follow(watch);
-    while (!signal.aborted) {
+    for (;;) {
       changed = false;
       const verdict = await look();
-      if (verdict) return verdict;
+      if (verdict || signal.aborted) return verdict;
       await nap();
     }
-    return undefined;
   } catch {
     return undefined;
   } finally {
     watcher?.close();
-  }
-}
-
-/**
- * The transcript's verdict on the call as it stands now: one bounded read, no waiting. Undefined when it
- * shows none yet, cannot be read, or is not a regular file. Never rejects.
- */
-export async function readTranscriptVerdict(watch: TranscriptWatch): Promise<TranscriptVerdict | undefined> {
-  try {
-    return await (
-      await follow(watch)
-    )();
-  } catch {
-    return undefined;
   }
 }
 

@@ -26,6 +26,8 @@ const CODEX_ON_PATH: CodexProgram = { command: 'codex', args: [] };
 
 /** After a person leaves a request they had open, the timeout waits at least this long. */
 const RESUME_GRACE_MS = 5_000;
+/** How long a card its session moved past waits for its transcript to say what became of the call. */
+const SESSION_OUTCOME_MS = 10_000;
 
 export interface DecisionRoom {
   readonly bash: BashSupport;
@@ -80,8 +82,12 @@ export async function startDecisionRoom(options: {
     disconnectGraceMs: 10_000,
     resumeGraceMs: RESUME_GRACE_MS,
     // The hook's own withdrawal may come first; a card lingers this long after its session moved on, which
-    // nobody notices. Whatever the hook's pace, the transcript then says what the person answered.
+    // nobody notices.
     sessionSettleMs: 1_000,
+    // Claude Code can write the call's result after the turn's Stop hook has run, later still on a loaded
+    // machine: the card leaves as soon as the hook or the transcript says what the person answered, and only
+    // a transcript silent this long after its session moved on leaves it as "session moved on".
+    sessionOutcomeMs: SESSION_OUTCOME_MS,
     sessionOutcome,
     screen: createScreening(explain, grants),
   });

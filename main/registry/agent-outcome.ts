@@ -13,7 +13,7 @@ import { createSignal } from '../../common/signal';
 import type { Signal } from '../../common/signal';
 import { guarded } from '../../common/guarded';
 import type { TranscriptVerdict } from '../../common/transcript-verdict';
-import { readTranscriptVerdict, watchTranscript } from '../../files/transcript-watch';
+import { watchTranscript } from '../../files/transcript-watch';
 import type { DecisionStore } from '../history/decision-store';
 import type { RaceRegistry } from './race-registry';
 
@@ -53,21 +53,22 @@ function watched(request: PermissionRequest, agent: AgentInfo, decision: Permiss
 }
 
 /**
- * The transcript's verdict on a call whose session moved on (RaceRegistry's `sessionOutcome`): one read,
- * of what was written since the card arrived, as for a watch. Never rejects.
+ * The transcript's verdict on a call whose session moved on (RaceRegistry's `sessionOutcome`), from what
+ * was written since the card arrived, as for a watch: followed until it shows or `signal` aborts, since
+ * Claude Code can write the call's result after the turn's Stop hook has run. Undefined when the agent
+ * keeps no transcript the console reads. Never rejects.
  */
 export function sessionOutcome(
   request: PermissionRequest,
   agent: AgentInfo,
   receivedAt: number,
-): Promise<TranscriptVerdict | undefined> {
-  if (!readable(request, agent)) return Promise.resolve(undefined);
-  return readTranscriptVerdict({
-    path: request.transcriptPath!,
-    tool: request.tool,
-    input: request.input,
-    since: receivedAt,
-  });
+  signal: AbortSignal,
+): Promise<TranscriptVerdict | undefined> | undefined {
+  if (!readable(request, agent)) return undefined;
+  return watchTranscript(
+    { path: request.transcriptPath!, tool: request.tool, input: request.input, since: receivedAt },
+    signal,
+  );
 }
 
 export interface AgentOutcomes {

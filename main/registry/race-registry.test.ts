@@ -3,6 +3,7 @@ import type { PermissionDecision, PermissionRequest, PermissionUpdate } from '..
 import { CLOCK_ONLY, committed } from '../../tests/support/committed';
 import { createMemoryDecisionStore } from '../history/decision-store';
 import type { DecisionStore } from '../history/decision-store';
+import type { TranscriptVerdict } from '../../common/transcript-verdict';
 import { RaceRegistry } from './race-registry';
 
 const agent = { name: 'test-agent' };
@@ -31,6 +32,12 @@ function setup(overrides: Partial<ConstructorParameters<typeof RaceRegistry>[0]>
 }
 
 afterEach(() => vi.useRealTimers());
+
+/** The record's answer reaches the registry on one turn, and the decision it claims is committed on the next. */
+const retired = async () => {
+  await committed();
+  await committed();
+};
 
 describe('a "session moved on" retirement while the request’s connection is open', () => {
   it('waits out sessionSettleMs, so the connection can first say the person denied in the agent’s dialog', async () => {
@@ -67,27 +74,66 @@ describe('a "session moved on" retirement while the request’s connection is op
     ]);
   });
 
-  it('asks the agent’s record what happened only once the window passes, and not after a withdrawal', async () => {
+  it('asks the agent’s record at once and follows it, deciding as soon as it says, and not after a withdrawal', async () => {
     vi.useFakeTimers(CLOCK_ONLY);
     const asked: string[] = [];
+    let say!: (verdict: TranscriptVerdict) => void;
+    const aborted: string[] = [];
     const { registry, store } = setup({
       sessionSettleMs: 1_000,
-      sessionOutcome: (pending) => {
+      sessionOutcomeMs: 10_000,
+      sessionOutcome: (pending, _agent, _receivedAt, signal) => {
         asked.push(pending.id);
-        return Promise.resolve({ kind: 'rejected', feedback: 'not like that' });
+        signal.addEventListener('abort', () => aborted.push(pending.id));
+        return pending.id === 'told'
+          ? new Promise((resolve) => (say = resolve))
+          : new Promise((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
       },
     });
     registry.submit(request('told'), agent, vi.fn());
     registry.submit(request('withdrawn', { input: { command: 'npm run build' } }), agent, vi.fn());
     registry.retire({ sessionId: 's1', event: 'stopped' }, vi.fn());
-    expect(asked).toEqual([]);
+    registry.retire({ sessionId: 's1', event: 'session.ended' }, vi.fn());
+    expect(asked).toEqual(['told', 'withdrawn']);
     registry.decide('withdrawn', 'agent', { behavior: 'passthrough' });
-    vi.advanceTimersByTime(1_000);
     await committed();
-    expect(asked).toEqual(['told']);
+    expect(aborted).toEqual(['withdrawn']);
+    // The record says nothing until long after the connection's window: a late transcript still decides.
+    vi.advanceTimersByTime(9_999);
+    expect(registry.pending().map((view) => view.id)).toEqual(['told']);
+    say({ kind: 'rejected', feedback: 'not like that' });
+    await retired();
     expect(store.records.map(({ decision }) => [decision.id, decision.by, decision.message])).toEqual([
       ['withdrawn', 'agent', undefined],
       ['told', 'agent', 'not like that'],
+    ]);
+    expect(aborted).toEqual(['withdrawn', 'told']);
+  });
+
+  it('retires it as moved on when the record is still silent at the end of its window, or has no record', async () => {
+    vi.useFakeTimers(CLOCK_ONLY);
+    const { registry, store } = setup({
+      sessionSettleMs: 1_000,
+      sessionOutcomeMs: 10_000,
+      sessionOutcome: (pending, _agent, _receivedAt, signal) =>
+        pending.id === 'silent'
+          ? new Promise((resolve) => signal.addEventListener('abort', () => resolve(undefined)))
+          : undefined,
+    });
+    registry.submit(request('silent'), agent, vi.fn());
+    registry.submit(request('unrecorded', { input: { command: 'npm run build' } }), agent, vi.fn());
+    registry.retire({ sessionId: 's1', event: 'stopped' }, vi.fn());
+    vi.advanceTimersByTime(999);
+    await retired();
+    expect(registry.pending().map((view) => view.id)).toEqual(['silent', 'unrecorded']);
+    vi.advanceTimersByTime(1);
+    await retired();
+    expect(registry.pending().map((view) => view.id)).toEqual(['silent']);
+    vi.advanceTimersByTime(9_000);
+    await retired();
+    expect(store.records.map(({ decision }) => [decision.id, decision.by, decision.message])).toEqual([
+      ['unrecorded', 'session', 'session moved on'],
+      ['silent', 'session', 'session moved on'],
     ]);
   });
 });

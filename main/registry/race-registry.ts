@@ -80,15 +80,23 @@ export interface RegistryOptions {
    */
   readonly sessionSettleMs?: number;
   /**
+   * How long, instead, such a retirement follows the agent's own record (`sessionOutcome`) while the
+   * connection is open, when there is a record to follow: it can be written after the session moved on.
+   */
+  readonly sessionOutcomeMs?: number;
+  /**
    * What the agent's own record says became of a request its session moved past (Claude Code's transcript),
-   * read once as it is retired, so history tells what happened however late the connection would have said
-   * it (retire.ts, `settledRetirement`). Never rejects.
+   * followed from the retirement until it says or `signal` aborts (it looks at least once), so history tells
+   * what happened however late the connection would have said it and however late the record is written
+   * (retire.ts, `settledRetirement`). Undefined when the agent keeps no record the console can read. Never
+   * rejects.
    */
   readonly sessionOutcome?: (
     request: PermissionRequest,
     agent: AgentInfo,
     receivedAt: number,
-  ) => Promise<TranscriptVerdict | undefined>;
+    signal: AbortSignal,
+  ) => Promise<TranscriptVerdict | undefined> | undefined;
   readonly now?: () => number;
 }
 
@@ -110,6 +118,8 @@ interface Race {
   /** Decided, and waiting only for the group commit before it is sent. */
   claimed: boolean;
   explanation: Explanation | undefined;
+  /** A "session moved on" retirement waiting for the agent's word; aborted when the race ends. */
+  settling: AbortController | undefined;
 }
 
 /** A racer's answer: it won, it lost to another racer, or no request by that id was ever seen. */
@@ -140,8 +150,6 @@ export class RaceRegistry {
   private readonly races = new SlotMap<string, Race>();
   /** Says when a claimed decision is durable, and so may be sent. */
   private readonly commits: GroupCommit;
-  /** "Session moved on" retirements waiting out `sessionSettleMs`. */
-  private readonly settling = new Set<ReturnType<typeof setTimeout>>();
   /** The sessions each connection reports events for itself (see `retire`). */
   private readonly reporting = new WeakMap<Deliver, Set<string>>();
   private readonly now: () => number;
@@ -190,6 +198,7 @@ export class RaceRegistry {
       visible: false,
       claimed: false,
       explanation: undefined,
+      settling: undefined,
       clock: this.startClock(request.id, wait),
       once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
     };
@@ -288,21 +297,29 @@ export class RaceRegistry {
     return retirements.filter((retirement) => {
       const { id, racer, answer } = retirement;
       const race = this.races.get(id);
-      const settleMs = race?.deliver === undefined ? 0 : (this.options.sessionSettleMs ?? 0);
+      const open = race?.deliver !== undefined;
+      const settleMs = open ? (this.options.sessionSettleMs ?? 0) : 0;
       const { sessionOutcome } = this.options;
       if (racer !== 'session' || !race || (settleMs === 0 && !sessionOutcome))
         return this.decide(id, racer, answer).won;
-      const timer = setTimeout(() => {
-        this.settling.delete(timer);
-        if (race.claimed || this.races.get(id) !== race) return;
-        void (sessionOutcome?.(race.request, race.agent, race.receivedAt) ?? Promise.resolve(undefined)).then(
-          (verdict) => {
-            const settled = settledRetirement(retirement, verdict);
-            guarded(`retiring request ${id}`, () => this.decide(id, settled.racer, settled.answer));
-          },
+      if (race.settling) return true;
+      const settling = new AbortController();
+      race.settling = settling;
+      const record = sessionOutcome?.(race.request, race.agent, race.receivedAt, settling.signal);
+      const waitMs = record && open ? Math.max(settleMs, this.options.sessionOutcomeMs ?? 0) : settleMs;
+      const timer = setTimeout(() => settling.abort(), waitMs);
+      settling.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+      const outcome =
+        record ??
+        new Promise<undefined>((resolve) =>
+          settling.signal.addEventListener('abort', () => resolve(undefined), { once: true }),
         );
-      }, settleMs);
-      this.settling.add(timer);
+      void outcome.then((verdict) => {
+        settling.abort();
+        if (race.claimed || this.races.get(id) !== race) return;
+        const settled = settledRetirement(retirement, verdict);
+        guarded(`retiring request ${id}`, () => this.decide(id, settled.racer, settled.answer));
+      });
       return true;
     }).length;
   }
@@ -403,11 +420,10 @@ export class RaceRegistry {
    */
   close(): void {
     this.commits.flush();
-    for (const timer of this.settling) clearTimeout(timer);
-    this.settling.clear();
     for (const race of this.races.values()) {
       if (race.clock.running) clearTimeout(race.clock.timer);
       if (race.grace) clearTimeout(race.grace);
+      race.settling?.abort();
     }
     this.races.clear();
   }
@@ -426,6 +442,7 @@ export class RaceRegistry {
   private finish(race: Race, decision: PermissionDecision): void {
     if (race.clock.running) clearTimeout(race.clock.timer);
     if (race.grace) clearTimeout(race.grace);
+    race.settling?.abort();
     this.races.delete(race.request.id);
     race.deliver?.(decision);
     this.sent.emit({ request: race.request, agent: race.agent, decision, receivedAt: race.receivedAt });

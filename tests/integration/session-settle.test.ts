@@ -1,12 +1,12 @@
 /**
  * Claude Code's Stop reaches the console before the hook has read the person's "No, and tell Claude…" from
- * the transcript: history still records their No with their words, because the console reads the transcript
- * itself as the card's session moves on. A real console core with its SQLite history, real sockets, a real
- * transcript file.
+ * the transcript, and the transcript itself can be written after the Stop: history still records their No
+ * with their words, because the console follows the transcript itself as the card's session moves on. A
+ * real console core with its SQLite history, real sockets, a real transcript file.
  */
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { bridgePeer, until } from '../support/bridge-peer';
 import { startTestCore } from '../support/test-core';
@@ -46,11 +46,16 @@ const rejected = (feedback: string) =>
     timestamp: new Date().toISOString(),
   });
 
+/** How long the console once waited before its single read of the transcript. */
+const OLD_WINDOW_MS = 1_000;
+
 /**
  * The hook's connection asks and stays open, never withdrawing; once the card waits, what `answered` gives is written
- * to the transcript and the Stop hook's own connection reports the turn's end. Returns what history records.
+ * to the transcript and the Stop hook's own connection reports the turn's end. With `late`, the transcript is
+ * written only well after the console handled the Stop, as a loaded machine can have it. Returns what
+ * history records.
  */
-async function stopBeforeWithdrawal(answered: () => string) {
+async function stopBeforeWithdrawal(answered: () => string, late = false) {
   const transcriptPath = join(dir.path, 'session.jsonl');
   await writeFile(transcriptPath, use);
   core = await startTestCore({
@@ -73,9 +78,19 @@ async function stopBeforeWithdrawal(answered: () => string) {
     transcriptPath,
   });
   await until(() => console.registry.pending().length === 1);
-  await appendFile(transcriptPath, answered());
+  if (!late) await appendFile(transcriptPath, answered());
+  let stopped = Number.POSITIVE_INFINITY;
+  const retire = console.registry.retire.bind(console.registry);
+  vi.spyOn(console.registry, 'retire').mockImplementation((event, from) => {
+    stopped = Date.now();
+    return retire(event, from);
+  });
   const stop = await bridgePeer(console.port, token, claudeCode);
   stop.send({ type: 'session.event', sessionId: 's1', event: 'stopped' });
+  if (late) {
+    await until(() => Date.now() - stopped > 3 * OLD_WINDOW_MS);
+    await appendFile(transcriptPath, answered());
+  }
   await until(() => !console.registry.has('r1'));
   await console.registry.durable();
   hook.close();
@@ -88,6 +103,12 @@ async function stopBeforeWithdrawal(answered: () => string) {
 describe('a card whose session moved on before its hook withdrew it', () => {
   it('is recorded as the person’s No in the terminal, with their words', async () => {
     expect(await stopBeforeWithdrawal(() => rejected('use the build folder'))).toMatchObject([
+      { by: 'agent', behavior: 'deny', message: 'use the build folder' },
+    ]);
+  });
+
+  it('is recorded as the person’s No when the transcript says it only after the Stop was handled', async () => {
+    expect(await stopBeforeWithdrawal(() => rejected('use the build folder'), true)).toMatchObject([
       { by: 'agent', behavior: 'deny', message: 'use the build folder' },
     ]);
   });
