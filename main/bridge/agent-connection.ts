@@ -116,6 +116,9 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
   };
 
   socket.on('message', (data, isBinary) => {
+    // A frame that arrived behind the one that closed the socket (a wrong proof, then the right one in the
+    // same write) must not prove the connection or reach the registry after all.
+    if (socket.readyState !== socket.OPEN) return;
     if (!limiter.take()) {
       fail(
         'rate-limited',

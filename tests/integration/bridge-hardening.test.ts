@@ -4,6 +4,7 @@
  * others is still decided exactly once.
  */
 import { readFile } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -188,6 +189,26 @@ describe('the bridge under hostile input', () => {
     expect(agent.replies[0]).toMatchObject({ type: 'error', code: 'too-many-pending', id: 'p3' });
     agent.send(request('other-session', 's2'));
     await until(() => core.registry.has('other-session'));
+  });
+
+  it('queues nothing from a right hello sent behind a wrong one in the same write', async () => {
+    const { core, token } = await start();
+    const { socket, proof } = await openAgentSocket(`ws://127.0.0.1:${core.port}/bridge`, token);
+    socket.on('error', () => undefined);
+    const replies: Array<Record<string, unknown>> = [];
+    socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    // ws writes each frame as it is sent; corked, the three leave in one write and are read in one chunk.
+    const wire = (socket as unknown as { _socket: Socket })._socket;
+    wire.cork();
+    socket.send(JSON.stringify(helloFor('x'.repeat(proof.length))));
+    socket.send(JSON.stringify(helloFor(proof)));
+    socket.send(JSON.stringify(request('smuggled')));
+    wire.uncork();
+    // Every frame of that one read was handled before the close was seen here.
+    expect(await closed).toBe(4401);
+    expect(core.registry.has('smuggled')).toBe(false);
+    expect(replies.map((reply) => reply.type)).toEqual(['error']);
   });
 
   it('answers another protocol version with unsupported-protocol', async () => {
