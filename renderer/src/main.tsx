@@ -7,19 +7,18 @@ import { requestFromSearch, viewFromSearch } from '../../common/console-views';
 import { createPrefsStore } from './store/prefs-store';
 import { createQueueStore } from './store/queue-store';
 import { createIpcTransport } from './transport/ipc-transport';
-import { consoleSocketUrl, createWebTransport, tabCredential } from './transport/web-transport';
+import { codeFromFragment, consoleSocketUrl, createWebTransport } from './transport/web-transport';
 
 const connection = createConnectionStore(window.gatehouse ? 'ipc' : 'connecting');
 
 function pickTransport() {
   if (window.gatehouse) return createIpcTransport(window.gatehouse);
-  const credential = tabCredential(window.location.hash, window.sessionStorage);
-  // The code leaves the address at once (it works only once anyway); the view stays, so a reload opens it.
+  const code = codeFromFragment(window.location.hash);
+  // The code leaves the address at once (it works only once anyway); the view stays for the next link.
   history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
   return createWebTransport({
     url: consoleSocketUrl(window.location),
-    credential,
-    secrets: window.sessionStorage,
+    code,
     onState: (state) => connection.setState(state, true),
   });
 }

@@ -1,7 +1,9 @@
 /**
- * The web console's link from the side of whoever reads the browser's profile later: the address Chromium
- * keeps in its history and session files holds a code that was spent when the page opened, so it opens
- * nothing, and the page that tries says how to get a new link. A reload keeps working (the tab's secret).
+ * The web console's link from the side of whoever reads the browser's profile: the address Chromium keeps
+ * in its history and session files holds a code that was spent when the page opened, and the tab keeps no
+ * secret of its own where Chromium writes it (session storage was written to the profile within seconds),
+ * so nothing in the profile opens the console, and the page that tries says how to get a new link. A reload
+ * therefore needs a new link too, and says so.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,27 +28,37 @@ test.afterEach(async () => {
   await rm(profile, { recursive: true, force: true });
 });
 
-/** Every link code written anywhere in a Chromium profile (history database, session files, caches). */
-async function codesInProfile(dir: string): Promise<Set<string>> {
+/** Every 43-character token-like string written anywhere in a Chromium profile: codes, secrets, anything. */
+async function credentialsInProfile(dir: string): Promise<Set<string>> {
   const found = new Set<string>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const bytes = await readFile(join(entry.parentPath, entry.name)).catch(() => Buffer.alloc(0));
-    for (const match of bytes.toString('latin1').matchAll(/#code=([A-Za-z0-9_-]{43})/g)) found.add(match[1]!);
+    // Session storage is kept in UTF-16 as well as Latin-1, at either byte alignment: read all three.
+    for (const text of [
+      bytes.toString('latin1'),
+      bytes.toString('utf16le'),
+      bytes.subarray(1).toString('utf16le'),
+    ])
+      for (const match of text.matchAll(/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g))
+        found.add(match[0]);
   }
   return found;
 }
 
-/** What a local process gets from the console with a code: the close code, and any frame before it. */
-function tryCode(port: number, code: string): Promise<{ closed: number; frames: unknown[] }> {
+/** What a local process gets from the console with a credential: the close code, and any frame before it. */
+function tryCredential(
+  port: number,
+  credential: { code: string } | { secret: string },
+): Promise<{ closed: number; frames: unknown[] }> {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/console`, { origin: `http://127.0.0.1:${port}` });
   const frames: unknown[] = [];
   socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
-  socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', code })));
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', ...credential })));
   return new Promise((resolve) => socket.on('close', (closed) => resolve({ closed, frames })));
 }
 
-test('the address Chromium keeps opens nothing, while the tab that used it reloads and answers', async ({
+test('nothing Chromium keeps in its profile opens the console, and a reload asks for a new link', async ({
   browser,
 }) => {
   const port = Number(new URL(serve.url).port);
@@ -58,26 +70,35 @@ test('the address Chromium keeps opens nothing, while the tab that used it reloa
   });
   const tab = context.pages()[0] ?? (await context.newPage());
   await tab.goto(serve.url);
-  await expect(tab.getByRole('article').filter({ hasText: 'npm run deploy' })).toBeVisible();
-  expect(tab.url()).not.toContain('code=');
-  await tab.reload();
   const card = tab.getByRole('article').filter({ hasText: 'npm run deploy' });
+  await expect(card).toBeVisible();
+  expect(tab.url()).not.toContain('code=');
+  // Chromium writes a tab's session storage to the profile in order, within seconds: once a marker stored
+  // after the tab connected is on disk, whatever the tab stored before it is too.
+  const marker = 'M'.repeat(43);
+  await tab.evaluate((value) => window.sessionStorage.setItem('probe', value), marker);
+  let kept = new Set<string>();
+  await expect
+    .poll(async () => (kept = await credentialsInProfile(profile)).has(marker), { timeout: 60_000 })
+    .toBe(true);
+  expect(kept).toContain(linkCode(serve.url));
+  // Replayed while the tab that got them is still open.
+  for (const value of kept) {
+    expect((await tryCredential(port, { code: value })).frames).toEqual([]);
+    expect((await tryCredential(port, { secret: value })).frames).toEqual([]);
+  }
   await card.getByRole('button', { name: 'Deny', exact: true }).click();
   const answered = await hook.exit;
   expect(JSON.parse(answered.stdout).hookSpecificOutput.decision.behavior).toBe('deny');
   await context.close();
-
-  const kept = await codesInProfile(profile);
-  expect(kept).toContain(linkCode(serve.url));
-  for (const code of kept) {
-    expect(await tryCode(port, code)).toEqual({ closed: 4409, frames: [] });
-  }
 
   const attacker = await browser.newPage();
   await attacker.goto(`http://127.0.0.1:${port}/#code=${linkCode(serve.url)}`);
   await expect(attacker.getByRole('status').first()).toContainText('already used');
   await expect(attacker.getByRole('status').first()).toContainText('press Enter where gatehouse serve runs');
   await expect(attacker.getByRole('article')).toHaveCount(0);
+  await attacker.reload();
+  await expect(attacker.getByRole('status').first()).toContainText('a reload needs one too');
   await attacker.close();
 });
 

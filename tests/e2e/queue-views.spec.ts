@@ -113,7 +113,7 @@ test('the theme follows the OS and can be switched; so can the language', async 
   expect(await background()).not.toBe(dark);
   await page.getByLabel('Language').selectOption('zh-CN');
   await expect(page.getByText('没有待处理的请求')).toBeVisible();
-  await page.reload();
+  await page.goto(await gate.newLink());
   await expect(page.getByText('没有待处理的请求')).toBeVisible();
   await expect.poll(scheme).toBe('light');
   await expectAccessible(page, 'the empty queue in Chinese');

@@ -19,6 +19,8 @@ export const en = {
   'app.connection.ready': 'Connected',
   'app.connection.connecting': 'Connecting…',
   'app.connection.closed': 'Disconnected: reload when the console is running',
+  'app.connection.unlinked':
+    'This tab needs a new link: the console keeps no way back in where the browser saves to disk, so a reload needs one too. Press Enter where gatehouse serve runs for a new one',
   'app.connection.unauthorized':
     'This link does not open the console: press Enter where gatehouse serve runs for a new one',
   'app.connection.used':

@@ -15,6 +15,8 @@ export const zhCN: Partial<Catalogue> = {
   'app.connection.ready': '已连接',
   'app.connection.connecting': '正在连接…',
   'app.connection.closed': '连接已断开：控制台运行后请刷新',
+  'app.connection.unlinked':
+    '此标签页需要新链接：控制台不在浏览器会写入磁盘的任何地方保留登录凭据，所以刷新后也需要新链接。请在运行 gatehouse serve 的终端按回车获取新链接',
   'app.connection.unauthorized': '此链接无法打开控制台：请在运行 gatehouse serve 的终端按回车获取新链接',
   'app.connection.used':
     '此链接已被使用，每个链接只能打开控制台一次：请在运行 gatehouse serve 的终端按回车获取新链接',

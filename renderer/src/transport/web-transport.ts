@@ -1,8 +1,9 @@
 /**
  * The web console's transport: the same contract as the Electron preload, carried over the console's own
- * WebSocket. A link's one-time code comes from the URL fragment (never sent in a request line); the tab
- * trades it for a secret that only this tab's session storage holds, for a reload, and each use of it
- * hands out the next one.
+ * WebSocket. A link's one-time code comes from the URL fragment (never sent in a request line). The tab
+ * keeps nothing that would let it in again: Chromium writes session storage, local storage, IndexedDB and
+ * cookies to the profile on disk within seconds, where any process of the same user could read and replay
+ * it. So a reload, like any address without a live code, needs a new link (docs/security.md, section 7).
  */
 import { CONSOLE_PATH, REFUSED_CLOSE } from '../../../common/console-contract';
 import type {
@@ -13,33 +14,14 @@ import type {
   Result,
 } from '../../../common/console-contract';
 
-export type ConnectionState = 'connecting' | 'ready' | 'closed' | 'unauthorized' | 'used' | 'expired';
+/** `unlinked`: the address carries no code, as after a reload. */
+export type ConnectionState =
+  'connecting' | 'ready' | 'closed' | 'unlinked' | 'unauthorized' | 'used' | 'expired';
 
-/** What proves this tab: the code of the link in its address, the secret its last connection got, or both. */
-export interface TabCredential {
-  readonly code?: string;
-  readonly secret?: string;
-}
-
-/** Where the tab secret rests: session storage, which belongs to this tab alone. */
-export interface SecretStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-const SECRET_KEY = 'gatehouse.tab-secret';
-
+/** The code of the link in the tab's address, if any. */
 export function codeFromFragment(hash: string): string | undefined {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   return params.get('code') ?? undefined;
-}
-
-/** Both go: an old link in a tab that holds a secret still opens it, and a new link is spent either way. */
-export function tabCredential(hash: string, store: SecretStore): TabCredential | undefined {
-  const code = codeFromFragment(hash);
-  const secret = store.getItem(SECRET_KEY) ?? undefined;
-  if (code === undefined && secret === undefined) return undefined;
-  return { ...(code === undefined ? {} : { code }), ...(secret === undefined ? {} : { secret }) };
 }
 
 const REFUSED_STATE = new Map<number, ConnectionState>([
@@ -50,8 +32,7 @@ const REFUSED_STATE = new Map<number, ConnectionState>([
 
 export function createWebTransport(options: {
   readonly url: string;
-  readonly credential: TabCredential | undefined;
-  readonly secrets: SecretStore;
+  readonly code: string | undefined;
   readonly onState: (state: ConnectionState) => void;
 }): ConsoleApi {
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
@@ -60,18 +41,16 @@ export function createWebTransport(options: {
   let seq = 0;
   let ready = false;
 
-  const { credential } = options;
+  const { code } = options;
   const socket = new WebSocket(options.url);
   options.onState('connecting');
   socket.addEventListener('open', () => {
-    // Once sent, the credential is spent whatever happens next: the console hands a new secret with `ready`.
-    options.secrets.removeItem(SECRET_KEY);
-    if (credential === undefined) socket.close();
-    else socket.send(JSON.stringify({ type: 'auth', ...credential }));
+    if (code === undefined) socket.close();
+    else socket.send(JSON.stringify({ type: 'auth', code }));
   });
   socket.addEventListener('close', (event) => {
     ready = false;
-    options.onState(credential === undefined ? 'unauthorized' : (REFUSED_STATE.get(event.code) ?? 'closed'));
+    options.onState(code === undefined ? 'unlinked' : (REFUSED_STATE.get(event.code) ?? 'closed'));
     for (const resolve of waiting.values()) {
       resolve({ ok: false, error: { code: 'disconnected', message: 'The console connection closed.' } });
     }
@@ -79,8 +58,8 @@ export function createWebTransport(options: {
   });
   socket.addEventListener('message', (event) => {
     const frame = JSON.parse(String(event.data)) as ConsoleServerFrame;
+    // `ready` also hands out a tab secret for a reload; the tab does not keep it (see the top of this file).
     if (frame.type === 'ready') {
-      options.secrets.setItem(SECRET_KEY, frame.secret);
       ready = true;
       for (const text of queued.splice(0)) socket.send(text);
       options.onState('ready');
