@@ -43,6 +43,17 @@ export const CLAUDE_HOOK_EVENTS: readonly ClaudeHookEvent[] = [
   DIRECTORY_ADDED,
 ];
 
+/**
+ * The event `gatehouse hook <arg>` names, by its argument or by the agent's own name for it
+ * (`PermissionRequest`), which is what a person copies from the agent's documentation.
+ */
+export function eventNamed<Event extends ClaudeHookEvent>(
+  events: readonly Event[],
+  arg: string | undefined,
+): Event | undefined {
+  return events.find((event) => event.arg === arg || event.name === arg);
+}
+
 export function hookEventByArg(arg: string | undefined): ClaudeHookEvent | undefined {
-  return CLAUDE_HOOK_EVENTS.find((event) => event.arg === arg);
+  return eventNamed(CLAUDE_HOOK_EVENTS, arg);
 }

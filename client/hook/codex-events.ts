@@ -3,6 +3,7 @@
  * `gatehouse hook codex <event>` takes: one table for the hook and the Codex installer, as for Claude Code.
  * Codex names its events in PascalCase in hooks.json and sends the same names as `hook_event_name`.
  */
+import { eventNamed } from './claude-events';
 import type { ClaudeHookEvent } from './claude-events';
 
 /** Codex's events carry the same fields the Claude Code table describes. */
@@ -24,5 +25,5 @@ export const CODEX_HOOK_EVENTS: readonly CodexHookEvent[] = [
 ];
 
 export function codexEventByArg(arg: string | undefined): CodexHookEvent | undefined {
-  return CODEX_HOOK_EVENTS.find((event) => event.arg === arg);
+  return eventNamed(CODEX_HOOK_EVENTS, arg);
 }

@@ -40,8 +40,6 @@ export const DEFAULT_HOOK_DEADLINE_MS = 570_000;
  * the terminal waits this long for a card nobody answers before Codex asks them itself.
  */
 export const CODEX_HOOK_DEADLINE_MS = 30_000;
-/** A wrong hook argument: one sentence and this code, which Claude Code treats as a non-blocking error. */
-export const EXIT_HOOK_MISUSE = 1;
 /** The handshake on loopback takes a millisecond; a console slower than this is as good as absent. */
 const CONNECT_TIMEOUT_MS = 2_000;
 /** SessionEnd hooks share a 1.5 s budget (§1.1); the session events must fit well inside it. */
@@ -105,7 +103,8 @@ Events:
   directory-added         Tell the console the session added a working directory (/add-dir)
   session-start           Tell the console a session started (Codex only), so history lists it
   (Codex takes permission-request, session-start, post-tool-use, user-prompt-submit, stop and
-  session-end.)
+  session-end.) Each event also goes by the agent's own name for it: PermissionRequest, PostToolUse, …
+  An event this version does not know gets one sentence on stderr, and the hook still exits 0.
 
 Environment:
   GATEHOUSE_HOOK_TIMEOUT_MS   How long permission-request waits: default ${DEFAULT_HOOK_DEADLINE_MS} for Claude
@@ -165,9 +164,9 @@ export async function runHook(
         ? `gatehouse hook: unexpected argument "${args[1] ?? ''}". Run "gatehouse hook --help" for usage.\n`
         : `gatehouse hook: unknown event "${arg ?? ''}"; for ${agent.label} it takes one of ${agent.events.map((e) => e.arg).join(', ')}. Run "gatehouse hook --help" for usage.\n`,
     );
-    // Not the usual 2: for Claude Code, exit 2 from a Stop or UserPromptSubmit hook blocks the session, and a
-    // hook named in settings that this version lacks must never do that. 1 is a non-blocking error.
-    return EXIT_HOOK_MISUSE;
+    // Exit 0 like every other failure: a hook named in settings that this version lacks must leave the
+    // agent's own dialog in charge, and Claude Code reads exit 2 from some events as "block".
+    return 0;
   }
   const deadlineMs = deadlineOf(io.env, agent);
   // One controller and a plain timer rather than AbortSignal.timeout and AbortSignal.any, whose weak
