@@ -27,6 +27,11 @@ beforeEach(async () => {
   launcher = { node: process.execPath, cli: join(tmp.path, 'checkout', 'out', 'cli', 'gatehouse-hook.cjs') };
   await mkdir(resolve(launcher.cli, '..'), { recursive: true });
   await writeFile(launcher.cli, `${HOOK_BANNER}\n// this build\n`);
+  // A supported Claude Code on the PATH (tests/integration/doctor-agents.test.ts checks that line).
+  await mkdir(join(tmp.path, 'bin'));
+  await writeFile(join(tmp.path, 'bin', 'claude'), "#!/bin/sh\necho '2.1.139 (Claude Code)'\n", {
+    mode: 0o755,
+  });
 });
 afterEach(async () => {
   await core?.close();
@@ -39,7 +44,7 @@ function io(env: Record<string, string> = {}) {
   const value: CliIo = {
     stdout: (t) => void out.push(t),
     stderr: (t) => void out.push(t),
-    env: { GATEHOUSE_HOME: gatehouseHome, ...env },
+    env: { GATEHOUSE_HOME: gatehouseHome, PATH: `${join(tmp.path, 'bin')}:/bin`, ...env },
   };
   return { io: value, text: () => out.join('') };
 }
@@ -74,6 +79,7 @@ describe('gatehouse doctor', () => {
     await installUserHooks();
     const result = await doctor();
     expect(result.lines).toEqual([
+      `✓ claude: Claude Code 2.1.139 at ${join(tmp.path, 'bin', 'claude')} (Gatehouse supports Claude Code 2.1.139 or newer).`,
       `✓ token: readable in ${join(gatehouseHome, 'bridge.json')}, private to you.`,
       expect.stringMatching(
         /^✓ console: reachable at ws:\/\/127\.0\.0\.1:\d+\/bridge \(Gatehouse \d+\.\d+\.\d+\)\.$/,

@@ -16,6 +16,7 @@ import { codexPlaceOf } from '../../codex/codex-target';
 import { formatCheck } from './doctor-check';
 import type { Check } from './doctor-check';
 import { codexHooksCheck } from './doctor-codex';
+import { agentProgramCheck, CLAUDE_CODE, CODEX_CLI, supported } from './doctor-agent';
 import { managedPolicyPath, readManagedPolicy } from '../../claude/managed-policy';
 import { claudeDirOf } from '../../claude/settings-location';
 import type { Place } from '../../claude/settings-location';
@@ -26,17 +27,19 @@ import { readWelcome } from '../../hook/lean-protocol';
 
 const HELP = `Usage: gatehouse doctor [codex] [options]
 
-Checks that Claude Code can reach Gatehouse: the bridge token is readable, the console answers, the hooks
-are installed (and in which scopes), and no managed policy blocks them. With "codex" it checks the same for
-the Codex CLI, and whether Codex trusts the hooks (asking "codex app-server", else reading the records in
-its config.toml). Exits 0 when all is well, 1 otherwise.
+Checks that Claude Code can reach Gatehouse: "claude" is on the PATH at a version Gatehouse supports
+(${supported(CLAUDE_CODE)}), the bridge token is readable, the console answers, the hooks are installed (and
+in which scopes), and no managed policy blocks them. With "codex" it checks the same for the Codex CLI
+(${supported(CODEX_CLI)}), and whether Codex trusts the hooks (asking "codex app-server", else reading the
+records in its config.toml). Exits 0 when all is well, 1 otherwise.
 
 Options:
   --cwd DIR       The project folder whose .claude/ (or .codex/) settings to check (default: the current
                   folder)
   --home DIR      The home folder whose .claude/ holds the user settings (default: $CLAUDE_CONFIG_DIR,
                   else ~/.claude); with codex, whose .codex/ (default: $CODEX_HOME, else ~/.codex)
-  --codex FILE    With codex: the Codex program that reports each hook's trust (default: codex on PATH)
+  --codex FILE    With codex: the Codex program whose version is checked and that reports each hook's
+                  trust (default: codex on the PATH)
   --policy FILE   The managed policy file (default: ${managedPolicyPath(process.platform)})
   -h, --help      Show this help
 `;
@@ -199,6 +202,7 @@ export async function runDoctor(
   }
   if (positionals[0] === 'codex') {
     const checks = [
+      await agentProgramCheck(CODEX_CLI, io.env, values.codex || CODEX_CLI.program),
       tokenCheck(io.env),
       await consoleCheck(io.env),
       ...(await codexHooksCheck(codexPlaceOf(values, io.env), values.codex || 'codex', io.env, shipped)),
@@ -215,6 +219,7 @@ export async function runDoctor(
   };
   const reports = await inspectScopes(place);
   const checks = [
+    await agentProgramCheck(CLAUDE_CODE, io.env),
     tokenCheck(io.env),
     await consoleCheck(io.env),
     hooksCheck(reports),
