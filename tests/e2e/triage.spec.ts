@@ -130,9 +130,10 @@ test('the first run says how to connect an agent; the answers show their keys', 
   const empty = page.locator('.empty');
   await expect(empty).toContainText('To connect an agent, run one of these in a terminal:');
   await expect(empty.locator('code')).toHaveText([
-    'npx gatehouse install claude',
-    'npx gatehouse install codex',
-    'npx gatehouse doctor',
+    'gatehouse install claude',
+    'gatehouse install codex',
+    'gatehouse doctor',
+    'npm ci && npm pack && npm install -g ./gatehouse-console-gatehouse-*.tgz',
   ]);
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });

@@ -8,6 +8,8 @@ export const queueEn = {
   'queue.empty.claude': 'send Claude Code’s permission prompts here',
   'queue.empty.codex': 'send the Codex CLI’s permission prompts here',
   'queue.empty.doctor': 'check that the hooks are installed and can reach this console',
+  'queue.empty.install':
+    'No gatehouse command in your terminal? This installs it, run in Gatehouse’s folder:',
   'session.label': 'Session {session} of {agent} in {folder}',
   'session.count': { one: '{count} request', other: '{count} requests' },
   'session.secondLook': { one: '{count} needs a second look', other: '{count} need a second look' },

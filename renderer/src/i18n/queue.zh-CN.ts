@@ -10,6 +10,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'queue.empty.claude': '把 Claude Code 的权限请求发到这里',
   'queue.empty.codex': '把 Codex CLI 的权限请求发到这里',
   'queue.empty.doctor': '检查钩子是否已安装并能连到此控制台',
+  'queue.empty.install': '终端里还没有 gatehouse 命令？在 Gatehouse 的文件夹中运行以下命令来安装：',
   'session.label': '{agent} 在 {folder} 的会话 {session}',
   'session.count': { one: '{count} 个请求', other: '{count} 个请求' },
   'session.secondLook': { one: '{count} 个需要复核', other: '{count} 个需要复核' },

@@ -22,16 +22,20 @@ describe('the first run', () => {
   it('says how to connect each agent and how to check the hooks, in both languages', async () => {
     await renderWith([]);
     const commands = () => [...document.querySelectorAll('.empty__command code')].map((c) => c.textContent);
-    expect(commands()).toEqual([
-      'npx gatehouse install claude',
-      'npx gatehouse install codex',
-      'npx gatehouse doctor',
-    ]);
+    expect(commands()).toEqual(['gatehouse install claude', 'gatehouse install codex', 'gatehouse doctor']);
     expect(screen.getByText('To connect an agent, run one of these in a terminal:')).toBeTruthy();
+    // Never npx: outside the checkout it runs an unrelated package called gatehouse.
+    expect(document.querySelector('.empty')?.textContent).not.toMatch(/npx/);
+    expect(document.querySelector('.empty__install code')?.textContent).toBe(
+      'npm ci && npm pack && npm install -g ./gatehouse-console-gatehouse-*.tgz',
+    );
     cleanup();
     await renderWith([], 'zh-CN');
     expect(commands()).toHaveLength(3);
     expect(screen.getByText('检查钩子是否已安装并能连到此控制台')).toBeTruthy();
+    expect(
+      screen.getByText('终端里还没有 gatehouse 命令？在 Gatehouse 的文件夹中运行以下命令来安装：'),
+    ).toBeTruthy();
   });
 });
 

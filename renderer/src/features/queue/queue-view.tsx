@@ -17,12 +17,17 @@ export interface QueueHandle {
   reveal(id: string): void;
 }
 
-/** What a person runs to send an agent's prompts here, and to check the hooks are in place. */
+/**
+ * What a person runs to send an agent's prompts here, and to check the hooks are in place: the installed
+ * command, never `npx gatehouse`, which outside the checkout runs an unrelated package of that name.
+ */
 const CONNECT = [
-  ['npx gatehouse install claude', 'queue.empty.claude'],
-  ['npx gatehouse install codex', 'queue.empty.codex'],
-  ['npx gatehouse doctor', 'queue.empty.doctor'],
+  ['gatehouse install claude', 'queue.empty.claude'],
+  ['gatehouse install codex', 'queue.empty.codex'],
+  ['gatehouse doctor', 'queue.empty.doctor'],
 ] as const;
+/** How the command gets onto the PATH from a checkout (README.md, Quickstart). */
+const INSTALL = 'npm ci && npm pack && npm install -g ./gatehouse-console-gatehouse-*.tgz';
 
 const ESTIMATE = { session: 34, request: 280 } as const;
 /** Frames to wait for a revealed card to be rendered before giving up on focusing it. */
@@ -236,6 +241,10 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
                   </div>
                 ))}
               </dl>
+              <p>{t('queue.empty.install')}</p>
+              <p className="empty__install">
+                <code>{INSTALL}</code>
+              </p>
               <p className="empty__hint">{t('queue.empty.hint')}</p>
             </div>
           ) : (
