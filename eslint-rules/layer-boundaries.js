@@ -41,7 +41,7 @@ const MAIN_ROOMS = {
   web: ['console', 'server', 'secrets'],
   console: ['rules', 'history', 'preview', 'registry'],
   tray: ['notify'],
-  phone: ['notify', 'registry'],
+  phone: ['notify', 'registry', 'secrets', 'settings'],
   notify: ['registry', 'history'],
   bridge: ['registry'],
   server: ['secrets'],

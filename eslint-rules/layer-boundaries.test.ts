@@ -19,6 +19,8 @@ tester.run('layer-boundaries', rule, {
     { filename: at('main/headless/serve.ts'), code: code('../core/console-core') },
     { filename: at('main/history/retention-setting.ts'), code: code('../settings/settings-file') },
     { filename: at('main/console/history-handlers.ts'), code: code('./history-changes') },
+    { filename: at('main/phone/phone-link.ts'), code: code('../secrets/secret-store') },
+    { filename: at('main/phone/phone-link.ts'), code: code('../settings/settings-file') },
     { filename: at('main/registry/race-registry.ts'), code: code('../../common/protocol') },
     { filename: at('main/registry/race-registry.ts'), code: code('../history/decision-store') },
     { filename: at('renderer/src/app.tsx'), code: code('react') },
@@ -49,6 +51,8 @@ tester.run('layer-boundaries', rule, {
     ['main/settings/console-settings.ts', '../history/retention-setting', /main\/settings\/ may not/],
     ['main/core/console-core.ts', '../app/desktop-app', /main\/core\/ may not import main\/app\//],
     ['main/history/retention-schedule.ts', '../console/history-changes', /main\/history\/ may not/],
+    ['main/phone/phone-link.ts', '../core/console-core', /main\/phone\/ may not import main\/core\//],
+    ['main/phone/phone-handlers.ts', '../console/console-service', /main\/phone\/ may not import/],
     [
       'main/history/history-writer.ts',
       '../registry/race-registry',

@@ -21,8 +21,8 @@ import type { DecisionStore, RecentRequests } from '../history/decision-store';
 import type { RaceRegistry } from '../registry/race-registry';
 import { startNotifier } from '../notify';
 import { defaultNeedsSecondLook } from '../notify/second-look';
-import { startPhoneLink } from './phone-link';
-import type { PhoneLink } from './phone-link';
+import { createPhoneHandlers } from '../phone/phone-handlers';
+import { PhoneLink } from '../phone/phone-link';
 import type { NotificationOptions, Notifier } from '../notify';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { previewRule } from '../rules/rule-preview';
@@ -121,7 +121,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     ? await startNotifier(registry, options.notifications, warn)
     : undefined;
 
-  const phone = startPhoneLink({
+  const phone = new PhoneLink({
     home: options.home,
     source: registry,
     amended: decisions.outcomes.amended,
@@ -159,7 +159,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     ...(options.showView ? { showView: options.showView } : {}),
     history: history.handlers,
     historyChanges: history.changes,
-    phone,
+    phone: { handlers: createPhoneHandlers(phone), changed: phone.changed },
   });
 
   const server = await listenLoopback({

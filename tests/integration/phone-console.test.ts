@@ -17,7 +17,7 @@ import type { ConsoleCore, ConsoleCoreOptions } from '../../main/core/console-co
 import { createFakeBackend } from '../../main/notify/testing/fake-backend';
 import { keychainAccount, KEYCHAIN_SERVICE } from '../../main/secrets/keychain';
 import type { KeychainLike } from '../../main/secrets/keychain';
-import { TELEGRAM_TOKEN_SECRET } from '../../main/core/phone-link';
+import { TELEGRAM_TOKEN_SECRET } from '../../main/phone/phone-link';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { startTelegramStandIn } from '../support/telegram-stand-in';
 import type { StandInMessage, TelegramStandIn } from '../support/telegram-stand-in';

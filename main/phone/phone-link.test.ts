@@ -2,25 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSignal } from '../../common/signal';
 import type { PhoneState } from '../../common/phone-contract';
 import { makeTempDir } from '../../tests/support/temp-dir';
-import type { ChannelEvent, ChannelStatus, MessageChannel } from '../phone/message-channel';
-import type { PhoneSource } from '../phone/phone-racer';
-import type { KeychainLike } from '../secrets/keychain';
+import { memoryKeychain } from '../../tests/support/test-core';
+import type { ChannelEvent, ChannelStatus, MessageChannel } from './message-channel';
+import type { PhoneSource } from './phone-racer';
 import { writeSecret } from '../secrets/secret-store';
 import { DEFAULT_TELEGRAM_SETTINGS } from '../settings/console-settings';
-import { startPhoneLink, TELEGRAM_TOKEN_SECRET } from './phone-link';
+import { PhoneLink, TELEGRAM_TOKEN_SECRET } from './phone-link';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 beforeEach(async () => (dir = await makeTempDir()));
 afterEach(() => dir.remove());
-
-function memoryKeychain(): KeychainLike {
-  const entries = new Map<string, string>();
-  return {
-    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
-  };
-}
 
 const source: PhoneSource = {
   added: createSignal(),
@@ -55,7 +46,7 @@ describe('a kept bot token at startup', () => {
     await writeSecret(dir.path, TELEGRAM_TOKEN_SECRET, '1:kept-token-kept-token-kept', { keychain });
     const channel = flakyChannel(2);
     const states: PhoneState[] = [];
-    const link = startPhoneLink({
+    const link = new PhoneLink({
       home: dir.path,
       source,
       needsSecondLook: () => false,
@@ -92,7 +83,7 @@ describe('a kept bot token at startup', () => {
     const keychain = memoryKeychain();
     await writeSecret(dir.path, TELEGRAM_TOKEN_SECRET, '1:kept-token-kept-token-kept', { keychain });
     const channel = flakyChannel(Infinity);
-    const link = startPhoneLink({
+    const link = new PhoneLink({
       home: dir.path,
       source,
       needsSecondLook: () => false,
@@ -102,7 +93,7 @@ describe('a kept bot token at startup', () => {
       retryMs: 5,
     });
     await link.ready;
-    await link.handlers['phone:disconnect']({}, { id: 'w', channel: 'window' });
+    await link.disconnect();
     const tried = channel.starts();
     await new Promise((done) => setTimeout(done, 60));
     expect(channel.starts()).toBe(tried);
