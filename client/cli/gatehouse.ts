@@ -5,6 +5,7 @@
  */
 import type { CliCommand, CliIo } from '../../common/cli';
 import { EXIT_USAGE } from '../../common/cli';
+import { GATEHOUSE_VERSION } from '../../common/version';
 
 const COMMANDS: Record<string, string> = {
   serve: 'Start the console without a window, with the web console on 127.0.0.1',
@@ -37,7 +38,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return command === undefined ? EXIT_USAGE : 0;
   }
   if (command === '--version' || command === '-v') {
-    io.stdout('gatehouse 0.1.0\n');
+    io.stdout(`gatehouse ${GATEHOUSE_VERSION}\n`);
     return 0;
   }
   if (!Object.hasOwn(COMMANDS, command)) {

@@ -10,6 +10,7 @@ import type { View } from '../../common/console-views';
 import { DISCOVERY_FILE } from '../../common/discovery';
 import type { DiscoveryFile } from '../../common/discovery';
 import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
+import { GATEHOUSE_VERSION } from '../../common/version';
 import { removeDiscoveryFile, writeDiscoveryFile } from '../bridge/discovery-file';
 import { startHeartbeat } from '../bridge/heartbeat';
 import { DEFAULT_LIMITS } from '../bridge/limits';
@@ -36,8 +37,6 @@ import { loadBridgeCredentials } from './bridge-credentials';
 import { startDecisionRoom } from './decision-room';
 import { openHistory } from './open-history';
 import { bridgeRoute, webConsolePages, webConsoleRoute } from './routes';
-
-export const CONSOLE_VERSION = '0.1.0';
 
 export interface ConsoleCoreOptions {
   readonly home: string;
@@ -133,7 +132,11 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     onWarning: warn,
   });
 
-  const status = () => ({ version: CONSOLE_VERSION, tokenStorage: credentials.current().storage, warnings });
+  const status = () => ({
+    version: GATEHOUSE_VERSION,
+    tokenStorage: credentials.current().storage,
+    warnings,
+  });
   // Written once the socket listens (before any handler can run); rotation rewrites it with the new token.
   let discovery: DiscoveryFile;
   const rotate = async () => {
@@ -168,7 +171,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
       bridgeRoute({
         registry,
         limits,
-        consoleVersion: CONSOLE_VERSION,
+        consoleVersion: GATEHOUSE_VERSION,
         token: () => credentials.current().token,
         allowedOrigins: options.allowedOrigins ?? settings.bridge.allowedOrigins,
       }),
