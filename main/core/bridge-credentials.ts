@@ -1,37 +1,36 @@
 /**
- * The bridge token as it rests (keychain, or a file with a warning) and its rotation. The token's warning,
- * if any, is kept in the console's warnings and swapped when a rotation changes where the token rests.
+ * The bridge token as it rests (keychain, or a file with a warning) and its rotation, which swaps the
+ * warning when it changes where the token rests.
  */
 import { loadOrCreateToken, rotateToken } from '../secrets/token-store';
 import type { StoredToken } from '../secrets/token-store';
 import type { KeychainLike } from '../secrets/keychain';
-import type { ConsoleWarning } from '../../common/console-contract';
+import type { ConsoleWarnings } from './console-warnings';
 
 export interface BridgeCredentials {
   current(): StoredToken;
   rotate(): Promise<StoredToken>;
 }
 
-const warningOf = (token: StoredToken): ConsoleWarning | undefined =>
-  token.storage === 'file' ? { code: 'token-in-file', path: token.path, fallback: token.warning } : undefined;
+function warnWhereItRests(token: StoredToken, warnings: Pick<ConsoleWarnings, 'add'>): void {
+  if (token.storage === 'file')
+    warnings.add({ code: 'token-in-file', path: token.path, fallback: token.warning });
+}
 
 export async function loadBridgeCredentials(
   home: string,
   keychain: KeychainLike | undefined,
-  warnings: ConsoleWarning[],
+  warnings: Pick<ConsoleWarnings, 'add' | 'withdraw'>,
 ): Promise<BridgeCredentials> {
   const tokenOptions = keychain ? { keychain } : {};
   let stored = await loadOrCreateToken(home, tokenOptions);
-  const first = warningOf(stored);
-  if (first !== undefined) warnings.push(first);
+  warnWhereItRests(stored, warnings);
   return {
     current: () => stored,
     async rotate() {
       stored = await rotateToken(home, tokenOptions);
-      const at = warnings.findIndex((warning) => warning.code === 'token-in-file');
-      if (at >= 0) warnings.splice(at, 1);
-      const after = warningOf(stored);
-      if (after !== undefined) warnings.push(after);
+      warnings.withdraw('token-in-file');
+      warnWhereItRests(stored, warnings);
       return stored;
     },
   };

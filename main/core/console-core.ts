@@ -1,41 +1,46 @@
 /**
  * The console without a window: registry, bridge, web console and discovery file, wired together. Both
  * `gatehouse serve` and the Electron app start exactly this; the app adds windows on top. Each step lives
- * in its own module here; this file only orders them, and closes them in reverse.
+ * in its own module; this file only orders them, and closes them in reverse.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { ConsoleWarning } from '../../common/console-contract';
+import type { ConsoleStatus, ConsoleWarning } from '../../common/console-contract';
 import type { View } from '../../common/console-views';
-import { DISCOVERY_FILE } from '../../common/discovery';
-import type { DiscoveryFile } from '../../common/discovery';
-import { BRIDGE_PATH, PROTOCOL_VERSION } from '../../common/protocol';
+import { BRIDGE_PATH } from '../../common/protocol';
 import { GATEHOUSE_VERSION } from '../../common/version';
-import { removeDiscoveryFile, writeDiscoveryFile } from '../bridge/discovery-file';
+import { preparePrivateHome } from '../../files/private-home';
 import { startHeartbeat } from '../bridge/heartbeat';
 import { DEFAULT_LIMITS } from '../bridge/limits';
 import type { BridgeLimits } from '../bridge/limits';
 import { createConsoleService } from '../console/console-service';
 import type { ConsoleService } from '../console/console-service';
 import { createRulesService } from '../console/rules-handlers';
+import type { RulesService } from '../console/rules-handlers';
 import type { DecisionStore, RecentRequests } from '../history/decision-store';
-import type { RaceRegistry } from '../registry/race-registry';
-import { startNotifier } from '../notify';
-import { defaultNeedsSecondLook } from '../notify/second-look';
+import { defaultNeedsSecondLook, startNotifier } from '../notify';
+import type { NotificationOptions, Notifier } from '../notify';
 import { createPhoneHandlers } from '../phone/phone-handlers';
 import { PhoneLink } from '../phone/phone-link';
-import type { NotificationOptions, Notifier } from '../notify';
+import type { RaceRegistry } from '../registry/race-registry';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
-import { previewRule } from '../rules/rule-preview';
 import { openExamplesStore } from '../rules/editor/examples-store';
+import { previewRule } from '../rules/rule-preview';
 import type { KeychainLike } from '../secrets/keychain';
 import { listenLoopback } from '../server/loopback-server';
+import type { LoopbackServer } from '../server/loopback-server';
 import { loadConsoleSettings } from '../settings/console-settings';
-import { preparePrivateHome } from '../../files/private-home';
+import type { ConsoleSettings } from '../settings/console-settings';
 import { createConsolePasses } from '../web/console-passes';
+import type { ConsolePasses } from '../web/console-passes';
+import { prepareAnnouncement } from './bridge-announcement';
+import type { BridgeAnnouncement } from './bridge-announcement';
 import { loadBridgeCredentials } from './bridge-credentials';
+import type { BridgeCredentials } from './bridge-credentials';
+import { createConsoleWarnings } from './console-warnings';
+import type { ConsoleWarnings } from './console-warnings';
 import { startDecisionRoom } from './decision-room';
+import type { DecisionRoom } from './decision-room';
 import { openHistory } from './open-history';
+import type { OpenedHistory } from './open-history';
 import { bridgeRoute, webConsolePages, webConsoleRoute } from './routes';
 
 export interface ConsoleCoreOptions {
@@ -65,9 +70,6 @@ export interface ConsoleCoreOptions {
   readonly idleMs?: () => number;
 }
 
-/** How many past requests a rule preview looks at. */
-const PREVIEW_WINDOW = 5_000;
-
 export interface ConsoleCore {
   readonly port: number;
   readonly registry: RaceRegistry;
@@ -84,66 +86,124 @@ export interface ConsoleCore {
   close(): Promise<void>;
 }
 
+/** How many past requests a rule preview looks at. */
+const PREVIEW_WINDOW = 5_000;
+
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   await preparePrivateHome(options.home);
-  const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const { settings, warning: settingsWarning } = await loadConsoleSettings(options.home);
-  const warnings: ConsoleWarning[] = [];
-  const warn = (warning: ConsoleWarning): void => {
-    warnings.push(warning);
-  };
-  if (settingsWarning !== undefined) warnings.push(settingsWarning);
+  const warnings = createConsoleWarnings();
+  const settings = await readSettings(options.home, warnings);
   const credentials = await loadBridgeCredentials(options.home, options.keychain, warnings);
-  // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
-  // to drive the console and approve its own requests.
-  const passes = createConsolePasses();
-
+  const announcement = prepareAnnouncement(options.home, credentials);
   const history = openHistory({
     home: options.home,
     store: options.store,
     retentionDays: settings.history?.retentionDays,
-    onWarning: warn,
+    onWarning: warnings.add,
   });
-  const { store } = history;
   const decisions = await startDecisionRoom({
-    store,
+    store: history.store,
     timeoutMs: options.timeoutMs,
     timeoutAction: options.timeoutAction,
     userHome: options.userHome,
     policyFile: options.policyFile,
     codex: options.codex,
   });
-  const { bash, registry, userHome } = decisions;
   decisions.outcomes.amended.subscribe(() => history.changes.notify());
   const notifier = options.notifications
-    ? await startNotifier(registry, options.notifications, warn)
+    ? await startNotifier(decisions.registry, options.notifications, warnings.add)
     : undefined;
+  const phone = linkPhone(options, settings, decisions, notifier, warnings);
+  const status = (): ConsoleStatus => ({
+    version: GATEHOUSE_VERSION,
+    tokenStorage: credentials.current().storage,
+    warnings: warnings.list,
+  });
+  const { service, rules } = await serveConsole(options, { history, decisions, phone, status, announcement });
+  // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
+  // to drive the console and approve its own requests.
+  const passes = createConsolePasses();
+  const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const server = await listen(options, settings, {
+    registry: decisions.registry,
+    limits,
+    credentials,
+    service,
+    passes,
+  });
+  const stopHeartbeat = startHeartbeat(server.sockets(BRIDGE_PATH), limits.heartbeatMs);
+  const discoveryPath = await announcement.publish(server.port);
 
-  const phone = new PhoneLink({
+  let closing: Promise<void> | undefined;
+  return {
+    port: server.port,
+    registry: decisions.registry,
+    service,
+    notifier,
+    phone,
+    webLink: () => `http://127.0.0.1:${server.port}/#code=${passes.issueCode()}`,
+    discoveryPath,
+    warnings: warnings.list,
+    close() {
+      // bridge.json goes first, so no agent finds a console that is closing; the registry flushes its last
+      // commits while the listener can still deliver them; history closes once nothing can record.
+      closing ??= (async () => {
+        stopHeartbeat();
+        await announcement.withdraw();
+        await phone.close();
+        notifier?.close();
+        rules.close();
+        decisions.close();
+        await server.close();
+        history.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function readSettings(home: string, warnings: ConsoleWarnings): Promise<ConsoleSettings> {
+  const { settings, warning } = await loadConsoleSettings(home);
+  if (warning !== undefined) warnings.add(warning);
+  return settings;
+}
+
+function linkPhone(
+  options: ConsoleCoreOptions,
+  settings: ConsoleSettings,
+  decisions: DecisionRoom,
+  notifier: Notifier | undefined,
+  warnings: ConsoleWarnings,
+): PhoneLink {
+  return new PhoneLink({
     home: options.home,
-    source: registry,
+    source: decisions.registry,
     amended: decisions.outcomes.amended,
     needsSecondLook: defaultNeedsSecondLook,
     settings: settings.channels?.telegram,
     ...(options.keychain ? { keychain: options.keychain } : {}),
     ...(options.idleMs ? { idleMs: options.idleMs } : {}),
     doNotDisturb: () => notifier?.doNotDisturb ?? false,
-    onWarning: warn,
+    onWarning: warnings.add,
   });
+}
 
-  const status = () => ({
-    version: GATEHOUSE_VERSION,
-    tokenStorage: credentials.current().storage,
-    warnings,
-  });
-  // Written once the socket listens (before any handler can run); rotation rewrites it with the new token.
-  let discovery: DiscoveryFile;
-  const rotate = async () => {
-    discovery = { ...discovery, token: (await credentials.rotate()).token };
-    await writeDiscoveryFile(options.home, discovery);
-    return status();
-  };
+/** The contract's handlers over every room: the queue, the rule editor, history, the phone, the status. */
+async function serveConsole(
+  options: ConsoleCoreOptions,
+  parts: {
+    readonly history: OpenedHistory;
+    readonly decisions: DecisionRoom;
+    readonly phone: PhoneLink;
+    readonly status: () => ConsoleStatus;
+    readonly announcement: BridgeAnnouncement;
+  },
+): Promise<{ readonly service: ConsoleService; readonly rules: RulesService }> {
+  const { history, decisions, phone } = parts;
+  const { bash, registry, userHome } = decisions;
+  const { store } = history;
   const rules = createRulesService({
     scope: { home: userHome, ...(options.policyFile ? { policyFile: options.policyFile } : {}) },
     bash,
@@ -157,62 +217,43 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     standing: decisions.standing,
     rules,
     previewRule: (rule, cwd) => previewRule(rule, cwd, store.recentRequests(PREVIEW_WINDOW), bash, userHome),
-    status,
-    rotateToken: rotate,
+    status: parts.status,
+    rotateToken: async () => {
+      await parts.announcement.rotate();
+      return parts.status();
+    },
     ...(options.showView ? { showView: options.showView } : {}),
     history: history.handlers,
     historyChanges: history.changes,
     phone: { handlers: createPhoneHandlers(phone), changed: phone.changed },
   });
+  return { service, rules };
+}
 
-  const server = await listenLoopback({
+/** The one loopback socket: the bridge for agents, the web console's channel and its pages. */
+function listen(
+  options: ConsoleCoreOptions,
+  settings: ConsoleSettings,
+  parts: {
+    readonly registry: RaceRegistry;
+    readonly limits: BridgeLimits;
+    readonly credentials: BridgeCredentials;
+    readonly service: ConsoleService;
+    readonly passes: ConsolePasses;
+  },
+): Promise<LoopbackServer> {
+  return listenLoopback({
     port: options.port,
     routes: [
       bridgeRoute({
-        registry,
-        limits,
+        registry: parts.registry,
+        limits: parts.limits,
         consoleVersion: GATEHOUSE_VERSION,
-        token: () => credentials.current().token,
+        token: () => parts.credentials.current().token,
         allowedOrigins: options.allowedOrigins ?? settings.bridge.allowedOrigins,
       }),
-      webConsoleRoute({ service, passes }),
+      webConsoleRoute({ service: parts.service, passes: parts.passes }),
     ],
     onRequest: webConsolePages(options.rendererDir),
   });
-  const stopHeartbeat = startHeartbeat(server.sockets(BRIDGE_PATH), limits.heartbeatMs);
-
-  discovery = {
-    protocol: PROTOCOL_VERSION,
-    port: server.port,
-    pid: process.pid,
-    token: credentials.current().token,
-  };
-  const discoveryPath = await writeDiscoveryFile(options.home, discovery);
-
-  let closing: Promise<void> | undefined;
-  return {
-    port: server.port,
-    registry,
-    service,
-    notifier,
-    phone,
-    webLink: () => `http://127.0.0.1:${server.port}/#code=${passes.issueCode()}`,
-    discoveryPath,
-    warnings,
-    close() {
-      closing ??= (async () => {
-        stopHeartbeat();
-        await removeDiscoveryFile(discoveryPath, discovery, () =>
-          readFile(join(options.home, DISCOVERY_FILE), 'utf8'),
-        );
-        await phone.close();
-        notifier?.close();
-        rules.close();
-        decisions.close();
-        await server.close();
-        history.close();
-      })();
-      return closing;
-    },
-  };
 }
