@@ -15,7 +15,7 @@ import { INPUT_LIMITS, inputShapeProblem } from './input-bounds';
 export const PROTOCOL_VERSION = 2;
 
 /** The path agents connect to; the web console has its own path (see console-contract.ts). */
-export const BRIDGE_PATH = '/bridge';
+export { BRIDGE_PATH } from './discovery';
 
 const idString = z.string().min(1).max(200);
 const shortText = z.string().max(4_000);

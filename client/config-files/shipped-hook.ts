@@ -1,8 +1,8 @@
 /** The hook bundle this Gatehouse ships, and where its installed copy lives. */
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { gatehouseHome } from '../../common/discovery';
 import { hookCopyPath } from '../../files/hook-copy';
-import { gatehouseHomeOf } from '../hook/lean-discovery';
 import { HOOK_BUNDLE } from './hook-bundle';
 import type { Launcher } from './hook-groups';
 
@@ -13,7 +13,7 @@ export function currentLauncher(): Launcher {
 
 /** Gatehouse's folder as the console finds it from this environment (GATEHOUSE_HOME, else the platform's). */
 export function gatehouseHomeIn(env: Readonly<Record<string, string | undefined>>): string {
-  return gatehouseHomeOf(env, process.platform, homedir());
+  return gatehouseHome({ env, platform: process.platform, homedir: homedir() });
 }
 
 export function installedHookPath(env: Readonly<Record<string, string | undefined>>): string {

@@ -17,7 +17,7 @@ import {
   NONCE_HEADER,
   PROOF_HEADER,
 } from '../../common/bridge-proof';
-import type { ConsoleEndpoint } from '../sdk/discover';
+import type { ConsoleEndpoint } from '../../common/discovery';
 import { loadRandomBytes, type RandomBytes } from './entropy';
 import { PROTOCOL_VERSION } from './lean-protocol';
 import { connectLoopback, type LoopbackConnection } from './loopback-connection';

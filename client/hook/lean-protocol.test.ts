@@ -2,7 +2,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BRIDGE_PATH as COMMON_BRIDGE_PATH,
   PermissionDecisionSchema,
   PermissionModeSchema,
   PermissionRequestSchema,
@@ -10,7 +9,6 @@ import {
   PROTOCOL_VERSION as COMMON_PROTOCOL_VERSION,
 } from '../../common/protocol';
 import {
-  BRIDGE_PATH,
   isPermissionUpdate,
   LIMITS,
   PERMISSION_MODES,
@@ -65,7 +63,6 @@ const entry = fc.oneof(
 describe('the hook’s lean protocol', () => {
   it('has the protocol’s constants', () => {
     expect(PROTOCOL_VERSION).toBe(COMMON_PROTOCOL_VERSION);
-    expect(BRIDGE_PATH).toBe(COMMON_BRIDGE_PATH);
     expect([...PERMISSION_MODES]).toEqual(PermissionModeSchema.options);
   });
 

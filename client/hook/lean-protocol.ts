@@ -9,7 +9,6 @@ import { permissionModes } from '../../engine/types';
 import { isObject, isOneOf, isText, isTextArray } from './shape';
 
 export const PROTOCOL_VERSION = 2;
-export const BRIDGE_PATH = '/bridge';
 
 // engine/types.ts is plain constants, so the hook can take the modes from there rather than restate them.
 export const PERMISSION_MODES: readonly PermissionMode[] = permissionModes;

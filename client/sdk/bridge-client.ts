@@ -4,7 +4,7 @@
  */
 import { connect } from './connect';
 import type { GatehouseClient } from './connect';
-import type { ConsoleEndpoint } from './discover';
+import type { ConsoleEndpoint } from '../../common/discovery';
 import type { AgentIdentity } from './types';
 
 export type { PermissionCall } from './types';

@@ -16,7 +16,7 @@ import {
   PROOF_HEADER,
 } from '../../common/bridge-proof';
 import { PROTOCOL_VERSION } from '../../common/protocol';
-import type { ConsoleEndpoint } from './discover';
+import type { ConsoleEndpoint } from '../../common/discovery';
 import { BridgeError } from './errors';
 import type { AgentIdentity } from './types';
 

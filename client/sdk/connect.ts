@@ -15,10 +15,16 @@ import { backoffDelay, DEFAULT_RECONNECT, validatePolicy } from './backoff';
 import type { ReconnectPolicy } from './backoff';
 import { openBridgeSocket } from './bridge-socket';
 import { discoverConsole } from './discover';
-import type { ConsoleEndpoint } from './discover';
+import type { ConsoleEndpoint } from '../../common/discovery';
 import { BridgeError } from './errors';
 import { abortError, PendingRequests } from './pending-requests';
 import type { AgentIdentity, CancelReason, PermissionCall, SessionEventCall } from './types';
+
+/** Why an attempt failed; `lasting` when retrying cannot help (the environment names no usable console). */
+interface Failure {
+  readonly reason: string;
+  readonly lasting?: true;
+}
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -75,7 +81,8 @@ const DEFAULT_MAX_MESSAGES_PER_SECOND = 500;
 
 /**
  * Resolves once the first attempt has settled: connected, or — with reconnect on — retrying in the
- * background while requests queue. With `reconnect: false` a failed first attempt rejects `connect-failed`.
+ * background while requests queue. With `reconnect: false` a failed first attempt rejects `connect-failed`;
+ * so does, either way, an environment that names no usable console (a bad `GATEHOUSE_URL`).
  */
 export async function connect(options: ConnectOptions = {}): Promise<GatehouseClient> {
   const client = new ReconnectingClient(options);
@@ -116,7 +123,8 @@ class ReconnectingClient implements GatehouseClient {
 
   async start(): Promise<void> {
     const failure = await this.attempt();
-    if (failure !== undefined && !this.policy) throw new BridgeError(failure, 'connect-failed');
+    if (failure !== undefined && (!this.policy || failure.lasting))
+      throw new BridgeError(failure.reason, 'connect-failed');
   }
 
   requestPermission(call: PermissionCall, options: { readonly signal?: AbortSignal } = {}) {
@@ -154,18 +162,21 @@ class ReconnectingClient implements GatehouseClient {
   }
 
   /** One connection attempt; returns why it failed, after arranging the retry or the shutdown. */
-  private async attempt(): Promise<string | undefined> {
+  private async attempt(): Promise<Failure | undefined> {
     this.setState({ state: 'connecting' });
     const failure = await this.open();
-    if (failure !== undefined && !this.closed()) this.lost(failure, 'connect-failed');
+    if (failure !== undefined && !this.closed()) {
+      if (failure.lasting) this.shutDown(new BridgeError(failure.reason, 'connect-failed'), failure.reason);
+      else this.lost(failure.reason, 'connect-failed');
+    }
     return failure;
   }
 
-  private async open(): Promise<string | undefined> {
+  private async open(): Promise<Failure | undefined> {
     let endpoint = this.options.endpoint;
     if (!endpoint) {
       const discovery = await discoverConsole(this.options.env);
-      if (!discovery.found) return discovery.reason;
+      if (!discovery.found) return discovery;
       endpoint = discovery.endpoint;
     }
     if (this.closed()) return undefined;
@@ -178,7 +189,7 @@ class ReconnectingClient implements GatehouseClient {
           : {}),
       });
     } catch (error) {
-      return (error as Error).message;
+      return { reason: (error as Error).message };
     }
     // close() may have run while the handshake was in flight.
     if (this.closed()) {

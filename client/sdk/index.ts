@@ -4,7 +4,7 @@ export type { ConnectionState, ConnectOptions, GatehouseClient, StateChange } fr
 export { connectBridge } from './bridge-client';
 export type { BridgeClient, BridgeClientOptions } from './bridge-client';
 export { discoverConsole } from './discover';
-export type { ConsoleEndpoint, Discovery } from './discover';
+export type { ConsoleEndpoint, Discovery } from '../../common/discovery';
 export { BridgeError } from './errors';
 export type { BridgeErrorCode } from './errors';
 export { backoffDelay, DEFAULT_RECONNECT } from './backoff';

@@ -35,7 +35,7 @@ const NOBLE = ['legacy.js', '_md.js', 'utils.js', 'hmac.js', 'sha2.js'].map(
 const isNoble = (input: string) => NOBLE.some((file) => input.endsWith(file));
 
 describe('the hook bundle', () => {
-  it('loads only client/hook/, the command, common/cli.ts, the proof, the input limits, the transcript watch and the engine’s plain constants: no dependency, no console', async () => {
+  it('loads only client/hook/, the command, common/cli.ts, the discovery, the proof, the input limits, the transcript watch and the engine’s plain constants: no dependency, no console', async () => {
     const { inputs, bytes } = await bundleInputs('client/cli/commands/hook.ts');
     const outside = inputs.filter(
       (input) =>
@@ -44,6 +44,8 @@ describe('the hook bundle', () => {
         input !== 'common/cli.ts' &&
         // Constants only (the modes, the sources): no parser, no pipeline.
         input !== 'engine/types.ts' &&
+        // Where the console announces itself, read without zod as the SDK reads it.
+        input !== 'common/discovery.ts' &&
         // The handshake's proof, pure and without zod.
         input !== 'common/bridge-proof.ts' &&
         // The input limits the console holds it to, plain code without zod.

@@ -22,7 +22,7 @@ import { claudeDirOf } from '../../claude/settings-location';
 import type { Place } from '../../claude/settings-location';
 import { parseFlags } from '../../../files/cli-flags';
 import { NotTheConsoleError, openHookSocket } from '../../hook/hook-socket';
-import { discoveryFilePath, findConsole } from '../../hook/lean-discovery';
+import { findConsole, localDiscoveryFile } from '../../hook/lean-discovery';
 import { readWelcome } from '../../hook/lean-protocol';
 
 const HELP = `Usage: gatehouse doctor [codex] [options]
@@ -48,7 +48,7 @@ const WELCOME_TIMEOUT_MS = 2_000;
 
 function tokenCheck(env: CliIo['env']): Check {
   if (env.GATEHOUSE_TOKEN) return { ok: true, name: 'token', text: 'taken from GATEHOUSE_TOKEN' };
-  const file = discoveryFilePath(env);
+  const file = localDiscoveryFile(env);
   let mode: number;
   try {
     mode = statSync(file).mode & 0o777;
