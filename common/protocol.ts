@@ -177,6 +177,13 @@ export const PermissionRequestSchema = z.object({
     .optional(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
+/**
+ * A request as an agent's client (the SDK, the hook) is handed it, without its `type`; `mode` may be left
+ * out (the console reads it as `default`).
+ */
+export type PermissionCall = Omit<PermissionRequest, 'type' | 'mode'> & {
+  readonly mode?: PermissionRequest['mode'];
+};
 
 export const DecisionBehaviorSchema = z.enum(['allow', 'deny', 'passthrough']);
 export type DecisionBehavior = z.infer<typeof DecisionBehaviorSchema>;
@@ -229,6 +236,8 @@ export const SessionEventSchema = z.object({
   directory: z.string().min(1).max(4_096).optional(),
 });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
+/** A session event as an agent's client is handed it, without its `type`. */
+export type SessionEventCall = Omit<SessionEvent, 'type'>;
 
 export const errorCodes = [
   'bad-json',

@@ -53,6 +53,29 @@ const MAIN_ROOMS = {
   secrets: [],
 };
 
+/**
+ * client/ room -> the other client/ rooms it may import, in the same way. The lean hook imports no other
+ * room, so nothing heavier can reach its bundle through one; the SDK finds the console as the hook does.
+ */
+const CLIENT_ROOMS = {
+  cli: ['acp', 'claude', 'codex', 'config-files', 'sdk', 'hook'],
+  acp: ['sdk'],
+  claude: ['config-files', 'hook'],
+  codex: ['config-files', 'hook'],
+  'config-files': ['hook'],
+  sdk: ['hook'],
+  hook: [],
+};
+
+/** The layers whose rooms are ordered. */
+const ROOMS = { main: MAIN_ROOMS, client: CLIENT_ROOMS };
+
+/** A file's room inside its layer: its folder there, or for a file at the layer's top, its name. */
+function roomOf(rel) {
+  const parts = rel.split('/');
+  return parts.length > 2 ? parts[1] : parts[1].replace(/\.[cm]?[jt]sx?$/, '');
+}
+
 /** Bare packages refused in a folder (repo-relative prefix), tests included unless `testsToo` is false. */
 const REFUSED_PACKAGES = [
   {
@@ -152,13 +175,13 @@ export default {
           message: `${from}/ may not import ${to}/ (${spec}); see docs/architecture.md.`,
         });
       }
-      if (from === 'main' && to === 'main') {
-        const fromRoom = file.split('/')[1];
-        const toRoom = target.split('/')[1];
-        if (fromRoom !== toRoom && !(MAIN_ROOMS[fromRoom] ?? []).includes(toRoom)) {
+      if (from && from === to && Object.hasOwn(ROOMS, from)) {
+        const fromRoom = roomOf(file);
+        const toRoom = roomOf(target);
+        if (fromRoom !== toRoom && !(ROOMS[from][fromRoom] ?? []).includes(toRoom)) {
           context.report({
             node,
-            message: `main/${fromRoom}/ may not import main/${toRoom}/ (${spec}); see the room order in docs/architecture.md.`,
+            message: `${from}/${fromRoom}/ may not import ${from}/${toRoom}/ (${spec}); see the room order in docs/architecture.md.`,
           });
         }
       }

@@ -11,6 +11,37 @@ const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType
 const at = (file: string) => path.join(process.cwd(), file);
 const code = (spec: string) => `import x from '${spec}';`;
 
+/** One case per arrow: `<layer>/<room>/x.ts` importing `../<room>/y`, for every room each room lists. */
+function arrows(layer: string, rooms: Record<string, readonly string[]>) {
+  return Object.entries(rooms).flatMap(([from, targets]) =>
+    targets.map((to) => ({
+      layer,
+      from,
+      to,
+      filename: at(`${layer}/${from}/x.ts`),
+      code: code(`../${to}/y`),
+    })),
+  );
+}
+
+/** Every arrow the client's rooms may not draw: each would let a lower room depend on a higher one. */
+const clientForbidden = arrows('client', {
+  hook: ['sdk', 'config-files', 'claude', 'codex', 'acp', 'cli'],
+  sdk: ['acp', 'cli', 'claude', 'codex', 'config-files'],
+  acp: ['hook', 'cli', 'claude', 'codex', 'config-files'],
+  'config-files': ['claude', 'codex', 'cli', 'sdk', 'acp'],
+  claude: ['codex', 'cli', 'sdk', 'acp'],
+  codex: ['claude', 'cli', 'sdk', 'acp'],
+});
+const clientAllowed = arrows('client', {
+  cli: ['acp', 'claude', 'codex', 'config-files', 'sdk', 'hook'],
+  acp: ['sdk'],
+  claude: ['config-files', 'hook'],
+  codex: ['config-files', 'hook'],
+  'config-files': ['hook'],
+  sdk: ['hook'],
+});
+
 tester.run('layer-boundaries', rule, {
   valid: [
     { filename: at('main/core/console-core.ts'), code: code('../web/console-channel') },
@@ -34,6 +65,7 @@ tester.run('layer-boundaries', rule, {
     { filename: at('client/hook/lean-protocol.ts'), code: code('../../engine/index') },
     { filename: at('client/hook/lean-protocol.ts'), code: code('../../engine/types') },
     { filename: at('engine/node/bash-wasm.ts'), code: code('../bash/parser') },
+    ...clientAllowed.map(({ filename, code }) => ({ filename, code })),
   ],
   invalid: [
     [
@@ -68,9 +100,17 @@ tester.run('layer-boundaries', rule, {
     ['renderer/src/ui/rule-check.ts', '../../../engine/rules/syntax', /only through engine\/index\.ts/],
     ['renderer/src/ui/rule-check.ts', '../../../engine/node', /renderer\/ may use only the engine's pure/],
     ['tests/integration/x.test.ts', '../../engine/tools/catalog', /only through engine\/index\.ts/],
-  ].map(([file, spec, message]) => ({
-    filename: at(file as string),
-    code: code(spec as string),
-    errors: [{ message: message as RegExp }],
-  })),
+  ]
+    .map(([file, spec, message]) => ({
+      filename: at(file as string),
+      code: code(spec as string),
+      errors: [{ message: message as RegExp }],
+    }))
+    .concat(
+      clientForbidden.map(({ layer, from, to, filename, code }) => ({
+        filename,
+        code,
+        errors: [{ message: new RegExp(`^${layer}/${from}/ may not import ${layer}/${to}/ `) }],
+      })),
+    ),
 });

@@ -4,7 +4,7 @@
  * request itself goes out with the socket's hello (`requestMessages`, hook-socket.ts), so `askConsole`
  * only waits for the answer.
  */
-import type { PermissionCall } from '../sdk/types';
+import type { PermissionCall } from '../../common/protocol';
 import type { HookSocket } from './hook-socket';
 import { readDecision, readError } from './lean-protocol';
 import type { ConsoleDecision } from './lean-protocol';

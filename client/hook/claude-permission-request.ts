@@ -3,7 +3,7 @@
  * Pure: the I/O lives in ask-console.ts and client/cli/commands/hook.ts.
  */
 import type { PermissionMode, PermissionUpdate } from '../../common/protocol';
-import type { PermissionCall } from '../sdk/types';
+import type { PermissionCall } from '../../common/protocol';
 import { isPermissionUpdate, LIMITS, PERMISSION_MODES } from './lean-protocol';
 import type { ConsoleDecision } from './lean-protocol';
 import { inputShapeProblem } from '../../common/input-bounds';

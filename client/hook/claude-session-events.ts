@@ -1,7 +1,7 @@
 /**
  * The hook events that retire cards (claude-code.md §1.2, §1.8) turned into `session.event` frames. Pure.
  */
-import type { SessionEventCall } from '../sdk/types';
+import type { SessionEventCall } from '../../common/protocol';
 import type { ClaudeHookEvent } from './claude-events';
 import { LIMITS } from './lean-protocol';
 import { isObject, isText } from './shape';

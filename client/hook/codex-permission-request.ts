@@ -2,7 +2,7 @@
  * The console's decision as Codex's PermissionRequest hook output. Codex fails closed on `updatedInput`,
  * `updatedPermissions` and `interrupt` (agents-2026-12.md), so none of them ever reaches it. Pure.
  */
-import type { PermissionCall } from '../sdk/types';
+import type { PermissionCall } from '../../common/protocol';
 import { toPermissionCall } from './claude-permission-request';
 import type { PermissionRequestPayload } from './claude-permission-request';
 import type { ConsoleDecision } from './lean-protocol';

@@ -7,7 +7,7 @@ import type { GatehouseClient } from './connect';
 import type { ConsoleEndpoint } from '../../common/discovery';
 import type { AgentIdentity } from './types';
 
-export type { PermissionCall } from './types';
+export type { PermissionCall } from '../../common/protocol';
 export type BridgeClient = GatehouseClient;
 
 export interface BridgeClientOptions {

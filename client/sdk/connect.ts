@@ -8,7 +8,13 @@
 import type WebSocket from 'ws';
 import type { z } from 'zod';
 import { parseConsoleMessage } from '../../common/protocol';
-import type { AgentMessageSchema, ErrorMessage, PermissionDecision } from '../../common/protocol';
+import type {
+  AgentMessageSchema,
+  ErrorMessage,
+  PermissionCall,
+  PermissionDecision,
+  SessionEventCall,
+} from '../../common/protocol';
 import { createSignal } from '../../common/signal';
 import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
 import { backoffDelay, DEFAULT_RECONNECT, validatePolicy } from './backoff';
@@ -18,7 +24,7 @@ import { discoverConsole } from './discover';
 import type { ConsoleEndpoint } from '../../common/discovery';
 import { BridgeError } from './errors';
 import { abortError, PendingRequests } from './pending-requests';
-import type { AgentIdentity, CancelReason, PermissionCall, SessionEventCall } from './types';
+import type { AgentIdentity, CancelReason } from './types';
 
 /** Why an attempt failed; `lasting` when retrying cannot help (the environment names no usable console). */
 interface Failure {

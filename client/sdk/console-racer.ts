@@ -7,7 +7,7 @@ import type { PermissionDecision } from '../../common/protocol';
 import type { GatehouseClient } from './connect';
 import { RaceLost } from './race';
 import type { Racer } from './race';
-import type { PermissionCall } from './types';
+import type { PermissionCall } from '../../common/protocol';
 
 export function consoleRacer(
   client: Pick<GatehouseClient, 'requestPermission' | 'cancel'>,

@@ -6,7 +6,7 @@
 import type { PermissionDecision } from '../../common/protocol';
 import { SlotMap } from '../../common/slot-map';
 import { BridgeError } from './errors';
-import type { PermissionCall } from './types';
+import type { PermissionCall } from '../../common/protocol';
 
 interface Entry {
   readonly call: PermissionCall;

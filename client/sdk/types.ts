@@ -1,11 +1,4 @@
-/** What an agent hands the SDK, typed from the wire protocol in common/. */
-import type { PermissionMode, PermissionRequest, SessionEvent } from '../../common/protocol';
-
-/** A permission request without its `type`; `mode` may be left out (the console reads it as `default`). */
-export type PermissionCall = Omit<PermissionRequest, 'type' | 'mode'> & { readonly mode?: PermissionMode };
-
-export type SessionEventCall = Omit<SessionEvent, 'type'>;
-
+/** What an agent hands the SDK besides the calls themselves (those are common/protocol.ts's). */
 export interface AgentIdentity {
   readonly name: string;
   readonly version?: string;
