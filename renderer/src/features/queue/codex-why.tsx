@@ -2,6 +2,7 @@ import type { CodexWhy, PendingRequestView } from '../../../../common/queue-cont
 import { useT } from '../../i18n/i18n-context';
 import { displayPath, shortTurnId } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
+import { WhyRow } from './why-row';
 
 function ExecPolicy({ policy, cwd }: { policy: CodexWhy['execPolicy']; cwd: string }) {
   const t = useT();
@@ -50,21 +51,19 @@ export function CodexWhyRows({ request, codex }: { request: PendingRequestView; 
   const t = useT();
   return (
     <>
-      <dt>{t('why.codex.policy')}</dt>
-      <dd>{codex.approvalPolicy ? <code>{codex.approvalPolicy}</code> : t('why.codex.unread')}</dd>
-      <dt>{t('why.codex.sandbox')}</dt>
-      <dd>{codex.sandbox ? <code>{codex.sandbox}</code> : t('why.codex.unread')}</dd>
-      <dt>{t('why.codex.rule')}</dt>
-      <dd>
+      <WhyRow term={t('why.codex.policy')}>
+        {codex.approvalPolicy ? <code>{codex.approvalPolicy}</code> : t('why.codex.unread')}
+      </WhyRow>
+      <WhyRow term={t('why.codex.sandbox')}>
+        {codex.sandbox ? <code>{codex.sandbox}</code> : t('why.codex.unread')}
+      </WhyRow>
+      <WhyRow term={t('why.codex.rule')}>
         <ExecPolicy policy={codex.execPolicy} cwd={request.cwd} />
-      </dd>
+      </WhyRow>
       {request.turnId && (
-        <>
-          <dt>{t('why.codex.turn')}</dt>
-          <dd>
-            <code title={request.turnId}>{shortTurnId(request.turnId)}</code>
-          </dd>
-        </>
+        <WhyRow term={t('why.codex.turn')}>
+          <code title={request.turnId}>{shortTurnId(request.turnId)}</code>
+        </WhyRow>
       )}
     </>
   );

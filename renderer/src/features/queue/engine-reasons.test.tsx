@@ -5,8 +5,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Explanation } from '../../../../common/queue-contract';
-import type { ListedRuleView, RulesSnapshot } from '../../../../common/rules-contract';
+import type { RulesSnapshot } from '../../../../common/rules-contract';
 import { pendingRequest } from '../../testing/fake-console-api';
+import { listedRule } from '../../testing/listed-rule';
 import { renderApp } from '../../testing/render-app';
 import { I18nProvider } from '../../i18n/i18n-context';
 import { createTranslator } from '../../i18n/translate';
@@ -105,15 +106,8 @@ describe('why it asked, in the console’s language', () => {
 
 describe('a rule warning, in the console’s language', () => {
   it('reads in Chinese in the Rules view', async () => {
-    const warned: ListedRuleView = {
+    const warned = listedRule({
       text: 'Bash(npx *)',
-      stored: 'Bash(npx *)',
-      behavior: 'allow',
-      source: 'projectSettings',
-      file: PROJECT,
-      index: 0,
-      order: 1,
-      locked: false,
       warnings: [
         {
           kind: 'broad-allow',
@@ -144,9 +138,7 @@ describe('a rule warning, in the console’s language', () => {
           },
         },
       ],
-      examples: { match: [], noMatch: [] },
-      verdicts: [],
-    };
+    });
     const snapshot: RulesSnapshot = {
       cwd: CWD,
       files: [{ source: 'projectSettings', file: PROJECT, status: 'ok', version: 'v1', editable: true }],

@@ -13,7 +13,9 @@ import { folderName } from '../../ui/names';
 import { ageOf } from '../../ui/time-format';
 import { ToolInput } from '../../tool-call/tool-input';
 import { useArmed } from '../../ui/use-armed';
-import { McpServerChip, NoTerminalLead, RuleLead, WhyAsked } from './why-asked';
+import { NoTerminalLead, RuleLead } from './card-leads';
+import { McpServerChip } from './mcp-server-chip';
+import { WhyAsked } from './why-asked';
 
 /** One request: what it would do, why it asked, and every answer, bound to its id. */
 export const RequestCard = memo(function RequestCard({ request }: { request: PendingRequestView }) {

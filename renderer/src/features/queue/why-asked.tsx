@@ -12,6 +12,7 @@ import { EngineSentence, type EngineSaid } from '../../ui/engine-sentence';
 import { VisibleText } from '../../ui/visible-text';
 import { AllowButton } from './allow-button';
 import { CodexWhyRows } from './codex-why';
+import { WhyRow } from './why-row';
 
 /** A rule as a person reads it: its text, then where it is written. */
 function RuleRef({ rule, cwd }: { rule: RuleRefView; cwd: string }) {
@@ -64,67 +65,6 @@ function describeSuggestion(update: PermissionUpdate, t: Translate): string | un
   });
 }
 
-/**
- * When the agent's own rules deny or ask for this call, the card opens with that sentence: an Allow here
- * answers this one request, and the rule asks again next time (or refuses it) whatever is clicked.
- */
-export function RuleLead({ request }: { request: PendingRequestView }) {
-  const t = useT();
-  const reason = request.explanation?.reason;
-  if (reason?.type !== 'rule' || !reason.rule || reason.rule.behavior === 'allow') return null;
-  const { rule } = reason;
-  const where = rule.file ? displayPath(rule.file, request.cwd) : t(`source.${rule.source}`);
-  return (
-    <p className={`card__lead card__lead--${rule.behavior}`} role="note">
-      {t(rule.behavior === 'deny' ? 'lead.deny' : 'lead.ask', { rule: rule.text, where })}
-    </p>
-  );
-}
-
-const KNOWN_MCP_SOURCES = [
-  'user',
-  'project',
-  'local',
-  'plugin',
-  'sdk',
-  'dynamic',
-  'managed',
-  'enterprise',
-  'claudeai',
-  'agent',
-] as const;
-
-/** An MCP tool's server and where it was configured: trust follows the place, so the card says it. */
-export function McpServerChip({ request }: { request: PendingRequestView }) {
-  const t = useT();
-  const server = request.mcpServer;
-  if (!server) return null;
-  const known = KNOWN_MCP_SOURCES.find((source) => source === server.source);
-  const source = known ? t(`mcpSource.${known}`) : t('mcpSource.other', { source: server.source });
-  return (
-    <span className="chip chip--mcp" title={t('card.mcpServerTitle')}>
-      <VisibleText text={t('card.mcpServer', { name: server.name, source })} />
-    </span>
-  );
-}
-
-/**
- * When the agent has no prompt of its own to fall back on (headless, or denyInsteadOfPrompting), the card
- * says so first: leaving it unanswered is a deny, not a question asked again in a terminal.
- */
-export function NoTerminalLead({ request }: { request: PendingRequestView }) {
-  const t = useT();
-  const file = request.explanation?.denyInsteadOfPrompting;
-  if (request.attended !== false && !file) return null;
-  return (
-    <p className="card__lead card__lead--ask" role="note">
-      {request.attended === false
-        ? t('lead.noTerminal')
-        : t('lead.denyInsteadOfPrompting', { file: displayPath(file!, request.cwd) })}
-    </p>
-  );
-}
-
 /** The engine's own sentence; for "no rule matched" the headline already says that much, so only why. */
 function detailOf(reason: Explanation['reason']): EngineSaid {
   const why = reason.phrase?.code === 'decide.noRule' ? reason.phrase.params.why : undefined;
@@ -145,8 +85,7 @@ function EngineReason({
   const t = useT();
   return (
     <>
-      <dt>{t('why.title')}</dt>
-      <dd>
+      <WhyRow term={t('why.title')}>
         {reason.type === 'rule' && reason.rule ? (
           <span className="why__headline">
             {t(`why.behavior.${reason.rule.behavior}`)} <RuleRef rule={reason.rule} cwd={request.cwd} />
@@ -163,9 +102,10 @@ function EngineReason({
             </span>
           </>
         )}
-      </dd>
-      <dt>{t('why.mode')}</dt>
-      <dd>{request.mode === 'auto' ? t('why.autoMode') : <code>{request.mode}</code>}</dd>
+      </WhyRow>
+      <WhyRow term={t('why.mode')}>
+        {request.mode === 'auto' ? t('why.autoMode') : <code>{request.mode}</code>}
+      </WhyRow>
     </>
   );
 }
@@ -187,14 +127,13 @@ function AcpReason({ request, explanation }: { request: PendingRequestView; expl
           : 'kind';
   return (
     <>
-      <dt>{t('why.title')}</dt>
-      <dd>
+      <WhyRow term={t('why.title')}>
         <span className="why__headline">{t('why.acp.asked', { agent: request.agent.name })}</span>
-      </dd>
-      <dt>{t('why.acp.kind')}</dt>
-      <dd>{call?.kind ? <code>{call.kind}</code> : t('why.acp.noKind')}</dd>
-      <dt>{t('why.acp.risk')}</dt>
-      <dd className="why__detail">{t(`why.acp.risk.${basis}`)}</dd>
+      </WhyRow>
+      <WhyRow term={t('why.acp.kind')}>{call?.kind ? <code>{call.kind}</code> : t('why.acp.noKind')}</WhyRow>
+      <WhyRow term={t('why.acp.risk')} className="why__detail">
+        {t(`why.acp.risk.${basis}`)}
+      </WhyRow>
     </>
   );
 }
@@ -278,10 +217,9 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         <p className="why__line">{t('why.unknown')}</p>
         {agentSaid && (
           <dl className="why__list">
-            <dt>{t('why.agentSays')}</dt>
-            <dd>
+            <WhyRow term={t('why.agentSays')}>
               <VisibleText text={agentSaid} multiline />
-            </dd>
+            </WhyRow>
           </dl>
         )}
       </section>
@@ -302,117 +240,93 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
           <EngineReason request={request} reason={reason} needsYou={needsYou} />
         )}
         {!explanation.codex && explanation.nearMisses.length > 0 && (
-          <>
-            <dt>{t('why.nearMisses')}</dt>
-            <dd>
-              <details className="why__misses">
-                <summary>{t('why.nearMissCount', { count: explanation.nearMisses.length })}</summary>
-                <ul className="why__rules">
-                  {explanation.nearMisses.map((rule, i) => (
-                    <li key={i}>
-                      <span className={`why__behavior why__behavior--${rule.behavior}`}>
-                        {t(`why.behavior.${rule.behavior}`)}
-                      </span>{' '}
-                      <RuleRef rule={rule} cwd={request.cwd} />
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            </dd>
-          </>
+          <WhyRow term={t('why.nearMisses')}>
+            <details className="why__misses">
+              <summary>{t('why.nearMissCount', { count: explanation.nearMisses.length })}</summary>
+              <ul className="why__rules">
+                {explanation.nearMisses.map((rule, i) => (
+                  <li key={i}>
+                    <span className={`why__behavior why__behavior--${rule.behavior}`}>
+                      {t(`why.behavior.${rule.behavior}`)}
+                    </span>{' '}
+                    <RuleRef rule={rule} cwd={request.cwd} />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </WhyRow>
         )}
         {explanation.outsidePath && (
-          <>
-            <dt>{t('why.outsidePath')}</dt>
-            <dd>
-              <code className="why__danger">
-                <VisibleText text={explanation.outsidePath} />
-              </code>
-              {explanation.workingDirectories && (
-                <span className="why__detail">
-                  {' '}
-                  <VisibleText
-                    text={t('why.workingDirectories', {
-                      directories: explanation.workingDirectories.join(', '),
-                    })}
-                  />
-                </span>
-              )}
-            </dd>
-          </>
+          <WhyRow term={t('why.outsidePath')}>
+            <code className="why__danger">
+              <VisibleText text={explanation.outsidePath} />
+            </code>
+            {explanation.workingDirectories && (
+              <span className="why__detail">
+                {' '}
+                <VisibleText
+                  text={t('why.workingDirectories', {
+                    directories: explanation.workingDirectories.join(', '),
+                  })}
+                />
+              </span>
+            )}
+          </WhyRow>
         )}
         {answers.length > 0 && (
-          <>
-            <dt>{t('why.agentFixes')}</dt>
-            <dd className="why__suggestions">
-              {answers.map(({ update, label }) => (
-                <AllowButton
-                  key={label}
-                  className="chip chip--button"
-                  disabled={busy}
-                  onClick={() => requestAllow(request.id, { kind: 'suggestion', update, label })}
-                >
-                  {label}
-                </AllowButton>
-              ))}
-            </dd>
-          </>
+          <WhyRow term={t('why.agentFixes')} className="why__suggestions">
+            {answers.map(({ update, label }) => (
+              <AllowButton
+                key={label}
+                className="chip chip--button"
+                disabled={busy}
+                onClick={() => requestAllow(request.id, { kind: 'suggestion', update, label })}
+              >
+                {label}
+              </AllowButton>
+            ))}
+          </WhyRow>
         )}
         {explanation.protectedPath && (
-          <>
-            <dt>{t('why.protectedPath')}</dt>
-            <dd>
-              <code className="why__danger">
-                <VisibleText text={explanation.protectedPath} />
-              </code>
-            </dd>
-          </>
+          <WhyRow term={t('why.protectedPath')}>
+            <code className="why__danger">
+              <VisibleText text={explanation.protectedPath} />
+            </code>
+          </WhyRow>
         )}
         {agentSaid && (
-          <>
-            <dt>{t('why.agentSays')}</dt>
-            <dd>
-              <VisibleText text={agentSaid} multiline />
-            </dd>
-          </>
+          <WhyRow term={t('why.agentSays')}>
+            <VisibleText text={agentSaid} multiline />
+          </WhyRow>
         )}
         {otherSuggestions.length > 0 && (
-          <>
-            <dt>{t('why.agentSuggests')}</dt>
-            <dd>{otherSuggestions.join('; ')}</dd>
-          </>
+          <WhyRow term={t('why.agentSuggests')}>{otherSuggestions.join('; ')}</WhyRow>
         )}
         {explanation.suggestedRules.length > 0 && answersFor(request).always && (
-          <>
-            <dt>{t('why.suggested')}</dt>
-            <dd className="why__suggestions">
-              {explanation.suggestedRules.map((rule) => (
-                <button
-                  key={rule}
-                  type="button"
-                  className="chip chip--button"
-                  title={t('why.suggestedUse', { rule })}
-                  onClick={() => openPanel(request.id, { kind: 'always', rule })}
-                >
-                  {rule}
-                </button>
-              ))}
-              <SuggestionsOutranked request={request} explanation={explanation} />
-            </dd>
-          </>
+          <WhyRow term={t('why.suggested')} className="why__suggestions">
+            {explanation.suggestedRules.map((rule) => (
+              <button
+                key={rule}
+                type="button"
+                className="chip chip--button"
+                title={t('why.suggestedUse', { rule })}
+                onClick={() => openPanel(request.id, { kind: 'always', rule })}
+              >
+                {rule}
+              </button>
+            ))}
+            <SuggestionsOutranked request={request} explanation={explanation} />
+          </WhyRow>
         )}
         {explanation.warnings && explanation.warnings.length > 0 && (
-          <>
-            <dt>{t('why.warnings')}</dt>
-            <dd className="why__detail">
-              {explanation.warnings.map((warning, i) => (
-                <Fragment key={i}>
-                  {i > 0 && ' '}
-                  <EngineSentence said={warning} cwd={request.cwd} />
-                </Fragment>
-              ))}
-            </dd>
-          </>
+          <WhyRow term={t('why.warnings')} className="why__detail">
+            {explanation.warnings.map((warning, i) => (
+              <Fragment key={i}>
+                {i > 0 && ' '}
+                <EngineSentence said={warning} cwd={request.cwd} />
+              </Fragment>
+            ))}
+          </WhyRow>
         )}
       </dl>
     </section>
