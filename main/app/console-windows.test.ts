@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserWindow } from 'electron';
 import { createConsoleWindows } from './console-windows';
-import { FakeBrowserWindow } from './electron-fake';
+import { FakeBrowserWindow } from './testing/electron-fake';
 
 let created: FakeBrowserWindow[];
 const windows = () =>

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { makeTempDir } from '../../tests/support/temp-dir';
-import { createFakeElectron, FakeBrowserWindow, FakeTray, FakeWebContents } from './electron-fake';
+import { createFakeElectron, FakeBrowserWindow, FakeTray, FakeWebContents } from './testing/electron-fake';
 
 const electron = createFakeElectron();
 vi.mock('electron', () => electron);

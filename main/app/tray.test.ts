@@ -5,8 +5,8 @@ import { Notifier } from '../notify';
 import { createFakeBackend } from '../notify/testing/fake-backend';
 import { createMemoryDecisionStore } from '../history/decision-store';
 import { RaceRegistry } from '../registry/race-registry';
-import { createFakeElectron, FakeTray } from './electron-fake';
-import type { FakeMenuItem } from './electron-fake';
+import { createFakeElectron, FakeTray } from './testing/electron-fake';
+import type { FakeMenuItem } from './testing/electron-fake';
 import { createTray, trayIconDir } from './tray';
 import type { TrayElectron, TrayOptions } from './tray';
 
