@@ -41,10 +41,6 @@ function isNormalAbsolute(path: string): boolean {
   return true;
 }
 
-export function isAbsolutePath(path: string): boolean {
-  return path.startsWith('/') || WINDOWS_DRIVE.test(path);
-}
-
 /**
  * Resolves a path as a tool would see it: `~` and `~/x` against home, relative paths against `base`.
  * Both `base` and `home` must be absolute.

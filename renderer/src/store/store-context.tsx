@@ -25,7 +25,6 @@ export function createStoreContext<S>(owner: string) {
 const queue = createStoreContext<QueueState>('queue');
 export const QueueProvider = queue.Provider;
 export const useQueue = queue.useSelected;
-export const useQueueStore = queue.useStoreApi;
 
 const prefs = createStoreContext<PrefsState>('preferences');
 export const PrefsProvider = prefs.Provider;

@@ -3,5 +3,4 @@ import type { RulesState } from '../../store/rules-store';
 
 const rules = createStoreContext<RulesState>('rule editor');
 export const RulesProvider = rules.Provider;
-export const useRulesStore = rules.useStoreApi;
 export const useRules = rules.useSelected;
