@@ -4,30 +4,13 @@ import type { ListedRuleView, RulesSnapshot, SaveOutcome } from '../../../../com
 import { createPrefsStore } from '../../store/prefs-store';
 import { createQueueStore } from '../../store/queue-store';
 import { createFakeConsoleApi } from '../../testing/fake-console-api';
+import { listedRule } from '../../testing/listed-rule';
 import { App } from '../../app/app';
 
 afterEach(cleanup);
 
 const CWD = '/home/dev/projects/shop';
 const PROJECT = `${CWD}/.claude/settings.json`;
-
-function rule(overrides: Partial<ListedRuleView>): ListedRuleView {
-  const text = overrides.text ?? 'Bash(npm test *)';
-  return {
-    text,
-    stored: text,
-    behavior: 'allow',
-    source: 'projectSettings',
-    file: PROJECT,
-    index: 0,
-    order: 1,
-    locked: false,
-    warnings: [],
-    examples: { match: [], noMatch: [] },
-    verdicts: [],
-    ...overrides,
-  };
-}
 
 function snapshot(rules: ListedRuleView[]): RulesSnapshot {
   return {
@@ -62,7 +45,7 @@ function snapshot(rules: ListedRuleView[]): RulesSnapshot {
 }
 
 const initial = snapshot([
-  rule({
+  listedRule({
     text: 'Bash(rm -rf *)',
     behavior: 'deny',
     source: 'policySettings',
@@ -70,7 +53,7 @@ const initial = snapshot([
     order: 1,
     locked: true,
   }),
-  rule({
+  listedRule({
     text: 'Bash(rm -rf build)',
     order: 2,
     index: 1,
@@ -150,7 +133,7 @@ describe('the rule editor view', () => {
       },
       versions: { projectSettings: 'v1' },
     });
-    act(() => fake.changeRules(snapshot([rule({ text: 'WebFetch(domain:example.com)' })])));
+    act(() => fake.changeRules(snapshot([listedRule({ text: 'WebFetch(domain:example.com)' })])));
     expect(await screen.findByText('WebFetch(domain:example.com)')).toBeTruthy();
     expect(screen.queryByText(drawn('Bash(rm -rf build)'))).toBeNull();
   });
