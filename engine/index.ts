@@ -19,10 +19,10 @@ export type {
 
 export { parseRule, formatRule, type RuleParseResult } from './rules/syntax';
 export { compileToolName, toolNameMatches, type ToolNamePattern } from './matchers/tool-name';
-export { listRules, type ListedRule } from './rules/listing';
-export { checkRule, type RuleCheck } from './rules/validate';
-export { startsWithRunner } from './rules/warnings/broad-allow';
-export { ruleAlone, type RuleAloneSetting } from './rules/rule-alone';
+export { listRules, type ListedRule } from './review/listing';
+export { checkRule, type RuleCheck } from './review/validate';
+export { startsWithRunner } from './review/warnings/broad-allow';
+export { ruleAlone, type RuleAloneSetting } from './review/rule-alone';
 export type { RuleRef } from './rules/compile';
 export {
   analyzeRules,
@@ -30,8 +30,8 @@ export {
   type AnalyzeOptions,
   type RuleWarning,
   type RuleWarningKind,
-} from './rules/warnings';
-export { placeOf } from './rules/warnings/types';
+} from './review/warnings/index';
+export { placeOf } from './review/warnings/types';
 export {
   englishPhrases,
   phrase,
@@ -57,11 +57,11 @@ export {
   type SettingsLayer,
   type MemoryRule,
   type ModeState,
-  type RulesBySource,
   type WorkingDirectory,
   type SettingsFileRef,
 } from './context/context';
-export { PermissionContextError } from './context/errors';
+export { PermissionContextError } from './rules/errors';
+export type { RulesBySource } from './rules/rule-index';
 export {
   parseSettingsText,
   jsonSyntaxProblem,
@@ -80,9 +80,9 @@ export {
   type HookAnswer,
   type PermissionRequestHook,
 } from './pipeline/check';
-export { pipelineSteps, type Decision, type DecisionReason, type PipelineStep } from './pipeline/decision';
+export { pipelineSteps, type Decision, type DecisionReason, type PipelineStep } from './decision';
 export type { ToolCall } from './tools/types';
-export { familyOf, knownToolNames, primaryFieldOf, type ToolFamily } from './tools/catalog';
+export { familyOf, knownToolNames, primaryFieldOf, type ToolFamily } from './matchers/tool-catalog';
 export { parseMcpName, type McpToolName } from './matchers/tool-name';
 export type { BashSupport } from './tools/bash-tool';
 export {
@@ -103,13 +103,7 @@ export {
   type DangerReason,
 } from './classifier/bash-dangers';
 export { secretPathKind, type SecretKind } from './classifier/secret-paths';
-export {
-  dangerousRisks,
-  riskLabels,
-  type RiskLabel,
-  type Classifier,
-  type ClassifierRequest,
-  type ClassifierVerdict,
-} from './classifier/types';
+export { dangerousRisks, riskLabels, type RiskLabel } from './types';
+export { type Classifier, type ClassifierRequest, type ClassifierVerdict } from './classifier/types';
 
 export { protectedPathOf, type ProtectedPath } from './safety/protected-paths';

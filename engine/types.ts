@@ -61,3 +61,21 @@ export interface PermissionRule {
 }
 
 export type DecisionBehavior = 'allow' | 'deny' | 'ask';
+
+/**
+ * What the console shows next to a request, most serious first. 'reads secrets' is a read of a credential
+ * (classifier/secret-paths.ts); 'unknown' is a command the console cannot vouch for, rather than a guess.
+ */
+export const riskLabels = [
+  'privileged',
+  'destructive',
+  'reads secrets',
+  'network',
+  'writes files',
+  'unknown',
+  'read-only',
+] as const;
+export type RiskLabel = (typeof riskLabels)[number];
+
+/** The risks that take a second look: no one-key approve, no batch answer, no rule suggested for them. */
+export const dangerousRisks: ReadonlySet<RiskLabel> = new Set(['privileged', 'destructive', 'reads secrets']);

@@ -6,7 +6,7 @@
  */
 import type { BashSubcommand } from '../bash/types';
 import { isInside, resolvePath } from '../paths/posix';
-import { DOWNLOADERS, READS_PROGRAM_FROM_INPUT_SET } from '../rules/warnings/broad-allow';
+import { DOWNLOADERS, READS_PROGRAM_FROM_INPUT_SET } from '../bash/programs';
 import type { BashSupport } from '../tools/bash-tool';
 import { isSecret, ROOT_COMMANDS, runsAsRootElsewhere, subcommandRisk } from './risk';
 

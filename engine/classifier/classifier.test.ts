@@ -3,7 +3,7 @@ import { loadInstalledBashSupport } from '../node/bash-wasm';
 import type { BashSupport } from '../tools/bash-tool';
 import { createHeuristicClassifier } from './heuristic';
 import { assessRisk } from './risk';
-import type { RiskLabel } from './types';
+import type { RiskLabel } from '../types';
 
 let bash: BashSupport;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
  * (and, for file edits, by whether the file is inside the working folders). Same input, same verdict.
  */
 import { isInside, resolvePath } from '../paths/posix';
-import { familyOf } from '../tools/catalog';
+import { familyOf } from '../matchers/tool-catalog';
 import type { Classifier, ClassifierRequest, ClassifierVerdict } from './types';
 import { phrase, type PhraseCode } from '../explain/phrases';
 

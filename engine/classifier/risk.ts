@@ -4,11 +4,11 @@
  */
 import type { BashSubcommand } from '../bash/types';
 import { parseMcpName } from '../matchers/tool-name';
-import { familyOf } from '../tools/catalog';
+import { familyOf } from '../matchers/tool-catalog';
 import type { BashSupport } from '../tools/bash-tool';
 import type { ToolCall } from '../tools/types';
 import { secretPathKind } from './secret-paths';
-import { riskLabels, type RiskLabel } from './types';
+import { riskLabels, type RiskLabel } from '../types';
 
 const PRIVILEGED = new Set([
   'sudo',

@@ -5,24 +5,7 @@
  */
 import type { ToolCall } from '../tools/types';
 import type { Phrase } from '../explain/phrases';
-
-/**
- * What the console shows next to a request, most serious first. 'reads secrets' is a read of a credential
- * (secret-paths.ts); 'unknown' is a command the console cannot vouch for, rather than a guess.
- */
-export const riskLabels = [
-  'privileged',
-  'destructive',
-  'reads secrets',
-  'network',
-  'writes files',
-  'unknown',
-  'read-only',
-] as const;
-export type RiskLabel = (typeof riskLabels)[number];
-
-/** The risks that take a second look: no one-key approve, no batch answer, no rule suggested for them. */
-export const dangerousRisks: ReadonlySet<RiskLabel> = new Set(['privileged', 'destructive', 'reads secrets']);
+import type { RiskLabel } from '../types';
 
 export interface ClassifierRequest {
   readonly call: ToolCall;

@@ -17,8 +17,8 @@ import { normalizeAbsolute, resolvePath, toPosixPath } from '../paths/posix';
 import { formatRule, parseRule } from '../rules/syntax';
 import { deepFreeze } from './freeze';
 import { behaviorPhrase, phrase, placePhrase } from '../explain/phrases';
-import { invalidRule, PermissionContextError } from './errors';
-import { ruleIndexOf, tableKey } from '../rules/rule-index';
+import { invalidRule, PermissionContextError } from '../rules/errors';
+import { ruleIndexOf, tableKey, type RulesBySource } from '../rules/rule-index';
 import type { PermissionSettings } from './settings';
 
 /** Sources whose rules nobody but their owner may change (seed §9.4, thinking question 2). */
@@ -44,8 +44,6 @@ export interface MemoryRule {
 type NotPlan = Exclude<PermissionMode, 'plan'>;
 /** Plan mode remembers the mode it was entered from, because plan entered from bypass stays bypass (§9.5). */
 export type ModeState = { readonly name: NotPlan } | { readonly name: 'plan'; readonly enteredFrom: NotPlan };
-
-export type RulesBySource = { readonly [S in RuleSource]: readonly PermissionRule[] };
 
 export interface WorkingDirectory {
   readonly path: string;

@@ -6,7 +6,7 @@
 import { checkPermission } from '../pipeline/check';
 import { createHeuristicClassifier } from '../classifier/heuristic';
 import { loadInstalledBashSupport } from './bash-wasm';
-import type { Decision } from '../pipeline/decision';
+import type { Decision } from '../decision';
 import type { ToolPermissionContext } from '../context/context';
 import type { BashSupport } from '../tools/bash-tool';
 import type { ToolCall } from '../tools/types';

@@ -16,7 +16,7 @@ import { assessRisk } from '../classifier/risk';
 import type { Classifier } from '../classifier/types';
 import type { ToolCall } from '../tools/types';
 import { decide, type CallFlags, type EngineDeps } from './decide';
-import type { Decision } from './decision';
+import type { Decision } from '../decision';
 import { phrase, sentenceArg, type Phrase } from '../explain/phrases';
 
 /** A PermissionRequest hook's answer; undefined when it has no opinion. */

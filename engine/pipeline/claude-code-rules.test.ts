@@ -1,7 +1,7 @@
 /** claude-code.md §3, statement by statement, through the whole pipeline (fake Bash analyser). */
 import { describe, expect, it } from 'vitest';
 import { createPermissionContext } from '../context/context';
-import { listRules } from '../rules/listing';
+import { listRules } from '../review/listing';
 import { CWD, HOME, contextWith, layer, type RuleLists } from '../testing/build';
 import { fakeBash } from '../testing/fake-bash';
 import { compileDomainPattern } from '../matchers/domain';

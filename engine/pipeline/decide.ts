@@ -10,13 +10,13 @@
  */
 import type { ToolPermissionContext } from '../context/context';
 import { ruleIndexOf } from '../rules/rule-index';
-import { familyOf, contentRuleToolName, requiresUserInteractionTools } from '../tools/catalog';
+import { familyOf, contentRuleToolName, requiresUserInteractionTools } from '../matchers/tool-catalog';
 import { checkBashTool, type BashSupport } from '../tools/bash-tool';
 import { checkEditTool, checkReadTool } from '../tools/file-tools';
 import { checkGenericTool, checkMcpTool, checkWebFetch } from '../tools/content-tools';
 import { phrase, rulePhrase, sentenceArg } from '../explain/phrases';
 import type { CheckEnv, ToolCall, ToolCheck, ToolResult } from '../tools/types';
-import { NEAR_MISS_LIMIT, type Decision, type DecisionReason, type PipelineStep } from './decision';
+import { NEAR_MISS_LIMIT, type Decision, type DecisionReason, type PipelineStep } from '../decision';
 
 export interface EngineDeps {
   readonly bash?: BashSupport;

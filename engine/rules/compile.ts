@@ -9,7 +9,7 @@ import { compileToolName, parseMcpName, type ToolNamePattern } from '../matchers
 import { compilePathPattern, type PathMatcher } from '../matchers/path';
 import { compileDomainPattern } from '../matchers/domain';
 import { wildcardToRegExp } from '../matchers/glob';
-import { familyOf, pathRulesNeverConsulted, primaryFieldOf } from '../tools/catalog';
+import { familyOf, pathRulesNeverConsulted, primaryFieldOf } from '../matchers/tool-catalog';
 import { formatRule } from './syntax';
 import { phrase, type Phrase, type PhraseCode, type Phrased } from '../explain/phrases';
 

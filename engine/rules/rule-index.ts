@@ -4,11 +4,21 @@
  * does this tool consult, in order?" (step 1c). Built when the context is, kept beside it (a frozen context
  * cannot hold the matchers' caches) and looked up by identity.
  */
-import { ruleSources, type PermissionRule, type RuleBehavior } from '../types';
-import type { ToolPermissionContext } from '../context/context';
-import { invalidRule, PermissionContextError } from '../context/errors';
+import { ruleSources, type PermissionRule, type RuleBehavior, type RuleSource } from '../types';
+import { invalidRule, PermissionContextError } from './errors';
 import { toolNameMatches, parseMcpName } from '../matchers/tool-name';
 import { compileRule, type CompiledRule } from './compile';
+
+export type RulesBySource = { readonly [S in RuleSource]: readonly PermissionRule[] };
+
+/** What an index is built from: a context's three rule tables, and the folders their paths resolve against. */
+export interface RuleTables {
+  readonly cwd: string;
+  readonly home: string;
+  readonly alwaysAllowRules: RulesBySource;
+  readonly alwaysDenyRules: RulesBySource;
+  readonly alwaysAskRules: RulesBySource;
+}
 
 export interface RuleIndex {
   /** Every rule in effective order, skipped ones included (for listings). */
@@ -25,15 +35,15 @@ export const tableKey = {
 } as const;
 
 /** Every rule of one behavior, sources by precedence, each source in file order. */
-export function rulesOf(context: ToolPermissionContext, behavior: RuleBehavior): readonly PermissionRule[] {
+export function rulesOf(context: RuleTables, behavior: RuleBehavior): readonly PermissionRule[] {
   const table = context[tableKey[behavior]];
   return ruleSources.flatMap((source) => table[source]);
 }
 
 const BEHAVIORS = ['deny', 'ask', 'allow'] as const;
-const cache = new WeakMap<ToolPermissionContext, RuleIndex>();
+const cache = new WeakMap<RuleTables, RuleIndex>();
 
-export function ruleIndexOf(context: ToolPermissionContext): RuleIndex {
+export function ruleIndexOf(context: RuleTables): RuleIndex {
   let index = cache.get(context);
   if (!index) {
     index = buildIndex(context);
@@ -48,7 +58,7 @@ interface Bucket {
   readonly globs: CompiledRule[];
 }
 
-function buildIndex(context: ToolPermissionContext): RuleIndex {
+function buildIndex(context: RuleTables): RuleIndex {
   const all: CompiledRule[] = [];
   const wide = {} as Record<RuleBehavior, Bucket>;
   const content = {} as Record<RuleBehavior, Bucket>;

@@ -13,7 +13,7 @@ import type { BashAnalysis, BashAnalyzer, BashSubcommand } from '../bash/types';
 import { resolvePath } from '../paths/posix';
 import type { CompiledRule } from '../rules/compile';
 import type { RuleBehavior } from '../types';
-import type { DecisionReason } from '../pipeline/decision';
+import type { DecisionReason } from '../decision';
 import { isCriticalRemovalGlob, isCriticalRemovalTarget } from '../safety/critical-removal';
 import { outsideResult, pathResult } from './file-tools';
 import { paramVerdict, ruleReason, stringField } from './rule-eval';

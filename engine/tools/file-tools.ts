@@ -5,7 +5,7 @@
  */
 import { resolvePath } from '../paths/posix';
 import type { CompiledRule } from '../rules/compile';
-import { primaryFieldOf } from './catalog';
+import { primaryFieldOf } from '../matchers/tool-catalog';
 import { checkPath, candidatesOf, pathRuleMatches } from './path-check';
 import { paramVerdict, ruleReason, stringField } from './rule-eval';
 import { phrase, type Phrase } from '../explain/phrases';

@@ -1,6 +1,6 @@
 /** Helpers every tool family uses to walk its content rules. */
 import type { CompiledRule } from '../rules/compile';
-import type { DecisionReason } from '../pipeline/decision';
+import type { DecisionReason } from '../decision';
 import type { RuleBehavior } from '../types';
 import type { CheckEnv, ToolCall } from './types';
 import { phrase, rulePhrase, type Phrase, type PhraseCode } from '../explain/phrases';

@@ -3,7 +3,7 @@
  * its own danger better than the rule engine does, and answers allow, deny, ask or "no opinion".
  */
 import type { ToolPermissionContext } from '../context/context';
-import type { DecisionReason } from '../pipeline/decision';
+import type { DecisionReason } from '../decision';
 import type { CompiledRule } from '../rules/compile';
 import type { RuleIndex } from '../rules/rule-index';
 import type { Phrase } from '../explain/phrases';

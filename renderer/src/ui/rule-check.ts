@@ -1,6 +1,6 @@
 /**
  * A rule typed by a person, checked as they type with exactly the check the engine gives a settings file
- * when it loads it, plus Claude Code's own (engine/rules/validate.ts), and whether it covers the tool
+ * when it loads it, plus Claude Code's own (engine/review/validate.ts), and whether it covers the tool
  * being asked about.
  */
 import { compileToolName, checkRule as engineCheck, toolNameMatches } from '../../../engine';

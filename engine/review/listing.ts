@@ -1,8 +1,8 @@
 /** Every rule of a context in effective order, for `gatehouse rules` and the rule editor. */
 import type { ToolPermissionContext } from '../context/context';
 import { lockedSources } from '../context/context';
-import type { RuleRef } from './compile';
-import { ruleIndexOf } from './rule-index';
+import type { RuleRef } from '../rules/compile';
+import { ruleIndexOf } from '../rules/rule-index';
 import type { Phrase } from '../explain/phrases';
 
 export interface ListedRule extends RuleRef {

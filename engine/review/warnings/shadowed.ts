@@ -5,7 +5,7 @@
  */
 import { ruleBehaviors, type RuleBehavior } from '../../types';
 import { toolNameMatches } from '../../matchers/tool-name';
-import type { CompiledRule } from '../compile';
+import type { CompiledRule } from '../../rules/compile';
 import { bashPatternContains, globsContain, nameGlob, STAR, type Glob } from './wildcard';
 import { pathPatternContains } from './path-containment';
 import type { RuleWarning } from './types';

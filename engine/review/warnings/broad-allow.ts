@@ -3,10 +3,11 @@
  * or runner with any arguments (which is again every command: `python -c …`, `npx anything`), a shell or
  * interpreter alone (it runs whatever is piped into it: `curl … | sh`), or a downloader with any arguments.
  */
-import type { CompiledRule } from '../compile';
+import type { CompiledRule } from '../../rules/compile';
 import { bashPatternGlobs, bashPatternMatchesEverything, globsContain, type Glob } from './wildcard';
 import type { RuleWarning } from './types';
 import { phrase, rulePhrase, type Phrase, type PhraseCode } from '../../explain/phrases';
+import { DOWNLOADERS, READS_PROGRAM_FROM_INPUT, READS_PROGRAM_FROM_INPUT_SET } from '../../bash/programs';
 
 const WHOLE_TOOLS = {
   Bash: 'broad.everyCommand',
@@ -18,25 +19,6 @@ const WHOLE_TOOLS = {
 } as const satisfies Record<string, PhraseCode>;
 // A Map, so a rule for a tool named `__proto__` or `constructor` finds nothing rather than Object's own keys.
 const WHOLE_TOOL_BY_NAME: ReadonlyMap<string, PhraseCode> = new Map(Object.entries(WHOLE_TOOLS));
-
-/** Shells and interpreters: given no arguments, they run the program on their input. */
-const READS_PROGRAM_FROM_INPUT = [
-  'bash',
-  'sh',
-  'zsh',
-  'fish',
-  'python',
-  'python3',
-  'node',
-  'deno',
-  'bun',
-  'ruby',
-  'perl',
-  'php',
-  'pwsh',
-  'powershell',
-] as const;
-export const READS_PROGRAM_FROM_INPUT_SET: ReadonlySet<string> = new Set(READS_PROGRAM_FROM_INPUT);
 
 /** Commands that run whatever their arguments say; a longer form comes after the word it starts with. */
 const RUNNERS = [
@@ -67,9 +49,6 @@ const RUNNERS = [
   'perl -e',
   'ruby -e',
 ] as const;
-
-/** Commands that fetch or send anything the arguments name, and write it anywhere. */
-export const DOWNLOADERS = ['curl', 'wget', 'aria2c'] as const;
 
 /** Each command "with any arguments", read once: every Bash allow rule is held against all of them. */
 const withAnyArguments = (commands: readonly string[]) =>

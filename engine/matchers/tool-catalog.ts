@@ -3,7 +3,7 @@
  * and under which tool name its content rules are written (claude-code.md §3.3: `Edit` rules cover every
  * built-in edit tool; path rules written as `Write(...)` are never consulted).
  */
-import { parseMcpName } from '../matchers/tool-name';
+import { parseMcpName } from './tool-name';
 
 export type ToolFamily = 'bash' | 'read' | 'edit' | 'webFetch' | 'mcp' | 'generic';
 

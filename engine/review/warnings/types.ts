@@ -1,4 +1,4 @@
-import type { RuleRef } from '../compile';
+import type { RuleRef } from '../../rules/compile';
 import { phraseText, placePhrase, type Phrase } from '../../explain/phrases';
 
 export const ruleWarningKinds = ['shadowed', 'duplicate', 'broad-allow', 'never-matched'] as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBash } from '../testing/fake-bash';
 import type { PermissionRule } from '../types';
 import { ruleAlone } from './rule-alone';
-import { parseRule } from './syntax';
+import { parseRule } from '../rules/syntax';
 
 function rule(text: string, place: Omit<PermissionRule, 'ruleValue'>): PermissionRule {
   const parsed = parseRule(text);

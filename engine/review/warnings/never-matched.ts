@@ -2,7 +2,7 @@
 import type { BashSupport } from '../../tools/bash-tool';
 import type { ToolCall } from '../../tools/types';
 import type { ToolPermissionContext } from '../../context/context';
-import type { CompiledRule } from '../compile';
+import type { CompiledRule } from '../../rules/compile';
 import { ruleAlone } from '../rule-alone';
 import type { RuleWarning } from './types';
 import { phrase, rulePhrase } from '../../explain/phrases';

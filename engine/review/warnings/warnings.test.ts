@@ -6,7 +6,7 @@ import { loadInstalledBashSupport } from '../../node/bash-wasm';
 import type { BashSupport } from '../../tools/bash-tool';
 import type { ToolCall } from '../../tools/types';
 import type { RuleBehavior } from '../../types';
-import { parseRule } from '../syntax';
+import { parseRule } from '../../rules/syntax';
 import { analyzeRules, type RuleWarningKind } from '.';
 
 const cwd = '/work/p';

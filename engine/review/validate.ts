@@ -4,8 +4,8 @@
  * building a context. The editor writes nothing this refuses.
  */
 import type { RuleBehavior, RuleValue } from '../types';
-import { compileRule } from './compile';
-import { formatRule, parseRule } from './syntax';
+import { compileRule } from '../rules/compile';
+import { formatRule, parseRule } from '../rules/syntax';
 import { broadAllowPhrase } from './warnings/broad-allow';
 import { phrase, phraseText, type Phrase } from '../explain/phrases';
 

@@ -6,7 +6,7 @@
 import type { ToolPermissionContext } from '../../context/context';
 import type { BashSupport } from '../../tools/bash-tool';
 import type { ToolCall } from '../../tools/types';
-import { ruleIndexOf } from '../rule-index';
+import { ruleIndexOf } from '../../rules/rule-index';
 import { broadAllowWarnings } from './broad-allow';
 import { duplicateWarnings } from './duplicates';
 import { neverMatchedWarnings } from './never-matched';

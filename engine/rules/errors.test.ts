@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { phraseText } from '../explain/phrases';
 import type { Phrase } from '../explain/phrases';
 import { CWD, HOME, contextWith, layer } from '../testing/build';
-import { createPermissionContext, withoutRule, withRules } from './context';
+import { createPermissionContext, withoutRule, withRules } from '../context/context';
 import { PermissionContextError } from './errors';
 
 function thrown(build: () => unknown): PermissionContextError {

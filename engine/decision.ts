@@ -6,10 +6,9 @@
  * `phrase` the code and parameters it was built from (engine/explain/phrases.ts), absent only for words the
  * engine did not write (a PermissionRequest hook's own message).
  */
-import type { DecisionBehavior, PermissionMode } from '../types';
-import type { RuleRef } from '../rules/compile';
-import type { RiskLabel } from '../classifier/types';
-import type { Phrase } from '../explain/phrases';
+import type { DecisionBehavior, PermissionMode, RiskLabel } from './types';
+import type { RuleRef } from './rules/compile';
+import type { Phrase } from './explain/phrases';
 
 export const pipelineSteps = [
   '1a', // global deny

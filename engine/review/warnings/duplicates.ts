@@ -3,7 +3,7 @@
  * rules the same root, since `/src/**` in user settings and in a project are different rules. The first
  * copy in effective order is the one decisions name; the later ones change nothing.
  */
-import type { CompiledRule } from '../compile';
+import type { CompiledRule } from '../../rules/compile';
 import type { RuleWarning } from './types';
 import { behaviorPhrase, phrase, placePhrase, type Phrased } from '../../explain/phrases';
 
