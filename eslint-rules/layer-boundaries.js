@@ -67,13 +67,123 @@ const CLIENT_ROOMS = {
   hook: [],
 };
 
-/** The layers whose rooms are ordered. */
-const ROOMS = { main: MAIN_ROOMS, client: CLIENT_ROOMS };
+/**
+ * engine/ room -> the other engine/ rooms it may import. A file at engine/'s top is a room of its own
+ * (`types`, `decision`, `index`, `bash-support`). From the plain vocabulary (types, paths, explain's phrases)
+ * up through the rule model (rules), the context, the tools' checks and the classifier to the pipeline,
+ * then what runs the pipeline (review: listings, warnings, a rule alone) and the entry points.
+ */
+const ENGINE_ROOMS = {
+  index: [
+    'review',
+    'pipeline',
+    'classifier',
+    'tools',
+    'context',
+    'decision',
+    'rules',
+    'safety',
+    'bash',
+    'matchers',
+    'explain',
+    'paths',
+    'types',
+  ],
+  node: [
+    'bash-support',
+    'review',
+    'pipeline',
+    'classifier',
+    'tools',
+    'context',
+    'decision',
+    'rules',
+    'safety',
+    'bash',
+    'matchers',
+    'explain',
+    'paths',
+    'types',
+  ],
+  testing: [
+    'pipeline',
+    'tools',
+    'context',
+    'decision',
+    'rules',
+    'bash',
+    'matchers',
+    'explain',
+    'paths',
+    'types',
+  ],
+  'bash-support': ['tools', 'bash'],
+  review: [
+    'pipeline',
+    'classifier',
+    'tools',
+    'context',
+    'decision',
+    'rules',
+    'safety',
+    'bash',
+    'matchers',
+    'explain',
+    'paths',
+    'types',
+  ],
+  pipeline: [
+    'classifier',
+    'tools',
+    'context',
+    'decision',
+    'rules',
+    'safety',
+    'bash',
+    'matchers',
+    'explain',
+    'paths',
+    'types',
+  ],
+  classifier: [
+    'tools',
+    'context',
+    'decision',
+    'rules',
+    'safety',
+    'bash',
+    'matchers',
+    'explain',
+    'paths',
+    'types',
+  ],
+  tools: ['context', 'decision', 'rules', 'safety', 'bash', 'matchers', 'explain', 'paths', 'types'],
+  context: ['rules', 'matchers', 'explain', 'paths', 'types'],
+  decision: ['rules', 'explain', 'types'],
+  rules: ['matchers', 'explain', 'paths', 'types'],
+  safety: ['explain', 'paths', 'types'],
+  bash: ['explain', 'paths', 'types'],
+  matchers: ['explain', 'paths', 'types'],
+  explain: ['types'],
+  paths: [],
+  types: [],
+};
+
+/**
+ * The layers whose rooms are ordered. engine/'s tests may reach any of its rooms: they run a low room
+ * through the real parser (node/) and the test builders (testing/), and explain's phrases through the
+ * pipeline that says them.
+ */
+const ROOMS = {
+  main: { rooms: MAIN_ROOMS, testsToo: true },
+  client: { rooms: CLIENT_ROOMS, testsToo: true },
+  engine: { rooms: ENGINE_ROOMS, testsToo: false },
+};
 
 /** A file's room inside its layer: its folder there, or for a file at the layer's top, its name. */
 function roomOf(rel) {
   const parts = rel.split('/');
-  return parts.length > 2 ? parts[1] : parts[1].replace(/\.[cm]?[jt]sx?$/, '');
+  return parts.length > 2 ? parts[1] : (parts[1] ?? 'index').replace(/\.[cm]?[jt]sx?$/, '');
 }
 
 /** Bare packages refused in a folder (repo-relative prefix), tests included unless `testsToo` is false. */
@@ -175,10 +285,11 @@ export default {
           message: `${from}/ may not import ${to}/ (${spec}); see docs/architecture.md.`,
         });
       }
-      if (from && from === to && Object.hasOwn(ROOMS, from)) {
+      const ordered = from && from === to && Object.hasOwn(ROOMS, from) ? ROOMS[from] : undefined;
+      if (ordered && (ordered.testsToo || !isTestish)) {
         const fromRoom = roomOf(file);
         const toRoom = roomOf(target);
-        if (fromRoom !== toRoom && !(ROOMS[from][fromRoom] ?? []).includes(toRoom)) {
+        if (fromRoom !== toRoom && !(ordered.rooms[fromRoom] ?? []).includes(toRoom)) {
           context.report({
             node,
             message: `${from}/${fromRoom}/ may not import ${from}/${toRoom}/ (${spec}); see the room order in docs/architecture.md.`,
