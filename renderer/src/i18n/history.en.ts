@@ -63,7 +63,8 @@ export const historyEn = {
   'history.sessions.empty.body':
     'Every request an agent asks is recorded here with its decision. Install the hook (gatehouse install claude) and run an agent: its sessions appear here.',
   'history.sessions.loadMore': 'Load older sessions',
-  'history.session.label': 'Session of {agent} in {folder}',
+  'history.session.label': 'Session {id} of {agent} in {folder}',
+  'history.session.id': 'session {id}',
   'history.session.running': 'running',
   'history.session.ended': 'ended',
   'history.session.open': 'Open the timeline of this session',

@@ -64,7 +64,8 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.sessions.empty.body':
     '代理发出的每个请求及其决定都记录在这里。安装钩子（gatehouse install claude）并运行代理，它的会话就会出现在这里。',
   'history.sessions.loadMore': '加载更早的会话',
-  'history.session.label': '{agent} 在 {folder} 的会话',
+  'history.session.label': '{agent} 在 {folder} 的会话 {id}',
+  'history.session.id': '会话 {id}',
   'history.session.running': '进行中',
   'history.session.ended': '已结束',
   'history.session.open': '打开此会话的时间线',

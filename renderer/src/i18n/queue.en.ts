@@ -10,7 +10,7 @@ export const queueEn = {
   'queue.empty.doctor': 'check that the hooks are installed and can reach this console',
   'queue.empty.install':
     'No gatehouse command in your terminal? This installs it, run in Gatehouse’s folder:',
-  'session.label': 'Session {session} of {agent} in {folder}',
+  'session.label': 'Session {id} of {agent} in {folder}',
   'session.count': { one: '{count} request', other: '{count} requests' },
   'session.secondLook': { one: '{count} needs a second look', other: '{count} need a second look' },
   'session.id': 'session {id}',
@@ -24,7 +24,15 @@ export const queueEn = {
     one: '{count} needs a second look: show it',
     other: '{count} need a second look: show the first',
   },
+  'triage.handBack': {
+    one: '{count} goes back to its agent in {time}: show it',
+    other: '{count} go back to their agents, the first in {time}: show it',
+  },
   'triage.newBelow': { one: '{count} new below', other: '{count} new below' },
+  'lane.title': 'Going back to the agent soon',
+  'lane.title.hint': 'Unanswered, these return to the agent’s own prompt: the soonest first.',
+  'lane.from': 'From {agent} in {folder}, {session}',
+  'title.handBack': { one: '{count} hands back in {time}', other: '{count} hand back in {time}' },
   'triage.newAbove': { one: '{count} new above', other: '{count} new above' },
 
   'card.label': '{tool} request from {agent} in {folder}',

@@ -199,6 +199,31 @@ describe('the queue store', () => {
     expect(cursor()).toBe('b');
   });
 
+  it('walks first through the cards about to go back to their agent, and lets one join when its time comes', async () => {
+    vi.useFakeTimers();
+    let clock = 10_000;
+    const { fake, store } = await loaded(
+      [
+        pendingRequest('a', { receivedAt: 1, deadline: 10_000 + 600_000 }),
+        pendingRequest('b', { receivedAt: 2, deadline: 10_000 + 120_000 }),
+      ],
+      () => clock,
+    );
+    fake.add(pendingRequest('codex', { receivedAt: 3, sessionId: 'c', deadline: clock + 30_000 }));
+    expect(store.getState().lane).toEqual({ codex: true });
+    store.getState().moveCursor(1);
+    expect(store.getState().cursor).toBe('codex');
+    store.getState().moveCursor(1);
+    expect(store.getState().cursor).toBe('a');
+
+    // b joins the lane when a minute is left on it, by the store's own timer.
+    clock += 60_001;
+    vi.advanceTimersByTime(60_001);
+    expect(store.getState().lane).toEqual({ codex: true, b: true });
+    store.getState().moveCursor(-1);
+    expect(store.getState().cursor).toBe('b');
+  });
+
   it('fetches a diff once per request', async () => {
     const { store, fake } = await loaded([
       pendingRequest('e', { tool: 'Edit', input: { file_path: '/p/a' } }),

@@ -17,8 +17,10 @@ import type {
 import type { DecisionBehavior, PermissionUpdate, RacerKind } from '../../../common/protocol';
 import { answersFor } from '../../../common/agent-answers';
 import type { Refusal } from '../../../common/refusals';
+import { MAX_TIMER_MS } from '../../../common/timer-delay';
 import { allowGate } from './allow-gate';
-import { displayOrder, groupBySession } from './session-groups';
+import { displayOrder, laneAt, nextLaneChange, queueLayout } from './session-groups';
+import type { Lane } from './session-groups';
 
 export interface Resolution {
   readonly behavior: DecisionBehavior;
@@ -52,6 +54,8 @@ export type DiffState =
 
 export interface QueueState {
   readonly requests: readonly PendingRequestView[];
+  /** The requests about to go back to their agent, shown first (`queueLayout`). */
+  readonly lane: Lane;
   readonly resolutions: Readonly<Record<string, Resolution>>;
   readonly inFlight: Readonly<Record<string, true>>;
   /** The last refusal from main: its code, which the banner words, and main's English sentence. */
@@ -127,7 +131,21 @@ export function partitionForAllow(
 export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) {
   const store = createStore<QueueState>()((set, get) => {
     const fail = (error: Refusal) => set({ error });
-    const order = () => displayOrder(groupBySession(get().requests));
+    const order = () => displayOrder(queueLayout(get().requests, get().lane));
+    // The lane changes with the clock as well as with the requests: one timer, set for the next request
+    // that joins it, so nothing ticks while no deadline comes near.
+    let laneTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshLane = () => {
+      clearTimeout(laneTimer);
+      const { requests } = get();
+      const lane = laneAt(requests, get().lane, now());
+      const changed =
+        Object.keys(lane).length !== Object.keys(get().lane).length ||
+        Object.keys(lane).some((id) => !get().lane[id]);
+      if (changed) set({ lane });
+      const next = nextLaneChange(requests, lane);
+      if (next !== undefined) laneTimer = setTimeout(refreshLane, Math.min(MAX_TIMER_MS, Math.max(0, next - now())));
+    };
     const findRequest = (id: string) => get().requests.find((r) => r.id === id);
     const isOpen = (id: string) => Boolean(findRequest(id)) && !get().resolutions[id] && !get().inFlight[id];
 
@@ -143,6 +161,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
 
     return {
       requests: [],
+      lane: {},
       resolutions: {},
       inFlight: {},
       error: undefined,
@@ -161,7 +180,10 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         // Each list is kept the moment it arrives, so an event sent behind it lands on top of it: kept
         // until the last answer, it would overwrite a request or grant that came in meanwhile.
         const listed = api.invoke('queue:list', {}).then((list) => {
-          if (list.ok) set({ requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt) });
+          if (list.ok) {
+            set({ requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt) });
+            refreshLane();
+          }
           return list;
         });
         const granted = api.invoke('grants:list', {}).then((grants) => {
@@ -184,10 +206,12 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         if (event.kind === 'added') {
           if (findRequest(event.request.id)) return;
           set((state) => ({ requests: [...state.requests, event.request] }));
+          refreshLane();
         } else if (event.kind === 'updated') {
           set((state) => ({
             requests: state.requests.map((r) => (r.id === event.request.id ? event.request : r)),
           }));
+          refreshLane();
         } else if (!get().resolutions[event.id]) {
           resolve(event.id, {
             behavior: event.behavior,
@@ -331,6 +355,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
           diffs: without(state.diffs, id),
           ...(cursor === state.cursor ? {} : { cursor, cursorAt: now() }),
         });
+        refreshLane();
       },
 
       dismissError() {

@@ -1,8 +1,11 @@
 /**
- * The inbox's shape: one group per agent session, each with its requests oldest first, the groups ordered
- * by their oldest request, flattened into the rows the virtual list renders.
+ * The inbox's shape: first the lane of requests about to go back to their agent, soonest first; then one
+ * group per agent session, each with its requests oldest first, the groups ordered by their oldest request;
+ * flattened into the rows the virtual list renders.
  */
+import { handsBackSoon, HANDS_BACK_SOON_MS } from '../../../common/hand-back';
 import type { PendingRequestView } from '../../../common/queue-contract';
+import { shortSessionIds } from '../../../common/session-label';
 
 export interface SessionGroup {
   readonly key: string;
@@ -19,8 +22,26 @@ export interface SessionGroup {
 }
 
 export type QueueRow =
-  | { readonly kind: 'session'; readonly key: string; readonly group: SessionGroup }
-  | { readonly kind: 'request'; readonly key: string; readonly request: PendingRequestView };
+  | { readonly kind: 'lane'; readonly key: string; readonly count: number }
+  | { readonly kind: 'session'; readonly key: string; readonly group: SessionGroup; readonly label: string }
+  | {
+      readonly kind: 'request';
+      readonly key: string;
+      readonly request: PendingRequestView;
+      /** In the lane, away from its session's header: the session's short id, for the card to name. */
+      readonly laneSession?: string;
+    };
+
+/** The ids in the lane: a request stays there once in, so a card held open never leaves it under a pointer. */
+export type Lane = Readonly<Record<string, true>>;
+
+export interface QueueLayout {
+  /** About to go back to their agent: soonest first. */
+  readonly lane: readonly PendingRequestView[];
+  readonly groups: readonly SessionGroup[];
+  /** Every session shown, by its id as short as keeps it apart from the others. */
+  readonly sessionLabels: ReadonlyMap<string, string>;
+}
 
 export function needsSecondLook(request: PendingRequestView): boolean {
   return request.explanation?.needsSecondLook === true;
@@ -48,16 +69,60 @@ export function groupBySession(requests: readonly PendingRequestView[]): Session
   }));
 }
 
-export function toRows(groups: readonly SessionGroup[]): QueueRow[] {
+/**
+ * The lane as time `now` finds it: what was in it and is still waiting, and every request with less than
+ * a minute before its agent takes it back. Undefined deadlines never join.
+ */
+export function laneAt(requests: readonly PendingRequestView[], lane: Lane, now: number): Lane {
+  const next: Record<string, true> = {};
+  for (const request of requests) if (lane[request.id] || handsBackSoon(request, now)) next[request.id] = true;
+  return next;
+}
+
+/** The first moment at which a request outside the lane joins it, or undefined when none ever will. */
+export function nextLaneChange(requests: readonly PendingRequestView[], lane: Lane): number | undefined {
+  let next: number | undefined;
+  for (const request of requests) {
+    if (lane[request.id] || request.deadline === undefined) continue;
+    const joins = request.deadline - HANDS_BACK_SOON_MS + 1;
+    if (next === undefined || joins < next) next = joins;
+  }
+  return next;
+}
+
+export function queueLayout(requests: readonly PendingRequestView[], lane: Lane): QueueLayout {
+  const inLane = requests
+    .filter((request) => lane[request.id])
+    .sort(
+      (a, b) =>
+        (a.deadline ?? Number.POSITIVE_INFINITY) - (b.deadline ?? Number.POSITIVE_INFINITY) ||
+        a.receivedAt - b.receivedAt ||
+        a.id.localeCompare(b.id),
+    );
+  return {
+    lane: inLane,
+    groups: groupBySession(requests.filter((request) => !lane[request.id])),
+    sessionLabels: shortSessionIds(requests.map((request) => request.sessionId)),
+  };
+}
+
+export function toRows(layout: QueueLayout): QueueRow[] {
   const rows: QueueRow[] = [];
-  for (const group of groups) {
-    rows.push({ kind: 'session', key: `session:${group.key}`, group });
+  const label = (sessionId: string) => layout.sessionLabels.get(sessionId) ?? sessionId;
+  if (layout.lane.length > 0) rows.push({ kind: 'lane', key: 'lane', count: layout.lane.length });
+  for (const request of layout.lane)
+    rows.push({ kind: 'request', key: request.id, request, laneSession: label(request.sessionId) });
+  for (const group of layout.groups) {
+    rows.push({ kind: 'session', key: `session:${group.key}`, group, label: label(group.sessionId) });
     for (const request of group.requests) rows.push({ kind: 'request', key: request.id, request });
   }
   return rows;
 }
 
 /** The request ids in the order the inbox shows them: what j/k walk through. */
-export function displayOrder(groups: readonly SessionGroup[]): string[] {
-  return groups.flatMap((group) => group.requests.map((request) => request.id));
+export function displayOrder(layout: QueueLayout): string[] {
+  return [
+    ...layout.lane.map((request) => request.id),
+    ...layout.groups.flatMap((group) => group.requests.map((request) => request.id)),
+  ];
 }

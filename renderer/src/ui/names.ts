@@ -3,11 +3,6 @@ export function folderName(cwd: string): string {
   return cwd.split(/[\\/]/).filter(Boolean).pop() ?? cwd;
 }
 
-/** A session id short enough for a header, as git shortens a hash: its first 8 characters. */
-export function shortSessionId(id: string): string {
-  return id.slice(0, 8);
-}
-
 /** A Codex turn id is a UUIDv7: its head is a timestamp shared with its session, so its tail tells turns apart. */
 export function shortTurnId(id: string): string {
   return id.slice(-8);

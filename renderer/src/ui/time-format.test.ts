@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ageOf, countdownState, formatRemaining } from './time-format';
+import { ageOf, countdownState } from './time-format';
 
 describe('countdown and age', () => {
-  it('formats what is left, rounding up, never below zero', () => {
-    expect(formatRemaining(90_000)).toBe('1:30');
-    expect(formatRemaining(89_001)).toBe('1:30');
-    expect(formatRemaining(59_000)).toBe('0:59');
-    expect(formatRemaining(3_600_000)).toBe('1:00:00');
-    expect(formatRemaining(3_725_000)).toBe('1:02:05');
-    expect(formatRemaining(-5_000)).toBe('0:00');
-  });
-
   it('says held when someone has the request open, and warns under 30 s', () => {
     expect(countdownState({ held: true }, 0)).toEqual({ kind: 'held' });
     // Held, a deadline is the agent's own: the card must not claim that one is paused.

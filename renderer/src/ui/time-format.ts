@@ -1,14 +1,6 @@
 /** Countdown and age texts: pure, so the card and its tests agree on every boundary. */
+import { formatRemaining } from '../../../common/hand-back';
 import type { PendingRequestView } from '../../../common/queue-contract';
-
-/** `m:ss`, or `h:mm:ss` from an hour on; never negative. */
-export function formatRemaining(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** Under this the countdown turns to a warning colour. */
 export const SOON_MS = 30_000;

@@ -3,7 +3,7 @@ import { useNow } from '../../hooks/use-now';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { folderName } from '../../ui/names';
-import { formatRemaining } from '../../ui/time-format';
+import { formatRemaining } from '../../../../common/hand-back';
 import './grants.css';
 
 /** Every timed grant and session rule made here: what it allows, for whom, how long, how often used. */

@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
+import { agentLabel } from '../../../../common/agent-label';
 import type { SessionSummaryView } from '../../../../common/history-contract';
+import { shortSessionIds } from '../../../../common/session-label';
 import { useT } from '../../i18n/i18n-context';
 import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
@@ -12,6 +15,7 @@ export function SessionList() {
   const t = useT();
   const sessions = useHistory((s) => s.sessions);
   const loadMore = useHistory((s) => s.loadMoreSessions);
+  const labels = useMemo(() => shortSessionIds(sessions.items.map((session) => session.id)), [sessions.items]);
   if (sessions.loaded && sessions.items.length === 0) {
     return (
       <section className="history__pane history__sessions" aria-label={t('history.sessions.title')}>
@@ -28,7 +32,7 @@ export function SessionList() {
       {!sessions.loaded && <p className="history__note">{t('history.loading')}</p>}
       <ul className="sessions">
         {sessions.items.map((session) => (
-          <SessionRow key={session.id} session={session} />
+          <SessionRow key={session.id} session={session} label={labels.get(session.id) ?? session.id} />
         ))}
       </ul>
       {sessions.next && (
@@ -45,7 +49,8 @@ export function SessionList() {
   );
 }
 
-function SessionRow({ session }: { session: SessionSummaryView }) {
+/** One session: its project, agent and state, its id as short as keeps it apart from the others listed. */
+function SessionRow({ session, label }: { session: SessionSummaryView; label: string }) {
   const t = useT();
   const format = useDateFormat();
   const selected = useHistory((s) => s.timeline?.sessionId === session.id);
@@ -62,7 +67,10 @@ function SessionRow({ session }: { session: SessionSummaryView }) {
       >
         <span className="session-row__title">
           <strong>{folderName(session.cwd)}</strong>
-          <span className="session-row__agent">{session.agent.name}</span>
+          <span className="session-row__agent">{agentLabel(session.agent.name)}</span>
+          <span className="session-row__id" title={session.id}>
+            {t('history.session.id', { id: label })}
+          </span>
           <span className={`chip session-row__state${session.endedAt ? '' : ' session-row__state--running'}`}>
             {session.endedAt ? t('history.session.ended') : t('history.session.running')}
           </span>

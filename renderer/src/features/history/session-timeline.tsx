@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { agentLabel } from '../../../../common/agent-label';
+import { shortSessionIds } from '../../../../common/session-label';
 import { useT } from '../../i18n/i18n-context';
 import { folderName } from '../../ui/names';
 import { EntryList } from './entry-list';
@@ -10,6 +13,9 @@ export function SessionTimeline() {
   const session = useHistory((s) => s.sessions.items.find((item) => item.id === s.timeline?.sessionId));
   const openSession = useHistory((s) => s.openSession);
   const loadEarlier = useHistory((s) => s.loadEarlier);
+  const sessions = useHistory((s) => s.sessions.items);
+  // Shortened against the sessions listed beside it, so the heading names it as the list does.
+  const labels = useMemo(() => shortSessionIds(sessions.map((item) => item.id)), [sessions]);
   if (!timeline) {
     return (
       <section className="history__pane history__timeline" aria-label={t('history.timeline.title')}>
@@ -34,7 +40,11 @@ export function SessionTimeline() {
         </button>
         <h3 className="history__heading">
           {session
-            ? t('history.session.label', { agent, folder: folderName(session.cwd) })
+            ? t('history.session.label', {
+                agent: agentLabel(agent),
+                folder: folderName(session.cwd),
+                id: labels.get(session.id) ?? session.id,
+              })
             : t('history.timeline.title')}
         </h3>
         {total !== undefined && (

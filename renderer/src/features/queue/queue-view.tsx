@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../../i18n/i18n-context';
@@ -6,9 +6,10 @@ import { useQueue } from '../../store/store-context';
 import { BatchBar } from './batch-bar';
 import { RequestCard } from './request-card';
 import { SessionHeader } from './session-header';
-import { groupBySession, needsSecondLook, toRows } from '../../store/session-groups';
+import { needsSecondLook, queueLayout, toRows } from '../../store/session-groups';
+import { HandBackCount, LaneCaption, LaneHeader, WindowTitle } from './lane';
 import { ArrivalCue, SecondLookCount } from './triage-bar';
-import { titleFor, unseenArrivals } from './triage';
+import { unseenArrivals } from './triage';
 import type { Span } from './triage';
 import './queue.css';
 
@@ -29,7 +30,7 @@ const CONNECT = [
 /** How the command gets onto the PATH from a checkout (README.md, Quickstart). */
 const INSTALL = 'npm ci && npm pack && npm install -g ./gatehouse-console-gatehouse-*.tgz';
 
-const ESTIMATE = { session: 34, request: 280 } as const;
+const ESTIMATE = { lane: 34, session: 34, request: 280 } as const;
 /** Frames to wait for a revealed card to be rendered before giving up on focusing it. */
 const REVEAL_FRAMES = 10;
 
@@ -41,7 +42,8 @@ const REVEAL_FRAMES = 10;
 export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   const t = useT();
   const requests = useQueue((s) => s.requests);
-  const rows = useMemo(() => toRows(groupBySession(requests)), [requests]);
+  const lane = useQueue((s) => s.lane);
+  const rows = useMemo(() => toRows(queueLayout(requests, lane)), [requests, lane]);
   const loaded = useQueue((s) => s.loaded);
   // Every render places each unseen arrival (999 of them with 1,000 pending): a lookup each, not a scan each.
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
@@ -56,23 +58,7 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   );
   const order = useMemo(() => open.map((request) => request.id), [open]);
   const secondLook = useMemo(() => open.filter(needsSecondLook).map((request) => request.id), [open]);
-
-  useEffect(() => {
-    const show = () => (document.title = titleFor(open.length));
-    // A title is a round trip to the browser (0.1–5 ms here): a visible window paints the new card first.
-    if (document.visibilityState === 'hidden') {
-      show();
-      return;
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(show);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [open.length]);
+  const openLane = useMemo(() => open.filter((request) => lane[request.id]), [open, lane]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
   const virtualizer = useVirtualizer({
@@ -194,10 +180,11 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   const reveal = (id: string) => {
     const index = rowIndex.get(id);
     if (index === undefined) return;
-    // Moving up to a session's first card brings its header into view with it.
+    // Moving up to a session's (or the lane's) first card brings its header into view with it.
     const start = virtualizer.measurementsCache[index]?.start ?? 0;
     const above = start < (scroller.current?.scrollTop ?? 0) + ESTIMATE.session;
-    const header = rows[index - 1]?.kind === 'session' ? index - 1 : index;
+    const previous = rows[index - 1];
+    const header = previous && previous.kind !== 'request' ? index - 1 : index;
     if (above) virtualizer.scrollToIndex(header, { align: 'start' });
     else virtualizer.scrollToIndex(index, { align: 'auto' });
     let frames = 0;
@@ -213,7 +200,9 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
 
   return (
     <section ref={section} className="queue" aria-label={t('queue.label')}>
+      <WindowTitle open={open} />
       <BatchBar />
+      <HandBackCount requests={openLane} onReveal={reveal} />
       <SecondLookCount ids={secondLook} onReveal={reveal} />
       <div className="queue__frame">
         <ArrivalCue side="above" ids={unseen.above} onReveal={reveal} />
@@ -259,10 +248,17 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
                     data-key={row.key}
                     className={`queue__row queue__row--${row.kind}`}
                   >
-                    {row.kind === 'session' ? (
-                      <SessionHeader group={row.group} />
+                    {row.kind === 'lane' ? (
+                      <LaneHeader />
+                    ) : row.kind === 'session' ? (
+                      <SessionHeader group={row.group} label={row.label} />
                     ) : (
-                      <RequestCard request={row.request} />
+                      <>
+                        {row.laneSession !== undefined && (
+                          <LaneCaption request={row.request} session={row.laneSession} />
+                        )}
+                        <RequestCard request={row.request} />
+                      </>
                     )}
                   </div>
                 );

@@ -1,3 +1,4 @@
+import { agentLabel } from '../../../../common/agent-label';
 import { inputHidesText } from '../../../../common/hidden-code-points';
 import { memo, useEffect, useRef } from 'react';
 import type { PendingRequestView } from '../../../../common/queue-contract';
@@ -61,7 +62,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
       className={classes.join(' ')}
       aria-label={t('card.label', {
         tool: request.tool,
-        agent: request.agent.name,
+        agent: agentLabel(request.agent.name),
         folder: folderName(request.cwd),
       })}
       aria-current={isCursor ? 'true' : undefined}

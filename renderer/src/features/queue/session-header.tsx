@@ -1,15 +1,20 @@
+import { agentLabel } from '../../../../common/agent-label';
 import { useT } from '../../i18n/i18n-context';
 import type { SessionGroup } from '../../store/session-groups';
-import { folderName, shortSessionId } from '../../ui/names';
+import { folderName } from '../../ui/names';
 
-/** A session's header in the inbox: which agent, which project, which session, and how much waits. */
-export function SessionHeader({ group }: { group: SessionGroup }) {
+/**
+ * A session's header in the inbox: which agent, which project, which session (its id as short as keeps it
+ * apart from the other sessions shown, `label`), and how much waits.
+ */
+export function SessionHeader({ group, label }: { group: SessionGroup; label: string }) {
   const t = useT();
   const folder = folderName(group.cwd);
-  const session = t('session.id', { id: shortSessionId(group.sessionId) });
+  const agent = agentLabel(group.agent);
+  const session = t('session.id', { id: label });
   return (
-    <h2 className="session" aria-label={t('session.label', { session, agent: group.agent, folder })}>
-      <span className="session__agent">{group.agent}</span>
+    <h2 className="session" aria-label={t('session.label', { id: label, agent, folder })}>
+      <span className="session__agent">{agent}</span>
       <span className="session__folder" title={group.cwd}>
         {folder}
       </span>

@@ -20,6 +20,8 @@ describe('the window title', () => {
   it('carries the count of waiting requests, and only the name when nothing waits', () => {
     expect(titleFor(0)).toBe('Gatehouse');
     expect(titleFor(3)).toBe('(3) Gatehouse');
+    expect(titleFor(3, '1 hands back in 0:12')).toBe('(3) 1 hands back in 0:12 · Gatehouse');
+    expect(titleFor(0, '1 hands back in 0:12')).toBe('Gatehouse');
   });
 
   it('follows the queue as requests come and go, once the cards are painted', async () => {

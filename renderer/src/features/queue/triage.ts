@@ -2,9 +2,13 @@
 
 export const APP_TITLE = 'Gatehouse';
 
-/** "(3) Gatehouse": the count shows in the taskbar and tab even while the window is behind others. */
-export function titleFor(waiting: number): string {
-  return waiting > 0 ? `(${waiting}) ${APP_TITLE}` : APP_TITLE;
+/**
+ * "(3) Gatehouse": the count shows in the taskbar and tab even while the window is behind others; so does
+ * `handBack`, the words for what goes back to its agent soon, first in the title so a narrow tab keeps it.
+ */
+export function titleFor(waiting: number, handBack?: string): string {
+  if (waiting === 0) return APP_TITLE;
+  return handBack ? `(${waiting}) ${handBack} · ${APP_TITLE}` : `(${waiting}) ${APP_TITLE}`;
 }
 
 export interface Span {

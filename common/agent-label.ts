@@ -1,0 +1,10 @@
+/** An agent as its maker names it. The wire carries a short identifier; people read the product's name. */
+const MAKERS_NAMES: Readonly<Record<string, string>> = {
+  'claude-code': 'Claude Code',
+  codex: 'Codex CLI',
+};
+
+/** "Claude Code", "Codex CLI"; an ACP or SDK agent by the name it reported itself. */
+export function agentLabel(name: string): string {
+  return Object.hasOwn(MAKERS_NAMES, name) ? MAKERS_NAMES[name]! : name;
+}
