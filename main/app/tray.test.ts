@@ -24,10 +24,12 @@ beforeEach(() => {
   store = createMemoryDecisionStore();
   registry = new RaceRegistry({
     store,
-    defaultTimeoutMs: 60_000,
+    defaultTimeoutMs: 600_000,
     timeoutAction: 'passthrough',
     disconnectGraceMs: 1_000,
     resumeGraceMs: 1_000,
+    // Read through the global each time, so a test's fake clock moves the registry's deadlines too.
+    now: () => Date.now(),
   });
   notifier = new Notifier({ source: registry, backend: { backend: createFakeBackend().backend } });
   delivered = [];
@@ -53,7 +55,7 @@ function start(options: Partial<TrayOptions> = {}) {
   return FakeTray.instances[0]!;
 }
 
-function submit(id: string, command = 'npm test', agent = 'claude-code') {
+function submit(id: string, command = 'npm test', agent = 'claude-code', timeoutMs?: number) {
   const request: PermissionRequest = {
     type: 'permission.request',
     id,
@@ -62,6 +64,7 @@ function submit(id: string, command = 'npm test', agent = 'claude-code') {
     tool: 'Bash',
     input: { command },
     mode: 'default',
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   };
   registry.submit(request, { name: agent }, (decision) => delivered.push(decision));
 }
@@ -98,19 +101,37 @@ describe('the tray', () => {
     submit('r2', 'npm run lint');
     expect(tray.image.path).toBe('/icons/tray-waiting.png');
     expect(tray.toolTip).toBe('Gatehouse — 2 requests waiting');
-    const request = item(menu(tray), 'claude-code: npm run lint');
+    const request = item(menu(tray), 'Claude Code: npm run lint');
     item(request.submenu!, 'Approve').click!();
     await committed();
     expect(delivered).toEqual([{ type: 'permission.decision', id: 'r2', by: 'tray', behavior: 'allow' }]);
     expect(store.records[0]).toMatchObject({ channel: 'tray' });
-    expect(menu(tray).map((entry) => entry.label)).not.toContain('claude-code: npm run lint');
+    expect(menu(tray).map((entry) => entry.label)).not.toContain('Claude Code: npm run lint');
     expect(tray.toolTip).toBe('Gatehouse — 1 request waiting');
+  });
+
+  it('counts down in its tooltip while a request is about to go back to its agent', () => {
+    vi.useFakeTimers();
+    try {
+      const tray = start();
+      submit('r1');
+      expect(tray.toolTip).toBe('Gatehouse — 1 request waiting');
+      submit('codex-call', 'touch marker', 'codex', 30_000);
+      expect(tray.toolTip).toBe('Gatehouse — 2 requests waiting · 1 hands back in 0:30');
+      vi.advanceTimersByTime(18_000);
+      expect(tray.toolTip).toBe('Gatehouse — 2 requests waiting · 1 hands back in 0:12');
+      expect(menu(tray)[1]?.label).toBe('Codex CLI: touch marker');
+    } finally {
+      trayHandle?.destroy();
+      trayHandle = undefined;
+      vi.useRealTimers();
+    }
   });
 
   it('denies from the menu', async () => {
     const tray = start();
     submit('r1');
-    item(item(menu(tray), 'claude-code: npm test').submenu!, 'Deny').click!();
+    item(item(menu(tray), 'Claude Code: npm test').submenu!, 'Deny').click!();
     await committed();
     expect(delivered).toEqual([{ type: 'permission.decision', id: 'r1', by: 'tray', behavior: 'deny' }]);
     expect(tray.image.path).toBe('/icons/tray-idle.png');
@@ -119,7 +140,7 @@ describe('the tray', () => {
   it('offers no Approve for a dangerous request, only Open, which names it', () => {
     const tray = start();
     submit('r1', 'sudo rm -rf /var/lib');
-    const request = item(menu(tray), 'claude-code: sudo rm -rf /var/lib');
+    const request = item(menu(tray), 'Claude Code: sudo rm -rf /var/lib');
     expect(request.submenu!.map((entry) => entry.label)).not.toContain('Approve');
     item(request.submenu!, 'Open in console').click!();
     expect(callbacks.onOpenConsole).toHaveBeenCalledWith('r1');
@@ -165,14 +186,14 @@ describe('the tray', () => {
   it('shows an agent’s "&" as written on Linux and Windows', () => {
     const tray = start();
     submit('r1', 'make && make test');
-    expect(menu(tray).map((entry) => entry.label)).toContain('claude-code: make &&&& make test');
+    expect(menu(tray).map((entry) => entry.label)).toContain('Claude Code: make &&&& make test');
   });
 
   it('puts the number waiting beside the icon on macOS', () => {
     const tray = start({ platform: 'darwin' });
     submit('r1', 'a && b');
     expect(tray.title).toBe('1');
-    expect(menu(tray).map((entry) => entry.label)).toContain('claude-code: a && b');
+    expect(menu(tray).map((entry) => entry.label)).toContain('Claude Code: a && b');
   });
 
   it('opens the console on a left click on Windows', () => {

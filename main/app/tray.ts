@@ -125,18 +125,26 @@ export function createTray(electron: TrayElectron, options: TrayOptions): { dest
   };
 
   const tray = new electron.Tray(image('idle'));
-  const render = () => {
-    const model = trayModel({
+  const model = () =>
+    trayModel({
       pending: registry.pending(),
       paused: notifier.doNotDisturb,
       launchAtLogin: loginItem?.get(),
       needsSecondLook,
+      now: Date.now(),
     });
-    tray.setImage(image(model.icon));
-    tray.setToolTip(model.tooltip);
-    if (platform === 'darwin') tray.setTitle(model.title);
-    tray.setContextMenu(electron.Menu.buildFromTemplate(model.menu.map(toElectron)));
+  const render = () => {
+    const drawn = model();
+    tray.setImage(image(drawn.icon));
+    tray.setToolTip(drawn.tooltip);
+    if (platform === 'darwin') tray.setTitle(drawn.title);
+    tray.setContextMenu(electron.Menu.buildFromTemplate(drawn.menu.map(toElectron)));
   };
+  // The time left in the tooltip counts down; a menu rebuilt each second would close under the pointer.
+  const clock = setInterval(() => {
+    if (registry.pending().some((view) => view.deadline !== undefined)) tray.setToolTip(model().tooltip);
+  }, 1000);
+  clock.unref();
   // On Windows a left click on a tray icon is expected to open the app; elsewhere it opens the menu.
   if (platform === 'win32') tray.on('click', () => options.onOpenConsole());
 
@@ -149,6 +157,7 @@ export function createTray(electron: TrayElectron, options: TrayOptions): { dest
   render();
   return {
     destroy() {
+      clearInterval(clock);
       for (const stop of stops) stop();
       tray.destroy();
     },

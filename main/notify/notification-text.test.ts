@@ -16,30 +16,33 @@ const view = (tool: string, input: Record<string, unknown>, agent = 'claude-code
 
 describe('requestNotice', () => {
   it('names the agent and what it wants in the title, and the command only in the body', () => {
-    expect(requestNotice(view('Bash', { command: 'npm test' }), false)).toEqual({
-      title: 'claude-code asks to run a command',
-      body: 'npm test\nin gatehouse · Approve answers this request only',
+    expect(requestNotice(view('Bash', { command: 'npm test' }), false, 0)).toEqual({
+      title: 'Claude Code asks to run a command',
+      body: 'npm test\nin gatehouse, session s1 · Approve answers this request only',
       buttons: ['approve', 'deny'],
     });
   });
 
   it('offers Open only, and says why, when the request needs a second look', () => {
-    const notice = requestNotice(view('Bash', { command: 'rm -rf build' }), true);
+    const notice = requestNotice(view('Bash', { command: 'rm -rf build' }), true, 0);
     expect(notice.buttons).toEqual([]);
-    expect(notice.body).toBe('rm -rf build\nin gatehouse · needs a second look: open Gatehouse to review it');
+    expect(notice.body).toBe(
+      'rm -rf build\nin gatehouse, session s1 · needs a second look: open Gatehouse to review it',
+    );
   });
 
   it('offers Open only for file changes, whose edit the notification cannot show', () => {
     const notice = requestNotice(
       view('Edit', { file_path: '/p/src/a.ts', old_string: 'a', new_string: 'b' }),
       false,
+      0,
     );
-    expect(notice).toMatchObject({ title: 'claude-code asks to change a file', buttons: [] });
-    expect(notice.body).toBe('/p/src/a.ts\nin gatehouse · open Gatehouse to see all of it');
+    expect(notice).toMatchObject({ title: 'Claude Code asks to change a file', buttons: [] });
+    expect(notice.body).toBe('/p/src/a.ts\nin gatehouse, session s1 · open Gatehouse to see all of it');
   });
 
   it('offers Open only when the command does not fit', () => {
-    const notice = requestNotice(view('Bash', { command: 'x'.repeat(DETAIL_LIMIT + 1) }), false);
+    const notice = requestNotice(view('Bash', { command: 'x'.repeat(DETAIL_LIMIT + 1) }), false, 0);
     expect(notice.buttons).toEqual([]);
   });
 
@@ -55,13 +58,29 @@ describe('requestNotice', () => {
     ['WebSearch', { query: 'vitest' }, 'search the web', 'vitest'],
     ['mcp__github__create_issue', { title: 'x' }, 'use mcp__github__create_issue', '{"title":"x"}'],
   ])('describes %s', (tool, input, verb, detail) => {
-    const notice = requestNotice(view(tool, input), false);
-    expect(notice.title).toBe(`claude-code asks to ${verb}`);
+    const notice = requestNotice(view(tool, input), false, 0);
+    expect(notice.title).toBe(`Claude Code asks to ${verb}`);
     expect(notice.body.split('\n')[0]).toBe(detail);
   });
 
+  it('says when the request goes back to its agent within the minute, and which session asked', () => {
+    const codex = { ...view('Bash', { command: 'touch a' }, 'codex'), deadline: 1_000 + 29_000 };
+    const soon = requestNotice({ ...codex, sessionId: '019aeb7c-1c4e-7a21-9d3f-5be2a8c41f07' }, false, 1_000);
+    expect(soon.title).toBe('Codex CLI asks to run a command');
+    expect(soon.body).toBe(
+      'touch a\nin gatehouse, session a8c41f07 · goes back to Codex CLI in 0:29 · Approve answers this request only',
+    );
+    expect(requestNotice({ ...codex, deadline: 1_000 + 600_000 }, false, 1_000).body).not.toContain(
+      'goes back',
+    );
+    const summary = summaryNotice([codex, view('Bash', { command: 'ls' })], 1_000);
+    expect(summary.body).toBe(
+      'from Codex CLI (1), Claude Code (1)\n1 hands back in 0:29 · Open Gatehouse to review them',
+    );
+  });
+
   it('keeps an agent-chosen name to one short line', () => {
-    const notice = requestNotice(view('Bash', { command: 'ls' }, `evil\nname${'x'.repeat(80)}`), false);
+    const notice = requestNotice(view('Bash', { command: 'ls' }, `evil\nname${'x'.repeat(80)}`), false, 0);
     expect(notice.title).not.toContain('\n');
     expect(notice.title.length).toBeLessThan(80);
   });
@@ -69,19 +88,22 @@ describe('requestNotice', () => {
 
 describe('summaryNotice', () => {
   it('counts the requests and their agents, and only opens the console', () => {
-    const notice = summaryNotice([
-      view('Bash', { command: 'a' }),
-      view('Bash', { command: 'b' }),
-      view('Read', { file_path: 'c' }, 'ci-bot'),
-    ]);
+    const notice = summaryNotice(
+      [
+        view('Bash', { command: 'a' }),
+        view('Bash', { command: 'b' }),
+        view('Read', { file_path: 'c' }, 'ci-bot'),
+      ],
+      0,
+    );
     expect(notice).toEqual({
       title: '3 requests waiting',
-      body: 'from claude-code (2), ci-bot (1)\nOpen Gatehouse to review them',
+      body: 'from Claude Code (2), ci-bot (1)\nOpen Gatehouse to review them',
       buttons: [],
     });
   });
 
   it('says "request" for one', () => {
-    expect(summaryNotice([view('Bash', { command: 'a' })]).title).toBe('1 request waiting');
+    expect(summaryNotice([view('Bash', { command: 'a' })], 0).title).toBe('1 request waiting');
   });
 });

@@ -2,8 +2,11 @@
  * What a notification says. A title never carries the tool's input (titles show on lock screens and in
  * notification lists); the body carries a one-line summary of it, and says what pressing Approve means.
  */
+import { agentLabel } from '../../common/agent-label';
+import { formatRemaining, handBack, handBackText, handsBackSoon } from '../../common/hand-back';
 import type { PendingRequestView } from '../../common/queue-contract';
 import { oneLine, summarizeRequest } from '../../common/request-summary';
+import { shortSessionId } from '../../common/session-label';
 import type { Line, RequestAction } from '../../common/request-summary';
 import type { NotificationButton } from './notification-backend';
 
@@ -49,11 +52,18 @@ export function folderName(cwd: string): string {
   return oneLine(parts.at(-1) ?? cwd, NAME_LIMIT).text;
 }
 
-/** One request's notification: Approve and Deny only when safe and when the body shows all of it. */
-export function requestNotice(view: PendingRequestView, needsSecondLook: boolean): Notice {
+/**
+ * One request's notification: Approve and Deny only when safe and when the body shows all of it. Which
+ * session asked, and, when it goes back to its agent within the minute, how long that leaves at `now`.
+ */
+export function requestNotice(view: PendingRequestView, needsSecondLook: boolean, now: number): Notice {
   const { verb, detail } = describeRequest(view);
-  const agent = oneLine(view.agent.name, NAME_LIMIT).text;
-  const where = `in ${folderName(view.cwd)}`;
+  const agent = oneLine(agentLabel(view.agent.name), NAME_LIMIT).text;
+  const session = oneLine(shortSessionId(view.sessionId), NAME_LIMIT).text;
+  const soon = handsBackSoon(view, now)
+    ? ` · goes back to ${agent} in ${formatRemaining(view.deadline! - now)}`
+    : '';
+  const where = `in ${folderName(view.cwd)}, session ${session}${soon}`;
   const answerable = !needsSecondLook && detail.complete;
   const hint = answerable
     ? 'Approve answers this request only'
@@ -68,17 +78,18 @@ export function requestNotice(view: PendingRequestView, needsSecondLook: boolean
 }
 
 /** Several requests at once: one notification that counts them and only opens the console. */
-export function summaryNotice(views: readonly PendingRequestView[]): Notice {
+export function summaryNotice(views: readonly PendingRequestView[], now: number): Notice {
   const perAgent = new Map<string, number>();
   for (const view of views) {
-    const name = oneLine(view.agent.name, NAME_LIMIT).text;
+    const name = oneLine(agentLabel(view.agent.name), NAME_LIMIT).text;
     perAgent.set(name, (perAgent.get(name) ?? 0) + 1);
   }
   const from = [...perAgent].map(([name, count]) => `${name} (${count})`).join(', ');
   const count = views.length;
+  const soon = handBack(views, now);
   return {
     title: `${count} ${count === 1 ? 'request' : 'requests'} waiting`,
-    body: `from ${oneLine(from, DETAIL_LIMIT).text}\nOpen Gatehouse to review ${count === 1 ? 'it' : 'them'}`,
+    body: `from ${oneLine(from, DETAIL_LIMIT).text}\n${soon ? `${handBackText(soon)} · ` : ''}Open Gatehouse to review ${count === 1 ? 'it' : 'them'}`,
     buttons: [],
   };
 }

@@ -42,7 +42,7 @@ beforeEach(() => {
   store = createMemoryDecisionStore();
   registry = new RaceRegistry({
     store,
-    defaultTimeoutMs: 60_000,
+    defaultTimeoutMs: 600_000,
     timeoutAction: 'passthrough',
     disconnectGraceMs: 1_000,
     resumeGraceMs: 1_000,
@@ -66,9 +66,11 @@ describe('one notification per request', () => {
     const [shown] = fake.onScreen();
     expect(fake.onScreen()).toHaveLength(1);
     expect(shown?.spec.buttons).toEqual(['approve', 'deny']);
-    expect(shown?.spec.title).toBe('claude-code asks to run a command');
+    expect(shown?.spec.title).toBe('Claude Code asks to run a command');
     expect(shown?.spec.title).not.toContain('npm');
-    expect(shown?.spec.body).toBe('npm test -- --run\nin gatehouse · Approve answers this request only');
+    expect(shown?.spec.body).toBe(
+      'npm test -- --run\nin gatehouse, session s1 · Approve answers this request only',
+    );
   });
 
   it('answers as the notification racer when Approve is pressed, on the notification channel', async () => {
@@ -211,7 +213,7 @@ describe('bursts', () => {
     expect(fake.onScreen()).toHaveLength(1);
     const [summary] = fake.onScreen();
     expect(summary?.spec).toMatchObject({ title: '3 requests waiting', buttons: [] });
-    expect(summary?.spec.body).toContain('claude-code (3)');
+    expect(summary?.spec.body).toContain('Claude Code (3)');
     fake.press(summary!, 'open');
     await committed();
     expect(opened).toHaveBeenCalledWith({});

@@ -187,7 +187,7 @@ export class Notifier {
     const view = this.views.get(id);
     const backend = this.backend;
     if (!view || !backend) return;
-    const notice = requestNotice(view, this.needsSecondLook(view));
+    const notice = requestNotice(view, this.needsSecondLook(view), Date.now());
     const forget = () => {
       if (this.singles.get(id) === handle) this.singles.delete(id);
     };
@@ -232,7 +232,7 @@ export class Notifier {
       if (this.summary === summary) this.summary = undefined;
     };
     summary.handle = backend.show({
-      ...summaryNotice(views),
+      ...summaryNotice(views, Date.now()),
       onAction: (action) => {
         forget();
         if (action === 'open') this.opened.emit({});

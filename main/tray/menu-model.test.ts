@@ -25,6 +25,7 @@ const state = (overrides: Partial<TrayState> = {}): TrayState => ({
   paused: false,
   launchAtLogin: false,
   needsSecondLook: defaultNeedsSecondLook,
+  now: 0,
   ...overrides,
 });
 
@@ -62,16 +63,48 @@ describe('the tray model', () => {
     expect(model).toMatchObject({ icon: 'waiting', tooltip: 'Gatehouse — 2 requests waiting', title: '2' });
     expect(labels(model.menu).slice(0, 3)).toEqual([
       '2 requests waiting',
-      'claude-code: npm test',
-      'claude-code: npm run lint',
+      'Claude Code: npm test',
+      'Claude Code: npm run lint',
     ]);
+  });
+
+  it('lists what goes back to its agent soon first, tells twin sessions apart, and counts down in the tooltip', () => {
+    const now = 100_000;
+    const codex = (id: string, session: string, left: number): PendingRequestView => ({
+      ...view(id, `touch ${id}`, now, 'codex'),
+      sessionId: session,
+      deadline: now + left,
+    });
+    const model = trayModel(
+      state({
+        now,
+        pending: [
+          { ...view('edit', 'npm run build', 10), deadline: now + 500_000 },
+          codex('one', '019aeb7c-1c4e-7a21-9d3f-5be2a8c41f07', 12_000),
+          codex('two', '019aeb7c-2d90-7b44-8e01-c07d93e6b2a5', 25_000),
+        ],
+      }),
+    );
+    expect(model.tooltip).toBe('Gatehouse — 3 requests waiting · 2 hand back in 0:12');
+    expect(labels(model.menu).slice(0, 4)).toEqual([
+      '3 requests waiting',
+      'Codex CLI: touch one',
+      'Codex CLI: touch two',
+      'Claude Code: npm run build',
+    ]);
+    expect(labels(submenu(model.menu, 1).items)[0]).toBe(
+      'Codex CLI asks to run a command in shop, session a8c41f07',
+    );
+    expect(labels(submenu(model.menu, 2).items)[0]).toBe(
+      'Codex CLI asks to run a command in shop, session 93e6b2a5',
+    );
   });
 
   it('offers Approve and Deny bound to the request id when it is safe, and Open always', () => {
     const model = trayModel(state({ pending: [view('r1', 'npm test', 1)] }));
     const item = submenu(model.menu, 1);
     expect(item.items).toEqual([
-      { type: 'normal', label: 'claude-code asks to run a command in shop' },
+      { type: 'normal', label: 'Claude Code asks to run a command in shop, session s1' },
       { type: 'normal', label: 'npm test' },
       { type: 'separator' },
       { type: 'normal', label: 'Approve', command: { kind: 'approve', id: 'r1' } },

@@ -5,9 +5,15 @@
  * Approve and Deny appear under a request only when a notification would offer them: no second look is
  * needed and the menu shows all of what Approve would allow. Each carries its request's id, so a click
  * answers the request it was drawn for, whatever the queue did since.
+ *
+ * What goes back to its agent within the minute comes first in the menu, and the tooltip says how long
+ * the first of them has: the tooltip is redrawn each second, the menu only when the queue changes.
  */
+import { agentLabel } from '../../common/agent-label';
+import { handBack, handBackText, handsBackSoon } from '../../common/hand-back';
 import type { PendingRequestView } from '../../common/queue-contract';
 import { oneLine } from '../../common/request-summary';
+import { shortSessionIds } from '../../common/session-label';
 import { describeRequest, folderName } from '../notify/notification-text';
 import type { SecondLook } from '../notify/second-look';
 
@@ -43,6 +49,8 @@ export interface TrayState {
   /** Undefined where Gatehouse cannot start itself at login; the item is then left out. */
   readonly launchAtLogin: boolean | undefined;
   readonly needsSecondLook: SecondLook;
+  /** The time the model is drawn at: what goes back to its agent soon is counted against it. */
+  readonly now: number;
 }
 
 export interface TrayModel {
@@ -53,7 +61,7 @@ export interface TrayModel {
   readonly menu: readonly MenuItemModel[];
 }
 
-/** How many waiting requests the menu lists, oldest first; the rest are in the console. */
+/** How many waiting requests the menu lists, those going back soon first, then oldest first. */
 export const MENU_REQUESTS = 5;
 const LABEL_LIMIT = 60;
 
@@ -65,12 +73,20 @@ export function trayModel(state: TrayState, limit = MENU_REQUESTS): TrayModel {
   // Paused wins over waiting: the count is in the tooltip and title, while the icon is the one reminder
   // that notifications are off.
   const icon: TrayIcon = state.paused ? 'paused' : count > 0 ? 'waiting' : 'idle';
-  const oldest = [...state.pending].sort((a, b) => a.receivedAt - b.receivedAt).slice(0, limit);
-  const rest = count - oldest.length;
+  const soonFirst = (view: PendingRequestView) =>
+    handsBackSoon(view, state.now) ? view.deadline! : Number.POSITIVE_INFINITY;
+  const listed = [...state.pending]
+    .sort((a, b) => soonFirst(a) - soonFirst(b) || a.receivedAt - b.receivedAt)
+    .slice(0, limit);
+  const rest = count - listed.length;
+  const sessions = shortSessionIds(state.pending.map((view) => view.sessionId));
+  const soon = handBack(state.pending, state.now);
 
   const menu: MenuItemModel[] = [
     { type: 'normal', label: waitingText(count) },
-    ...oldest.map((view) => requestItem(view, state.needsSecondLook)),
+    ...listed.map((view) =>
+      requestItem(view, sessions.get(view.sessionId) ?? view.sessionId, state.needsSecondLook),
+    ),
     ...(rest > 0
       ? [
           {
@@ -107,15 +123,15 @@ export function trayModel(state: TrayState, limit = MENU_REQUESTS): TrayModel {
 
   return {
     icon,
-    tooltip: `Gatehouse — ${waitingText(count).toLowerCase()}${state.paused ? ' · Do not disturb' : ''}`,
+    tooltip: `Gatehouse — ${waitingText(count).toLowerCase()}${soon ? ` · ${handBackText(soon)}` : ''}${state.paused ? ' · Do not disturb' : ''}`,
     title: count > 0 ? String(count) : '',
     menu,
   };
 }
 
-function requestItem(view: PendingRequestView, needsSecondLook: SecondLook): MenuItemModel {
+function requestItem(view: PendingRequestView, session: string, needsSecondLook: SecondLook): MenuItemModel {
   const { verb, detail } = describeRequest(view);
-  const agent = oneLine(view.agent.name, 30).text;
+  const agent = oneLine(agentLabel(view.agent.name), 30).text;
   const secondLook = needsSecondLook(view);
   const answerable = !secondLook && detail.complete;
   const id = view.id;
@@ -123,7 +139,10 @@ function requestItem(view: PendingRequestView, needsSecondLook: SecondLook): Men
     type: 'submenu',
     label: oneLine(`${agent}: ${detail.text}`, LABEL_LIMIT).text,
     items: [
-      { type: 'normal', label: `${agent} asks to ${verb} in ${folderName(view.cwd)}` },
+      {
+        type: 'normal',
+        label: `${agent} asks to ${verb} in ${folderName(view.cwd)}, session ${oneLine(session, 30).text}`,
+      },
       { type: 'normal', label: detail.text },
       { type: 'separator' },
       ...(answerable
