@@ -19,7 +19,12 @@ describe('time left before a request goes back to its agent', () => {
 
   it('says how many go back soon and how long the first of them has', () => {
     const now = 10_000;
-    const requests = [{ deadline: now + 600_000 }, { deadline: now + 25_000 }, {}, { deadline: now + 12_000 }];
+    const requests = [
+      { deadline: now + 600_000 },
+      { deadline: now + 25_000 },
+      {},
+      { deadline: now + 12_000 },
+    ];
     expect(handBack(requests, now)).toEqual({ count: 2, left: 12_000 });
     expect(handBackText(handBack(requests, now)!)).toBe('2 hand back in 0:12');
     expect(handBackText({ count: 1, left: 12_000 })).toBe('1 hands back in 0:12');

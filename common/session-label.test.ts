@@ -18,7 +18,11 @@ describe('short session ids', () => {
   });
 
   it('grows only the ids that read alike until they differ, keeping the others as they are', () => {
-    const labels = shortSessionIds(['e2e-session-1', 'e2e-session-2', '3f2a9c1e-77aa-4b1c-9d2e-1234567890ab']);
+    const labels = shortSessionIds([
+      'e2e-session-1',
+      'e2e-session-2',
+      '3f2a9c1e-77aa-4b1c-9d2e-1234567890ab',
+    ]);
     expect(labels.get('e2e-session-1')).toBe('e2e-session-1');
     expect(labels.get('e2e-session-2')).toBe('e2e-session-2');
     expect(labels.get('3f2a9c1e-77aa-4b1c-9d2e-1234567890ab')).toBe('3f2a9c1e');

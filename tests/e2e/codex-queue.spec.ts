@@ -51,7 +51,9 @@ test('Claude Code and Codex wait side by side, each answered from the console', 
   );
   const codexCard = card(page, 'touch marker.txt');
   await expect(codexCard).toBeVisible();
-  await expect(page.locator('.session__agent')).toHaveText(['claude-code', 'codex']);
+  // Codex waits 30 s: its card goes first, in the lane, naming its session; Claude Code's keeps its header.
+  await expect(page.locator('.session__agent')).toHaveText(['Claude Code']);
+  await expect(page.locator('.lane__from')).toHaveText('From Codex CLI in shop, session codex-1');
   // Why Codex asked, in its terms; `gatehouse serve` finds no codex on this PATH, and the card says so.
   const why = codexCard.getByRole('region', { name: 'Why it asked' });
   await expect(why).toContainText('Approval policyon-request');

@@ -39,7 +39,8 @@ test('lists sessions newest first with their counts, and pages older ones in', a
   await expect(rows).toHaveCount(50);
   const first = rows.first();
   await expect(first).toContainText('shop');
-  await expect(first).toContainText('claude-code');
+  await expect(first).toContainText('Claude Code');
+  await expect(first.getByTitle('3f9c2a71-5d4e-4b8a-9c61-2e7f0a9d4b13')).toHaveText('session 3f9c2a71');
   await expect(first).toContainText('running');
   await expect(first).toContainText('3 allowed');
   await expect(first).toContainText('1 denied');

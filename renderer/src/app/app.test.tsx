@@ -34,9 +34,7 @@ describe('the queue window', () => {
   it('shows the whole command, its session and the count', async () => {
     await renderWith([pendingRequest('a', { sessionId: '3f2a9c1e-77aa-4b1c' })]);
     expect(screen.getByLabelText('Command').textContent).toBe('npm run build && npm test');
-    expect(
-      screen.getByRole('heading', { name: /Session 3f2a9c1e of Claude Code in shop/ }),
-    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Session 3f2a9c1e of Claude Code in shop/ })).toBeTruthy();
     expect(screen.getByLabelText('Waiting requests').textContent).toBe('1 waiting');
   });
 

@@ -144,7 +144,8 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         Object.keys(lane).some((id) => !get().lane[id]);
       if (changed) set({ lane });
       const next = nextLaneChange(requests, lane);
-      if (next !== undefined) laneTimer = setTimeout(refreshLane, Math.min(MAX_TIMER_MS, Math.max(0, next - now())));
+      if (next !== undefined)
+        laneTimer = setTimeout(refreshLane, Math.min(MAX_TIMER_MS, Math.max(0, next - now())));
     };
     const findRequest = (id: string) => get().requests.find((r) => r.id === id);
     const isOpen = (id: string) => Boolean(findRequest(id)) && !get().resolutions[id] && !get().inFlight[id];

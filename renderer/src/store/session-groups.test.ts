@@ -78,7 +78,13 @@ describe('the lane of requests about to go back to their agent', () => {
     const lane = laneAt(requests, {}, now);
     const held = requests.map((r) => (r.id === 'codex' ? { ...r, deadline: now + 570_000 } : r));
     expect(laneAt(held, lane, now)).toEqual({ codex: true });
-    expect(laneAt(requests.filter((r) => r.id !== 'codex'), lane, now)).toEqual({});
+    expect(
+      laneAt(
+        requests.filter((r) => r.id !== 'codex'),
+        lane,
+        now,
+      ),
+    ).toEqual({});
   });
 
   it('says when the next request joins the lane, and never for one without a deadline', () => {

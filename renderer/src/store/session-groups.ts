@@ -75,7 +75,8 @@ export function groupBySession(requests: readonly PendingRequestView[]): Session
  */
 export function laneAt(requests: readonly PendingRequestView[], lane: Lane, now: number): Lane {
   const next: Record<string, true> = {};
-  for (const request of requests) if (lane[request.id] || handsBackSoon(request, now)) next[request.id] = true;
+  for (const request of requests)
+    if (lane[request.id] || handsBackSoon(request, now)) next[request.id] = true;
   return next;
 }
 

@@ -15,7 +15,10 @@ export function SessionList() {
   const t = useT();
   const sessions = useHistory((s) => s.sessions);
   const loadMore = useHistory((s) => s.loadMoreSessions);
-  const labels = useMemo(() => shortSessionIds(sessions.items.map((session) => session.id)), [sessions.items]);
+  const labels = useMemo(
+    () => shortSessionIds(sessions.items.map((session) => session.id)),
+    [sessions.items],
+  );
   if (sessions.loaded && sessions.items.length === 0) {
     return (
       <section className="history__pane history__sessions" aria-label={t('history.sessions.title')}>
