@@ -63,6 +63,7 @@ for (const [duration, button, shown] of [
     const row = grants.locator('.grant').filter({ hasText: 'Bash(npm run lint *)' });
     await expect(row).toContainText(shown);
     await expect(row).toContainText('used 0 times');
+    await expect(row.locator('.grant__where')).toHaveText('Claude Code · shop');
 
     // The grant answers the next matching call of the session without a card.
     expect(await hookDecision(gate.ask('Bash', bash('npm run lint test')))).toEqual({ behavior: 'allow' });

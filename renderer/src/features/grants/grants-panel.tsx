@@ -1,3 +1,4 @@
+import { agentLabel } from '../../../../common/agent-label';
 import type { GrantView } from '../../../../common/console-contract';
 import { useNow } from '../../hooks/use-now';
 import { useT } from '../../i18n/i18n-context';
@@ -37,7 +38,7 @@ function GrantRow({ grant }: { grant: GrantView }) {
     <li className="grant" data-grant-id={grant.id}>
       <code className="grant__rule">{grant.rule}</code>
       <span className="grant__where" title={grant.cwd}>
-        {t('grants.where', { agent: grant.agent, folder: folderName(grant.cwd) })}
+        {t('grants.where', { agent: agentLabel(grant.agent), folder: folderName(grant.cwd) })}
       </span>
       <span className="grant__meta">
         {t('grants.meta', {
