@@ -61,7 +61,7 @@ async function agent(name: string): Promise<BridgeClient> {
 
 const bash = (id: string, command: string): PermissionCall => ({
   id,
-  sessionId: `session-${id}`,
+  sessionId: `${id}-session`,
   cwd: '/home/dev/shop',
   tool: 'Bash',
   input: { command },
@@ -92,7 +92,7 @@ describe('notifications through dunst', { timeout: 20_000 }, () => {
     expect(closed).toMatchObject({
       appname: 'Gatehouse',
       summary: title,
-      body: 'npm test\nin shop · Approve answers this request only',
+      body: 'npm test\nin shop, session raise-1- · Approve answers this request only',
     });
   });
 
