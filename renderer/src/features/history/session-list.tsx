@@ -71,9 +71,6 @@ function SessionRow({ session, label }: { session: SessionSummaryView; label: st
         <span className="session-row__title">
           <strong>{folderName(session.cwd)}</strong>
           <span className="session-row__agent">{agentLabel(session.agent.name)}</span>
-          <span className="session-row__id" title={session.id}>
-            {t('history.session.id', { id: label })}
-          </span>
           <span className={`chip session-row__state${session.endedAt ? '' : ' session-row__state--running'}`}>
             {session.endedAt ? t('history.session.ended') : t('history.session.running')}
           </span>
@@ -81,7 +78,13 @@ function SessionRow({ session, label }: { session: SessionSummaryView; label: st
         <span className="session-row__cwd" title={session.cwd}>
           <VisibleText text={session.cwd} />
         </span>
-        <span className="session-row__time">{format.range(session.firstSeen, end)}</span>
+        <span className="session-row__time">
+          {format.range(session.firstSeen, end)}
+          {' · '}
+          <span className="session-row__id" title={session.id}>
+            {t('history.session.id', { id: label })}
+          </span>
+        </span>
         <span className="session-row__counts">
           {COUNTED.filter((outcome) => session.counts[outcome] > 0).map((outcome) => (
             <span key={outcome} className={`count count--${outcome}`}>
