@@ -212,6 +212,8 @@ export type EditPreview =
       readonly isNew: boolean;
       readonly added: number;
       readonly removed: number;
+      /** Lines in the file before the change: the unchanged stretch after the last hunk is what is left. */
+      readonly oldLength: number;
       readonly hunks: readonly DiffHunk[];
     }
   | {
@@ -225,8 +227,8 @@ export type EditPreview =
 /**
  * Why there is no preview, for the card to word in the person's language: the file was not read
  * (files/read-bounded.ts: not a regular file, too large, unreadable), or the call cannot be diffed (an ACP
- * call without a diff, no file named, no new text, the file missing or the text to replace not in it, a
- * change too large to diff in time). `tool` is the call's tool name.
+ * call without a diff, no file named, no new text, the file missing or the text to replace not in it).
+ * `tool` is the call's tool name.
  */
 export const PreviewRefusalSchema = z.discriminatedUnion('reason', [
   z.object({ reason: z.literal('not-a-regular-file') }),
@@ -238,7 +240,6 @@ export const PreviewRefusalSchema = z.discriminatedUnion('reason', [
   z.object({ reason: z.literal('no-edit'), tool: z.string().max(200) }),
   z.object({ reason: z.literal('file-missing'), tool: z.string().max(200) }),
   z.object({ reason: z.literal('text-not-found'), tool: z.string().max(200) }),
-  z.object({ reason: z.literal('diff-too-slow') }),
 ]);
 export type PreviewRefusal = Readonly<z.infer<typeof PreviewRefusalSchema>>;
 

@@ -87,6 +87,16 @@ describe('previewEdit', () => {
     expect(preview).toMatchObject({ kind: 'diff', isNew: true, added: 2, removed: 0 });
   });
 
+  it('diffs a 10,000-line Write that rewrites every line of the file', async () => {
+    const rewritten = join(dir.path, 'rewritten.ts');
+    const lines = (line: (i: number) => string) =>
+      Array.from({ length: 10_000 }, (_, i) => line(i)).join('\n');
+    await writeFile(rewritten, lines((i) => `export const line${i} = ${i};`) + '\n');
+    const content = lines((i) => `  const value${i} = compute(${i});`) + '\n';
+    const preview = await previewEdit(call('Write', { file_path: rewritten, content }));
+    expect(preview).toMatchObject({ kind: 'diff', added: 10_000, removed: 10_000, oldLength: 10_000 });
+  });
+
   it('says when an Edit would fail', async () => {
     expect(
       await previewEdit(call('Edit', { file_path: file, old_string: 'nope', new_string: 'x' })),

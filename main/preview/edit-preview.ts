@@ -4,16 +4,16 @@
  * only a regular file read, its size and the diff's work bounded, so no path an agent names can freeze or
  * swell the console. An ACP call carries its diff's old and new text itself, so its preview reads no file.
  */
-import { structuredPatch } from 'diff';
 import { acpCallOf } from '../../common/acp-call';
 import type { EditPreview, PreviewRefusal } from '../../common/queue-contract';
 import type { PermissionRequest } from '../../common/protocol';
 import { readBounded, type BoundedRead } from '../../files/read-bounded';
+import { diffLines, hunksOf, splitLines } from './line-diff';
 
 /** Beyond this the console says how big the file is instead of diffing it: no one reads a longer diff. */
 export const MAX_PREVIEW_BYTES = 4 * 1024 * 1024;
-/** Milliseconds the diff may take before the console gives up on showing it. */
-const DIFF_BUDGET_MS = 750;
+/** Unchanged lines kept around each change, as `diff -u` does. */
+const CONTEXT_LINES = 3;
 
 type Edit = { old_string: string; new_string: string; replace_all?: boolean };
 
@@ -139,21 +139,14 @@ export async function previewEdit(request: PermissionRequest): Promise<EditPrevi
 }
 
 function patchPreview(path: string, before: string, next: string, isNew: boolean): EditPreview {
-  const patch = structuredPatch(path, path, before, next, '', '', { context: 3, timeout: DIFF_BUDGET_MS });
-  if (!patch)
-    return {
-      kind: 'unavailable',
-      path,
-      reason: 'The change is too large to diff quickly.',
-      refused: { reason: 'diff-too-slow' },
-    };
+  const oldLines = splitLines(before);
+  const newLines = splitLines(next);
+  const runs = diffLines(oldLines, newLines);
   let added = 0;
   let removed = 0;
-  for (const hunk of patch.hunks) {
-    for (const line of hunk.lines) {
-      if (line.startsWith('+')) added += 1;
-      else if (line.startsWith('-')) removed += 1;
-    }
+  for (const run of runs) {
+    if (run.kind === 'add') added += run.count;
+    else if (run.kind === 'del') removed += run.count;
   }
   return {
     kind: 'diff',
@@ -161,12 +154,7 @@ function patchPreview(path: string, before: string, next: string, isNew: boolean
     isNew,
     added,
     removed,
-    hunks: patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
-      oldStart,
-      oldLines,
-      newStart,
-      newLines,
-      lines,
-    })),
+    oldLength: oldLines.length,
+    hunks: hunksOf(runs, oldLines, newLines, CONTEXT_LINES),
   };
 }

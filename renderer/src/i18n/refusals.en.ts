@@ -118,5 +118,4 @@ export const refusalsEn = {
   'edit.refused.file-missing': 'No diff: the file does not exist, so this {tool} would fail.',
   'edit.refused.text-not-found':
     'No diff: the text to replace is not in the file, so this {tool} would fail.',
-  'edit.refused.diff-too-slow': 'No diff: the change is too large to compare quickly.',
 } satisfies Record<RefusalKey, string>;

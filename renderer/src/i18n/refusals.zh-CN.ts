@@ -82,5 +82,4 @@ export const refusalsZhCN: Record<RefusalKey, string> = {
   'edit.refused.no-edit': '无法显示差异：这个 {tool} 调用没有 old_string 和 new_string。',
   'edit.refused.file-missing': '无法显示差异：文件不存在，所以这个 {tool} 会失败。',
   'edit.refused.text-not-found': '无法显示差异：要替换的文本不在文件中，所以这个 {tool} 会失败。',
-  'edit.refused.diff-too-slow': '无法显示差异：改动太大，无法很快比较出来。',
 };

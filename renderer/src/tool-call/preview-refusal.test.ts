@@ -38,9 +38,6 @@ describe('refusalNote', () => {
     expect(refusalNote(zh, unavailable({ reason: 'text-not-found', tool: 'Edit' }))).toBe(
       '无法显示差异：要替换的文本不在文件中，所以这个 Edit 会失败。',
     );
-    expect(refusalNote(zh, unavailable({ reason: 'diff-too-slow' }))).toBe(
-      '无法显示差异：改动太大，无法很快比较出来。',
-    );
   });
 
   it('shows main’s sentence for a reason this console does not know', () => {
