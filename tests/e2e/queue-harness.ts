@@ -172,6 +172,26 @@ export async function armCard(target: Locator): Promise<void> {
   await expect(target).toHaveAttribute('data-armed', 'true');
 }
 
+/** Unseen lines the card's cue counts, 0 once it is gone: read without waiting, as the cue may just go. */
+async function unseenLines(target: Locator): Promise<number> {
+  const [cue] = await target.locator('.review .seen-gate').allTextContents();
+  return cue === undefined ? 0 : Number(/[\d,]+/.exec(cue)?.[0].replace(/,/g, ''));
+}
+
+/**
+ * Presses the card's "Next" until nothing is left unseen, checking that each press shows something new;
+ * returns how many presses it took.
+ */
+export async function stepThrough(target: Locator, next: string): Promise<number> {
+  let steps = 0;
+  for (let left = await unseenLines(target); left > 0; left = await unseenLines(target)) {
+    await target.getByRole('button', { name: next }).click();
+    await expect.poll(() => unseenLines(target)).toBeLessThan(left);
+    steps += 1;
+  }
+  return steps;
+}
+
 const require = createRequire(import.meta.url);
 
 /**

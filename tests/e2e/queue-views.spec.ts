@@ -65,7 +65,7 @@ test('a new file is all additions, and a large one renders only the rows in view
   await expect(big.locator('.diff__line').last()).toContainText('value19999');
 });
 
-test('WebFetch shows the URL and its domain; MCP the server, tool and arguments as a tree', async ({
+test('WebFetch shows the URL and its domain; MCP the server, tool and arguments as text', async ({
   page,
 }) => {
   gate = await startQueueConsole();
@@ -87,7 +87,7 @@ test('WebFetch shows the URL and its domain; MCP the server, tool and arguments 
   await expect(mcp.locator('.fields')).toContainText('create_issue');
   const tree = mcp.getByRole('region', { name: 'Arguments' });
   await expect(tree.locator('.tree__key')).toHaveText(['repo', 'title', 'labels', 'draft']);
-  await expect(tree.locator('.tree__leaf--string').first()).toHaveText('"acme/shop"');
+  await expect(tree.locator('.tree__leaf--string').first()).toHaveText('acme/shop');
   await expect(tree.locator('.tree__leaf--boolean')).toHaveText('false');
 });
 

@@ -1,11 +1,20 @@
 /**
  * Nothing can be allowed unseen (#18.5): a long Write, a long edit and long MCP arguments keep Allow
- * disabled, with a "N more lines" cue, until they have been scrolled to their end — at the tray's size.
+ * disabled, with a "N lines not seen yet" cue, until every line of them has been in view, scrolled or
+ * stepped to with "Next" — at the tray's size. Jumping to the end sees only the end.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { armCard, card, hookDecision, screenshot, SIZES, startQueueConsole } from './queue-harness';
+import {
+  armCard,
+  card,
+  hookDecision,
+  screenshot,
+  SIZES,
+  startQueueConsole,
+  stepThrough,
+} from './queue-harness';
 import type { QueueConsole } from './queue-harness';
 
 let gate: QueueConsole;
@@ -24,16 +33,16 @@ test.afterEach(async () => {
 const lines = (count: number) =>
   Array.from({ length: count }, (_, i) => `export const line${i + 1} = ${i + 1};`);
 
-test('a 159-line Write keeps Allow disabled until its diff has been scrolled to the end', async ({
-  page,
-}) => {
+test('a 159-line Write keeps Allow disabled until every line of its diff has been seen', async ({ page }) => {
   const content = [...lines(158), 'export const hidden = "the last line";'].join('\n') + '\n';
   const hook = gate.ask('Write', { file_path: join(gate.project, 'consts.ts'), content });
   const target = card(page, 'consts.ts');
   const diff = target.getByRole('region', { name: /Changes to/ });
   const allow = target.getByRole('button', { name: 'Allow once' });
   await expect(diff).toBeVisible();
-  await expect(target.getByRole('note')).toContainText(/\d+ more lines below: scroll to the end/);
+  await expect(target.getByRole('note')).toContainText(
+    /\d+ changed lines not seen yet: step through the changes/,
+  );
   await expect(allow).toBeDisabled();
   await armCard(target);
   await page.keyboard.press('a');
@@ -44,10 +53,14 @@ test('a 159-line Write keeps Allow disabled until its diff has been scrolled to 
   await screenshot(page, 'seen-to-end-window-unseen');
   await page.setViewportSize(SIZES.tray);
 
+  // The end alone is not the whole: the lines in between are still unseen.
   await diff.evaluate((element) => (element.scrollTop = element.scrollHeight));
-  await expect(allow).toBeEnabled();
-  await expect(target.getByText('more lines below')).toHaveCount(0);
   await expect(diff).toContainText('the last line');
+  await expect(allow).toBeDisabled();
+  await diff.evaluate((element) => (element.scrollTop = 0));
+  expect(await stepThrough(target, 'Next change')).toBeGreaterThan(1);
+  await expect(allow).toBeEnabled();
+  await expect(target.getByText('not seen yet')).toHaveCount(0);
   await screenshot(page, 'seen-to-end-tray-seen');
   await allow.click();
   expect(await hookDecision(hook)).toEqual({ behavior: 'allow' });
@@ -65,37 +78,43 @@ test('a two-line edit is small enough to be seen whole and can be allowed at onc
   await expect(target.getByRole('region', { name: /Changes to/ })).toContainText('const b = 20;');
   const allow = target.getByRole('button', { name: 'Allow once' });
   await expect(allow).toBeEnabled();
-  await expect(target.getByText('more lines below')).toHaveCount(0);
+  await expect(target.getByText('not seen yet')).toHaveCount(0);
   await allow.click();
   expect(await hookDecision(hook)).toEqual({ behavior: 'allow' });
 });
 
-test('long MCP arguments must be scrolled to their end before they can be allowed', async ({ page }) => {
+test('long MCP arguments must be seen line by line before they can be allowed', async ({ page }) => {
   const rows = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
   const hook = gate.ask('mcp__db__insert', { table: 'people', rows, last: 'drop everything' });
   const target = card(page, 'people');
   const args = target.getByLabel('Arguments');
   const allow = target.getByRole('button', { name: 'Allow once' });
-  await expect(target.getByRole('note')).toContainText('more lines below');
+  await expect(target.getByRole('note')).toContainText('lines not seen yet');
   await expect(allow).toBeDisabled();
-  await args.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  // Scrolling through by hand counts as much as stepping.
+  for (let half = 0; half < 100 && !(await allow.isEnabled()); half++)
+    await args.evaluate((element) => (element.scrollTop += element.clientHeight / 2));
   await expect(allow).toBeEnabled();
+  await expect(args).toContainText('drop everything');
   await allow.click();
   expect(await hookDecision(hook)).toEqual({ behavior: 'allow' });
 });
 
-test('a long Write the console cannot diff shows its input, to be read to the end', async ({ page }) => {
+test('a long Write the console cannot diff shows what it writes as text, to be seen whole', async ({
+  page,
+}) => {
   const content = [...lines(80), 'export const hidden = "the last line";'].join('\n');
   // A folder: the console refuses to read it, so there is no diff.
   await mkdir(join(gate.project, 'assets'));
   const hook = gate.ask('Write', { file_path: join(gate.project, 'assets'), content });
   const target = card(page, 'No diff');
-  const input = target.getByLabel('Tool input');
+  const input = target.getByRole('region', { name: 'What the call replaces, as it asked' });
   const allow = target.getByRole('button', { name: 'Allow once' });
-  await expect(input).toContainText('line1 = 1');
+  await expect(input.locator('.diff__line--add').first()).toHaveText('+export const line1 = 1;');
   await expect(allow).toBeDisabled();
-  await input.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await stepThrough(target, 'Next part');
   await expect(allow).toBeEnabled();
+  await expect(input).toContainText('the last line');
   await allow.click();
   expect(await hookDecision(hook)).toEqual({ behavior: 'allow' });
 });

@@ -55,7 +55,7 @@ describe('the queue window', () => {
     expect(screen.getByText('https://docs.example.com/a?b=1')).toBeTruthy();
     const mcp = screen.getByRole('heading', { name: 'mcp__github__create_issue' }).closest('article')!;
     expect(within(mcp).getByText('github')).toBeTruthy();
-    expect(within(mcp).getByText('"bug"')).toBeTruthy();
+    expect(within(mcp).getByText('bug')).toBeTruthy();
   });
 
   it('answers with the buttons of the card they are on', async () => {

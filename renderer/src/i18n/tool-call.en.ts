@@ -18,6 +18,8 @@ export const toolCallEn = {
   'edit.noChange': 'The file would not change.',
   'edit.diff': 'Changes to {path}',
   'edit.hunk': 'Lines {oldStart}–{oldEnd} → {newStart}–{newEnd}',
+  'edit.folded': { one: '⋯ {count} unchanged line', other: '⋯ {count} unchanged lines' },
+  'edit.asked': 'What the call replaces, as it asked',
 
   'fetch.url': 'URL',
   'fetch.domain': 'Domain',
@@ -43,4 +45,14 @@ export const toolCallEn = {
     one: '{count} more line below: scroll to the end before allowing it.',
     other: '{count} more lines below: scroll to the end before allowing it.',
   },
+  'gate.unseenChanges': {
+    one: '{count} changed line not seen yet: step through the changes before allowing it.',
+    other: '{count} changed lines not seen yet: step through the changes before allowing it.',
+  },
+  'gate.unseenLines': {
+    one: '{count} line not seen yet: step through it before allowing it.',
+    other: '{count} lines not seen yet: step through them before allowing it.',
+  },
+  'gate.nextChange': 'Next change',
+  'gate.nextPart': 'Next part',
 } as const;

@@ -20,6 +20,8 @@ export const toolCallZhCN: Partial<Catalogue> = {
   'edit.noChange': '文件不会改变。',
   'edit.diff': '对 {path} 的修改',
   'edit.hunk': '第 {oldStart}–{oldEnd} 行 → 第 {newStart}–{newEnd} 行',
+  'edit.folded': { one: '⋯ {count} 行未改动', other: '⋯ {count} 行未改动' },
+  'edit.asked': '调用要替换的内容（按它的原样）',
 
   'fetch.url': '网址',
   'fetch.domain': '域名',
@@ -45,4 +47,14 @@ export const toolCallZhCN: Partial<Catalogue> = {
     one: '下方还有 {count} 行：请先滚动到末尾，再允许。',
     other: '下方还有 {count} 行：请先滚动到末尾，再允许。',
   },
+  'gate.unseenChanges': {
+    one: '还有 {count} 行改动未看过：请逐处查看后再允许。',
+    other: '还有 {count} 行改动未看过：请逐处查看后再允许。',
+  },
+  'gate.unseenLines': {
+    one: '还有 {count} 行未看过：请逐段查看后再允许。',
+    other: '还有 {count} 行未看过：请逐段查看后再允许。',
+  },
+  'gate.nextChange': '下一处改动',
+  'gate.nextPart': '下一段',
 };

@@ -14,6 +14,12 @@ export interface HunkRow {
   readonly newEnd: number;
 }
 
+/** Unchanged lines the diff does not draw: before a hunk, or after the last one. */
+export interface FoldRow {
+  readonly kind: 'fold';
+  readonly count: number;
+}
+
 export interface UnifiedLine {
   readonly kind: 'line';
   readonly type: LineType;
@@ -34,8 +40,8 @@ export interface SplitLine {
   readonly right?: SideCell;
 }
 
-export type UnifiedRow = HunkRow | UnifiedLine;
-export type SplitRow = HunkRow | SplitLine;
+export type UnifiedRow = FoldRow | HunkRow | UnifiedLine;
+export type SplitRow = FoldRow | HunkRow | SplitLine;
 
 function hunkRow(hunk: DiffHunk): HunkRow {
   return {
@@ -47,13 +53,38 @@ function hunkRow(hunk: DiffHunk): HunkRow {
   };
 }
 
+/** The unchanged stretch folded before each hunk, and after the last when the file goes on. */
+function folds(hunks: readonly DiffHunk[], oldLength: number): { before: number[]; after: number } {
+  let next = 1;
+  const before = hunks.map((hunk) => {
+    const count = hunk.oldStart - next;
+    next = Math.max(next, hunk.oldStart + hunk.oldLines);
+    return count;
+  });
+  return { before, after: Math.max(0, oldLength - next + 1) };
+}
+
+function withFolds<Row>(
+  hunks: readonly DiffHunk[],
+  oldLength: number,
+  rowsOf: (hunk: DiffHunk, rows: (Row | FoldRow | HunkRow)[]) => void,
+): (Row | FoldRow | HunkRow)[] {
+  const { before, after } = folds(hunks, oldLength);
+  const rows: (Row | FoldRow | HunkRow)[] = [];
+  hunks.forEach((hunk, index) => {
+    if (before[index]! > 0) rows.push({ kind: 'fold', count: before[index]! });
+    rows.push(hunkRow(hunk));
+    rowsOf(hunk, rows);
+  });
+  if (after > 0) rows.push({ kind: 'fold', count: after });
+  return rows;
+}
+
 /** `\ No newline at end of file` markers say nothing a person needs here. */
 const isMarker = (line: string) => line.startsWith('\\');
 
-export function unifiedRows(hunks: readonly DiffHunk[]): UnifiedRow[] {
-  const rows: UnifiedRow[] = [];
-  for (const hunk of hunks) {
-    rows.push(hunkRow(hunk));
+export function unifiedRows(hunks: readonly DiffHunk[], oldLength: number): UnifiedRow[] {
+  return withFolds<UnifiedLine>(hunks, oldLength, (hunk, rows) => {
     let oldNo = hunk.oldStart;
     let newNo = hunk.newStart;
     for (const line of hunk.lines) {
@@ -63,14 +94,11 @@ export function unifiedRows(hunks: readonly DiffHunk[]): UnifiedRow[] {
       else if (line.startsWith('-')) rows.push({ kind: 'line', type: 'del', oldNo: oldNo++, text });
       else rows.push({ kind: 'line', type: 'context', oldNo: oldNo++, newNo: newNo++, text });
     }
-  }
-  return rows;
+  });
 }
 
-export function splitRows(hunks: readonly DiffHunk[]): SplitRow[] {
-  const rows: SplitRow[] = [];
-  for (const hunk of hunks) {
-    rows.push(hunkRow(hunk));
+export function splitRows(hunks: readonly DiffHunk[], oldLength: number): SplitRow[] {
+  return withFolds<SplitLine>(hunks, oldLength, (hunk, rows) => {
     let oldNo = hunk.oldStart;
     let newNo = hunk.newStart;
     let dels: SideCell[] = [];
@@ -102,6 +130,12 @@ export function splitRows(hunks: readonly DiffHunk[]): SplitRow[] {
       }
     }
     flush();
-  }
-  return rows;
+  });
+}
+
+/** Whether a row shows a line the call adds or removes: what must be seen before an Allow. */
+export function isChange(row: UnifiedRow | SplitRow): boolean {
+  if (row.kind === 'line') return row.type !== 'context';
+  if (row.kind === 'pair') return row.left?.type === 'del' || row.right?.type === 'add';
+  return false;
 }

@@ -1,6 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { CSSProperties } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DiffHunk, PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
 import { usePrefs, useQueue } from '../store/store-context';
@@ -8,17 +7,16 @@ import type { DiffLayout } from '../store/prefs-store';
 import { useWidth } from '../hooks/use-width';
 import { displayPath } from '../ui/names';
 import { DiffLayoutSwitch } from './diff-layout-switch';
-import { splitRows, unifiedRows } from './diff-rows';
+import { isChange, splitRows, unifiedRows } from './diff-rows';
 import { refusalNote } from './preview-refusal';
-import type { HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
+import type { FoldRow, HunkRow, SideCell, SplitRow, UnifiedRow } from './diff-rows';
 import { VisibleText } from '../ui/visible-text';
 import { useRefusalText } from '../ui/refusal-text';
-import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
 import { JsonInput } from './json-input';
+import { ReviewRows } from './review-rows';
+import { changesOf } from './recorded-edit';
+import { replacementRows } from './input-rows';
 
-/** Up to this many rows render at once; a longer diff renders only the rows in view. */
-const DIRECT_ROWS = 300;
-const ROW_PX = 20;
 const SIGN = { add: '+', del: '−', context: ' ' } as const;
 /**
  * Side by side only where each side keeps nearly 40 columns of code; narrower (the tray's popover), two
@@ -44,7 +42,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
     return (
       <div className="diff">
         <p className="diff__note">{refused(diff.error)}</p>
-        <JsonInput request={request} />
+        <AsAsked request={request} />
       </div>
     );
   const preview = diff.preview;
@@ -55,7 +53,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
           <VisibleText text={displayPath(preview.path ?? path, request.cwd)} />
         </p>
         <p className="diff__note">{refusalNote(t, preview)}</p>
-        <JsonInput request={request} />
+        <AsAsked request={request} />
       </div>
     );
   }
@@ -78,6 +76,7 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
         <DiffRows
           request={request}
           hunks={preview.hunks}
+          oldLength={preview.oldLength}
           layout={preview.isNew || !roomy ? 'unified' : preferred}
           path={preview.path}
         />
@@ -86,70 +85,94 @@ export function EditDiff({ request }: { request: PendingRequestView }) {
   );
 }
 
+/** Without a diff, what the call writes as it asked: its replacements, or its input for an unknown shape. */
+function AsAsked({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const rows = useMemo(() => {
+    const changes = changesOf(request.tool, request.input);
+    return changes && replacementRows(changes);
+  }, [request.tool, request.input]);
+  const mustSee = useCallback(() => true, []);
+  const partStart = useCallback(
+    (index: number) => {
+      let start = index;
+      while (start > 0 && rows?.[start - 1]?.type === rows?.[index]?.type) start -= 1;
+      return start;
+    },
+    [rows],
+  );
+  if (!rows) return <JsonInput request={request} />;
+  return (
+    <ReviewRows
+      request={request}
+      count={rows.length}
+      mustSee={mustSee}
+      partStart={partStart}
+      renderRow={(index) => <LineRow row={rows[index]!} />}
+      unit="line"
+      className="diff__rows diff__rows--unified diff__rows--asked"
+      label={t('edit.asked')}
+    />
+  );
+}
+
 function DiffRows({
   request,
   hunks,
+  oldLength,
   layout,
   path,
 }: {
   request: PendingRequestView;
   hunks: readonly DiffHunk[];
+  oldLength: number;
   layout: DiffLayout;
   path: string;
 }) {
   const t = useT();
-  const rows = useMemo(() => (layout === 'split' ? splitRows(hunks) : unifiedRows(hunks)), [hunks, layout]);
+  const rows = useMemo(
+    () => (layout === 'split' ? splitRows(hunks, oldLength) : unifiedRows(hunks, oldLength)),
+    [hunks, oldLength, layout],
+  );
   // The line-number columns are as wide as the largest number, not a fixed 40 px each: room for the code.
   const lastLine = hunks.reduce(
     (last, h) => Math.max(last, h.oldStart + h.oldLines, h.newStart + h.newLines),
     0,
   );
   const digits = String(lastLine).length;
-  const { box, gated, hiddenLines, onScroll } = useSeenToEnd<HTMLDivElement>(request, rows.length);
-  const virtual = rows.length > DIRECT_ROWS;
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => box.current,
-    estimateSize: () => ROW_PX,
-    overscan: 20,
-  });
-  const renderRow = (row: UnifiedRow | SplitRow, key: number) =>
-    row.kind === 'hunk' ? <HunkHeader key={key} row={row} /> : <LineRow key={key} row={row} />;
-
-  return (
-    <>
-      <div
-        ref={box}
-        className={`diff__rows diff__rows--${layout}${gated ? ' unseen' : ''}`}
-        style={{ '--diff-digits': digits } as CSSProperties}
-        aria-label={t('edit.diff', { path })}
-        role="region"
-        tabIndex={0}
-        data-scroll-region=""
-        onScroll={onScroll}
-      >
-        {virtual ? (
-          <div className="diff__spacer" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                className="diff__slot"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {renderRow(rows[item.index]!, item.index)}
-              </div>
-            ))}
-          </div>
-        ) : (
-          rows.map(renderRow)
-        )}
-      </div>
-      <MoreLinesCue gated={gated} hiddenLines={hiddenLines} />
-    </>
+  const mustSee = useCallback((index: number) => isChange(rows[index]!), [rows]);
+  const partStart = useCallback(
+    (index: number) => {
+      let start = index;
+      while (start > 0 && rows[start]!.kind !== 'hunk') start -= 1;
+      return start;
+    },
+    [rows],
   );
+  return (
+    <ReviewRows
+      request={request}
+      count={rows.length}
+      mustSee={mustSee}
+      partStart={partStart}
+      renderRow={(index) => <DiffRow row={rows[index]!} />}
+      unit="change"
+      className={`diff__rows diff__rows--${layout}`}
+      style={{ '--diff-digits': digits } as CSSProperties}
+      label={t('edit.diff', { path })}
+    />
+  );
+}
+
+function DiffRow({ row }: { row: UnifiedRow | SplitRow }) {
+  if (row.kind === 'hunk') return <HunkHeader row={row} />;
+  if (row.kind === 'fold') return <Fold row={row} />;
+  return <LineRow row={row} />;
+}
+
+function Fold({ row }: { row: FoldRow }) {
+  const t = useT();
+  return <div className="diff__fold">{t('edit.folded', { count: row.count })}</div>;
 }
 
 function HunkHeader({ row }: { row: HunkRow }) {
@@ -166,7 +189,7 @@ function HunkHeader({ row }: { row: HunkRow }) {
   );
 }
 
-function LineRow({ row }: { row: Exclude<UnifiedRow | SplitRow, HunkRow> }) {
+function LineRow({ row }: { row: Exclude<UnifiedRow | SplitRow, HunkRow | FoldRow> }) {
   if (row.kind === 'pair') {
     return (
       <div className="diff__pair">

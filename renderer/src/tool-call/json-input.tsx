@@ -1,8 +1,10 @@
+import { useCallback, useMemo } from 'react';
 import type { PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
-import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
+import { pieces } from './input-rows';
+import { ReviewRows } from './review-rows';
 
-/** Any other tool: its whole input as readable JSON, seen to its end before it can be allowed. */
+/** A tool of no known shape: its whole input as JSON, a row per line, seen to its end before an Allow. */
 export function JsonInput({
   request,
   recorded = false,
@@ -11,25 +13,23 @@ export function JsonInput({
   recorded?: boolean;
 }) {
   const t = useT();
-  const json = JSON.stringify(request.input, null, 2);
-  const { box, gated, hiddenLines, onScroll } = useSeenToEnd<HTMLPreElement>(
-    request,
-    json.split('\n').length,
-    recorded,
+  const lines = useMemo(
+    () => JSON.stringify(request.input, null, 2).split('\n').flatMap(pieces),
+    [request.input],
   );
+  const mustSee = useCallback(() => true, []);
+  const partStart = useCallback((index: number) => index, []);
   return (
-    <>
-      <pre
-        ref={box}
-        className={`code code--json${gated ? ' unseen' : ''}`}
-        aria-label={t('json.input')}
-        tabIndex={0}
-        data-scroll-region=""
-        onScroll={onScroll}
-      >
-        <code>{json}</code>
-      </pre>
-      <MoreLinesCue gated={gated} hiddenLines={hiddenLines} />
-    </>
+    <ReviewRows
+      request={request}
+      recorded={recorded}
+      count={lines.length}
+      mustSee={mustSee}
+      partStart={partStart}
+      renderRow={(index) => <code className="code__line">{lines[index]}</code>}
+      unit="line"
+      className="code code--json"
+      label={t('json.input')}
+    />
   );
 }

@@ -1,17 +1,25 @@
+import { useCallback, useMemo } from 'react';
 import type { PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
-import { JsonTree } from './json-tree';
 import { parseMcpName } from '../../../engine';
-import { MoreLinesCue, useSeenToEnd } from './seen-to-end';
+import { VisibleText } from '../ui/visible-text';
+import { inputRows } from './input-rows';
+import type { InputRow } from './input-rows';
+import { ReviewRows } from './review-rows';
 
-/** An MCP call: which server, which tool, and its arguments as a tree. */
+/** An MCP call: which server, which tool, and its arguments as indented fields of text. */
 export function McpInput({ request, recorded = false }: { request: PendingRequestView; recorded?: boolean }) {
   const t = useT();
   const name = parseMcpName(request.tool);
-  const { box, gated, hiddenLines, onScroll } = useSeenToEnd<HTMLElement>(
-    request,
-    JSON.stringify(request.input, null, 2).split('\n').length,
-    recorded,
+  const rows = useMemo(() => inputRows(request.input), [request.input]);
+  const mustSee = useCallback(() => true, []);
+  const partStart = useCallback(
+    (index: number) => {
+      let start = index;
+      while (start > 0 && !rows[start]!.part) start -= 1;
+      return start;
+    },
+    [rows],
   );
   return (
     <div className="mcp">
@@ -25,17 +33,36 @@ export function McpInput({ request, recorded = false }: { request: PendingReques
           <code>{name?.tool}</code>
         </dd>
       </dl>
-      <section
-        ref={box}
-        className={`mcp__args${gated ? ' unseen' : ''}`}
-        aria-label={t('mcp.arguments')}
-        tabIndex={0}
-        data-scroll-region=""
-        onScroll={onScroll}
-      >
-        <JsonTree value={request.input} />
-      </section>
-      <MoreLinesCue gated={gated} hiddenLines={hiddenLines} />
+      {rows.length === 0 ? (
+        <p className="tree__empty">{t('mcp.empty')}</p>
+      ) : (
+        <ReviewRows
+          request={request}
+          recorded={recorded}
+          count={rows.length}
+          mustSee={mustSee}
+          partStart={partStart}
+          renderRow={(index) => <InputLine row={rows[index]!} />}
+          unit="line"
+          className="mcp__args"
+          label={t('mcp.arguments')}
+        />
+      )}
+    </div>
+  );
+}
+
+/** One row of an input: its key where a value starts, and the value's text, indented by its depth. */
+function InputLine({ row }: { row: InputRow }) {
+  const indent = row.depth + (row.key === undefined && row.type !== 'branch' ? 1 : 0);
+  return (
+    <div className="input-row" style={{ paddingLeft: `${indent * 14}px` }}>
+      {row.key !== undefined && <span className={row.index ? 'tree__index' : 'tree__key'}>{row.key}</span>}
+      {row.type !== 'branch' && (
+        <span className={`tree__leaf tree__leaf--${row.type}`}>
+          <VisibleText text={row.text} multiline />
+        </span>
+      )}
     </div>
   );
 }

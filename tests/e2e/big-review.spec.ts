@@ -1,0 +1,144 @@
+/**
+ * A big change can be reviewed, in real Chromium: a 10,000-line edit gets a real diff with its unchanged
+ * stretches folded, Allow opens once every change has been stepped through, a 10,000-line rewrite still
+ * diffs, and a 200 KB MCP call shows its fields as text in a bounded number of DOM nodes. axe finishes on
+ * a queue holding these cards; each is kept as a screenshot at the tray's and a wide window's size, light
+ * and dark, English and Chinese.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import {
+  card,
+  expectAccessible,
+  hookDecision,
+  screenshot,
+  SIZES,
+  startQueueConsole,
+  stepThrough,
+} from './queue-harness';
+import type { QueueConsole } from './queue-harness';
+
+let gate: QueueConsole;
+
+test.beforeEach(async () => {
+  gate = await startQueueConsole();
+});
+
+test.afterEach(async () => {
+  await gate.stop();
+});
+
+const LINES = 10_000;
+/** Every this many lines one changes: ten changes a thousand lines apart. */
+const EVERY = 1_000;
+const numbered = (line: (i: number) => string) =>
+  Array.from({ length: LINES }, (_, i) => line(i + 1)).join('\n') + '\n';
+const original = numbered((n) => `export const line${n} = ${n};`);
+const edited = numbered((n) =>
+  n % EVERY === 500 ? `export const line${n} = -${n};` : `export const line${n} = ${n};`,
+);
+
+/** About 200 KB of arguments: a thousand rows and a script whose lines must read as lines. */
+const bigMcpInput = {
+  table: 'invoices',
+  rows: Array.from({ length: 1_000 }, (_, i) => ({
+    id: i + 1,
+    customer: `customer-${i + 1}`,
+    note: `Paid in full on the ${(i % 28) + 1}th; reference ${'ABCDEFGH'.repeat(16)}`,
+  })),
+  script: 'BEGIN;\nUPDATE invoices SET paid = true;\nCOMMIT;',
+};
+
+async function askBigEdit(): Promise<{ file: string; hook: ReturnType<QueueConsole['ask']> }> {
+  const file = join(gate.project, 'constants.ts');
+  await writeFile(file, original);
+  return { file, hook: gate.ask('Edit', { file_path: file, old_string: original, new_string: edited }) };
+}
+
+const nodesIn = (target: Locator) => target.evaluate((element) => element.querySelectorAll('*').length);
+
+test('a 10,000-line edit shows a folded diff, and stepping through its changes opens Allow', async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES.tray);
+  await page.goto(gate.url);
+  const { hook } = await askBigEdit();
+  const target = card(page, 'constants.ts');
+  const diff = target.getByRole('region', { name: /Changes to/ });
+  const allow = target.getByRole('button', { name: 'Allow once' });
+  await expect(target.locator('.diff__stats')).toHaveText('+10−10');
+  await expect(diff.locator('.diff__fold').first()).toHaveText('⋯ 496 unchanged lines');
+  await expect(diff.locator('.diff__line--add').first()).toContainText('export const line500 = -500;');
+  // Ten changes of two lines each; the first is in view from the start.
+  await expect(target.getByRole('note')).toContainText('18 changed lines not seen yet');
+  await expect(allow).toBeDisabled();
+  // One press a change: each is a thousand lines from the next, far more than the box shows.
+  expect(await stepThrough(target, 'Next change')).toBe(9);
+  await expect(diff).toContainText('export const line9500 = -9500;');
+  await expect(diff.locator('.diff__fold').last()).toHaveText('⋯ 497 unchanged lines');
+  await expect(allow).toBeEnabled();
+  await allow.click();
+  expect(await hookDecision(hook)).toEqual({ behavior: 'allow' });
+});
+
+test('a 10,000-line Write that rewrites every line still gets its diff', async ({ page }) => {
+  await page.goto(gate.url);
+  const file = join(gate.project, 'rewritten.ts');
+  await writeFile(file, original);
+  gate.ask('Write', { file_path: file, content: numbered((n) => `  const value${n} = compute(${n});`) });
+  const target = card(page, 'rewritten.ts');
+  await expect(target.locator('.diff__stats')).toHaveText('+10000−10000');
+  await expect(target.getByText('No diff')).toHaveCount(0);
+  expect(await nodesIn(target)).toBeLessThan(3_000);
+});
+
+test('a 200 KB MCP call shows its fields as text in under 3,000 DOM nodes', async ({ page }) => {
+  expect(JSON.stringify(bigMcpInput).length).toBeGreaterThan(180_000);
+  await page.goto(gate.url);
+  gate.ask('mcp__db__insert', bigMcpInput);
+  const target = card(page, 'mcp__db__insert');
+  const args = target.getByRole('region', { name: 'Arguments' });
+  await expect(args).toContainText('invoices');
+  expect(await nodesIn(target)).toBeLessThan(3_000);
+  await expect(target.getByRole('button', { name: 'Allow once' })).toBeDisabled();
+  // The script reads as its lines, not as JSON with `\n` escapes.
+  await args.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await expect(args.locator('.input-row').filter({ hasText: 'UPDATE invoices SET paid = true;' })).toHaveText(
+    'UPDATE invoices SET paid = true;',
+  );
+  await expect(args).not.toContainText('\\n');
+  expect(await nodesIn(target)).toBeLessThan(3_000);
+});
+
+async function openIn(browser: Browser, locale: 'en' | 'zh-CN', url: string): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+test('axe finishes on a queue holding the big cards, in every look', async ({ browser }) => {
+  const { file } = await askBigEdit();
+  gate.ask('mcp__db__insert', bigMcpInput);
+  for (const locale of ['en', 'zh-CN'] as const) {
+    const page = await openIn(browser, locale, locale === 'en' ? gate.url : await gate.newLink());
+    const diff = card(page, 'constants.ts').locator('.diff__rows');
+    const mcp = card(page, 'mcp__db__insert');
+    for (const [size, viewport] of Object.entries({ tray: SIZES.tray, wide: { width: 1440, height: 900 } })) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: theme });
+        await expect(diff.locator('.diff__fold').first()).toBeVisible();
+        await expect(mcp.locator('.input-row').first()).toBeVisible();
+        await diff.scrollIntoViewIfNeeded();
+        await screenshot(page, `big-edit-${size}-${theme}-${locale}`);
+        await mcp.scrollIntoViewIfNeeded();
+        await screenshot(page, `big-mcp-${size}-${theme}-${locale}`);
+        await expectAccessible(page, `the big cards (${size}, ${theme}, ${locale}, ${file})`);
+      }
+    }
+    await page.context().close();
+  }
+});
