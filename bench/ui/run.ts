@@ -9,8 +9,16 @@
  * between them is measured NTP-style (a Node stamp, a page stamp, a Node stamp; the tightest of 40 round
  * trips) and subtracted; its uncertainty (half that round trip) is printed.
  *
- * Run: `npm run build`, then `npm run bench:ui` (node scripts/run-ts.mjs bench/ui/run.ts). Bound (#17): with
- * 1,000 pending, card visible p95 ≤ 2× the frame's delivery p95.
+ * Big cards, beside the one-line card measured in the same run with one request pending: a 3,000-line
+ * diff (a Write of a new file) and a 200 KB MCP call, each timed from the frame's send to the first frame
+ * its rows (not a "Reading the file…" note) are in view, and counted in DOM nodes. Then, with both open,
+ * the next-card key (`j`/`k`): its work (the app's handler, React's render, style and layout, up to a
+ * listener that runs after the app's) and its latency to the end of the frame that paints it.
+ *
+ * Run: `npm run build`, then `npm run bench:ui` (node scripts/run-ts.mjs bench/ui/run.ts). Bounds: with
+ * 1,000 pending, card visible p95 ≤ 2× the frame's delivery p95 (#17); a 3,000-line diff and a 200 KB MCP
+ * call each visible ≤ 150 ms p95 in ≤ 3,000 DOM nodes, and the next-card key's work ≤ one frame with both
+ * open (#37).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -31,6 +39,11 @@ const BACKGROUND = 999;
 const PER_SESSION = 180;
 /** Card visible p95 over the frame's delivery p95, with 1,000 pending. */
 const BOUND_RATIO = 2;
+const BIG_VISIBLE_MS = 150;
+const BIG_NODES = 3_000;
+const FRAME_MS = 1000 / 60;
+const KEY_PRESSES = 40;
+const DIFF_LINES = 3_000;
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -75,9 +88,18 @@ function request(id: string, sessionId: string, command: string) {
 
 /** Stamps, in the page's clock, each `added` frame's arrival and the first frame its card is in view. */
 function instrument() {
-  const w = window as unknown as { __delivered: Map<string, number>; __visible: Map<string, number> };
+  const w = window as unknown as {
+    __delivered: Map<string, number>;
+    __visible: Map<string, number>;
+    __rows: Map<string, number>;
+  };
   w.__delivered = new Map();
   w.__visible = new Map();
+  w.__rows = new Map();
+  const inView = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  };
   const stamp = () => performance.timeOrigin + performance.now();
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -97,6 +119,13 @@ function instrument() {
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (!(node instanceof HTMLElement)) continue;
+        // A big card's body: the first row of its diff or input drawn in view.
+        const row = node.matches('[data-index]') ? node : node.querySelector('[data-index]');
+        const owner = row?.closest<HTMLElement>('[data-request-id]')?.dataset.requestId;
+        if (row && owner && !w.__rows.has(owner))
+          requestAnimationFrame(() => {
+            if (inView(row) && !w.__rows.has(owner)) w.__rows.set(owner, stamp());
+          });
         const cards = node.matches('[data-request-id]')
           ? [node]
           : [...node.querySelectorAll<HTMLElement>('[data-request-id]')];
@@ -105,9 +134,7 @@ function instrument() {
           if (w.__visible.has(id)) continue;
           // The next animation frame is the one that paints it; count it only if it is in view.
           requestAnimationFrame(() => {
-            const box = card.getBoundingClientRect();
-            if (box.bottom > 0 && box.top < window.innerHeight && !w.__visible.has(id))
-              w.__visible.set(id, stamp());
+            if (inView(card) && !w.__visible.has(id)) w.__visible.set(id, stamp());
           });
         }
       }
@@ -124,6 +151,122 @@ async function clockOffset(page: Page): Promise<{ offset: number; uncertainty: n
     if (t1 - t0 < best.rtt) best = { offset: pageAt - (t0 + t1) / 2, rtt: t1 - t0 };
   }
   return { offset: best.offset, uncertainty: best.rtt / 2 };
+}
+
+/** A Write of a new file of this many lines: all of it is the diff. */
+function bigDiff(id: string, folder: string) {
+  const content = Array.from({ length: DIFF_LINES }, (_, i) => `export const value${i} = compute(${i});`);
+  return {
+    ...request(id, 'watched', ''),
+    cwd: folder,
+    tool: 'Write',
+    input: { file_path: join(folder, `${id}.ts`), content: content.join('\n') + '\n' },
+  };
+}
+
+/** About 200 KB of MCP arguments: a thousand rows of four fields and a multi-line script. */
+function bigMcp(id: string) {
+  const rows = Array.from({ length: 1_000 }, (_, i) => ({
+    id: i + 1,
+    customer: `customer-${i + 1}`,
+    note: `Paid in full on the ${(i % 28) + 1}th; reference ${'ABCDEFGH'.repeat(16)}`,
+  }));
+  return {
+    ...request(id, 'watched', ''),
+    tool: 'mcp__db__insert',
+    input: { table: 'invoices', rows, script: 'BEGIN;\nUPDATE invoices SET paid = true;\nCOMMIT;' },
+  };
+}
+
+interface BigRow {
+  readonly name: string;
+  readonly delivered: number[];
+  readonly visible: number[];
+  readonly nodes: number[];
+}
+
+/** Sends a big card, times it to its rows in view and counts its nodes, then withdraws it. */
+async function measureBig(
+  page: Page,
+  agent: Agent,
+  name: string,
+  frame: (id: string) => object,
+  offset: number,
+): Promise<BigRow> {
+  const row: BigRow = { name, delivered: [], visible: [], nodes: [] };
+  for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    const id = `big-${name.replace(/\W+/g, '-')}-${i}`;
+    const sentAt = agent.send(frame(id));
+    const stamps = await page.waitForFunction(
+      (key) => {
+        const w = window as unknown as { __delivered: Map<string, number>; __rows: Map<string, number> };
+        const visible = w.__rows.get(key);
+        return visible === undefined
+          ? undefined
+          : { delivered: w.__delivered.get(key) ?? Number.NaN, visible };
+      },
+      id,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const { delivered, visible } = (await stamps.jsonValue())!;
+    const nodes = await page.evaluate(
+      (key) => document.querySelector(`[data-request-id="${key}"]`)!.querySelectorAll('*').length,
+      id,
+    );
+    if (i >= WARMUP) {
+      row.delivered.push(delivered - offset - sentAt);
+      row.visible.push(visible - offset - sentAt);
+      row.nodes.push(nodes);
+    }
+    agent.send({ type: 'permission.cancel', id, reason: 'aborted' });
+    await page.waitForFunction((key) => !document.querySelector(`[data-request-id="${key}"]`), id, {
+      timeout: 30_000,
+    });
+  }
+  return row;
+}
+
+interface KeyRow {
+  readonly work: number[];
+  readonly painted: number[];
+}
+
+/**
+ * Presses `j` then `k` in turn and measures each: its work, to a keydown listener added after the app's
+ * (so React's render, flushed in the microtask after the app's listener, is done) that forces layout; and
+ * its latency to the end of the frame that paints it (a message posted from that frame's rAF).
+ */
+async function measureKeys(page: Page): Promise<KeyRow> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __work: number[]; __painted: number[]; __keysTimed?: true };
+    w.__work = [];
+    w.__painted = [];
+    if (w.__keysTimed) return;
+    w.__keysTimed = true;
+    window.addEventListener('keydown', (event) => {
+      if (event.key !== 'j' && event.key !== 'k') return;
+      document.body.getBoundingClientRect();
+      w.__work.push(performance.now() - event.timeStamp);
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => w.__painted.push(performance.now() - event.timeStamp);
+        channel.port2.postMessage(null);
+      });
+    });
+  });
+  for (let i = 0; i < WARMUP + KEY_PRESSES; i++) {
+    await page.keyboard.press(i % 2 === 0 ? 'j' : 'k');
+    await page.waitForFunction(
+      (count) => (window as unknown as { __painted: number[] }).__painted.length >= count,
+      i + 1,
+      { polling: 'raf' },
+    );
+  }
+  const { work, painted } = await page.evaluate(() => {
+    const w = window as unknown as { __work: number[]; __painted: number[] };
+    return { work: w.__work, painted: w.__painted };
+  });
+  return { work: work.slice(WARMUP), painted: painted.slice(WARMUP) };
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -211,6 +354,30 @@ async function main(): Promise<void> {
     watched.send(request('watched-first', 'watched', 'npm run build'));
     await page.locator('[data-request-id="watched-first"]').waitFor();
     const one = await measure(page, watched, 1, offset);
+    const big = [
+      await measureBig(
+        page,
+        watched,
+        `${DIFF_LINES.toLocaleString('en-US')}-line diff`,
+        (id) => bigDiff(id, root),
+        offset,
+      ),
+      await measureBig(page, watched, '200 KB MCP input', bigMcp, offset),
+    ];
+    // The next-card key between one-line cards, then with both big cards open, in the same session.
+    await page.locator('[data-request-id="watched-first"] .card__tool').click();
+    watched.send(request('keys-small', 'watched', 'npm test'));
+    await page.locator('[data-request-id="keys-small"]').waitFor();
+    const smallKeys = await measureKeys(page);
+    watched.send({ type: 'permission.cancel', id: 'keys-small', reason: 'aborted' });
+    watched.send(bigDiff('keys-diff', root));
+    watched.send(bigMcp('keys-mcp'));
+    await page.locator('[data-request-id="keys-diff"] [data-index]').first().waitFor();
+    await page.locator('[data-request-id="keys-mcp"] [data-index]').first().waitFor();
+    const bigKeys = await measureKeys(page);
+    for (const id of ['keys-diff', 'keys-mcp'])
+      watched.send({ type: 'permission.cancel', id, reason: 'aborted' });
+    await page.locator('[data-request-id="keys-mcp"]').waitFor({ state: 'detached' });
 
     for (let start = 0; start < BACKGROUND; start += PER_SESSION) {
       const agent = await connectAgent(discovery.port, discovery.token);
@@ -261,6 +428,52 @@ async function main(): Promise<void> {
         `${p95.toFixed(1)} ms against ${delivered95.toFixed(1)} ms = ${(p95 / delivered95).toFixed(2)}×, ${met ? 'met' : 'MISSED'}`,
     );
     if (!met) process.exitCode = 1;
+
+    const base50 = percentile(one.visible, 0.5);
+    const base95 = percentile(one.visible, 0.95);
+    console.log('');
+    console.log('big cards (#37), one other pending; baseline: the one-line card of the first row above');
+    console.log(
+      'card                 frame delivered p50 / p95   rows visible p50 / p95    ratio to one-line p50 / p95   DOM nodes max',
+    );
+    console.log(
+      `${'one-line card'.padEnd(19)}  ${format(percentile(one.delivered, 0.5))} ms / ${format(percentile(one.delivered, 0.95))} ms   ${format(base50)} ms / ${format(base95)} ms       1.00× /  1.00×          —`,
+    );
+    for (const row of big) {
+      const v50 = percentile(row.visible, 0.5);
+      const v95 = percentile(row.visible, 0.95);
+      console.log(
+        `${row.name.padEnd(19)}  ${format(percentile(row.delivered, 0.5))} ms / ${format(percentile(row.delivered, 0.95))} ms   ${format(v50)} ms / ${format(v95)} ms   ${(v50 / base50).toFixed(2).padStart(9)}× / ${(v95 / base95).toFixed(2).padStart(5)}×   ${String(Math.max(...row.nodes)).padStart(12)}`,
+      );
+    }
+    console.log('');
+    console.log('next-card key (j/k)           work p50 / p95           to painted p50 / p95');
+    for (const [name, row] of [
+      ['one-line cards', smallKeys],
+      ['both big cards open', bigKeys],
+    ] as const) {
+      console.log(
+        `${name.padEnd(26)} ${format(percentile(row.work, 0.5))} ms / ${format(percentile(row.work, 0.95))} ms   ${format(percentile(row.painted, 0.5))} ms / ${format(percentile(row.painted, 0.95))} ms`,
+      );
+    }
+    console.log('');
+    for (const row of big) {
+      const v95 = percentile(row.visible, 0.95);
+      const nodes = Math.max(...row.nodes);
+      const bigMet = v95 <= BIG_VISIBLE_MS && nodes <= BIG_NODES;
+      console.log(
+        `bound (#37): ${row.name} visible p95 ≤ ${BIG_VISIBLE_MS} ms in ≤ ${BIG_NODES.toLocaleString('en-US')} nodes: ` +
+          `${v95.toFixed(1)} ms, ${nodes.toLocaleString('en-US')} nodes, ${bigMet ? 'met' : 'MISSED'}`,
+      );
+      if (!bigMet) process.exitCode = 1;
+    }
+    const key95 = percentile(bigKeys.work, 0.95);
+    const keyMet = key95 <= FRAME_MS;
+    console.log(
+      `bound (#37): next-card key's work p95 ≤ one frame (${FRAME_MS.toFixed(1)} ms) with both open: ` +
+        `${key95.toFixed(1)} ms, ${keyMet ? 'met' : 'MISSED'}`,
+    );
+    if (!keyMet) process.exitCode = 1;
   } finally {
     for (const agent of agents) agent.close();
     await browser.close();

@@ -31,8 +31,20 @@ function editedText(input: PendingRequestView['input']): unknown[] {
   ];
 }
 
-/** Whether the card's body may be taller than its box, so Allow waits until it has been scrolled through. */
+/** Requests are immutable views: a 200 KB input is measured once, not on every render that asks. */
+const overflowOf = new WeakMap<PendingRequestView, boolean>();
+
+/** Whether the card's body may be taller than its box, so Allow waits until it has been seen through. */
 export function contentMayOverflow(request: PendingRequestView): boolean {
+  let overflows = overflowOf.get(request);
+  if (overflows === undefined) {
+    overflows = measureOverflow(request);
+    overflowOf.set(request, overflows);
+  }
+  return overflows;
+}
+
+function measureOverflow(request: PendingRequestView): boolean {
   const { input } = request;
   const acp = acpCallOf(request);
   // An ACP call's diff carries whole files, so its length says nothing of the hunks': the diff box is

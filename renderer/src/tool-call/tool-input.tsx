@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { acpCallOf } from '../../../common/acp-call';
 import type { PendingRequestView } from '../../../common/queue-contract';
 import { AcpInput } from './acp-input';
@@ -14,7 +15,8 @@ import './tool-call.css';
  * The body of a card: an ACP call from what ACP describes, else by tool family. `recorded` is a request from history: nothing to gate, and an edit
  * shows the change as asked rather than a diff against today's file.
  */
-export function ToolInput({
+// Memoised: moving the cursor re-renders every card, and a big diff or input need not redraw for that.
+export const ToolInput = memo(function ToolInput({
   request,
   recorded = false,
 }: {
@@ -40,4 +42,4 @@ export function ToolInput({
       break;
   }
   return <JsonInput request={request} recorded={recorded} />;
-}
+});
