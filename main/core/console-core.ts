@@ -20,6 +20,7 @@ import { defaultNeedsSecondLook, startNotifier } from '../notify';
 import type { NotificationOptions, Notifier } from '../notify';
 import { createPhoneHandlers } from '../phone/phone-handlers';
 import { PhoneLink } from '../phone/phone-link';
+import { programNamesWith } from '../phone/program-names';
 import type { RaceRegistry } from '../registry/race-registry';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { openExamplesStore } from '../rules/editor/examples-store';
@@ -182,6 +183,7 @@ function linkPhone(
     source: decisions.registry,
     amended: decisions.outcomes.amended,
     needsSecondLook: defaultNeedsSecondLook,
+    programNames: programNamesWith(decisions.bash),
     settings: settings.channels?.telegram,
     ...(options.keychain ? { keychain: options.keychain } : {}),
     ...(options.idleMs ? { idleMs: options.idleMs } : {}),

@@ -44,6 +44,7 @@ async function handlersOver(made: MessageChannel, settings: TelegramSettings = D
     home: dir.path,
     source: { added: createSignal(), resolved: createSignal(), decide: () => ({ won: false }) },
     needsSecondLook: () => false,
+    programNames: () => undefined,
     settings,
     keychain,
     makeChannel: () => made,

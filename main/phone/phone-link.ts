@@ -19,6 +19,7 @@ import type { ChannelStatus, MessageChannel } from './message-channel';
 import { PAIRING_WINDOW_MS, startPairing } from './pairing';
 import type { Pairing, PairingResult } from './pairing';
 import { PhoneRacer } from './phone-racer';
+import type { ProgramNames } from './program-names';
 import type { PhoneRacerOptions, PhoneSource } from './phone-racer';
 import { createTelegramChannel } from './telegram-channel';
 
@@ -36,6 +37,7 @@ export interface PhoneLinkOptions {
   /** Answers the agent did not take: the phone's message about them says so too. */
   readonly amended?: PhoneRacerOptions['amended'];
   readonly needsSecondLook: SecondLook;
+  readonly programNames: ProgramNames;
   readonly settings: TelegramSettings | undefined;
   readonly keychain?: KeychainLike;
   /** How long the desk has had no input, from the desktop app; absent headless (then only the switch). */
@@ -304,6 +306,7 @@ export class PhoneLink {
       channel,
       chat: settings.chatId,
       needsSecondLook: options.needsSecondLook,
+      programNames: options.programNames,
       // Read at each send, so a changed setting holds from the next request on.
       privacy: {
         get summaryOnly() {

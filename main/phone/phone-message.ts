@@ -4,14 +4,18 @@
  * person can read all of what Approve allows either way. The buttons carry only opaque secrets, never the
  * request's id.
  */
+import { acpCallOf } from '../../common/acp-call';
+import { agentLabel } from '../../common/agent-label';
 import type { NotTakenView } from '../../common/history-contract';
 import type { PendingRequestView } from '../../common/queue-contract';
 import type { RacerKind } from '../../common/protocol';
-import { oneLine, summarizeRequest } from '../../common/request-summary';
+import { oneLine } from '../../common/request-summary';
+import { familyOf } from '../../engine';
 import type { ChannelAttachment, ChannelButton, ChannelMessage } from './message-channel';
+import type { ProgramNames } from './program-names';
 
-/** With `summaryOnly`, the one line the phone gets of the input. */
-const SUMMARY_LIMIT = 100;
+/** With `summaryOnly`, the most program names a command's line lists; the rest are counted. */
+const PROGRAMS_LISTED = 6;
 /** How much of a detail sent as a file the message itself shows, so it reads as a preview, not a wall. */
 const PREVIEW_LIMIT = 600;
 /** The most an outcome's message adds to the phone's text when the request is decided. */
@@ -28,7 +32,11 @@ export interface PhoneContent {
   readonly complete: boolean;
 }
 
-/** Only the tool and one line: for people who do not want commands and paths to pass through the service. */
+/**
+ * Only the tool and one line: for people who do not want commands and paths to pass through the service.
+ * The line names a command's programs and nothing else; the agent's own description of the call is left
+ * out too, since the agent writes it freely and it often quotes the hosts, paths and values it will use.
+ */
 export interface PhonePrivacy {
   readonly summaryOnly: boolean;
 }
@@ -74,20 +82,13 @@ export function requestContent(
   view: PendingRequestView,
   privacy: PhonePrivacy,
   textLimit: number,
+  programNames: ProgramNames,
 ): PhoneContent {
-  const header = `${view.agent.name} asks to use ${view.tool}\nin ${view.cwd}\n\n`;
+  if (privacy.summaryOnly) return summaryContent(view, programNames);
+  const header = `${agentLabel(view.agent.name)} asks to use ${view.tool}\nin ${view.cwd}\n\n`;
   const why = view.explanation
     ? `\n\nWhy it asked: ${oneLine(view.explanation.reason.message, 300).text}`
     : '';
-  if (privacy.summaryOnly) {
-    const { line } = summarizeRequest(view.tool, view.input, SUMMARY_LIMIT, view.provenance);
-    const tail = line.complete ? '' : '\n\n(Shortened: open the console to read it all.)';
-    const text = `${header}${line.text}${tail}`;
-    return {
-      message: { text, verbatim: [{ offset: header.length, length: line.text.length }] },
-      complete: line.complete,
-    };
-  }
   const detail = detailOf(view);
   const hidden = HIDDEN.test(detail.text);
   const hiddenNote = hidden
@@ -115,6 +116,37 @@ export function requestContent(
     attachment: { name: detail.file, text: detail.text },
     complete: !hidden,
   };
+}
+
+const SUMMARY_NOTE =
+  'Only a summary comes to the phone: open the console to read the request, and approve it there.';
+
+/**
+ * Who asks, where, with which tool, and of a command the names of its programs: never a command's text, a
+ * path or an argument. Never complete, so the phone offers Deny only: what Approve would allow is not here.
+ */
+function summaryContent(view: PendingRequestView, programNames: ProgramNames): PhoneContent {
+  const acp = acpCallOf(view);
+  // An ACP call's tool is the title its agent wrote, which often quotes the command: its kind says enough.
+  const tool = acp ? (acp.kind ?? 'a tool') : view.tool;
+  const header = `${agentLabel(view.agent.name)} asks to use ${oneLine(tool, 100).text}\nin ${view.cwd}\n\n`;
+  const command =
+    acp?.command ??
+    (!acp && familyOf(view.tool) === 'bash' && typeof view.input.command === 'string'
+      ? view.input.command
+      : undefined);
+  if (command === undefined) return { message: { text: header + SUMMARY_NOTE }, complete: false };
+  const programs = programNames(command) ?? [];
+  const distinct = [...new Set(programs.filter((name) => name !== undefined))];
+  const named = distinct.slice(0, PROGRAMS_LISTED);
+  const others = distinct.length - named.length + programs.filter((name) => name === undefined).length;
+  if (named.length === 0)
+    return { message: { text: `${header}Runs a command.\n\n${SUMMARY_NOTE}` }, complete: false };
+  const list = named.join(', ');
+  const lead = `${header}Runs `;
+  const text = `${lead}${list}${others > 0 ? ` and ${others} more` : ''}.\n\n${SUMMARY_NOTE}`;
+  // Verbatim, so a program called like a domain (`deploy.sh`) is not made a link.
+  return { message: { text, verbatim: [{ offset: lead.length, length: list.length }] }, complete: false };
 }
 
 /**

@@ -18,6 +18,7 @@ import type { SecondLook } from '../notify/second-look';
 import type { ChannelEvent, ChannelMessage, MessageChannel, MessageRef } from './message-channel';
 import { buttonsFor, CONFIRM_NOTE, notTakenLine, outcomeLine, requestContent } from './phone-message';
 import type { PhoneAction, PhoneContent, PhonePrivacy, Stage } from './phone-message';
+import type { ProgramNames } from './program-names';
 
 /** The part of the registry the phone uses; RaceRegistry is one. */
 export interface PhoneSource {
@@ -43,6 +44,8 @@ export interface PhoneRacerOptions {
   readonly chat: string;
   readonly needsSecondLook: SecondLook;
   readonly privacy: PhonePrivacy;
+  /** What the summary-only setting may say of a command: its programs' names. */
+  readonly programNames: ProgramNames;
   /** Whether a new request goes to the phone now (the person is away, or always). */
   readonly shouldSend?: () => boolean;
   /** Told in one sentence when a message could not be sent or edited. */
@@ -97,7 +100,12 @@ export class PhoneRacer {
   private onAdded(view: PendingRequestView): void {
     if (this.entries.has(view.id) || !(this.options.shouldSend?.() ?? true)) return;
     const entry: Entry = {
-      content: requestContent(view, this.options.privacy, this.options.channel.textLimit),
+      content: requestContent(
+        view,
+        this.options.privacy,
+        this.options.channel.textLimit,
+        this.options.programNames,
+      ),
       secondLook: this.options.needsSecondLook(view),
       stage: 'ask',
       sent: Promise.resolve(),

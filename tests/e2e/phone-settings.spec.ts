@@ -80,7 +80,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await summaryOnly.click();
     await expect(summaryOnly).toBeChecked();
     await expect(
-      page.getByText(/see the agent, the project folder, the tool and one shortened line/),
+      page.getByText(/only the names of the programs it runs: no command text, path or other input/),
     ).toBeVisible();
     await screenshot(page, `phone-${size}-paired`);
     await expectAccessible(page, `the phone settings, paired (${size})`);

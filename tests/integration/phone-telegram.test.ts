@@ -11,8 +11,10 @@ import { createSignal } from '../../common/signal';
 import type { NotTakenView } from '../../common/history-contract';
 import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
+import { loadInstalledBashSupport } from '../../engine/node';
 import { defaultNeedsSecondLook } from '../../main/notify/second-look';
 import { PhoneRacer } from '../../main/phone/phone-racer';
+import { programNamesWith } from '../../main/phone/program-names';
 import { createTelegramChannel } from '../../main/phone/telegram-channel';
 import type { MessageChannel, ChannelStatus } from '../../main/phone/message-channel';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
@@ -33,6 +35,8 @@ let racer: PhoneRacer;
 let agent: GatehouseClient;
 let resolved: ResolvedEvent[];
 let statuses: ChannelStatus[];
+/** The racer reads it at each send, as it reads the console's setting. */
+let privacy: { summaryOnly: boolean };
 /** What main/registry/agent-outcome.ts emits once Claude Code's transcript shows an answer was not taken. */
 let amended: ReturnType<typeof createSignal<{ id: string; notTaken: NotTakenView }>>;
 
@@ -58,7 +62,8 @@ beforeEach(async () => {
     channel,
     chat: String(CHAT),
     needsSecondLook: defaultNeedsSecondLook,
-    privacy: { summaryOnly: false },
+    privacy: (privacy = { summaryOnly: false }),
+    programNames: programNamesWith(await loadInstalledBashSupport()),
   });
   await channel.start();
   agent = await connect({
@@ -91,7 +96,8 @@ async function messageFor(command: string): Promise<StandInMessage> {
 }
 const button = (message: StandInMessage, label: string) =>
   message.reply_markup?.inline_keyboard.flat().find((each) => each.text === label)?.callback_data;
-
+const labels = (message: StandInMessage) =>
+  message.reply_markup?.inline_keyboard.flat().map((each) => each.text);
 describe('the phone answers through the same race', () => {
   it('shows the request in full and Approve reaches the agent exactly once', async () => {
     const decision = agent.requestPermission(call('npm publish --tag next'));
@@ -275,6 +281,39 @@ describe('the phone answers through the same race', () => {
     telegram.write(CHAT, 'Too much to delete.', message.reply_to_message!.message_id);
     await expect(decision).resolves.toMatchObject({ behavior: 'deny', message: 'Too much to delete.' });
     expect(resolved).toEqual([expect.objectContaining({ behavior: 'deny', by: 'phone' })]);
+  });
+});
+
+describe('what the phone is told of a request', () => {
+  it('names the agent as its maker does', async () => {
+    const claude = await connect({
+      agent: { name: 'claude-code' },
+      env: { GATEHOUSE_HOME: join(dir.path, 'gh') },
+      reconnect: FAST,
+    });
+    try {
+      claude.requestPermission(call('npm run named')).catch(() => undefined);
+      const message = await messageFor('npm run named');
+      expect(message.text).toMatch(/^Claude Code asks to use Bash\n/);
+    } finally {
+      await claude.close();
+    }
+  });
+
+  it('with summary only, sends the program’s name and no command text, and offers Deny alone', async () => {
+    privacy.summaryOnly = true;
+    const decision = agent.requestPermission(
+      call('PGPASSWORD=hunter2 psql -h db.internal -U admin -c "drop table invoices"'),
+    );
+    await telegram.until((messages) => messages.some((message) => message.text.includes('Runs psql.')));
+    const message = telegram.messages.at(-1)!;
+    expect(message.text).toMatch(/^phone-test asks to use Bash\nin \/work\/project\n\nRuns psql\.\n/);
+    for (const secret of ['hunter2', 'PGPASSWORD', 'db.internal', 'admin', 'invoices'])
+      expect(message.text).not.toContain(secret);
+    expect(message.reply_to_message).toBeUndefined();
+    expect(labels(message)).toEqual(['Deny']);
+    expect(await telegram.press(CHAT, button(message, 'Deny')!, message.message_id)).toBe('Denied.');
+    await expect(decision).resolves.toMatchObject({ behavior: 'deny' });
   });
 });
 

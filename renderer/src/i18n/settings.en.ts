@@ -54,5 +54,5 @@ export const settingsEn = {
   'phone.sees.full':
     'Telegram’s servers see each request in full: agent, project folder, tool, the command or path (a long one as a file), why it asked and who answered. Never the bridge token.',
   'phone.sees.summary':
-    'Telegram’s servers see the agent, the project folder, the tool and one shortened line. Requests shortened this way cannot be approved from the phone.',
+    'Telegram’s servers see the agent, the project folder, the tool and, for a command, only the names of the programs it runs: no command text, path or other input. Such requests cannot be approved from the phone: open the console to read and approve them.',
 } as const;

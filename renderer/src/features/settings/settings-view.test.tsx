@@ -172,7 +172,7 @@ describe('the phone settings', () => {
   it('saves summary-only and says what Telegram then sees, in Chinese too', async () => {
     const fake = renderSettings('zh-CN');
     fireEvent.click(await screen.findByLabelText('只发送工具和一行摘要'));
-    expect(await screen.findByText(/只能看到代理、项目文件夹、工具和一行缩短的摘要/)).toBeTruthy();
+    expect(await screen.findByText(/只能看到代理、项目文件夹、工具，以及命令所运行程序的名称/)).toBeTruthy();
     expect(fake.calls.find((call) => call.channel === 'phone:configure')?.args).toEqual({
       summaryOnly: true,
     });
