@@ -1,11 +1,11 @@
 /**
  * Telegram as a message channel, through grammY: outbound only (long polling, no webhook, no port), sends
- * retried on 429 `retry_after` and network loss (`@grammyjs/auto-retry`), and the channel's status follows
- * whether the last `getUpdates` got through (since when it has not, and whether grammY is still trying),
- * so the console can say when the phone cannot be reached.
+ * retried at polling's steady pace through 429 `retry_after` and network loss (`send-retry.ts`), and the
+ * channel's status follows whether Telegram answers: down at the first call that fails (since when, and
+ * whether grammY is still trying), up again at the first that gets through, so the console can say when the
+ * phone cannot be reached.
  */
-import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, GrammyError, InputFile } from 'grammy';
+import { Bot, GrammyError, HttpError, InputFile } from 'grammy';
 import type { Chat, InlineKeyboardButton, MessageEntity } from 'grammy/types';
 import type { PhoneDownReason } from '../../common/phone-contract';
 import { oneLine } from '../../common/request-summary';
@@ -17,6 +17,7 @@ import type {
   MessageChannel,
   MessageRef,
 } from './message-channel';
+import { retrySends } from './send-retry';
 
 export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 /** Telegram's cap on a message's text. */
@@ -56,26 +57,25 @@ export function createTelegramChannel(options: TelegramOptions): MessageChannel 
     status.emit(current);
   };
 
-  // Watches every single getUpdates call, 429s included (which reach here as results, not errors).
+  // Watches every single call, each retry of a send and 429s included (which reach here as results, not
+  // errors). While down, a poll asks for what is there and returns at once instead of holding for 30 s, so
+  // the first poll that gets through says so as soon as Telegram answers.
   bot.api.config.use(async (prev, method, payload, signal) => {
-    if (method !== 'getUpdates') return prev(method, payload, signal);
+    const down = method === 'getUpdates' && current !== undefined && !current.up;
     try {
-      const result = await prev(method, payload, signal);
+      const result = await prev(method, down ? { ...payload, timeout: 0 } : payload, signal);
       if (result.ok) reportUp();
-      else reportDown({ code: result.error_code, retryAfter: result.parameters?.retry_after });
+      else if (isOutage(result.error_code))
+        reportDown({ code: result.error_code, retryAfter: result.parameters?.retry_after });
       return result;
     } catch (error) {
-      if (!signal?.aborted) reportDown({});
+      if (error instanceof HttpError && !signal?.aborted) reportDown({});
       throw error;
     }
   });
-  // Sends are retried on 429 and network loss, which grammY does not do. getUpdates is left to grammY's
-  // polling loop, which waits 3 s after a network error (or the 429's retry_after) and tries again: the
-  // plugin's backoff doubles up to an hour, so after a long outage the phone would stay silent that long.
-  const retrySends = autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 });
-  bot.api.config.use((prev, method, payload, signal) =>
-    method === 'getUpdates' ? prev(method, payload, signal) : retrySends(prev, method, payload, signal),
-  );
+  // Installed after the watcher, so it wraps it: the watcher sees each try.
+  const stopped = new AbortController();
+  bot.api.config.use(retrySends(stopped.signal));
 
   bot.on('callback_query:data', async (ctx) => {
     const chat = ctx.callbackQuery.message?.chat.id ?? ctx.from.id;
@@ -118,6 +118,7 @@ export function createTelegramChannel(options: TelegramOptions): MessageChannel 
         .catch((error: unknown) => reportDown(problemOf(error)));
     },
     async stop() {
+      stopped.abort();
       if (bot.isRunning()) await bot.stop();
       await polling;
     },
@@ -190,6 +191,11 @@ function problemOf(error: unknown): Problem {
   return error instanceof GrammyError
     ? { code: error.error_code, retryAfter: error.parameters.retry_after }
     : {};
+}
+
+/** An answer that means Telegram cannot take calls now: the token, another reader, too many, or its own fault. */
+function isOutage(code: number): boolean {
+  return code === 401 || code === 409 || code === 429 || code >= 500;
 }
 
 /** grammY stops polling for good on 401 (the token) and 409 (another reader); on anything else it retries. */

@@ -15,6 +15,7 @@ import { loadInstalledBashSupport } from '../../engine/node';
 import { defaultNeedsSecondLook } from '../../main/notify/second-look';
 import { PhoneRacer } from '../../main/phone/phone-racer';
 import { programNamesWith } from '../../main/phone/program-names';
+import { RETRY_EVERY_MS } from '../../main/phone/send-retry';
 import { createTelegramChannel } from '../../main/phone/telegram-channel';
 import type { MessageChannel, ChannelStatus } from '../../main/phone/message-channel';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
@@ -98,6 +99,12 @@ const button = (message: StandInMessage, label: string) =>
   message.reply_markup?.inline_keyboard.flat().find((each) => each.text === label)?.callback_data;
 const labels = (message: StandInMessage) =>
   message.reply_markup?.inline_keyboard.flat().map((each) => each.text);
+const refused = (method: string) => telegram.refused.filter((each) => each === method).length;
+const nextStatus = (up: boolean) =>
+  new Promise<void>((done) => {
+    const off = channel.status.subscribe((status) => status.up === up && (off(), done()));
+  });
+
 describe('the phone answers through the same race', () => {
   it('shows the request in full and Approve reaches the agent exactly once', async () => {
     const decision = agent.requestPermission(call('npm publish --tag next'));
@@ -318,17 +325,43 @@ describe('what the phone is told of a request', () => {
 });
 
 describe('the channel survives the network', () => {
-  it('sends through a 429 with retry_after', async () => {
-    telegram.tooMany('sendMessage', 1, 1);
+  it('sends through a 429 after the retry_after it asks for, and says up once the send gets through', async () => {
+    // Longer than the steady pace of retries, so a retry that ignored it would come too soon.
+    const retryAfter = RETRY_EVERY_MS / 1_000 + 2;
+    telegram.tooMany('sendMessage', 1, retryAfter);
+    const slowedDown = nextStatus(false);
     const decision = agent.requestPermission(call('npm run release'));
+    await slowedDown;
+    expect(statuses.at(-1)).toMatchObject({ up: false, reason: { code: 'rate-limited', retryAfter } });
+    const backUp = nextStatus(true);
     const message = await messageFor('npm run release');
+    await backUp;
     await telegram.press(CHAT, button(message, 'Approve')!, message.message_id);
     await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
-    expect(telegram.calls.filter((each) => each.method === 'sendMessage')).toHaveLength(2);
+    const sends = telegram.calls.filter((each) => each.method === 'sendMessage');
+    expect(sends).toHaveLength(2);
+    expect(sends[1]!.at - sends[0]!.at).toBeGreaterThanOrEqual(retryAfter * 1_000);
   });
+
+  it('retries a send made during an outage as often as it polls, and delivers it once the network is back', async () => {
+    telegram.cut();
+    const decision = agent.requestPermission(call('npm run during-outage'));
+    await telegram.until(() => refused('sendMessage') >= 1);
+    const polls = refused('getUpdates');
+    await telegram.until(() => refused('getUpdates') >= polls + 6);
+    // grammY polls again 3 s after each failure; sends at the same pace tried about as often meanwhile,
+    // where a doubling backoff (3, 6, 12 s…) tries three times and then waits as long as the outage lasted.
+    expect(refused('sendMessage')).toBeGreaterThanOrEqual(5);
+    telegram.restore();
+    const message = await messageFor('npm run during-outage');
+    await telegram.press(CHAT, button(message, 'Approve')!, message.message_id);
+    await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
+    expect(telegram.messages.filter((each) => each.text.includes('during-outage'))).toHaveLength(1);
+  }, 120_000);
 
   it('says down on a 429 to getUpdates, retrying after retry_after, and up once it gets through', async () => {
     const before = Date.now();
+    const expired = telegram.expiredPolls;
     telegram.tooMany('getUpdates', 2, 1);
     telegram.write(CHAT, 'wake the poll');
     await new Promise<void>((done) => {
@@ -349,12 +382,15 @@ describe('the channel survives the network', () => {
     });
     // One outage is one down, however many calls failed in it.
     expect(statuses.filter((status) => !status.up)).toHaveLength(1);
+    // Up as Telegram answered, not when a poll held for 30 s with nothing to say ran out.
+    expect(telegram.expiredPolls).toBe(expired);
     const down = statuses.find((status) => !status.up);
     expect(down && !down.up && down.since).toBeGreaterThanOrEqual(before);
     expect(Date.now() - before).toBeGreaterThanOrEqual(2_000);
   });
 
-  it('says the channel is down while Telegram cannot be reached, and delivers when it is back', async () => {
+  it('says the channel is down while Telegram cannot be reached, and up as soon as it answers', async () => {
+    const expired = telegram.expiredPolls;
     telegram.cut();
     await new Promise<void>((done) => {
       const off = channel.status.subscribe((status) => status.up || (off(), done()));
@@ -366,9 +402,8 @@ describe('the channel survives the network', () => {
       retrying: true,
     });
     telegram.restore();
-    await new Promise<void>((done) => {
-      const off = channel.status.subscribe((status) => status.up && (off(), done()));
-    });
+    await nextStatus(true);
+    expect(telegram.expiredPolls).toBe(expired);
     const decision = agent.requestPermission(call('npm run after-outage'));
     const message = await messageFor('npm run after-outage');
     await telegram.press(CHAT, button(message, 'Approve')!, message.message_id);

@@ -1,7 +1,8 @@
 /**
  * A local stand-in of Telegram's Bot API, speaking its documented JSON over HTTP at
  * `/bot<token>/<method>`, in JSON or, when a file is uploaded, multipart/form-data (objects JSON-serialised,
- * as the Bot API documents): getMe, getUpdates (long polling with `offset` and `timeout`), sendMessage
+ * as the Bot API documents): getMe, getUpdates (long polling with `offset` and `timeout`, held as long as asked,
+ * up to Telegram's 50 s), sendMessage
  * (with `reply_parameters`), sendDocument, editMessageText, answerCallbackQuery, deleteWebhook. The test
  * plays the person: it writes text and presses buttons, and can make the API answer 429 or drop off the
  * network.
@@ -43,18 +44,27 @@ export interface TelegramStandIn {
   readonly messages: readonly StandInMessage[];
   /** What a file sent with sendDocument holds, as UTF-8. */
   fileText(message: StandInMessage): string | undefined;
-  /** Every method called, with its token, in order (to check that the token goes only where it should). */
-  readonly calls: readonly { readonly token: string; readonly method: string }[];
-  /** The person writes to the bot. */
-  write(chat: number, text: string, replyTo?: number): void;
+  /** Every method called, with its token and when, in order (to check that the token goes only where it should). */
+  readonly calls: readonly { readonly token: string; readonly method: string; readonly at: number }[];
+  /** Every call that reached the stand-in while it was cut off, by method, in order. */
+  readonly refused: readonly string[];
+  /** How many long polls were held to their timeout and answered with nothing. */
+  readonly expiredPolls: number;
+  /** The person writes to the bot; returns the update's id. */
+  write(chat: number, text: string, replyTo?: number): number;
+  /**
+   * The last update the bot has handled: grammY handles a batch before it polls again, and that poll's
+   * `offset` confirms every update before it.
+   */
+  readonly handledThrough: number;
   /** The person presses a button; resolves with the text the bot answered the press with. */
   press(chat: number, data: string, messageId?: number): Promise<string>;
   /** The next `count` calls of `method` answer 429 with `retry_after`. */
   tooMany(method: string, count: number, retryAfter: number): void;
-  /** Every connection is cut and refused until `restore()`. */
+  /** Every connection is cut, and every call after it dropped unanswered, until `restore()`. */
   cut(): void;
   restore(): void;
-  /** Resolves once a message matching `test` exists (after sends and edits). */
+  /** Resolves once `test` holds, checked after each send, edit and dropped call. */
   until(test: (messages: readonly StandInMessage[]) => boolean): Promise<void>;
   close(): Promise<void>;
 }
@@ -64,7 +74,10 @@ export async function startTelegramStandIn(
   options: { readonly token?: string } = {},
 ): Promise<TelegramStandIn> {
   const messages: StandInMessage[] = [];
-  const calls: { token: string; method: string }[] = [];
+  const calls: { token: string; method: string; at: number }[] = [];
+  const refused: string[] = [];
+  let expiredPolls = 0;
+  let handledThrough = 0;
   const updates: { update_id: number; [key: string]: unknown }[] = [];
   const pollers: (() => void)[] = [];
   const watchers: (() => void)[] = [];
@@ -77,9 +90,11 @@ export async function startTelegramStandIn(
   let nextCallback = 1;
   let down = false;
 
-  const push = (update: Record<string, unknown>) => {
-    updates.push({ update_id: nextUpdate++, ...update });
+  const push = (update: Record<string, unknown>): number => {
+    const id = nextUpdate++;
+    updates.push({ update_id: id, ...update });
     for (const wake of pollers.splice(0)) wake();
+    return id;
   };
   const changed = () => {
     for (const watch of [...watchers]) watch();
@@ -115,12 +130,14 @@ export async function startTelegramStandIn(
         return reply(res, true);
       case 'getUpdates': {
         const offset = Number(params.offset ?? 0);
+        handledThrough = Math.max(handledThrough, offset - 1);
         const fresh = () => updates.filter((update) => update.update_id >= offset);
         if (fresh().length === 0 && Number(params.timeout ?? 0) > 0) {
-          await new Promise<void>((wake) => {
-            pollers.push(wake);
-            setTimeout(wake, Math.min(Number(params.timeout), 2) * 1_000);
+          const expired = await new Promise<boolean>((wake) => {
+            pollers.push(() => wake(false));
+            setTimeout(() => wake(true), Math.min(Number(params.timeout), 50) * 1_000);
           });
+          if (expired && fresh().length === 0) expiredPolls += 1;
         }
         return reply(res, fresh());
       }
@@ -204,16 +221,19 @@ export async function startTelegramStandIn(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (down) return req.socket.destroy();
+      if (down) {
+        refused.push(match?.[2] ?? '');
+        req.socket.destroy();
+        return changed();
+      }
       if (!match) return fail(res, 404, 'Not Found');
       const token = decodeURIComponent(match[1]!);
-      calls.push({ token, method: match[2]! });
+      calls.push({ token, method: match[2]!, at: Date.now() });
       if (options.token !== undefined && token !== options.token) return fail(res, 401, 'Unauthorized');
       void handle(match[2]!, parameters(req.headers['content-type'] ?? '', Buffer.concat(chunks)), res);
     });
   });
   server.on('connection', (socket) => {
-    if (down) return socket.destroy();
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -225,8 +245,15 @@ export async function startTelegramStandIn(
     messages,
     fileText: (message) => (message.document ? files.get(message.document.file_id) : undefined),
     calls,
+    refused,
+    get expiredPolls() {
+      return expiredPolls;
+    },
+    get handledThrough() {
+      return handledThrough;
+    },
     write(chat, text, replyTo) {
-      push({
+      return push({
         message: {
           message_id: nextMessage++,
           date: Math.floor(Date.now() / 1000),
