@@ -119,6 +119,8 @@ export class PhoneRacer {
         entry.ref = ref;
       })
       .catch(() => {
+        // Closed meanwhile (a disconnect, the console stopping): the send was cut short, not failed.
+        if (this.entries.get(view.id) !== entry) return;
         this.forget(view.id);
         this.options.onWarning?.({
           code: 'phone-send-failed',

@@ -359,6 +359,17 @@ describe('the channel survives the network', () => {
     expect(telegram.messages.filter((each) => each.text.includes('during-outage'))).toHaveLength(1);
   }, 120_000);
 
+  it('stops retrying a send when the channel stops, so nothing reaches the phone after a disconnect', async () => {
+    telegram.cut();
+    const sending = channel.send(String(CHAT), { text: 'sent during the outage', rows: [] });
+    const given = expect(sending).rejects.toThrow();
+    await telegram.until(() => refused('sendMessage') >= 1);
+    await channel.stop();
+    await given;
+    telegram.restore();
+    expect(telegram.messages.some((each) => each.text === 'sent during the outage')).toBe(false);
+  });
+
   it('says down on a 429 to getUpdates, retrying after retry_after, and up once it gets through', async () => {
     const before = Date.now();
     const expired = telegram.expiredPolls;
