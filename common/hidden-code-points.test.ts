@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { codePointLabel, hasHiddenCodePoints, inputHidesText, splitHidden } from './hidden-code-points';
+import {
+  codePointLabel,
+  hasHiddenCodePoints,
+  inputHidesText,
+  splitHidden,
+  withMarks,
+} from './hidden-code-points';
 
 const LISTED = [
   ...[0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c],
@@ -47,5 +53,11 @@ describe('the hidden code point detector', () => {
     expect(inputHidesText({ kind: 'edit', content: [diff, text] })).toBe(false);
     expect(inputHidesText({ content: [{ ...diff, newText: 'a\u202Ec' }] })).toBe(true);
     expect(inputHidesText({ content: [{ ...diff, path: '/p/a\n.ts' }] })).toBe(true);
+  });
+
+  it('writes each hidden code point as its mark where no mark can be drawn', () => {
+    expect(withMarks('Edit(./src/invoice\u202Eexe.jpg)')).toBe('Edit(./src/invoice⟨U+202E⟩exe.jpg)');
+    expect(withMarks('echo a\necho b', { multiline: true })).toBe('echo a\necho b');
+    expect(withMarks('a\nb')).toBe('a⟨U+000A⟩b');
   });
 });

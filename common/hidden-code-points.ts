@@ -65,6 +65,13 @@ export function splitHidden(text: string, options: HiddenOptions = {}): TextPart
   return parts;
 }
 
+/** The text with each hidden code point written as ⟨U+XXXX⟩: for a tooltip or a name, where no mark can be drawn. */
+export function withMarks(text: string, options: HiddenOptions = {}): string {
+  return splitHidden(text, options)
+    .map((part) => ('text' in part ? part.text : `⟨${codePointLabel(part.hidden).code}⟩`))
+    .join('');
+}
+
 export function hasHiddenCodePoints(text: string, options: HiddenOptions = {}): boolean {
   for (const char of text) if (isHiddenCodePoint(char, options)) return true;
   return false;

@@ -108,8 +108,20 @@ export const ExplanationSchema = z.object({
   outsidePath: z.string().optional(),
   /** The working directories the console knows for the session: the cwd, settings, and those added since. */
   workingDirectories: z.array(z.string()).optional(),
-  /** For Bash: each subcommand, and the allow rule that already covers it, if one does. */
-  subcommands: z.array(z.object({ text: z.string(), allowedBy: RuleRefViewSchema.optional() })).optional(),
+  /**
+   * For Bash: each subcommand; the allow rule that already covers it, if one does; whether it is in the
+   * read-only set the agent never asks about; and the danger it is part of, if any.
+   */
+  subcommands: z
+    .array(
+      z.object({
+        text: z.string(),
+        allowedBy: RuleRefViewSchema.optional(),
+        readOnly: z.boolean().optional(),
+        danger: z.enum(dangerReasons).optional(),
+      }),
+    )
+    .optional(),
   /** Settings that could not be read (the explanation used the rest), each one sentence and its phrase. */
   warnings: z.array(z.object({ message: z.string(), phrase: PhraseSchema.optional() })).optional(),
   /** The settings file whose `permissions.denyInsteadOfPrompting` has the agent deny what nobody answers. */

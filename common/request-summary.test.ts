@@ -12,6 +12,10 @@ describe('oneLine', () => {
 
   it('drops control and bidi characters and says the line is no longer the whole text', () => {
     expect(oneLine('echo \u202Egnp.exe\u202C\u0007', 100)).toEqual({ text: 'echo gnp.exe', complete: false });
+    expect(oneLine('echo \u202Egnp.exe\n', 100, { keepHidden: true })).toEqual({
+      text: 'echo \u202Egnp.exe ↵ ',
+      complete: true,
+    });
   });
 
   it('cuts long lines with an ellipsis without splitting a character', () => {

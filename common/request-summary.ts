@@ -5,6 +5,10 @@
 import { familyOf } from '../engine';
 import { acpCallOf } from './acp-call';
 
+export interface SummaryOptions {
+  readonly keepHidden?: boolean;
+}
+
 export interface Line {
   readonly text: string;
   /** Nothing was cut or dropped: the line is all of the original text. */
@@ -15,10 +19,11 @@ export interface Line {
  * One line of at most `limit` characters. Line breaks show as ↵ so a second line cannot hide below the
  * first; control and invisible formatting characters (bidi overrides, zero-width marks) are dropped, since
  * they can make a command read differently from what runs, and dropping any makes the line incomplete.
+ * `keepHidden` keeps them for a screen that draws each as a mark (renderer/src/ui/visible-text.tsx).
  */
-export function oneLine(text: string, limit: number): Line {
+export function oneLine(text: string, limit: number, options: SummaryOptions = {}): Line {
   const spaced = text.replace(/\r\n|\r|\n/g, ' ↵ ').replace(/\t/g, ' ');
-  const visible = spaced.replace(/[\p{Cc}\p{Cf}]/gu, '');
+  const visible = options.keepHidden ? spaced : spaced.replace(/[\p{Cc}\p{Cf}]/gu, '');
   const dropped = visible.length !== spaced.length;
   const points = Array.from(visible);
   if (points.length <= limit) return { text: visible, complete: !dropped };
@@ -85,7 +90,8 @@ export function summarizeRequest(
   input: Readonly<Record<string, unknown>>,
   limit: number,
   provenance?: { readonly type: string },
+  options: SummaryOptions = {},
 ): RequestSummary {
   const [action, detail] = acpDetailOf(tool, input, provenance) ?? detailOf(tool, input);
-  return { action, line: oneLine(detail, limit) };
+  return { action, line: oneLine(detail, limit, options) };
 }

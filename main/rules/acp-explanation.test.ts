@@ -29,7 +29,10 @@ describe('acpExplanation', () => {
     const explanation = explain({ kind: 'execute', rawInput: { command: 'cd /tmp && sudo rm -rf x' } });
     expect(explanation.risk).toBe('privileged');
     expect(explanation.needsSecondLook).toBe(true);
-    expect(explanation.subcommands).toEqual([{ text: 'cd /tmp' }, { text: 'sudo rm -rf x' }]);
+    expect(explanation.subcommands).toEqual([
+      { text: 'cd /tmp', readOnly: true },
+      { text: 'sudo rm -rf x', danger: 'root' },
+    ]);
     expect(explanation.dangers).toEqual([{ text: 'sudo rm -rf x', reason: 'root' }]);
   });
 

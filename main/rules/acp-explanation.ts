@@ -9,7 +9,8 @@ import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation } from '../../common/queue-contract';
 import type { AgentInfo } from '../../common/protocol';
 import { assessRisk, bashDangers, dangerousRisks, protectedPathOf } from '../../engine';
-import type { BashSupport, DangerPlace, RiskLabel } from '../../engine';
+import type { BashDanger, BashSupport, DangerPlace, RiskLabel } from '../../engine';
+import { subcommandPart } from './subcommand-part';
 
 export function acpExplanation(
   call: AcpCall,
@@ -23,7 +24,7 @@ export function acpExplanation(
   const paths = [...call.diffs.map((diff) => diff.path), ...call.locations.map((where) => where.path)];
   const protectedPath = paths.map((path) => protectedPathOf(path)?.path).find((path) => path !== undefined);
   const kind = call.kind ? ` (ACP kind ${call.kind})` : '';
-  const subcommands = call.command === undefined ? undefined : subcommandsOf(call.command, bash);
+  const subcommands = call.command === undefined ? undefined : subcommandsOf(call.command, bash, dangers);
   return {
     behavior: 'ask',
     step: 'acp',
@@ -56,8 +57,12 @@ function riskOf(call: AcpCall, bash: BashSupport): RiskLabel {
 }
 
 /** A compound command's parts, so the card can show each; ACP agents have no rules here to match them. */
-function subcommandsOf(command: string, bash: BashSupport): Explanation['subcommands'] {
+function subcommandsOf(
+  command: string,
+  bash: BashSupport,
+  dangers: readonly BashDanger[],
+): Explanation['subcommands'] {
   const analysis = bash.analyzer.analyze(command);
   if (!analysis.ok || analysis.subcommands.length < 2) return undefined;
-  return analysis.subcommands.map((sub) => ({ text: sub.source }));
+  return analysis.subcommands.map((sub) => subcommandPart(sub, bash, dangers));
 }

@@ -17,13 +17,21 @@ import {
   decide,
   protectedPathOf,
 } from '../../engine';
-import type { BashSupport, Decision, Phrased, SettingsProfile, ToolPermissionContext } from '../../engine';
+import type {
+  BashDanger,
+  BashSupport,
+  Decision,
+  Phrased,
+  SettingsProfile,
+  ToolPermissionContext,
+} from '../../engine';
 import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import type { CodexWhyExplainer } from './codex/codex-why';
 import { acpExplanation } from './acp-explanation';
 import { closestNearMisses } from './near-misses';
 import { refView } from './rule-ref-view';
+import { subcommandPart } from './subcommand-part';
 import { judgeRule } from './rule-standing';
 import { createRuleSuggester } from './suggest-rules';
 import { ANALYSIS_CACHE_SIZE, memoizeByText } from './text-memo';
@@ -128,13 +136,17 @@ export function createRequestExplainer(options: ExplainerOptions) {
     return { context, warnings };
   }
 
-  function subcommandsOf(context: ToolPermissionContext, command: string): Explanation['subcommands'] {
+  function subcommandsOf(
+    context: ToolPermissionContext,
+    command: string,
+    dangers: readonly BashDanger[],
+  ): Explanation['subcommands'] {
     const analysis = options.bash.analyzer.analyze(command);
     if (!analysis.ok || analysis.subcommands.length < 2) return undefined;
     return analysis.subcommands.map((sub) => {
       const alone = decide(context, { toolName: 'Bash', input: { command: sub.source } }, deps);
       const rule = alone.behavior === 'allow' && alone.reason.type === 'rule' ? alone.reason.rule : undefined;
-      return { text: sub.source, ...(rule ? { allowedBy: refView(rule) } : {}) };
+      return { ...subcommandPart(sub, options.bash, dangers), ...(rule ? { allowedBy: refView(rule) } : {}) };
     });
   }
 
@@ -198,12 +210,12 @@ export function createRequestExplainer(options: ExplainerOptions) {
       decision.reason.type === 'safetyCheck'
         ? decision.reason.path
         : protectedPathOf(String(request.input.file_path ?? ''))?.path;
-    const subcommands = command === undefined ? undefined : subcommandsOf(context, command);
     const roots = [context.cwd, ...context.additionalWorkingDirectories.map((dir) => dir.path)];
     const dangers =
       command === undefined
         ? []
         : bashDangers(command, options.bash, { cwd: request.cwd, home: options.home, roots });
+    const subcommands = command === undefined ? undefined : subcommandsOf(context, command, dangers);
     const suggestedRules = suggestRules(request);
     const suggestionsOutranked = outranked(context, decision, call, suggestedRules);
     const explanation: Explanation = {

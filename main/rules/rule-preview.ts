@@ -15,11 +15,14 @@ export interface PastCall {
 
 const EXAMPLE_LIMIT = 5;
 
-/** An example shows its tool and one line of its input, short enough to list several. */
+/**
+ * An example shows its tool and one line of its input, short enough to list several; a hidden character
+ * is kept for the panel to mark, since dropping it would show a call other than the one that ran.
+ */
 const EXAMPLE_CHARS = 100;
 
 const exampleOf = (call: PastCall) =>
-  `${call.tool}: ${summarizeRequest(call.tool, call.input, EXAMPLE_CHARS).line.text}`;
+  `${call.tool}: ${summarizeRequest(call.tool, call.input, EXAMPLE_CHARS, undefined, { keepHidden: true }).line.text}`;
 
 export function previewRule(
   rule: string,

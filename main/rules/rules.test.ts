@@ -73,7 +73,7 @@ describe('the request explainer', () => {
     expect(explanation.nearMisses.map((r) => r.text)).toContain('Bash(npm run build)');
     expect(explanation.subcommands).toEqual([
       { text: 'npm run build', allowedBy: expect.objectContaining({ text: 'Bash(npm run build)' }) },
-      { text: 'rm -rf dist' },
+      { text: 'rm -rf dist', danger: 'deletes' },
     ]);
     expect(explanation.risk).toBe('destructive');
     expect(explanation.needsSecondLook).toBe(true);

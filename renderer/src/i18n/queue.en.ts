@@ -186,7 +186,7 @@ export const queueEn = {
   'confirm.grantAnyway': 'Allow for {duration} anyway',
   'confirm.body': 'Allow it only if you meant it.',
   'confirm.parts': 'What needs your second look',
-  'confirm.moreParts': '{count} more parts need a second look; read the whole command above.',
+  'confirm.moreParts': '{count} more parts need a second look; read the whole command.',
   'danger.downloads-and-runs': 'downloads code from the network and runs it',
   'danger.root-elsewhere': 'runs as root on another host',
   'danger.root': 'runs as root on this machine',
@@ -209,6 +209,7 @@ export const queueEn = {
 
   'rule.title': 'Always allow: a rule the agent saves in its settings',
   'rule.content': 'Rule',
+  'rule.hiddenCodePoints': 'This rule holds invisible or direction-changing characters: {rule}',
   'rule.useFix': 'Use {rule}',
   'rule.valid': 'Valid rule for {tool}',
   'rule.invalid': 'Not a valid rule',

@@ -173,7 +173,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'confirm.grantAnyway': '仍然允许 {duration}',
   'confirm.body': '只有确定时才允许。',
   'confirm.parts': '需要你再看一眼的部分',
-  'confirm.moreParts': '还有 {count} 个部分需要再看一眼；请读完上面的整条命令。',
+  'confirm.moreParts': '还有 {count} 个部分需要再看一眼；请读完整条命令。',
   'danger.downloads-and-runs': '从网络下载代码并运行',
   'danger.root-elsewhere': '在另一台主机上以 root 身份运行',
   'danger.root': '在这台机器上以 root 身份运行',
@@ -196,6 +196,7 @@ export const queueZhCN: Partial<Catalogue> = {
 
   'rule.title': '始终允许：由代理保存在其设置中的规则',
   'rule.content': '规则',
+  'rule.hiddenCodePoints': '此规则包含不可见或改变文字方向的字符：{rule}',
   'rule.useFix': '改用 {rule}',
   'rule.valid': '有效的 {tool} 规则',
   'rule.invalid': '规则无效',

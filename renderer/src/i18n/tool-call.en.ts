@@ -4,8 +4,12 @@ export const toolCallEn = {
   'bash.description': 'What the agent says it does',
   'bash.subcommands': 'Subcommands',
   'bash.allowedBy': 'allowed by {rule}',
-  'bash.needsYou': 'needs you',
-  'bash.moreSubcommands': { one: '{count} more, already allowed', other: '{count} more, already allowed' },
+  'bash.noRule': 'no rule allows it',
+  'bash.readOnly': 'only reads',
+  'bash.moreSubcommands': {
+    one: '{count} more, allowed or only reading',
+    other: '{count} more, allowed or only reading',
+  },
 
   'edit.newFile': 'New file',
   'edit.added': '+{count}',

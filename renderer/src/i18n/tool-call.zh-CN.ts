@@ -6,8 +6,9 @@ export const toolCallZhCN: Partial<Catalogue> = {
   'bash.description': '代理对它的说明',
   'bash.subcommands': '子命令',
   'bash.allowedBy': '已由 {rule} 允许',
-  'bash.needsYou': '需要你决定',
-  'bash.moreSubcommands': { one: '另外 {count} 个已允许', other: '另外 {count} 个已允许' },
+  'bash.noRule': '没有规则允许',
+  'bash.readOnly': '只读取',
+  'bash.moreSubcommands': { one: '另外 {count} 个已允许或只读取', other: '另外 {count} 个已允许或只读取' },
 
   'edit.newFile': '新文件',
   'edit.added': '+{count}',

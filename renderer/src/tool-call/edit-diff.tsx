@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import { withMarks } from '../../../common/hidden-code-points';
 import type { CSSProperties } from 'react';
 import type { DiffHunk, PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
@@ -159,7 +160,7 @@ function DiffRows({
       unit="change"
       className={`diff__rows diff__rows--${layout}`}
       style={{ '--diff-digits': digits } as CSSProperties}
-      label={t('edit.diff', { path })}
+      label={t('edit.diff', { path: withMarks(path) })}
     />
   );
 }

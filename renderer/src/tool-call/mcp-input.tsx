@@ -26,11 +26,15 @@ export function McpInput({ request, recorded = false }: { request: PendingReques
       <dl className="fields">
         <dt>{t('mcp.server')}</dt>
         <dd>
-          <strong>{name?.server}</strong>
+          <strong>
+            <VisibleText text={name?.server ?? ''} />
+          </strong>
         </dd>
         <dt>{t('mcp.tool')}</dt>
         <dd>
-          <code>{name?.tool}</code>
+          <code>
+            <VisibleText text={name?.tool ?? ''} />
+          </code>
         </dd>
       </dl>
       {rows.length === 0 ? (

@@ -1,7 +1,10 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { hasHiddenCodePoints } from '../../../common/hidden-code-points';
+import { useT } from '../i18n/i18n-context';
 import { RuleCheckNote } from './rule-check-note';
 import type { checkRule } from './rule-check';
+import { VisibleText } from './visible-text';
 
 /** A rule typed by a person, with the engine's verdict on it as they type: the grant and rule editors share it. */
 export function RuleField(props: {
@@ -15,6 +18,7 @@ export function RuleField(props: {
   /** What the engine says of a rule that parses, in place of a bare "Valid" (whether it decides the request). */
   standing?: ReactNode;
 }) {
+  const t = useT();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   // Focus puts the caret after the rule, which scrolls a long rule to its end; its start (the tool, the
@@ -40,6 +44,12 @@ export function RuleField(props: {
           onChange={(event) => props.onChange(event.target.value)}
         />
       </label>
+      {hasHiddenCodePoints(props.rule) && (
+        // A text field obeys a bidi override and hides a zero-width space: the rule is drawn again, marked.
+        <p className="rule-check rule-check--warn" role="note">
+          <VisibleText text={t('rule.hiddenCodePoints', { rule: props.rule })} />
+        </p>
+      )}
       {props.check.ok && props.check.coversTool && props.standing !== undefined ? (
         <>
           {props.check.warning !== undefined && (

@@ -1,10 +1,12 @@
 import { agentLabel } from '../../../../common/agent-label';
 import type { GrantView } from '../../../../common/console-contract';
+import { withMarks } from '../../../../common/hidden-code-points';
 import { useNow } from '../../hooks/use-now';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { folderName } from '../../ui/names';
 import { formatRemaining } from '../../../../common/hand-back';
+import { VisibleText } from '../../ui/visible-text';
 import './grants.css';
 
 /** Every timed grant and session rule made here: what it allows, for whom, how long, how often used. */
@@ -36,7 +38,9 @@ function GrantRow({ grant }: { grant: GrantView }) {
   const revokeGrant = useQueue((s) => s.revokeGrant);
   return (
     <li className="grant" data-grant-id={grant.id}>
-      <code className="grant__rule">{grant.rule}</code>
+      <code className="grant__rule">
+        <VisibleText text={grant.rule} />
+      </code>
       <span className="grant__where" title={grant.cwd}>
         {t('grants.where', { agent: agentLabel(grant.agent), folder: folderName(grant.cwd) })}
       </span>
@@ -52,7 +56,7 @@ function GrantRow({ grant }: { grant: GrantView }) {
       <button
         type="button"
         className="button button--quiet button--small"
-        aria-label={t('grants.revokeLabel', { rule: grant.rule })}
+        aria-label={t('grants.revokeLabel', { rule: withMarks(grant.rule) })}
         onClick={() => void revokeGrant(grant.id)}
       >
         {t('grants.revoke')}

@@ -2,6 +2,7 @@ import type { HistoryEntryView } from '../../../../common/history-contract';
 import { summarizeRequest } from '../../../../common/request-summary';
 import { useT } from '../../i18n/i18n-context';
 import { folderName } from '../../ui/names';
+import { VisibleText } from '../../ui/visible-text';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
 import { decidedBy, formatLatency, outcomeOf, toneOf } from './history-format';
@@ -55,7 +56,13 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
         <span className="entry__line">
           <span className="entry__tool">{request.tool}</span>
           <code className="entry__summary">
-            {summarizeRequest(request.tool, request.input, SUMMARY_LIMIT, request.provenance).line.text}
+            <VisibleText
+              text={
+                summarizeRequest(request.tool, request.input, SUMMARY_LIMIT, request.provenance, {
+                  keepHidden: true,
+                }).line.text
+              }
+            />
           </code>
         </span>
         <span className="entry__line entry__meta">

@@ -76,7 +76,9 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
                 <>
                   <dt>{t('history.card.rule')}</dt>
                   <dd>
-                    <code className="recorded__rule">{rule}</code>
+                    <code className="recorded__rule">
+                      <VisibleText text={rule} />
+                    </code>
                   </dd>
                 </>
               )}
@@ -84,7 +86,9 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
                 <>
                   <dt>{t('history.card.ruleWritten')}</dt>
                   <dd>
-                    <code className="recorded__rule">{decision.ruleWritten}</code>
+                    <code className="recorded__rule">
+                      <VisibleText text={decision.ruleWritten} />
+                    </code>
                   </dd>
                 </>
               )}

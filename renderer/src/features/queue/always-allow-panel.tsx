@@ -7,6 +7,7 @@ import { useQueue } from '../../store/store-context';
 import { AllowButton } from './allow-button';
 import { PanelFrame } from './panel-frame';
 import { RuleField } from '../../ui/rule-field';
+import { VisibleText } from '../../ui/visible-text';
 import { checkRule } from '../../ui/rule-check';
 import { alwaysAllowUpdate, destinations, firstRule, settingsFileFor } from './always-allow';
 import type { Destination } from './always-allow';
@@ -140,7 +141,9 @@ function PreviewNote(props: {
         <ul className="preview__examples" aria-label={t('rule.preview.examples')}>
           {result.examples.map((example, i) => (
             <li key={i}>
-              <code>{example}</code>
+              <code>
+                <VisibleText text={example} />
+              </code>
             </li>
           ))}
         </ul>

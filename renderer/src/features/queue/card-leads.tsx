@@ -2,6 +2,7 @@
 import type { PendingRequestView } from '../../../../common/queue-contract';
 import { useT } from '../../i18n/i18n-context';
 import { displayPath } from '../../ui/names';
+import { VisibleText } from '../../ui/visible-text';
 
 /**
  * When the agent's own rules deny or ask for this call, the card opens with that sentence: an Allow here
@@ -15,7 +16,9 @@ export function RuleLead({ request }: { request: PendingRequestView }) {
   const where = rule.file ? displayPath(rule.file, request.cwd) : t(`source.${rule.source}`);
   return (
     <p className={`card__lead card__lead--${rule.behavior}`} role="note">
-      {t(rule.behavior === 'deny' ? 'lead.deny' : 'lead.ask', { rule: rule.text, where })}
+      <VisibleText
+        text={t(rule.behavior === 'deny' ? 'lead.deny' : 'lead.ask', { rule: rule.text, where })}
+      />
     </p>
   );
 }

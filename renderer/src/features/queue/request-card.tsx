@@ -7,6 +7,7 @@ import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { CardActions } from './card-actions';
 import { CardPanel } from './card-panel';
+import { DangerLead } from './danger-parts';
 import { Countdown } from './countdown';
 import { ResolutionNote } from './resolution-note';
 import { RiskBadge } from './risk-badge';
@@ -105,6 +106,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
         )}
         <NoTerminalLead request={request} />
         <RuleLead request={request} />
+        <DangerLead request={request} />
         <ToolInput request={request} />
         <WhyAsked request={request} />
       </div>

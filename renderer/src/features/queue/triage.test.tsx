@@ -123,13 +123,38 @@ describe('subcommands', () => {
       'du -sh .',
       'curl -s localhost',
     ]);
-    fireEvent.click(screen.getByRole('button', { name: '2 more, already allowed' }));
+    fireEvent.click(screen.getByRole('button', { name: '2 more, allowed or only reading' }));
     expect([...list().querySelectorAll('code')].map((code) => code.textContent)).toEqual([
       'npm test',
       'git status',
       'du -sh .',
       'curl -s localhost',
     ]);
-    expect(screen.queryByRole('button', { name: /more, already allowed/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /more, allowed or only reading/ })).toBeNull();
+  });
+
+  it('keeps a read-only part quiet and a dangerous part in front, whatever rule allows it', async () => {
+    const allowed = { text: 'Bash(cat *)', behavior: 'allow', source: 'projectSettings' } as const;
+    await renderWith([
+      pendingRequest('b', {
+        input: { command: 'pwd && cat ~/.ssh/id_rsa && date' },
+        explanation: {
+          ...pendingRequest('b').explanation!,
+          subcommands: [
+            { text: 'pwd', readOnly: true },
+            { text: 'cat ~/.ssh/id_rsa', readOnly: true, allowedBy: allowed, danger: 'reads-secret' },
+            { text: 'date' },
+          ],
+        },
+      }),
+    ]);
+    const items = screen.getByRole('list', { name: 'Subcommands' }).querySelectorAll('li');
+    expect([...items].map((item) => item.querySelector('.subcommand__verdict')?.textContent)).toEqual([
+      'reads a key, token or credential and hands it to the agent',
+      'no rule allows it',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: '1 more, allowed or only reading' }));
+    expect(screen.getByText('only reads')).toBeTruthy();
+    expect(screen.queryByText('needs you')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { Explanation, PendingRequestView, RuleRefView } from '../../../../c
 import type { PermissionUpdate } from '../../../../common/protocol';
 import { acpCallOf } from '../../../../common/acp-call';
 import { answersFor } from '../../../../common/agent-answers';
+import { withMarks } from '../../../../common/hidden-code-points';
 import { formatRule } from '../../../../engine';
 import type { Translate } from '../../i18n/translate';
 import { useT } from '../../i18n/i18n-context';
@@ -79,7 +80,7 @@ function EngineReason({
 }: {
   request: PendingRequestView;
   reason: Explanation['reason'];
-  /** The subcommands no rule allows, named when the engine found no rule for the whole command. */
+  /** The subcommands no rule allows and that do more than read, named when no rule decided the command. */
   needsYou: readonly string[];
 }) {
   const t = useT();
@@ -95,7 +96,7 @@ function EngineReason({
             {reason.type === 'default' && <span className="why__headline">{t('why.noRule')}</span>}
             <span className="why__detail">
               {reason.type === 'default' && needsYou.length > 0 ? (
-                t('why.needsYou', { parts: needsYou.join(' · ') })
+                <VisibleText text={t('why.needsYou', { parts: needsYou.join(' · ') })} />
               ) : (
                 <EngineSentence said={detailOf(reason)} cwd={request.cwd} />
               )}
@@ -226,8 +227,10 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
     );
   }
   const { reason } = explanation;
-  // Of a compound command, the parts no rule allows: those are what the person is asked about.
-  const needsYou = (explanation.subcommands ?? []).filter((sub) => !sub.allowedBy).map((sub) => sub.text);
+  // Of a compound command, the parts no rule allows and that do more than read: those are what it asks about.
+  const needsYou = (explanation.subcommands ?? [])
+    .filter((sub) => !sub.allowedBy && !sub.readOnly)
+    .map((sub) => sub.text);
   return (
     <section className="why" aria-label={t('why.title')}>
       <dl className="why__list">
@@ -309,10 +312,11 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
                 key={rule}
                 type="button"
                 className="chip chip--button"
-                title={t('why.suggestedUse', { rule })}
+                aria-label={withMarks(rule)}
+                title={t('why.suggestedUse', { rule: withMarks(rule) })}
                 onClick={() => openPanel(request.id, { kind: 'always', rule })}
               >
-                {rule}
+                <VisibleText text={rule} />
               </button>
             ))}
             <SuggestionsOutranked request={request} explanation={explanation} />

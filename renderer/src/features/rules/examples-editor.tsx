@@ -5,6 +5,7 @@ import { useT } from '../../i18n/i18n-context';
 import { useConsoleApi } from '../../store/store-context';
 import { useRefusalText } from '../../ui/refusal-text';
 import { useRules } from './rules-context';
+import { VisibleText } from '../../ui/visible-text';
 
 /** Examples are checked this long after the last keystroke. */
 const TRY_DEBOUNCE_MS = 200;
@@ -102,7 +103,9 @@ export function VerdictList({ verdicts }: { verdicts: readonly ExampleVerdict[] 
       {verdicts.map((verdict, i) => (
         <li key={i} className={`verdict verdict--${verdict.passed ? 'pass' : 'fail'}`}>
           <span className="verdict__mark">{verdict.passed ? '✓' : '✗'}</span>
-          <code className="verdict__text">{verdict.text}</code>
+          <code className="verdict__text">
+            <VisibleText text={verdict.text} />
+          </code>
           <span className="verdict__expect">
             {verdict.expected === 'match'
               ? t('rules.examples.shouldMatch')

@@ -7,6 +7,7 @@ import { behaviorLabel } from './rule-labels';
 import { sourceLabel } from '../../ui/source-label';
 import { useRules } from './rules-context';
 import { EngineSentence } from '../../ui/engine-sentence';
+import { VisibleText } from '../../ui/visible-text';
 
 /** A tool call typed by hand, decided for the chosen folder by the engine `gatehouse check` runs. */
 export function Playground() {
@@ -126,7 +127,9 @@ function PlaygroundAnswer() {
           <ul className="playground__misses">
             {result.nearMisses.map((miss, i) => (
               <li key={i}>
-                <code>{miss.text}</code>{' '}
+                <code>
+                  <VisibleText text={miss.text} />
+                </code>{' '}
                 <span className="rules-hint">
                   {behaviorLabel(t, miss.behavior)} · {sourceLabel(t, miss.source)}
                 </span>
