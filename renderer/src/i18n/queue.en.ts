@@ -92,6 +92,7 @@ export const queueEn = {
   'lead.deny': 'Your rules deny this: {rule} in {where}.',
   'lead.ask': 'Your rules ask for this every time: {rule} in {where}.',
   'why.title': 'Why it asked',
+  'why.region': 'Why it asked: {tool} {call}',
   'why.behavior.allow': 'Allow',
   'why.behavior.ask': 'Ask',
   'why.behavior.deny': 'Deny',

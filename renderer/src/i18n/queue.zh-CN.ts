@@ -84,6 +84,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'lead.deny': '你的规则拒绝此操作：{where} 中的 {rule}。',
   'lead.ask': '你的规则要求每次都询问：{where} 中的 {rule}。',
   'why.title': '为什么询问',
+  'why.region': '为什么询问：{tool} {call}',
   'why.behavior.allow': '允许',
   'why.behavior.ask': '询问',
   'why.behavior.deny': '拒绝',

@@ -26,7 +26,7 @@ const codexCard = (codex: CodexWhy): PendingRequestView => ({
 
 async function whyOf(request: PendingRequestView) {
   await renderApp([request], { fake: { status: { version: '0.1.0', tokenStorage: 'file', warnings: [] } } });
-  return screen.getByRole('region', { name: 'Why it asked' });
+  return screen.getByRole('region', { name: /^Why it asked: / });
 }
 
 describe('why Codex asked, on its card', () => {

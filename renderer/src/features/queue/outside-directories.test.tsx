@@ -45,7 +45,7 @@ async function renderWith(requests: PendingRequestView[]) {
 describe('a card for a path outside the working directories', () => {
   it('says why it asked and names the path and the session’s directories', async () => {
     await renderWith([request]);
-    const why = screen.getByRole('region', { name: 'Why it asked' });
+    const why = screen.getByRole('region', { name: /^Why it asked: / });
     expect(within(why).getByText('Outside the working directories')).toBeTruthy();
     expect(within(why).getByText(outside)).toBeTruthy();
     expect(why.textContent).toContain(`(the session works in ${cwd})`);

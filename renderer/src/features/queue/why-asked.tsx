@@ -4,6 +4,7 @@ import type { PermissionUpdate } from '../../../../common/protocol';
 import { acpCallOf } from '../../../../common/acp-call';
 import { answersFor } from '../../../../common/agent-answers';
 import { withMarks } from '../../../../common/hidden-code-points';
+import { summarizeRequest } from '../../../../common/request-summary';
 import { formatRule } from '../../../../engine';
 import type { Translate } from '../../i18n/translate';
 import { useT } from '../../i18n/i18n-context';
@@ -14,6 +15,9 @@ import { VisibleText } from '../../ui/visible-text';
 import { AllowButton } from './allow-button';
 import { CodexWhyRows } from './codex-why';
 import { WhyRow } from './why-row';
+
+/** How much of the call a card's "Why it asked" region names: enough to tell it from its neighbours. */
+const REGION_CALL_LIMIT = 60;
 
 /** A rule as a person reads it: its text, then where it is written. */
 function RuleRef({ rule, cwd }: { rule: RuleRefView; cwd: string }) {
@@ -195,6 +199,14 @@ function SuggestionsOutranked({
   );
 }
 
+/** Named after its call, so each card's region is told apart from the others' in a queue of several. */
+function regionName(request: PendingRequestView, t: Translate): string {
+  const { line } = summarizeRequest(request.tool, request.input, REGION_CALL_LIMIT, request.provenance, {
+    keepHidden: true,
+  });
+  return t('why.region', { tool: request.tool, call: withMarks(line.text) });
+}
+
 /** Why the agent asked: the deciding rule and its file, the mode, protected paths, near misses, suggestions. */
 export function WhyAsked({ request }: { request: PendingRequestView }) {
   const t = useT();
@@ -214,7 +226,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
 
   if (!explanation) {
     return (
-      <section className="why" aria-label={t('why.title')}>
+      <section className="why" aria-label={regionName(request, t)}>
         <p className="why__line">{t('why.unknown')}</p>
         {agentSaid && (
           <dl className="why__list">
@@ -232,7 +244,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
     .filter((sub) => !sub.allowedBy && !sub.readOnly)
     .map((sub) => sub.text);
   return (
-    <section className="why" aria-label={t('why.title')}>
+    <section className="why" aria-label={regionName(request, t)}>
       <dl className="why__list">
         {explanation.codex ? (
           // Codex decides by its own policy, sandbox and rules: the engine's reading of other settings is moot.
