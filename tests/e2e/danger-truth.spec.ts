@@ -29,7 +29,7 @@ const DEPLOY = [
 
 async function secondLook(page: Page, shows: string) {
   const target = card(page, shows);
-  await expect(target.getByText('Second look')).toBeVisible();
+  await expect(target.getByText('Second look', { exact: true })).toBeVisible();
   // The count of second-look cards appears above the queue and moves it: click once it has.
   await expect(page.getByText(/a second look: show (it|the first)$/)).toBeVisible();
   await target.getByRole('button', { name: 'Allow once' }).click();
@@ -70,7 +70,7 @@ test('no suggested rule opens the door, and Always allow starts empty rather tha
   await page.goto(gate.url);
   const hook = gate.ask('Bash', { command: DOWNLOAD_AND_DELETE, description: 'Reinstall' });
   const target = card(page, 'curl http://x');
-  await expect(target.getByText('Second look')).toBeVisible();
+  await expect(target.getByText('Second look', { exact: true })).toBeVisible();
   await expect(target.getByText('Suggested rules')).toHaveCount(0);
   await expect(target.getByRole('button', { name: /^Bash\(/ })).toHaveCount(0);
   await target.getByRole('button', { name: /^Always allow/ }).click();

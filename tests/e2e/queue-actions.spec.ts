@@ -240,7 +240,7 @@ test('Return on a focused Allow once sends nothing to the agent; Space on it all
 test('a dangerous request needs a second look, and the a key only opens it', async ({ page }) => {
   const hook = gate.ask('Bash', bash('rm -rf build/'));
   const target = card(page, 'rm -rf build/');
-  await expect(target.getByText('Second look')).toBeVisible();
+  await expect(target.getByText('Second look', { exact: true })).toBeVisible();
   await expect(target.locator('.risk')).toHaveText('Destructive');
   await armCard(target);
   await page.keyboard.press('a');

@@ -26,7 +26,7 @@ test('a read of an SSH key needs a second look and a batch Allow leaves it out',
   const keyCard = card(page, key);
   const writeCard = card(page, 'notes.md');
   await expect(keyCard.locator('.risk')).toHaveText('Reads secrets');
-  await expect(keyCard.getByText('Second look')).toBeVisible();
+  await expect(keyCard.getByText('Second look', { exact: true })).toBeVisible();
 
   await keyCard.getByRole('checkbox', { name: 'Select this request' }).check();
   await writeCard.getByRole('checkbox', { name: 'Select this request' }).check();

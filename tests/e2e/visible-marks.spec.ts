@@ -39,7 +39,7 @@ for (const [name, tool, input, shown, code] of [
     // Nowhere on the card (subcommands, why it asked) is a hidden code point left to be obeyed.
     expect(await target.textContent()).not.toMatch(HIDDEN);
     await expect(target.getByRole('note').filter({ hasText: NOTE })).toBeVisible();
-    await expect(target.getByText('Second look')).toBeVisible();
+    await expect(target.getByText('Second look', { exact: true })).toBeVisible();
 
     await target.getByRole('button', { name: 'Allow once' }).click();
     const confirm = target.getByRole('group', { name: 'Take a second look' });
