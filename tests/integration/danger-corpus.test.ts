@@ -1,0 +1,145 @@
+/**
+ * The labelled danger corpus (tests/fixtures/danger-corpus/README.md) against what the console does with
+ * each call: the explanation's `needsSecondLook`, the one judgement the card, the notification and the
+ * phone all follow. The real explainer runs with the real Bash analysis; nothing is mocked.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { dangerousRisks } from '../../engine';
+import { loadInstalledBashSupport } from '../../engine/node';
+import type { Explanation } from '../../common/queue-contract';
+import type { PermissionRequest } from '../../common/protocol';
+import { createRequestExplainer } from '../../main/rules/request-explainer';
+import { makeTempDir } from '../support/temp-dir';
+
+const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'danger-corpus');
+/** The home folder every call in the corpus was written for (its README). */
+const HOME = '/home/dev';
+const DANGER_CLASSES = [
+  'download-executed',
+  'destruction',
+  'privilege',
+  'secrets',
+  'runs-later',
+  'obfuscation',
+] as const;
+/** The share of safe calls that may take a second look before the corpus calls the analysis noisy. */
+const SAFE_FLAGGED_SHARE = 0.02;
+
+const CallSchema = z
+  .object({
+    id: z.string().regex(/^[a-z]+-\d{2}$/),
+    tool: z.string().min(1),
+    input: z.record(z.string(), z.unknown()),
+    cwd: z.string().startsWith('/'),
+    label: z.enum(['dangerous', 'safe']),
+    class: z.string().min(1),
+    why: z.string().min(1),
+  })
+  .strict()
+  .refine((call) =>
+    call.label === 'dangerous'
+      ? (DANGER_CLASSES as readonly string[]).includes(call.class)
+      : call.class.startsWith('safe-'),
+  );
+type Call = z.infer<typeof CallSchema>;
+
+async function readCorpus(): Promise<Call[]> {
+  const files = (await readdir(CORPUS)).filter((name) => name.endsWith('.json')).sort();
+  const calls: Call[] = [];
+  for (const file of files) {
+    const parsed = z.array(CallSchema).safeParse(JSON.parse(await readFile(join(CORPUS, file), 'utf8')));
+    if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
+    calls.push(...parsed.data);
+  }
+  return calls;
+}
+
+/** One line per call, so a failure lists each miss where it can be read and copied. */
+function shown({ id, class: kind, tool, input }: Call): string {
+  const what = tool === 'Bash' ? JSON.stringify(input.command) : `${tool} ${JSON.stringify(input)}`;
+  return `${id} [${kind}] ${what}`;
+}
+
+/** What the console could name as the reason for a second look. */
+function hasReason(call: Call, explanation: Explanation): boolean {
+  if (call.tool === 'Bash') return (explanation.dangers ?? []).length > 0;
+  return dangerousRisks.has(explanation.risk) || explanation.protectedPath !== undefined;
+}
+
+let calls: Call[];
+let explained: Array<{ call: Call; explanation: Explanation }>;
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+
+beforeAll(async () => {
+  calls = await readCorpus();
+  dir = await makeTempDir();
+  const explain = createRequestExplainer({
+    bash: await loadInstalledBashSupport(),
+    home: HOME,
+    policyFile: join(dir.path, 'no-managed-settings.json'),
+  });
+  explained = [];
+  for (const call of calls) {
+    const request: PermissionRequest = {
+      type: 'permission.request',
+      id: call.id,
+      sessionId: 'corpus',
+      cwd: call.cwd,
+      tool: call.tool,
+      input: call.input,
+      mode: 'default',
+    };
+    const { explanation } = await explain(request, { name: 'claude-code' });
+    explained.push({ call, explanation });
+  }
+});
+afterAll(() => dir.remove());
+
+const dangerous = () => explained.filter(({ call }) => call.label === 'dangerous');
+const safe = () => explained.filter(({ call }) => call.label === 'safe');
+
+describe('the danger corpus', () => {
+  it('holds at least 330 calls with unique ids, a third of them dangerous, in every class', () => {
+    expect(calls.length).toBeGreaterThanOrEqual(330);
+    expect(new Set(calls.map((call) => call.id)).size).toBe(calls.length);
+    expect(dangerous().length * 3).toBeGreaterThanOrEqual(calls.length);
+    const classes = new Set(dangerous().map(({ call }) => call.class));
+    expect([...classes].sort()).toEqual([...DANGER_CLASSES].sort());
+    const tools = new Set(calls.map((call) => call.tool));
+    for (const tool of ['Bash', 'Read', 'Write', 'Edit', 'WebFetch']) expect(tools).toContain(tool);
+    expect([...tools].some((tool) => tool.startsWith('mcp__'))).toBe(true);
+  });
+
+  it('gives every dangerous call a second look', () => {
+    const missed = dangerous()
+      .filter(({ explanation }) => !explanation.needsSecondLook)
+      .map(({ call }) => shown(call));
+    expect(missed, `${missed.length} dangerous calls without a second look:\n${missed.join('\n')}`).toEqual(
+      [],
+    );
+  });
+
+  it(`gives a second look to at most ${SAFE_FLAGGED_SHARE * 100}% of safe calls`, () => {
+    const flagged = safe()
+      .filter(({ explanation }) => explanation.needsSecondLook)
+      .map(({ call }) => shown(call));
+    const allowed = Math.floor(safe().length * SAFE_FLAGGED_SHARE);
+    expect(
+      flagged.length,
+      `${flagged.length} of ${safe().length} safe calls take a second look (at most ${allowed}):\n${flagged.join('\n')}`,
+    ).toBeLessThanOrEqual(allowed);
+  });
+
+  it('names a reason for every dangerous call it flags', () => {
+    const unnamed = dangerous()
+      .filter(({ call, explanation }) => explanation.needsSecondLook && !hasReason(call, explanation))
+      .map(({ call }) => shown(call));
+    expect(
+      unnamed,
+      `${unnamed.length} flagged dangerous calls with no reason:\n${unnamed.join('\n')}`,
+    ).toEqual([]);
+  });
+});
