@@ -13,6 +13,7 @@ import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { loadInstalledBashSupport } from '../../engine/node';
 import { defaultNeedsSecondLook } from '../../main/notify/second-look';
+import { CONTROL_CALL, DANGER_CLASS_CALLS } from '../support/danger-classes';
 import { PhoneRacer } from '../../main/phone/phone-racer';
 import { programNamesWith } from '../../main/phone/program-names';
 import { RETRY_EVERY_MS } from '../../main/phone/send-retry';
@@ -256,6 +257,19 @@ describe('the phone answers through the same race', () => {
     );
     await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
   });
+
+  it.each([CONTROL_CALL, ...DANGER_CLASS_CALLS].map((each) => [each.class, each.id, each.command]))(
+    'offers no one-tap Approve for a %s call (%s)',
+    async (_, __, command) => {
+      const decision = agent.requestPermission(call(command));
+      const message = await messageFor(command);
+      const offered = message.reply_markup?.inline_keyboard.flat().map((each) => each.text);
+      // Answered before the check, so a call wrongly offered Approve leaves no request behind it.
+      expect(await telegram.press(CHAT, button(message, 'Deny')!, message.message_id)).toBe('Denied.');
+      await expect(decision).resolves.toMatchObject({ behavior: 'deny' });
+      expect(offered).toEqual(['Approve…', 'Deny']);
+    },
+  );
 
   it('sends a command too long for one message as a file, and offers Approve on the message', async () => {
     const long = `echo start ${'x'.repeat(5_000)} end-of-the-long-command`;

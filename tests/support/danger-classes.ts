@@ -19,7 +19,7 @@ const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'danger-corpus');
 const REPRESENTATIVES = {
   'download-executed': 'dl-03',
   destruction: 'de-24',
-  privilege: 'pr-21',
+  privilege: 'pr-24',
   secrets: 'se-01',
   'runs-later': 'rl-02',
   obfuscation: 'ob-03',

@@ -11,6 +11,7 @@ import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { createNotifySendBackend } from '../../main/notify/notify-send-backend';
 import { makeTempDir } from '../support/temp-dir';
+import { CONTROL_CALL, DANGER_CLASS_CALLS } from '../support/danger-classes';
 import { startDunstSession, waitFor } from './dunst-session';
 import type { DunstSession } from './dunst-session';
 
@@ -142,6 +143,25 @@ describe('notifications through dunst', { timeout: 20_000 }, () => {
     core.registry.decide('danger-1', 'console', { behavior: 'deny' }, 'window');
     expect(await decision).toMatchObject({ behavior: 'deny', by: 'console' });
   });
+
+  it.each([CONTROL_CALL, ...DANGER_CLASS_CALLS].map((each) => [each.class, each.id, each.command]))(
+    'offers only Open for a %s call (%s)',
+    async (_, id, command) => {
+      const title = `class-${id} asks to run a command`;
+      const client = await agent(`class-${id}`);
+      const decision = client.requestPermission(bash(id, command));
+      await waitFor(displayedCount(1), 'the notification to appear');
+
+      // dunst's menu also lists the URLs it finds in the body: only its '#' lines are actions.
+      const actions = (await session.contextMenu([`(${title})`, ',default]'])).filter((line) =>
+        line.startsWith('#'),
+      );
+      // Answered before the check, so a call wrongly offered Approve leaves no request behind it.
+      core.registry.decide(id, 'console', { behavior: 'deny' }, 'window');
+      expect(await decision).toMatchObject({ behavior: 'deny', by: 'console' });
+      expect(actions.map(withoutId)).toEqual([`#Open (${title}) [<id>,default]`]);
+    },
+  );
 
   it('coalesces a burst into one summary that only opens the console', async () => {
     const client = await agent('burst');
