@@ -95,6 +95,7 @@ export {
 
 export { createHeuristicClassifier } from './classifier/heuristic';
 export { assessRisk } from './classifier/risk';
+export { callDangers } from './classifier/call-dangers';
 export {
   bashDangers,
   dangerReasons,

@@ -5,8 +5,11 @@
  * command matches only the last allow rule, so each check walks the deny, ask and allow lists in full.
  * Analyses are not memoized, so every check parses its command for real.
  * Target: p50 under 50 µs with 1,000 rules.
+ * Then the danger analysis of each command (the parts that need a second look, read from the same parse),
+ * beside parsing alone in the same run: the console runs it once per request, outside the check.
  */
 import {
+  bashDangers,
   createPermissionContext,
   decide,
   type BashSupport,
@@ -14,6 +17,7 @@ import {
   type ToolPermissionContext,
 } from '../../engine';
 import { loadInstalledBashSupport } from '../../engine/node';
+import { machineLoad } from '../support/machine-load';
 
 const COMMANDS = {
   simple: 'npm run build -- --watch',
@@ -78,7 +82,7 @@ async function main(): Promise<void> {
   const bash: BashSupport = await loadInstalledBashSupport();
   const deps = { bash };
   console.log(
-    `gatehouse engine bench: ${ITERATIONS.toLocaleString('en-US')} checks per row after ${WARMUP.toLocaleString('en-US')} warm-up, Node ${process.version}`,
+    `gatehouse engine bench: ${ITERATIONS.toLocaleString('en-US')} checks per row after ${WARMUP.toLocaleString('en-US')} warm-up, Node ${process.version}, ${machineLoad()}`,
   );
   console.log(row(['command', 'rules', 'checks/s', 'p50 µs', 'p99 µs', 'base p50 µs', 'ratio']));
   const verdicts: string[] = [];
@@ -109,6 +113,14 @@ async function main(): Promise<void> {
         ]),
       );
     }
+  }
+  const place = { cwd: '/work/project', home: '/home/dev', roots: ['/work/project'] };
+  for (const [kind, command] of Object.entries(COMMANDS)) {
+    const parsing = measure(() => bash.analyzer.analyze(command));
+    const dangers = measure(() => bashDangers(command, bash, place));
+    console.log(
+      `danger analysis, ${kind}: p50 ${dangers.p50.toFixed(1)} µs, p99 ${dangers.p99.toFixed(1)} µs; parsing alone p50 ${parsing.p50.toFixed(1)} µs (${(dangers.p50 / parsing.p50).toFixed(2)}×)`,
+    );
   }
   console.log(`bound (#17): p50 < ${TARGET_P50_US} µs with 1,000 rules: ${verdicts.join('; ')}`);
 }

@@ -146,9 +146,26 @@ class Walker {
       if (redirect.type === 'file_redirect') requireWordBoundaries(redirect, this.source);
     }
     const extras = redirects.flatMap((redirect) => this.destinations(redirect).slice(1).flat());
+    const heredoc = redirects.find((redirect) => redirect.type === 'heredoc_redirect');
     if (body?.type === 'command') {
-      this.simpleCommand(body, extras.length > 0 ? node : body, extras);
+      // `cat <<EOF | sh`: tree-sitter hangs the pipeline off the heredoc, but the command it fed is its first stage.
+      const piped = heredoc?.namedChildren.find((child) => child.type === 'pipeline');
+      const outer = this.pipe;
+      if (piped !== undefined) this.pipe = { source: this.text(node), stage: 0 };
+      this.simpleCommand(body, extras.length > 0 ? node : body, extras, heredoc && this.heredocText(heredoc));
       this.visitChildren(body);
+      if (piped !== undefined) {
+        const source = this.text(node);
+        piped.namedChildren.forEach((stage, index) => {
+          this.pipe = { source, stage: index + 1 };
+          this.visit(stage);
+        });
+        this.pipe = outer;
+        for (const child of node.namedChildren) if (child !== body && child !== heredoc) this.visit(child);
+        requireWholeLineEnd(heredoc!, this.source);
+        for (const child of heredoc!.namedChildren) if (child !== piped) this.visit(child);
+        return;
+      }
     } else {
       const extra = extras[0];
       if (extra !== undefined) {
@@ -159,20 +176,37 @@ class Walker {
     for (const child of node.namedChildren) if (child !== body) this.visit(child);
   }
 
-  private simpleCommand(node: SyntaxNode, span: SyntaxNode, extraDestinations: readonly SyntaxNode[]): void {
+  private simpleCommand(
+    node: SyntaxNode,
+    span: SyntaxNode,
+    extraDestinations: readonly SyntaxNode[],
+    heredoc?: string,
+  ): void {
     requireWordBoundaries(node, this.source);
     requireNoKeywordName(node, this.source);
     const assignments: SyntaxNode[] = [];
     const wordNodes: SyntaxNode[] = [];
+    let input = heredoc;
     for (const child of node.children) {
       if (child.type === 'variable_assignment') assignments.push(child);
       if (child.field === 'name' || child.field === 'argument') wordNodes.push(child);
+      if (child.type === 'herestring_redirect') input = this.hereString(child);
     }
     const groups = groupAdjacent(wordNodes, this.source);
     if (extraDestinations.length > 0) groups.push(...groupAdjacent(extraDestinations, this.source));
     const words = groups.map((group) => readWord(group, this.source));
     const { wrappers, words: rest } = stripWrappers(words);
-    this.noteRunsOtherCode(this.subcommand(span, rest, assignments, wrappers), rest);
+    this.noteRunsOtherCode(this.subcommand(span, rest, assignments, wrappers, input), rest);
+  }
+
+  private heredocText(heredoc: SyntaxNode): string {
+    const body = heredoc.namedChildren.find((child) => child.type === 'heredoc_body');
+    return body === undefined ? '' : this.text(body);
+  }
+
+  private hereString(redirect: SyntaxNode): string {
+    const word = groupAdjacent(redirect.namedChildren, this.source)[0];
+    return word === undefined ? '' : readWord(word, this.source).value;
   }
 
   /** Sets `hasEval` and `unapprovableByPrefix` for a command that runs code its words do not show. */
@@ -203,6 +237,7 @@ class Walker {
     words: readonly ShellWord[],
     assignments: readonly SyntaxNode[],
     wrappers: readonly string[],
+    input?: string,
   ): BashSubcommand {
     const argv = words.map((word) => word.value);
     const sub: BashSubcommand = {
@@ -216,6 +251,7 @@ class Walker {
       wrappers,
       dynamic: words.some((word) => !word.literal),
       ...(this.pipe ? { pipe: this.pipe } : {}),
+      ...(input !== undefined ? { input } : {}),
     };
     this.subcommands.push(sub);
     return sub;

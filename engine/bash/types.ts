@@ -26,6 +26,11 @@ export interface BashSubcommand {
   readonly dynamic: boolean;
   /** When it is a stage of a pipeline: the whole pipeline as written, and its place (0 reads no pipe). */
   readonly pipe?: { readonly source: string; readonly stage: number };
+  /**
+   * What a heredoc or here-string gives it on standard input, as written: a shell or interpreter runs it as
+   * a program, so the danger analysis reads it as one.
+   */
+  readonly input?: string;
 }
 
 export interface BashRedirect {

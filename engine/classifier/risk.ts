@@ -7,7 +7,9 @@ import { parseMcpName } from '../matchers/tool-name';
 import { familyOf } from '../matchers/tool-catalog';
 import type { BashSupport } from '../tools/bash-tool';
 import type { ToolCall } from '../tools/types';
+import { MCP_READ_VERBS, pathsOf, readPaths } from './call-paths';
 import { secretPathKind } from './secret-paths';
+import { secretReads } from './secret-reads';
 import { riskLabels, type RiskLabel } from '../types';
 
 const PRIVILEGED = new Set([
@@ -15,6 +17,7 @@ const PRIVILEGED = new Set([
   'su',
   'doas',
   'pkexec',
+  'run0',
   'mount',
   'umount',
   'systemctl',
@@ -26,8 +29,8 @@ const PRIVILEGED = new Set([
   'passwd',
   'visudo',
 ]);
-export const ROOT_COMMANDS = new Set(['sudo', 'su', 'doas', 'pkexec']);
-const ROOT_WORD = /(?:^|[\s;&|(])(?:sudo|doas|su|pkexec)(?:\s|$)/;
+export const ROOT_COMMANDS = new Set(['sudo', 'su', 'doas', 'pkexec', 'run0']);
+const ROOT_WORD = /(?:^|[\s;&|(])(?:sudo|doas|su|pkexec|run0)(?:\s|$)/;
 const DESTRUCTIVE = new Set(['rm', 'dd', 'mkfs', 'shred', 'kill', 'killall', 'pkill', 'wipefs', 'fdisk']);
 const NETWORK = new Set([
   'curl',
@@ -93,22 +96,20 @@ const GIT_WRITES = new Set([
   'am',
   'init',
 ]);
-/** Input fields that name a path a read tool opens or searches. */
-const READ_PATH_FIELDS = ['file_path', 'notebook_path', 'path', 'pattern', 'glob'] as const;
-const READ_VERBS = /^(get|list|read|search|fetch|query|describe|view|show|find|lookup)(_|$)/i;
 const DESTROY_VERBS = /^(delete|remove|drop|destroy|purge|wipe|truncate)(_|$)/i;
 
 export function assessRisk(call: ToolCall, bash?: BashSupport): RiskLabel {
   switch (familyOf(call.toolName)) {
     case 'read':
-      return READ_PATH_FIELDS.some((field) => isSecret(call.input[field])) ? 'reads secrets' : 'read-only';
+      return readPaths(call).some(isSecret) ? 'reads secrets' : 'read-only';
     case 'edit':
       return 'writes files';
     case 'webFetch':
       return 'network';
     case 'mcp': {
       const tool = parseMcpName(call.toolName)?.tool ?? '';
-      if (READ_VERBS.test(tool)) return 'read-only';
+      if (MCP_READ_VERBS.test(tool))
+        return pathsOf(call.input).some(isSecret) ? 'reads secrets' : 'read-only';
       if (DESTROY_VERBS.test(tool)) return 'destructive';
       return 'network';
     }
@@ -142,8 +143,8 @@ function bashRisk(call: ToolCall, bash: BashSupport | undefined): RiskLabel {
 }
 
 /** `ssh host sudo …`: the remote command, however it is quoted, starts a root shell on the other host. */
-export function runsAsRootElsewhere(sub: BashSubcommand): boolean {
-  return sub.argv[0] === 'ssh' && sub.argv.slice(1).some((word) => ROOT_WORD.test(word));
+export function runsAsRootElsewhere(argv: readonly string[]): boolean {
+  return argv[0] === 'ssh' && argv.slice(1).some((word) => ROOT_WORD.test(word));
 }
 export function isSecret(value: unknown): boolean {
   return typeof value === 'string' && secretPathKind(value) !== undefined;
@@ -152,13 +153,13 @@ export function isSecret(value: unknown): boolean {
 /** One subcommand's risk, as `assessRisk` ranks a whole command by its worst part. */
 export function subcommandRisk(sub: BashSubcommand, bash: BashSupport): RiskLabel {
   const [name = '', verb = ''] = sub.argv;
-  if (PRIVILEGED.has(name) || runsAsRootElsewhere(sub)) return 'privileged';
+  if (PRIVILEGED.has(name) || runsAsRootElsewhere(sub.argv)) return 'privileged';
   if (DESTRUCTIVE.has(name) || name.startsWith('mkfs')) return 'destructive';
   if (name === 'git' && (verb === 'clean' || (verb === 'reset' && sub.argv.includes('--hard'))))
     return 'destructive';
   if (name === 'git' && verb === 'push' && sub.argv.some((a) => a === '-f' || a.startsWith('--force')))
     return 'destructive';
-  if (sub.argv.slice(1).some(isSecret)) return 'reads secrets';
+  if (secretReads(sub.argv).length > 0) return 'reads secrets';
   if (NETWORK.has(name) || NETWORK_SUBCOMMANDS.get(name)?.has(verb)) return 'network';
   if (bash.isReadOnlyCommand(sub)) return 'read-only';
   if (WRITERS.has(name) || (name === 'git' && GIT_WRITES.has(verb))) return 'writes files';

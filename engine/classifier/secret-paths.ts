@@ -112,6 +112,8 @@ export function secretPathKind(path: string): SecretKind | undefined {
   const segments = segmentsOf(path);
   const name = segments.at(-1);
   if (name === undefined || name.endsWith('.pub')) return undefined;
+  // `/proc/self/environ`, `/proc/1234/environ`: a process's whole environment, its tokens with it.
+  if (name === 'environ' && segments.at(-3) === 'proc') return 'environment file';
   for (const [kind, run] of SECRET_DIRS) if (containsRun(segments, run)) return kind;
   const byName = SECRET_FILES.get(name);
   if (byName) return byName;

@@ -24,10 +24,27 @@ describe('requestNotice', () => {
   });
 
   it('offers Open only, and says why, when the request needs a second look', () => {
-    const notice = requestNotice(view('Bash', { command: 'rm -rf build' }), true, 0);
+    const notice = requestNotice(view('Bash', { command: 'rm -rf ~/photos' }), true, 0);
     expect(notice.buttons).toEqual([]);
     expect(notice.body).toBe(
-      'rm -rf build\nin gatehouse, session s1 · needs a second look: open Gatehouse to review it',
+      'rm -rf ~/photos\nin gatehouse, session s1 · needs a second look: open Gatehouse to review it',
+    );
+  });
+
+  it('names the reasons the engine found, the first two of them', () => {
+    const explained = {
+      ...view('Bash', { command: 'sudo rm -rf ~/photos && gh auth token' }),
+      explanation: {
+        dangers: [
+          { text: 'sudo rm -rf ~/photos', reason: 'root' },
+          { text: 'sudo rm -rf ~/photos', reason: 'deletes-outside' },
+          { text: 'gh auth token', reason: 'prints-secret' },
+        ],
+      },
+    } as PendingRequestView;
+    expect(requestNotice(explained, true, 0).body).toBe(
+      'sudo rm -rf ~/photos && gh auth token\nin gatehouse, session s1 · ' +
+        'needs a second look (runs as root, deletes outside the project): open Gatehouse to review it',
     );
   });
 

@@ -8,6 +8,7 @@ import type { PendingRequestView } from '../../common/queue-contract';
 import { oneLine, summarizeRequest } from '../../common/request-summary';
 import { shortSessionId } from '../../common/session-label';
 import type { Line, RequestAction } from '../../common/request-summary';
+import { dangerWords } from './danger-words';
 import type { NotificationButton } from './notification-backend';
 
 /** Characters of the tool's input a body shows; past this the request is only approved in the console. */
@@ -52,6 +53,11 @@ export function folderName(cwd: string): string {
   return oneLine(parts.at(-1) ?? cwd, NAME_LIMIT).text;
 }
 
+function because(view: PendingRequestView): string {
+  const words = dangerWords(view);
+  return words === undefined ? '' : ` (${words})`;
+}
+
 /**
  * One request's notification: Approve and Deny only when safe and when the body shows all of it. Which
  * session asked, and, when it goes back to its agent within the minute, how long that leaves at `now`.
@@ -68,7 +74,7 @@ export function requestNotice(view: PendingRequestView, needsSecondLook: boolean
   const hint = answerable
     ? 'Approve answers this request only'
     : needsSecondLook
-      ? 'needs a second look: open Gatehouse to review it'
+      ? `needs a second look${because(view)}: open Gatehouse to review it`
       : 'open Gatehouse to see all of it';
   return {
     title: `${agent} asks to ${verb}`,

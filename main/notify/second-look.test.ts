@@ -44,6 +44,7 @@ describe('destructive commands', () => {
     'git status',
     'curl https://x -o out',
     'ls -R',
+    'docker run --rm -it --privileged alpine',
   ])('not %s', (command) => expect(looksDestructive(command)).toBe(false));
 });
 
@@ -75,6 +76,14 @@ describe('the default predicate', () => {
       },
     );
     expect(defaultNeedsSecondLook(explained)).toBe(true);
+  });
+
+  it('follows the engine when its explanation says no second look, whatever the floor would say', () => {
+    const calm = { needsSecondLook: false } as PendingRequestView['explanation'];
+    expect(defaultNeedsSecondLook(view('Bash', { command: 'rm -rf dist' }, { explanation: calm }))).toBe(
+      false,
+    );
+    expect(defaultNeedsSecondLook(view('Bash', { command: 'rm -rf dist' }))).toBe(true);
   });
 
   it('checks Bash commands and the paths file tools name', () => {

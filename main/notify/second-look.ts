@@ -10,8 +10,8 @@ import { secretPathKind } from '../../engine';
 export type SecondLook = (view: PendingRequestView) => boolean;
 
 const DESTRUCTIVE_COMMANDS: readonly RegExp[] = [
-  /\brm\s+(?:-\S*\s+)*-\S*[rR]/, // rm -r, -rf, -fr, -Rf …
-  /\brm\s+(?:\S+\s+)*--recursive\b/,
+  /(?<![-\w.])rm\s+(?:-\S*\s+)*-\S*[rR]/, // rm -r, -rf, -fr, -Rf …
+  /(?<![-\w.])rm\s+(?:\S+\s+)*--recursive\b/,
   /\b(?:sudo|doas|pkexec)\b/,
   /^su(?:\s|$)/,
   /\bgit\s+push\b.*(?:\s--force\b|\s--force-with-lease\b|\s-f\b|\s\+\S)/,
@@ -41,7 +41,8 @@ export function looksDestructive(command: string): boolean {
 }
 
 export const defaultNeedsSecondLook: SecondLook = (view) => {
-  if (view.explanation?.needsSecondLook) return true;
+  // The engine read the whole call, part by part; the floor below only guards what it has not explained.
+  if (view.explanation) return view.explanation.needsSecondLook;
   const { input } = view;
   if (inputHidesText(input)) return true;
   if (view.tool === 'Bash') {

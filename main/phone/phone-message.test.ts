@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../common/queue-contract';
-import { buttonsFor, CONFIRM_NOTE, notTakenLine, outcomeLine, requestContent } from './phone-message';
+import {
+  buttonsFor,
+  CONFIRM_NOTE_LIMIT,
+  confirmNote,
+  notTakenLine,
+  outcomeLine,
+  requestContent,
+} from './phone-message';
 import type { ProgramNames } from './program-names';
 
 const LIMIT = 4_096;
@@ -54,7 +61,7 @@ describe('what the phone is sent', () => {
     for (const length of [3_600, 3_800, 3_950, 4_000]) {
       const content = requestContent(view('Bash', { command: 'x'.repeat(length) }), FULL, LIMIT, firstWords);
       const text = content.message.text;
-      expect((text + CONFIRM_NOTE).length, `${length}`).toBeLessThanOrEqual(LIMIT);
+      expect(text.length + CONFIRM_NOTE_LIMIT, `${length}`).toBeLessThanOrEqual(LIMIT);
       const outcome = outcomeLine({ behavior: 'deny', by: 'console', message: 'n'.repeat(4_000) });
       expect((text + outcome).length, `${length}`).toBeLessThanOrEqual(LIMIT);
       for (const because of ['terminal-no', 'terminal-yes'] as const) {
@@ -62,6 +69,20 @@ describe('what the phone is sent', () => {
         expect(amended.length, `${length}, ${because}`).toBeLessThanOrEqual(LIMIT);
       }
     }
+  });
+
+  it('asks before a second-look Approve naming the reasons the engine found, else why in general', () => {
+    const explained = {
+      ...view('WebFetch', { url: 'https://x.example/?token=abc' }),
+      explanation: { dangers: [{ text: 'https://x.example/?token=abc', reason: 'sends-secrets' }] },
+    } as PendingRequestView;
+    expect(confirmNote(explained)).toBe(
+      '\n\nThis one needs a second look (sends secrets over the network). Approve it anyway?',
+    );
+    expect(confirmNote(view('Read', { file_path: '/work/shop/.git/config' }))).toBe(
+      '\n\nThis one needs a second look (it can delete, overwrite or reach a protected path). Approve it anyway?',
+    );
+    expect(confirmNote(explained).length).toBeLessThanOrEqual(CONFIRM_NOTE_LIMIT);
   });
 
   it('never approves hidden characters from the phone, long or short', () => {

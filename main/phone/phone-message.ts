@@ -11,6 +11,7 @@ import type { PendingRequestView } from '../../common/queue-contract';
 import type { RacerKind } from '../../common/protocol';
 import { oneLine } from '../../common/request-summary';
 import { familyOf } from '../../engine';
+import { DANGER_WORDS_LIMIT, dangerWords } from '../notify/danger-words';
 import type { ChannelAttachment, ChannelButton, ChannelMessage } from './message-channel';
 import type { ProgramNames } from './program-names';
 
@@ -53,8 +54,17 @@ function detailOf(view: PendingRequestView): { readonly text: string; readonly f
   return { text: JSON.stringify(view.input, null, 2), file: 'input.json' };
 }
 
-export const CONFIRM_NOTE =
-  '\n\nThis one needs a second look (it can delete, overwrite or reach a protected path). Approve it anyway?';
+/** The question before a second-look Approve, naming why when the engine found dangers to name. */
+export function confirmNote(view: PendingRequestView): string {
+  return confirmSentence(dangerWords(view) ?? 'it can delete, overwrite or reach a protected path');
+}
+
+function confirmSentence(why: string): string {
+  return `\n\nThis one needs a second look (${why}). Approve it anyway?`;
+}
+
+/** The longest `confirmNote` can be. */
+export const CONFIRM_NOTE_LIMIT = confirmSentence('x'.repeat(DANGER_WORDS_LIMIT)).length;
 
 /** Said under the outcome when Claude Code dropped the answer because its own dialog was answered first. */
 const NOT_TAKEN: Record<NotTakenView['because'], string> = {
@@ -67,7 +77,7 @@ const NOT_TAKEN: Record<NotTakenView['because'], string> = {
  * and then that the agent did not take the answer.
  */
 const EDIT_RESERVE = Math.max(
-  CONFIRM_NOTE.length,
+  CONFIRM_NOTE_LIMIT,
   80 + OUTCOME_MESSAGE_LIMIT + Math.max(...Object.values(NOT_TAKEN).map((line) => line.length)),
 );
 

@@ -16,7 +16,7 @@ import type { DecisionBehavior, RacerKind } from '../../common/protocol';
 import type { Signal } from '../../common/signal';
 import type { SecondLook } from '../notify/second-look';
 import type { ChannelEvent, ChannelMessage, MessageChannel, MessageRef } from './message-channel';
-import { buttonsFor, CONFIRM_NOTE, notTakenLine, outcomeLine, requestContent } from './phone-message';
+import { buttonsFor, confirmNote, notTakenLine, outcomeLine, requestContent } from './phone-message';
 import type { PhoneAction, PhoneContent, PhonePrivacy, Stage } from './phone-message';
 import type { ProgramNames } from './program-names';
 
@@ -57,6 +57,8 @@ export interface PhoneRacerOptions {
 interface Entry {
   readonly content: PhoneContent;
   readonly secondLook: boolean;
+  /** The question asked before a second-look Approve. */
+  readonly confirmNote: string;
   stage: Stage;
   ref?: MessageRef;
   /** Settles once the message is out (or failed), so edits never overtake the send. */
@@ -107,6 +109,7 @@ export class PhoneRacer {
         this.options.programNames,
       ),
       secondLook: this.options.needsSecondLook(view),
+      confirmNote: confirmNote(view),
       stage: 'ask',
       sent: Promise.resolve(),
       done: false,
@@ -233,7 +236,7 @@ export class PhoneRacer {
       { complete: entry.content.complete, secondLook: entry.secondLook },
       (action) => this.newSecret(id, action),
     );
-    const text = entry.content.message.text + (entry.stage === 'confirm' ? CONFIRM_NOTE : '');
+    const text = entry.content.message.text + (entry.stage === 'confirm' ? entry.confirmNote : '');
     return { ...entry.content.message, text, rows };
   }
 

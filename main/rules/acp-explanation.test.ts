@@ -33,7 +33,10 @@ describe('acpExplanation', () => {
       { text: 'cd /tmp', readOnly: true },
       { text: 'sudo rm -rf x', danger: 'root' },
     ]);
-    expect(explanation.dangers).toEqual([{ text: 'sudo rm -rf x', reason: 'root' }]);
+    expect(explanation.dangers).toEqual([
+      { text: 'sudo rm -rf x', reason: 'root' },
+      { text: 'sudo rm -rf x', reason: 'deletes-outside' },
+    ]);
   });
 
   it('names a download run by a shell, as for a Bash call', () => {

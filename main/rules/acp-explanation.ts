@@ -31,8 +31,12 @@ export function acpExplanation(
     reason: { type: 'acp', message: `${agent.name} asked its editor through ACP${kind}.` },
     nearMisses: [],
     risk,
+    // A command's second look follows its dangers, as in request-explainer.ts.
     needsSecondLook:
-      dangerousRisks.has(risk) || dangers.length > 0 || protectedPath !== undefined || inputHidesText(input),
+      (call.command === undefined && dangerousRisks.has(risk)) ||
+      dangers.length > 0 ||
+      protectedPath !== undefined ||
+      inputHidesText(input),
     ...(dangers.length ? { dangers } : {}),
     ...(protectedPath ? { protectedPath } : {}),
     ...(subcommands ? { subcommands } : {}),

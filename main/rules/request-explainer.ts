@@ -11,7 +11,7 @@ import type { Explanation } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import {
   assessRisk,
-  bashDangers,
+  callDangers,
   createPermissionContext,
   dangerousRisks,
   decide,
@@ -211,10 +211,11 @@ export function createRequestExplainer(options: ExplainerOptions) {
         ? decision.reason.path
         : protectedPathOf(String(request.input.file_path ?? ''))?.path;
     const roots = [context.cwd, ...context.additionalWorkingDirectories.map((dir) => dir.path)];
-    const dangers =
-      command === undefined
-        ? []
-        : bashDangers(command, options.bash, { cwd: request.cwd, home: options.home, roots });
+    const hidesText = inputHidesText(request.input);
+    const dangers = [
+      ...callDangers(call, options.bash, { cwd: request.cwd, home: options.home, roots }),
+      ...(hidesText && command !== undefined ? [{ text: command, reason: 'hides-command' as const }] : []),
+    ];
     const subcommands = command === undefined ? undefined : subcommandsOf(context, command, dangers);
     const suggestedRules = suggestRules(request);
     const suggestionsOutranked = outranked(context, decision, call, suggestedRules);
@@ -224,11 +225,13 @@ export function createRequestExplainer(options: ExplainerOptions) {
       reason: reasonView(decision),
       nearMisses: closestNearMisses(decision.nearMisses.map(refView), callTexts(request, command)),
       risk,
+      // A command's dangers are read from its parse, part by part, so its coarse risk adds nothing: `rm -rf
+      // dist` is destructive yet inside the project. Other tools' risk already names a secret read or a delete.
       needsSecondLook:
-        dangerousRisks.has(risk) ||
+        (command === undefined && dangerousRisks.has(risk)) ||
         dangers.length > 0 ||
         protectedPath !== undefined ||
-        inputHidesText(request.input),
+        hidesText,
       ...(dangers.length ? { dangers } : {}),
       ...(protectedPath ? { protectedPath } : {}),
       ...(decision.reason.type === 'workingDirectories'

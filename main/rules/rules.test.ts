@@ -75,8 +75,9 @@ describe('the request explainer', () => {
       { text: 'npm run build', allowedBy: expect.objectContaining({ text: 'Bash(npm run build)' }) },
       { text: 'rm -rf dist', danger: 'deletes' },
     ]);
+    // A deletion inside the project is still rated destructive, but it needs no second look.
     expect(explanation.risk).toBe('destructive');
-    expect(explanation.needsSecondLook).toBe(true);
+    expect(explanation.needsSecondLook).toBe(false);
   });
 
   it('flags a protected path even in bypass mode', async () => {

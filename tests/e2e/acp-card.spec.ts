@@ -222,16 +222,16 @@ test('an ACP terminal call reads as a command, its risk from the same Bash analy
   editor = acp;
   const turn = acp.prompt('ask-terminal');
 
-  const question = card(page, 'npm test && rm -rf dist');
+  const question = card(page, 'npm test && rm -rf ../dist');
   await expect(question).toBeVisible();
   // The agent's Markdown title reads as plain text.
-  await expect(question.locator('.card__tool')).toHaveText('npm test && rm -rf dist');
-  await expect(question.getByLabel('Command', { exact: true })).toHaveText('npm test && rm -rf dist');
+  await expect(question.locator('.card__tool')).toHaveText('npm test && rm -rf ../dist');
+  await expect(question.getByLabel('Command', { exact: true })).toHaveText('npm test && rm -rf ../dist');
   await expect(question.getByTitle('What the agent says it does')).toHaveText(
     'Run the tests, then clear the build',
   );
   await expect(question.locator('.risk')).toHaveText('Destructive');
-  await expect(question).toContainText('rm -rf dist');
+  await expect(question).toContainText('rm -rf ../dist');
   await expectAcpWhy(question, 'execute');
   await expect(
     question.getByText('Read from its command, by the same analysis as a Bash call.'),
@@ -243,7 +243,9 @@ test('an ACP terminal call reads as a command, its risk from the same Bash analy
   // Destructive by the Bash analysis, so Allow asks for a second look first, as for Claude Code's Bash.
   await question.getByRole('button', { name: 'Allow', exact: true }).click();
   const confirm = question.getByRole('group', { name: 'Take a second look' });
-  await expect(confirm.getByRole('listitem').first()).toHaveText('rm -rf dist deletes files');
+  await expect(confirm.getByRole('listitem').first()).toHaveText(
+    'rm -rf ../dist deletes files outside the project',
+  );
   await confirm.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect.poll(() => acp.stderr()).toMatch(/agent outcome: .*"optionId":"once"/);
   expect((await turn).stopReason).toBe('end_turn');

@@ -191,7 +191,7 @@ test('Edit a JSON input: invalid JSON is refused, an edited object is allowed', 
 });
 
 test('several selected requests are answered together, each as its own decision', async ({ page }) => {
-  const commands = ['ls src', 'cat README.md', 'wc -l src/cart.ts', 'rm -rf dist'];
+  const commands = ['ls src', 'cat README.md', 'wc -l src/cart.ts', 'rm -rf ../dist'];
   const hooks = [];
   for (const command of commands) {
     hooks.push(gate.ask('Bash', bash(command)));
@@ -200,7 +200,7 @@ test('several selected requests are answered together, each as its own decision'
   await card(page, 'ls src').getByRole('checkbox', { name: 'Select this request' }).check();
   await armCard(card(page, 'cat README.md'));
   await page.keyboard.press('x');
-  await card(page, 'rm -rf dist').getByRole('checkbox').check();
+  await card(page, 'rm -rf ../dist').getByRole('checkbox').check();
   const bar = page.getByRole('group', { name: 'Answer the selected requests' });
   await expect(bar).toContainText('3 selected');
   await expect(bar).toContainText('1 is left out');
@@ -209,7 +209,7 @@ test('several selected requests are answered together, each as its own decision'
   expect(await hookDecision(hooks[1]!)).toEqual({ behavior: 'allow' });
   await expect(card(page, 'ls src')).toHaveCount(0);
   await expect(card(page, 'wc -l src/cart.ts').getByRole('button', { name: 'Allow once' })).toBeEnabled();
-  await expect(card(page, 'rm -rf dist').getByRole('checkbox')).toBeChecked();
+  await expect(card(page, 'rm -rf ../dist').getByRole('checkbox')).toBeChecked();
   await expect(bar).toContainText('1 selected');
   await bar.getByRole('button', { name: 'Deny 1' }).click();
   expect(await hookDecision(hooks[3]!)).toEqual({ behavior: 'deny' });
@@ -238,14 +238,16 @@ test('Return on a focused Allow once sends nothing to the agent; Space on it all
 });
 
 test('a dangerous request needs a second look, and the a key only opens it', async ({ page }) => {
-  const hook = gate.ask('Bash', bash('rm -rf build/'));
-  const target = card(page, 'rm -rf build/');
+  const hook = gate.ask('Bash', bash('rm -rf ../build/'));
+  const target = card(page, 'rm -rf ../build/');
   await expect(target.getByText('Second look', { exact: true })).toBeVisible();
   await expect(target.locator('.risk')).toHaveText('Destructive');
   await armCard(target);
   await page.keyboard.press('a');
   const confirm = target.getByRole('group', { name: 'Take a second look' });
-  await expect(confirm.getByRole('listitem').first()).toHaveText('rm -rf build/ deletes files');
+  await expect(confirm.getByRole('listitem').first()).toHaveText(
+    'rm -rf ../build/ deletes files outside the project',
+  );
   await page.keyboard.press('a');
   await page.keyboard.press('Enter');
   await expect(confirm).toBeVisible();

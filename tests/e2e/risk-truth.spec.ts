@@ -40,7 +40,9 @@ test('a read of an SSH key needs a second look and a batch Allow leaves it out',
   // The key is still waiting, and its own Allow asks for the second look first.
   await keyCard.getByRole('button', { name: 'Allow once' }).click();
   const confirm = keyCard.getByRole('group', { name: 'Take a second look' });
-  await expect(confirm).toContainText('It reads a key, token, credential or history file');
+  await expect(confirm.getByRole('listitem').first()).toHaveText(
+    `${key} reads a key, token or credential and hands it to the agent`,
+  );
   await keyCard.getByRole('checkbox', { name: 'Select this request' }).uncheck();
   await keyCard.getByRole('button', { name: 'Deny', exact: true }).click();
   expect(await hookDecision(read)).toMatchObject({ behavior: 'deny' });

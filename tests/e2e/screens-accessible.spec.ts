@@ -48,14 +48,14 @@ test('the queue with cards, the confirm step and the Always-allow panel', async 
     old_string: 'export const rate = 1;',
     new_string: 'export const rate = 3;',
   });
-  gate.ask('Bash', { command: 'rm -rf build/', description: 'Clean the build' });
+  gate.ask('Bash', { command: 'rm -rf ../build/', description: 'Clean the shared build' });
   gate.ask('Bash', { command: 'npm run lint -- --fix', description: 'Fix lint' });
   await expect(page.locator('.topbar__count')).toContainText('3');
   await everyLook(page, 'screen-queue', () =>
     expect(card(page, 'cart.ts').locator('.diff__line--add').first()).toBeVisible(),
   );
 
-  const dangerous = card(page, 'rm -rf build/');
+  const dangerous = card(page, 'rm -rf ../build/');
   await armCard(dangerous);
   await page.keyboard.press('a');
   const confirm = dangerous.getByRole('group', { name: 'Take a second look' });

@@ -30,7 +30,7 @@ async function fillQueue(page: Page): Promise<void> {
     const session = SESSIONS[i % 3]!;
     const command =
       i === 13
-        ? 'rm -rf build/ node_modules/.cache'
+        ? 'rm -rf ../build/ node_modules/.cache'
         : i === 16
           ? 'rm -rf ~/projects/shop-old'
           : i === 2

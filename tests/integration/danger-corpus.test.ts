@@ -63,9 +63,10 @@ function shown({ id, class: kind, tool, input }: Call): string {
   return `${id} [${kind}] ${what}`;
 }
 
-/** What the console could name as the reason for a second look. */
+/** What the console could name as the reason for a second look: a danger for any tool, or a file tool's risk or path. */
 function hasReason(call: Call, explanation: Explanation): boolean {
-  if (call.tool === 'Bash') return (explanation.dangers ?? []).length > 0;
+  if ((explanation.dangers ?? []).length > 0) return true;
+  if (call.tool === 'Bash') return false;
   return dangerousRisks.has(explanation.risk) || explanation.protectedPath !== undefined;
 }
 

@@ -44,9 +44,9 @@ const TOOL_CALLS = {
   }),
   // A command the agent runs in the editor's terminal: ACP names the terminal by id, the raw input the command.
   'ask-terminal': () => ({
-    title: '`npm test && rm -rf dist`',
+    title: '`npm test && rm -rf ../dist`',
     kind: 'execute',
-    rawInput: { command: 'npm test && rm -rf dist', description: 'Run the tests, then clear the build' },
+    rawInput: { command: 'npm test && rm -rf ../dist', description: 'Run the tests, then clear the build' },
     content: [{ type: 'terminal', terminalId: 'term-1' }],
   }),
 };

@@ -130,7 +130,7 @@ describe('notifications through dunst', { timeout: 20_000 }, () => {
     const opened: Array<{ id?: string }> = [];
     const stop = core.notifier!.opened.subscribe((event) => opened.push(event));
     const client = await agent('danger');
-    const decision = client.requestPermission(bash('danger-1', 'rm -rf build'));
+    const decision = client.requestPermission(bash('danger-1', 'rm -rf ../build'));
     await waitFor(displayedCount(1), 'the notification to appear');
 
     const menu = await session.contextMenu(['(danger asks to run a command)', ',default]']);

@@ -199,6 +199,16 @@ export const queueEn = {
   'danger.stops-processes': 'stops running processes',
   'danger.wipes': 'overwrites or wipes a disk or file beyond recovery',
   'danger.reads-secret': 'reads a key, token or credential and hands it to the agent',
+  'danger.hides-command': 'hides what it runs: the command is built, encoded or unreadable until it runs',
+  'danger.privileged-container':
+    'starts a container with the host’s powers: privileged, or the host’s files mounted',
+  'danger.runs-later':
+    'sets up code that runs later: a scheduled job, a service, a login key or a start-up file',
+  'danger.sends-secrets': 'sends a key, token or the environment over the network',
+  'danger.prints-secret': 'prints a credential for the agent to see',
+  'danger.destroys-remote': 'destroys remote data or infrastructure: servers, clusters, buckets or tables',
+  'danger.overwrites-important':
+    'empties or overwrites an important file: credentials, settings or system files',
 
   'grant.title': 'Allow matching calls of this session for a while',
   'grant.rule': 'Rule the grant allows',

@@ -186,6 +186,13 @@ export const queueZhCN: Partial<Catalogue> = {
   'danger.stops-processes': '终止正在运行的进程',
   'danger.wipes': '覆盖或抹除磁盘或文件，无法恢复',
   'danger.reads-secret': '读取密钥、令牌或凭据并交给代理',
+  'danger.hides-command': '隐藏了实际运行的内容：命令在运行前被拼接、编码或无法解析',
+  'danger.privileged-container': '以主机的权限启动容器：特权模式，或挂载了主机的文件',
+  'danger.runs-later': '设置稍后运行的代码：定时任务、服务、登录密钥或启动文件',
+  'danger.sends-secrets': '把密钥、令牌或环境变量发送到网络',
+  'danger.prints-secret': '打印凭据让代理看到',
+  'danger.destroys-remote': '销毁远程数据或基础设施：服务器、集群、存储桶或数据表',
+  'danger.overwrites-important': '清空或覆盖重要文件：凭据、设置或系统文件',
 
   'grant.title': '在一段时间内允许本会话中匹配的调用',
   'grant.rule': '授权允许的规则',

@@ -8,8 +8,9 @@ import { DangerParts } from './danger-parts';
 import { PanelFrame } from './panel-frame';
 
 /**
- * The second look a dangerous or protected-path request needs: what is dangerous in words — for Bash, each
- * part that needs it and why, else the request's risk — then an explicit click.
+ * The second look a dangerous or protected-path request needs: what is dangerous in words — each part that
+ * needs it and why (a command's subcommand, a file tool's path, a URL), else the request's risk — then an
+ * explicit click.
  */
 export function ConfirmStep({ request, choice }: { request: PendingRequestView; choice: AllowChoice }) {
   const t = useT();
