@@ -4,7 +4,7 @@
  * card, the notification and the phone name these, whichever tool asked.
  */
 import { parseMcpName } from '../matchers/tool-name';
-import { familyOf } from '../tools/catalog';
+import { familyOf } from '../matchers/tool-catalog';
 import type { BashSupport } from '../tools/bash-tool';
 import type { ToolCall } from '../tools/types';
 import { bashDangers } from './bash-dangers';

@@ -5,7 +5,7 @@
  * danger hides nothing; programs in other languages go to code-dangers.ts.
  */
 import { isInside, resolvePath } from '../paths/posix';
-import { DOWNLOADERS, READS_PROGRAM_FROM_INPUT_SET } from '../rules/warnings/broad-allow';
+import { DOWNLOADERS, READS_PROGRAM_FROM_INPUT_SET } from '../bash/programs';
 import { codeDangers, destroysData } from './code-dangers';
 import { ROOT_COMMANDS, runsAsRootElsewhere } from './risk';
 import { importantPath, runsLaterPath } from './danger-paths';

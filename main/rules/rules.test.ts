@@ -73,9 +73,9 @@ describe('the request explainer', () => {
     expect(explanation.nearMisses.map((r) => r.text)).toContain('Bash(npm run build)');
     expect(explanation.subcommands).toEqual([
       { text: 'npm run build', allowedBy: expect.objectContaining({ text: 'Bash(npm run build)' }) },
-      { text: 'rm -rf dist', danger: 'deletes' },
+      { text: 'rm -rf dist' },
     ]);
-    // A deletion inside the project is still rated destructive, but it needs no second look.
+    // A deletion inside the project is still rated destructive, but it is no danger and needs no second look.
     expect(explanation.risk).toBe('destructive');
     expect(explanation.needsSecondLook).toBe(false);
   });

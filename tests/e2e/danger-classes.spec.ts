@@ -29,7 +29,7 @@ for (const call of [CONTROL_CALL, ...DANGER_CLASS_CALLS]) {
     const hook = gate.ask('Bash', { command: call.command, description: 'Run it' });
     const target = card(page, shownPart(call));
     await expect(target.getByLabel('Command', { exact: true })).toHaveText(call.command);
-    await expect(target.getByText('Second look')).toBeVisible();
+    await expect(target.getByText('Second look', { exact: true })).toBeVisible();
     // The count of second-look cards appears above the queue and moves it: arm the card once it has.
     await expect(page.getByText(/a second look: show (it|the first)$/)).toBeVisible();
     await armCard(target);
