@@ -126,7 +126,18 @@ export const ExplanationSchema = z.object({
   warnings: z.array(z.object({ message: z.string(), phrase: PhraseSchema.optional() })).optional(),
   /** The settings file whose `permissions.denyInsteadOfPrompting` has the agent deny what nobody answers. */
   denyInsteadOfPrompting: z.string().optional(),
-  /** Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first. */
+  /**
+   * Present when the console's engine allows this call although the agent asked: the two checks differ.
+   * What could explain it, when known (epoch ms): the allowing rule's file was written after the session
+   * started, so the agent may still hold the rules it read before.
+   */
+  allowedAnyway: z
+    .object({ ruleWrittenAt: z.number().optional(), sessionStartedAt: z.number().optional() })
+    .optional(),
+  /**
+   * Rules to offer for "Always allow" and timed grants, ready to edit; the agent's own suggestions first.
+   * None that already exists, and none when the agent's rules already allow the call.
+   */
   suggestedRules: z.array(z.string()),
   /**
    * Suggested rules that could not answer this request wherever they were saved: an ask or deny rule is
@@ -271,8 +282,14 @@ export type RuleStanding =
   | { readonly wins: true; readonly warnings: readonly RuleStandingWarning[] }
   | {
       readonly wins: false;
-      readonly why: 'invalid' | 'refused' | 'already-allowed' | 'outranked' | 'protected' | 'no-match';
+      /**
+       * `outside`: the rule matches, but the call's path (`detail`) is outside the session's working
+       * directories, where Claude Code asks whatever the rules say; adding `folder` lets the rule answer.
+       */
+      readonly why:
+        'invalid' | 'refused' | 'already-allowed' | 'outranked' | 'protected' | 'outside' | 'no-match';
       readonly by?: RuleRefView;
+      readonly folder?: string;
       readonly detail?: string;
       /** The engine's phrase of `detail` for an invalid or refused rule, for the console's language. */
       readonly detailPhrase?: PhraseView;

@@ -51,6 +51,7 @@ export {
   createPermissionContext,
   withRules,
   withoutRule,
+  withWorkingDirectory,
   lockedSources,
   type ToolPermissionContext,
   type ContextOptions,

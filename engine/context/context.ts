@@ -208,6 +208,15 @@ export function withoutRule(context: ToolPermissionContext, rule: PermissionRule
   return sealed({ ...context, [key]: { ...context[key], [rule.source]: list.filter((_, i) => i !== at) } });
 }
 
+/** A new context with one more working directory, as Claude Code's `/add-dir` gives a session. */
+export function withWorkingDirectory(context: ToolPermissionContext, dir: string): ToolPermissionContext {
+  const path = resolvePath(context.cwd, dir, context.home);
+  return sealed({
+    ...context,
+    additionalWorkingDirectories: [...context.additionalWorkingDirectories, { path }],
+  });
+}
+
 /** Freezes a context and compiles its rules at once, so an invalid rule fails here, naming its file. */
 function sealed(context: ToolPermissionContext): ToolPermissionContext {
   deepFreeze(context);

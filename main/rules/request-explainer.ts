@@ -29,6 +29,7 @@ import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import type { CodexWhyExplainer } from './codex/codex-why';
 import { acpExplanation } from './acp-explanation';
+import { allowedAnyway, existingRuleTexts } from './allowed-anyway';
 import { closestNearMisses } from './near-misses';
 import { refView } from './rule-ref-view';
 import { subcommandPart } from './subcommand-part';
@@ -217,7 +218,10 @@ export function createRequestExplainer(options: ExplainerOptions) {
       ...(hidesText && command !== undefined ? [{ text: command, reason: 'hides-command' as const }] : []),
     ];
     const subcommands = command === undefined ? undefined : subcommandsOf(context, command, dangers);
-    const suggestedRules = suggestRules(request);
+    // A call the agent's rules already allow needs no new rule: the card says why it asked instead.
+    const allowed = decision.behavior === 'allow' && !codex;
+    const existing = existingRuleTexts(context);
+    const suggestedRules = allowed ? [] : suggestRules(request).filter((rule) => !existing.has(rule));
     const suggestionsOutranked = outranked(context, decision, call, suggestedRules);
     const explanation: Explanation = {
       behavior: decision.behavior,
@@ -242,6 +246,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
       ...(context.denyInsteadOfPromptingFile
         ? { denyInsteadOfPrompting: context.denyInsteadOfPromptingFile }
         : {}),
+      ...(allowed ? { allowedAnyway: await allowedAnyway(decision, request.transcriptPath) } : {}),
       suggestedRules,
       ...(suggestionsOutranked.length ? { suggestionsOutranked } : {}),
       ...(codex ? { codex: await codex } : {}),

@@ -104,4 +104,20 @@ describe('ruleStanding', () => {
     expect(result.wins).toBe(true);
     expect(result.warnings.map((w) => w.kind)).toContain('broad-allow');
   });
+
+  it('a rule that matches a command writing outside the working directories says so, and names the folder', () => {
+    const result = standing('touch /notes/todo.md', 'Bash(touch *)');
+    expect(result).toMatchObject({
+      wins: false,
+      why: 'outside',
+      detail: '/notes/todo.md',
+      folder: '/notes',
+    });
+    if (result.wins) throw new Error('unreachable');
+    expect(standingSentence('Bash(touch *)', result)).toContain('matches this request but cannot answer it');
+  });
+
+  it('a rule that would not match even inside the folder still says it does not match', () => {
+    expect(standing('touch /notes/todo.md', 'Bash(rm *)')).toMatchObject({ wins: false, why: 'no-match' });
+  });
 });

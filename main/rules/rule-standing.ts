@@ -14,8 +14,10 @@ import {
   PermissionContextError,
   placeOf,
   withRules,
+  withWorkingDirectory,
 } from '../../engine';
 import type { BashSupport, Decision, Phrase, ToolPermissionContext } from '../../engine';
+import { dirname } from 'node:path';
 import { refView } from './rule-ref-view';
 
 export interface StandingQuestion {
@@ -125,6 +127,13 @@ export function ruleStanding(question: StandingQuestion): RuleStanding {
     return { wins: false, why: 'outranked', by: refView(reason.rule), instead: [], warnings };
   if (reason.type === 'safetyCheck')
     return { wins: false, why: 'protected', detail: reason.path, instead: [], warnings };
+  // The working-directory check comes before any allow rule: the rule may match and still not answer.
+  if (reason.type === 'workingDirectories') {
+    const folder = dirname(reason.path);
+    const inside = { ...question, context: withWorkingDirectory(question.context, folder) };
+    if (judge(inside, question.rule).kind === 'wins')
+      return { wins: false, why: 'outside', detail: reason.path, folder, instead: [], warnings };
+  }
   const instead = question.candidates.filter(
     (candidate) => candidate !== question.rule && judge(question, candidate).kind === 'wins',
   );
@@ -154,6 +163,8 @@ export function standingSentence(rule: string, standing: Exclude<RuleStanding, {
       );
     case 'protected':
       return `${rule} would not answer this request: ${standing.detail ?? 'its path'} is protected, and only a person's answer allows it.`;
+    case 'outside':
+      return `${rule} matches this request but cannot answer it: ${standing.detail ?? 'its path'} is outside the session's working directories. Add ${standing.folder ?? 'its folder'} to them first (/add-dir, or additionalDirectories in the settings).`;
     case 'no-match':
       return standing.uncovered?.length
         ? `${rule} would not answer this request: it does not cover ${standing.uncovered.join(', ')}.${instead}`

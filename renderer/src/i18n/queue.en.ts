@@ -110,6 +110,18 @@ export const queueEn = {
   'why.nearMisses': 'Almost matched',
   'why.nearMissCount': { one: 'the closest rule', other: 'the {count} closest rules' },
   'why.needsYou': 'No rule allows {parts}.',
+  'why.allowedAnyway.rules': 'Your rules allow this call; {agent} asked anyway.',
+  'why.allowedAnyway.settings': 'Your settings allow this call; {agent} asked anyway.',
+  'why.allowedAnyway.by': 'Allowed by',
+  'why.allowedAnyway.maybe': 'What could explain the ask:',
+  'why.allowedAnyway.newer':
+    'the rule’s file was saved at {written}, after this session started at {started}: the agent may still use the rules it read then;',
+  'why.allowedAnyway.older':
+    'not a late rule: its file was saved at {written}, before this session started at {started};',
+  'why.allowedAnyway.newerUnknown':
+    'a rule saved after the session started, which the agent may not have read;',
+  'why.allowedAnyway.mode': 'the session’s mode, {mode}, in which the agent may ask where your rules allow;',
+  'why.allowedAnyway.hook': 'a PreToolUse hook of the agent’s that asked.',
   'why.mode': 'Mode',
   'why.protectedPath': 'Protected path',
   'why.unknown': 'The console could not explain this request; answer it from what it shows.',
@@ -236,6 +248,7 @@ export const queueEn = {
   'rule.preview.none': 'No past requests to compare with yet',
   'rule.preview.examples': 'Examples it matches',
   'rule.save': 'Save rule and allow',
+  'rule.saveWithFolder': 'Add {folder}, save rule and allow',
   'rule.openEditor': 'See every rule of this folder',
   'rule.otherTool': 'This rule is for {tool}, not for this {requestTool} call.',
 
@@ -250,6 +263,9 @@ export const queueEn = {
     'No rule can answer this request: {path} is protected, so only your answer here allows it.',
   'standing.uncovered': 'This rule would not answer this request: it does not cover {parts}.',
   'standing.noMatch': 'This rule does not match this request, so it would not answer it.',
+  'standing.outside':
+    'This rule matches, but cannot answer this request: {path} is outside the session’s working directories, where Claude Code asks whatever the rules say. Add {folder} to them (Claude Code’s /add-dir, or additionalDirectories in its settings), then the rule answers.',
+  'standing.addFolder': 'Allow, and add {folder} for this session',
   'standing.refused': 'This rule cannot be used here: {detail}',
   'standing.allowOnce': 'Allow once instead',
   'standing.openRules': 'Change that rule in the rule editor',

@@ -6,7 +6,7 @@ import { VisibleText } from '../../ui/visible-text';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
 import { decidedBy, formatLatency, outcomeOf, toneOf } from './history-format';
-import { useDateFormat } from './use-date-format';
+import { useDateFormat } from '../../ui/use-date-format';
 
 /** A row shows one line of a request; its card holds the rest. */
 const SUMMARY_LIMIT = 200;

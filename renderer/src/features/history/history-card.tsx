@@ -5,7 +5,7 @@ import { ToolInput } from '../../tool-call/tool-input';
 import { shortSessionId } from '../../../../common/session-label';
 import { shortTurnId } from '../../ui/names';
 import { decidedBy, decidingRule, formatLatency, otherChannel, outcomeOf, toneOf } from './history-format';
-import { useDateFormat } from './use-date-format';
+import { useDateFormat } from '../../ui/use-date-format';
 import { VisibleText } from '../../ui/visible-text';
 
 /**

@@ -5,7 +5,7 @@ import { shortSessionIds } from '../../../../common/session-label';
 import { useT } from '../../i18n/i18n-context';
 import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
-import { useDateFormat } from './use-date-format';
+import { useDateFormat } from '../../ui/use-date-format';
 import { VisibleText } from '../../ui/visible-text';
 
 const COUNTED = ['allow', 'deny', 'passthrough', 'pending'] as const;

@@ -38,6 +38,9 @@ export function AlwaysAllowPanel({
   const standing = useRuleStanding(request, rule, destination, check.ok);
   // The agent asked although the console's engine would allow it: its own check differs, so a rule may help.
   const savable = check.ok && (standing?.wins || (standing && standing.why === 'already-allowed'));
+  // Outside the working directories the rule answers only once its folder is one: both are saved.
+  const folder =
+    check.ok && standing?.wins === false && standing.why === 'outside' ? standing.folder : undefined;
   const explanation = request.explanation;
 
   useEffect(() => {
@@ -55,11 +58,15 @@ export function AlwaysAllowPanel({
   }, [check.ok, previewRule, request.cwd, rule]);
 
   const save = () => {
-    if (!savable) return;
+    if (!check.ok || (!savable && folder === undefined)) return;
+    const rule = alwaysAllowUpdate(check, destination);
     void decide({
       id: request.id,
       behavior: 'allow',
-      updatedPermissions: [alwaysAllowUpdate(check, destination)],
+      updatedPermissions:
+        folder === undefined
+          ? [rule]
+          : [{ type: 'addDirectories', directories: [folder], destination }, rule],
     });
   };
 
@@ -98,8 +105,12 @@ export function AlwaysAllowPanel({
         <p className="rule-check rule-check--warn">{t(`risk.explain.${explanation.risk}`)}</p>
       )}
       <div className="panel__actions">
-        <AllowButton className="button button--allow" disabled={!savable} onClick={save}>
-          {t('rule.save')}
+        <AllowButton
+          className="button button--allow"
+          disabled={!savable && folder === undefined}
+          onClick={save}
+        >
+          {folder === undefined ? t('rule.save') : t('rule.saveWithFolder', { folder })}
         </AllowButton>
         {navigation && (
           <button

@@ -5,6 +5,7 @@ import type {
   RuleStanding,
   RuleStandingWarning,
 } from '../../../../common/queue-contract';
+import type { PermissionUpdate } from '../../../../common/protocol';
 import { useI18n } from '../../i18n/i18n-context';
 import { engineText } from '../../ui/engine-words';
 import { useQueue } from '../../store/store-context';
@@ -43,6 +44,26 @@ export function useRuleStanding(
     };
   }, [enabled, key, placement, request.id, rule, ruleStanding]);
   return enabled && answer?.key === key ? answer.standing : undefined;
+}
+
+type DirectoriesUpdate = Extract<PermissionUpdate, { directories: readonly string[] }>;
+
+/**
+ * The agent's own fix for a path outside the working directories: the folder it suggested adding for this
+ * session, else the folder the engine found, as Claude Code's `/add-dir` would add it.
+ */
+function folderAnswer(
+  request: PendingRequestView,
+  folder: string | undefined,
+): DirectoriesUpdate | undefined {
+  const offered = request.suggestions?.find(
+    (update): update is DirectoriesUpdate =>
+      update.type === 'addDirectories' && update.destination === 'session',
+  );
+  if (offered) return offered;
+  return folder === undefined
+    ? undefined
+    : { type: 'addDirectories', directories: [folder], destination: 'session' };
 }
 
 /**
@@ -108,6 +129,8 @@ export function RuleStandingNote({
         return t('standing.alreadyAllowed', { rule: standing.by?.text ?? '', where });
       case 'protected':
         return t('standing.protected', { path: displayPath(standing.detail ?? '', request.cwd) });
+      case 'outside':
+        return t('standing.outside', { path: standing.detail ?? '', folder: standing.folder ?? '' });
       case 'no-match':
         return standing.uncovered?.length
           ? t('standing.uncovered', { parts: standing.uncovered.join(' · ') })
@@ -120,12 +143,30 @@ export function RuleStandingNote({
     }
   })();
   const onlyOnce =
-    standing.why === 'outranked' || standing.why === 'protected' || standing.why === 'already-allowed';
+    standing.why === 'outranked' ||
+    standing.why === 'protected' ||
+    standing.why === 'already-allowed' ||
+    standing.why === 'outside';
+  const addFolder = standing.why === 'outside' ? folderAnswer(request, standing.folder) : undefined;
   return (
     <div className="rule-standing" role="status">
       <p className="rule-check rule-check--error">{sentence}</p>
       {warnings}
       <div className="rule-standing__instead">
+        {addFolder && (
+          <AllowButton
+            className="button button--small button--allow"
+            onClick={() =>
+              requestAllow(request.id, {
+                kind: 'suggestion',
+                update: addFolder,
+                label: t('standing.addFolder', { folder: addFolder.directories.join(', ') }),
+              })
+            }
+          >
+            {t('standing.addFolder', { folder: addFolder.directories.join(', ') })}
+          </AllowButton>
+        )}
         {standing.instead.map((rule) => (
           <button key={rule} type="button" className="button button--small" onClick={() => onUse(rule)}>
             {t('rule.useFix', { rule })}

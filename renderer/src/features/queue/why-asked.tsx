@@ -10,6 +10,7 @@ import type { Translate } from '../../i18n/translate';
 import { useT } from '../../i18n/i18n-context';
 import { useQueue } from '../../store/store-context';
 import { displayPath } from '../../ui/names';
+import { useDateFormat } from '../../ui/use-date-format';
 import { EngineSentence, type EngineSaid } from '../../ui/engine-sentence';
 import { VisibleText } from '../../ui/visible-text';
 import { AllowButton } from './allow-button';
@@ -76,22 +77,79 @@ function detailOf(reason: Explanation['reason']): EngineSaid {
   return why && 'phrase' in why ? { message: reason.message, phrase: why.phrase } : reason;
 }
 
+/**
+ * The console's engine allows this call, so an allow rule is no reason for asking: the card says the two
+ * checks differ, and what could explain it, the rule's age against the session's first among them.
+ */
+function AllowedAnyway({
+  request,
+  reason,
+  times,
+}: {
+  request: PendingRequestView;
+  reason: Explanation['reason'];
+  times: NonNullable<Explanation['allowedAnyway']>;
+}) {
+  const t = useT();
+  const format = useDateFormat();
+  const agent = request.agent.name === 'claude-code' ? 'Claude Code' : request.agent.name;
+  const { ruleWrittenAt: written, sessionStartedAt: started } = times;
+  const byRule = reason.type === 'rule' && reason.rule !== undefined;
+  return (
+    <div className="why__allowed">
+      <span className="why__headline">
+        {t(byRule ? 'why.allowedAnyway.rules' : 'why.allowedAnyway.settings', { agent })}
+      </span>
+      <span className="why__detail">
+        {byRule && reason.rule ? (
+          <>
+            {t('why.allowedAnyway.by')} <RuleRef rule={reason.rule} cwd={request.cwd} />
+          </>
+        ) : (
+          <EngineSentence said={reason} cwd={request.cwd} />
+        )}
+      </span>
+      <span className="why__detail">{t('why.allowedAnyway.maybe')}</span>
+      <ul className="why__causes">
+        {byRule && (
+          <li>
+            {written !== undefined && started !== undefined && written > started
+              ? t('why.allowedAnyway.newer', { written: format.time(written), started: format.time(started) })
+              : written !== undefined && started !== undefined
+                ? t('why.allowedAnyway.older', {
+                    written: format.time(written),
+                    started: format.time(started),
+                  })
+                : t('why.allowedAnyway.newerUnknown')}
+          </li>
+        )}
+        <li>{t('why.allowedAnyway.mode', { mode: request.mode })}</li>
+        <li>{t('why.allowedAnyway.hook')}</li>
+      </ul>
+    </div>
+  );
+}
+
 /** The console's engine on the agent's own settings: the deciding rule, or the engine's sentence; the mode. */
 function EngineReason({
   request,
   reason,
   needsYou,
+  allowedAnyway,
 }: {
   request: PendingRequestView;
   reason: Explanation['reason'];
   /** The subcommands no rule allows and that do more than read, named when no rule decided the command. */
   needsYou: readonly string[];
+  allowedAnyway: Explanation['allowedAnyway'];
 }) {
   const t = useT();
   return (
     <>
       <WhyRow term={t('why.title')}>
-        {reason.type === 'rule' && reason.rule ? (
+        {allowedAnyway ? (
+          <AllowedAnyway request={request} reason={reason} times={allowedAnyway} />
+        ) : reason.type === 'rule' && reason.rule ? (
           <span className="why__headline">
             {t(`why.behavior.${reason.rule.behavior}`)} <RuleRef rule={reason.rule} cwd={request.cwd} />
           </span>
@@ -252,7 +310,12 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         ) : reason.type === 'acp' ? (
           <AcpReason request={request} explanation={explanation} />
         ) : (
-          <EngineReason request={request} reason={reason} needsYou={needsYou} />
+          <EngineReason
+            request={request}
+            reason={reason}
+            needsYou={needsYou}
+            allowedAnyway={explanation.allowedAnyway}
+          />
         )}
         {!explanation.codex && explanation.nearMisses.length > 0 && (
           <WhyRow term={t('why.nearMisses')}>

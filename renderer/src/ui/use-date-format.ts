@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useI18n } from '../../i18n/i18n-context';
+import { useI18n } from '../i18n/i18n-context';
 
 /** Dates and times in the console's language: a day with its time, or the time alone. */
 export function useDateFormat() {
