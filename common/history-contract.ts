@@ -163,6 +163,8 @@ export interface RecordedDecisionView {
 /** One recorded request with its decision, in a timeline, a page, a search or an export. */
 export interface HistoryEntryView {
   readonly request: RecordedRequestView;
+  /** The agent of the request's session, as it named itself. */
+  readonly agent: AgentInfo;
   /** Absent while the request waits, or when the console stopped before anyone answered it. */
   readonly decision?: RecordedDecisionView;
 }

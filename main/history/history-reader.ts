@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { TIMELINE_COLUMNS, toDecision, toHistoryEntryView } from './rows';
+import { AGENT_JOIN, TIMELINE_COLUMNS, toDecision, toHistoryEntryView } from './rows';
 import type { DecisionRow, TimelineRow } from './rows';
 import { toFtsQuery } from './search-query';
 import type { SessionCursorView, SessionSummaryView } from '../../common/history-contract';
@@ -76,7 +76,7 @@ export function createHistoryReader(db: Database): HistoryReader {
   );
   const timeline = db.prepare<[string], TimelineRow>(`
     SELECT ${TIMELINE_COLUMNS}
-    FROM requests r LEFT JOIN decisions d ON d.request_id = r.id
+    FROM requests r LEFT JOIN decisions d ON d.request_id = r.id ${AGENT_JOIN}
     WHERE r.session_id = ?
     ORDER BY r.received_at, r.rowid`);
   // rowid order is arrival order, and FTS5 walks it backwards without sorting, so LIMIT stops early.
@@ -85,7 +85,7 @@ export function createHistoryReader(db: Database): HistoryReader {
       SELECT rowid AS hit FROM request_text WHERE request_text MATCH @query ORDER BY rowid DESC LIMIT @limit
     )
     SELECT ${TIMELINE_COLUMNS}
-    FROM hits JOIN requests r ON r.rowid = hits.hit LEFT JOIN decisions d ON d.request_id = r.id
+    FROM hits JOIN requests r ON r.rowid = hits.hit LEFT JOIN decisions d ON d.request_id = r.id ${AGENT_JOIN}
     ORDER BY hits.hit DESC`);
   const countDecisions = db.prepare<[], number>('SELECT count(*) FROM decisions').pluck();
   const recent = db.prepare<[number], { tool: string; input: string; cwd: string }>(

@@ -86,6 +86,8 @@ describe('exportRequests', () => {
     expect(lines.pop()).toBe('');
     const all = history.queryRequests({}, { limit: 100 }).entries;
     expect(lines.map((line) => JSON.parse(line))).toEqual(all);
+    for (const line of lines)
+      expect(JSON.parse(line).agent).toEqual({ name: 'claude-code', version: '2.0.14' });
   });
 
   it('writes CSV under a header that reads back field for field, formulas kept as text', () => {
@@ -93,6 +95,8 @@ describe('exportRequests', () => {
     expect(header).toEqual([
       'id',
       'session_id',
+      'agent',
+      'agent_version',
       'received_at',
       'tool',
       'cwd',
@@ -113,6 +117,8 @@ describe('exportRequests', () => {
     expect(pending).toEqual([
       'pending',
       'session-1',
+      'claude-code',
+      '2.0.14',
       new Date(5_000).toISOString(),
       'Bash',
       '/srv/a,b',
@@ -131,13 +137,13 @@ describe('exportRequests', () => {
     const guarded = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
     decided.reverse().forEach((row, index) => {
       const command = NASTY[index]!;
-      expect(row[6]).toBe(JSON.stringify({ command }));
-      expect(row[7]).toBe('deny');
-      expect(row[10]).toBe('1000');
-      expect(row[12]).toBe(guarded(command));
-      expect(row[13]).toBe(guarded(command));
+      expect(row[8]).toBe(JSON.stringify({ command }));
+      expect(row[9]).toBe('deny');
+      expect(row[12]).toBe('1000');
+      expect(row[14]).toBe(guarded(command));
+      expect(row[15]).toBe(guarded(command));
     });
-    expect(decided[1]?.[13]?.startsWith("'=HYPERLINK")).toBe(true);
+    expect(decided[1]?.[15]?.startsWith("'=HYPERLINK")).toBe(true);
   });
 
   it('says in CSV when the agent did not take the answer, and what the person told it instead', () => {
@@ -147,8 +153,8 @@ describe('exportRequests', () => {
     history.recordNotTaken('dropped', { because: 'terminal-no', message: 'use the build folder' });
     const [, newest] = parseCsv(exported('csv').join(''));
     expect(newest?.slice(0, 1)).toEqual(['dropped']);
-    expect(newest?.slice(7, 9)).toEqual(['allow', 'console']);
-    expect(newest?.slice(14)).toEqual(['terminal-no', 'use the build folder']);
+    expect(newest?.slice(9, 11)).toEqual(['allow', 'console']);
+    expect(newest?.slice(16)).toEqual(['terminal-no', 'use the build folder']);
   });
 
   it('exports only the selection', () => {
@@ -213,7 +219,7 @@ describe('exportPage', () => {
       .join('');
     const rows = parseCsv(text);
     expect(rows.filter((row) => row[0] === 'id')).toHaveLength(1);
-    expect(rows.slice(1).map((row) => row[7])).toEqual(Array(20).fill('deny'));
+    expect(rows.slice(1).map((row) => row[9])).toEqual(Array(20).fill('deny'));
   });
 
   it('moves on by one record when a record alone is larger than the budget', () => {

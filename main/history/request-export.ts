@@ -17,6 +17,8 @@ const WRITE_CHUNK_BYTES = 1024 * 1024;
 const CSV_HEADER = [
   'id',
   'session_id',
+  'agent',
+  'agent_version',
   'received_at',
   'tool',
   'cwd',
@@ -38,10 +40,12 @@ const isoTime = (epochMs: number | undefined) =>
   epochMs === undefined ? undefined : new Date(epochMs).toISOString();
 
 function csvCells(entry: HistoryEntryView): CsvCell[] {
-  const { request, decision } = entry;
+  const { request, agent, decision } = entry;
   return [
     request.id,
     request.sessionId,
+    agent.name,
+    agent.version,
     isoTime(request.receivedAt),
     request.tool,
     request.cwd,

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { TIMELINE_COLUMNS, toHistoryEntryView } from './rows';
+import { AGENT_JOIN, TIMELINE_COLUMNS, toHistoryEntryView } from './rows';
 import type { TimelineRow } from './rows';
 import { toFtsQuery } from './search-query';
 import type {
@@ -112,6 +112,7 @@ export function createRequestRows(db: Database): RequestRows {
         )
         SELECT ${TIMELINE_COLUMNS}, r.rowid AS row
         FROM page JOIN requests r ON r.rowid = page.row LEFT JOIN decisions d ON d.request_id = r.id
+        ${AGENT_JOIN}
         ORDER BY r.received_at DESC, r.rowid DESC`);
       statements.set(where, cached);
     }

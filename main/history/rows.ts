@@ -35,6 +35,8 @@ export interface TimelineRow {
   readonly decided_at: number | null;
   readonly not_taken: string | null;
   readonly not_taken_message: string | null;
+  readonly agent_name: string;
+  readonly agent_version: string;
 }
 
 export type DecisionRow = Pick<
@@ -46,7 +48,10 @@ export type DecisionRow = Pick<
 export const TIMELINE_COLUMNS = `
   r.id, r.session_id, r.tool, r.input, r.cwd, r.mode, r.fingerprint, r.received_at, r.suggestions, r.provenance,
   r.turn_id, d.behavior, d.decided_by, d.channel, d.latency_ms, d.message, d.interrupt, d.updated_input,
-  d.updated_permissions, d.rule_written, d.decided_at, d.not_taken, d.not_taken_message`;
+  d.updated_permissions, d.rule_written, d.decided_at, d.not_taken, d.not_taken_message,
+  a.name AS agent_name, a.version AS agent_version`;
+/** What `TIMELINE_COLUMNS` reads besides `requests r` and `decisions d`: the agent of the request's session. */
+export const AGENT_JOIN = 'JOIN sessions s ON s.id = r.session_id JOIN agents a ON a.id = s.agent_id';
 
 export function toDecision(
   row: DecisionRow & { readonly behavior: string; readonly decided_by: string },
@@ -77,9 +82,11 @@ export function toHistoryEntryView(row: TimelineRow): HistoryEntryView {
     fingerprint: row.fingerprint,
     receivedAt: row.received_at,
   };
+  // An agent that named no version is stored with '' (the agents table's UNIQUE needs a value).
+  const agent = { name: row.agent_name, ...(row.agent_version ? { version: row.agent_version } : {}) };
   const { behavior, decided_by, latency_ms, decided_at } = row;
   if (behavior === null || decided_by === null || latency_ms === null || decided_at === null)
-    return { request };
+    return { request, agent };
   const decision: RecordedDecisionView = {
     decision: toDecision({ ...row, behavior, decided_by }),
     ...(row.channel !== null ? { channel: row.channel } : {}),
@@ -95,7 +102,7 @@ export function toHistoryEntryView(row: TimelineRow): HistoryEntryView {
         }
       : {}),
   };
-  return { request, decision };
+  return { request, agent, decision };
 }
 
 /** JSON for a nullable column: NULL exactly when the field was absent. */

@@ -163,7 +163,10 @@ describe('createSqliteHistory', () => {
     history.recordPending(request, { name: 'claude-code' }, 1_000);
     history.recordPending(request, { name: 'claude-code' }, 5_000);
     expect(history.sessionTimeline('session-1')).toEqual([
-      { request: expect.objectContaining({ id: 'req-1', receivedAt: 1_000, tool: 'Bash' }) },
+      {
+        request: expect.objectContaining({ id: 'req-1', receivedAt: 1_000, tool: 'Bash' }),
+        agent: { name: 'claude-code' },
+      },
     ]);
 
     history.record(

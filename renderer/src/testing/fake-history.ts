@@ -148,9 +148,11 @@ export function historyEntry(
     fingerprint: `fp-${id}`,
     receivedAt,
   };
-  if (!decided) return { request };
+  const agent = { name: 'claude-code', version: '2.1.328' };
+  if (!decided) return { request, agent };
   return {
     request,
+    agent,
     decision: {
       decision: { type: 'permission.decision', id, behavior: 'allow', by: 'console' },
       channel: 'window',
