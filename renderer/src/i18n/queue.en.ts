@@ -66,7 +66,6 @@ export const queueEn = {
 
   'countdown.left': '{time} left',
   'countdown.held': 'Timer paused while open',
-  'countdown.heldAgent': 'Agent waits {time}',
   'countdown.heldAgentTitle':
     'While it is open here the console waits for you, but the agent stops waiting when this runs out',
   'countdown.title': 'When the time is up the request goes back to the agent',

@@ -60,7 +60,6 @@ export const queueZhCN: Partial<Catalogue> = {
 
   'countdown.left': '剩余 {time}',
   'countdown.held': '打开期间计时已暂停',
-  'countdown.heldAgent': '代理还等 {time}',
   'countdown.heldAgentTitle': '在此打开时控制台会等你，但这段时间结束时代理会停止等待',
   'countdown.title': '时间到后，请求交还给代理',
 

@@ -11,18 +11,14 @@ export function Countdown({ request }: { request: PendingRequestView }) {
   if (state.kind === 'held') {
     return <span className="countdown countdown--held">{t('countdown.held')}</span>;
   }
-  const running = t('countdown.left', { time: state.text });
-  const held = t('countdown.heldAgent', { time: state.text });
-  const isHeld = state.kind === 'held-agent';
+  // One wording on every card, held or not, so hovering (which holds the card) changes no width: the time
+  // left before the request goes back to the agent. Held, that is the agent's own deadline; the title says so.
   return (
-    // Each wording keeps the other's width (data-reserve, drawn hidden by CSS): hovering holds the card,
-    // and a countdown that grew would wrap the header and move the buttons under a click.
     <span
       className={`countdown${state.soon ? ' countdown--soon' : ''}`}
-      title={t(isHeld ? 'countdown.heldAgentTitle' : 'countdown.title')}
-      data-reserve={isHeld ? running : held}
+      title={t(state.kind === 'held-agent' ? 'countdown.heldAgentTitle' : 'countdown.title')}
     >
-      {isHeld ? held : running}
+      {t('countdown.left', { time: state.text })}
     </span>
   );
 }
