@@ -101,6 +101,12 @@ export interface OutcomeCountsView {
   readonly pending: number;
 }
 
+/** `agent`: the agent said the session ended; `disconnect`: the connection that carried it closed. */
+export type SessionEndView = 'agent' | 'disconnect';
+
+/** A session with no request or event for this long is shown as ended by idleness, until it acts again. */
+export const SESSION_IDLE_MS = 60 * 60_000;
+
 export interface SessionSummaryView {
   readonly id: string;
   readonly agent: AgentInfo;
@@ -108,7 +114,9 @@ export interface SessionSummaryView {
   readonly cwd: string;
   readonly firstSeen: number;
   readonly lastSeen: number;
+  /** When the session ended, and how: see `SessionEndView`. Absent while it runs (or went idle). */
   readonly endedAt?: number;
+  readonly endedBy?: SessionEndView;
   readonly counts: OutcomeCountsView;
 }
 

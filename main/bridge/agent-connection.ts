@@ -11,6 +11,7 @@ import type { Deliver, RaceRegistry } from '../registry/race-registry';
 import { createRateLimiter } from './limits';
 import type { BridgeLimits } from './limits';
 import type { PendingBook } from './pending-book';
+import { createSessionCarrier } from './session-carrier';
 
 export interface AgentConnectionOptions {
   readonly registry: RaceRegistry;
@@ -50,6 +51,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
     socket.close(4401, 'unauthorized');
   };
 
+  const carrier = createSessionCarrier();
   const handle = (message: AgentMessage) => {
     switch (message.type) {
       case 'hello':
@@ -80,6 +82,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
           fail('too-many-pending', refusal, message.id);
           return;
         }
+        carrier.note(message.sessionId);
         const result = registry.submit(message, agent, deliver);
         if (result.kind === 'conflict') fail('id-conflict', result.message, message.id);
         else if (result.kind === 'replayed') send(result.decision);
@@ -109,6 +112,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
         } else registry.decide(message.id, 'agent', message.answer ?? { behavior: 'passthrough' });
         return;
       case 'session.event':
+        carrier.note(message.sessionId, message.event === 'session.ended');
         registry.retire(message, deliver);
         registry.noteSession(message, agent);
         return;
@@ -144,6 +148,9 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
     }
   });
 
-  socket.on('close', () => registry.detach(deliver));
+  socket.on('close', () => {
+    registry.detach(deliver);
+    registry.sessionsDisconnected(carrier.carried());
+  });
   socket.on('error', () => socket.terminate());
 }

@@ -1,4 +1,4 @@
-import type { NotTakenView } from '../../common/history-contract';
+import type { NotTakenView, SessionEndView } from '../../common/history-contract';
 import type { AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
 
 export interface DecisionRecord {
@@ -31,7 +31,8 @@ export interface DecisionStore {
   recordPending?(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
   /** A session's start and end as the agent reports them (`session.event`), apart from any decision. */
   recordSessionStart?(sessionId: string, agent: AgentInfo, cwd: string, startedAt: number): void;
-  recordSessionEnd?(sessionId: string, endedAt: number): void;
+  recordSessionEnd?(sessionId: string, endedAt: number, by: SessionEndView): void;
+  recordSessionSeen?(sessionId: string, seenAt: number): void;
   /**
    * The agent did not take the recorded answer (agent-outcome.ts); the first word on it stays. The decision
    * itself is left as it was sent, which a re-sent request still gets back.

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { AGENT_JOIN, TIMELINE_COLUMNS, toDecision, toHistoryEntryView } from './rows';
 import type { DecisionRow, TimelineRow } from './rows';
 import { toFtsQuery } from './search-query';
-import type { SessionCursorView, SessionSummaryView } from '../../common/history-contract';
+import type { SessionCursorView, SessionEndView, SessionSummaryView } from '../../common/history-contract';
 import type { History } from './types';
 
 type HistoryReader = Pick<
@@ -16,6 +16,7 @@ interface SessionRow {
   readonly first_seen: number;
   readonly last_seen: number;
   readonly ended_at: number | null;
+  readonly ended_by: SessionEndView | null;
   readonly agent_name: string;
   readonly agent_version: string;
   readonly allow: number;
@@ -36,7 +37,7 @@ function sessionsQuery(where: string): string {
     WITH page AS (
       SELECT * FROM sessions ${where} ORDER BY first_seen DESC, id DESC LIMIT @limit
     )
-    SELECT page.id, page.cwd, page.first_seen, page.last_seen, page.ended_at,
+    SELECT page.id, page.cwd, page.first_seen, page.last_seen, page.ended_at, page.ended_by,
            agents.name AS agent_name, agents.version AS agent_version,
            count(d.request_id) FILTER (WHERE ${EFFECT} = 'allow') AS allow,
            count(d.request_id) FILTER (WHERE ${EFFECT} = 'deny') AS deny,
@@ -57,7 +58,7 @@ function toSummary(row: SessionRow): SessionSummaryView {
     cwd: row.cwd,
     firstSeen: row.first_seen,
     lastSeen: row.last_seen,
-    ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
+    ...(row.ended_at !== null ? { endedAt: row.ended_at, endedBy: row.ended_by ?? 'agent' } : {}),
     counts: { allow: row.allow, deny: row.deny, passthrough: row.passthrough, pending: row.pending },
   };
 }

@@ -7,7 +7,13 @@ import type { DecisionToRecord, History } from './types';
 
 type HistoryWriter = Pick<
   History,
-  'record' | 'batch' | 'recordPending' | 'recordSessionStart' | 'recordSessionEnd' | 'recordNotTaken'
+  | 'record'
+  | 'batch'
+  | 'recordPending'
+  | 'recordSessionStart'
+  | 'recordSessionEnd'
+  | 'recordSessionSeen'
+  | 'recordNotTaken'
 >;
 
 /** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
@@ -30,7 +36,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   // first_seen is assigned only when it moves: SQLite rewrites its three indexes on any assignment.
   const upsertSession = db.prepare(`
     INSERT INTO sessions (id, agent_id, cwd, first_seen, last_seen) VALUES (@id, @agentId, @cwd, @firstSeen, @lastSeen)
-    ON CONFLICT (id) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)`);
+    ON CONFLICT (id) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen), ended_at = NULL, ended_by = NULL`);
   const sessionStartedEarlier = db.prepare(
     'UPDATE sessions SET first_seen = @firstSeen WHERE id = @id AND first_seen > @firstSeen',
   );
@@ -53,7 +59,7 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   );
   const touchSession = db.prepare('UPDATE sessions SET last_seen = max(last_seen, @lastSeen) WHERE id = @id');
   const endSession = db.prepare(
-    'UPDATE sessions SET ended_at = @endedAt, last_seen = max(last_seen, @endedAt) WHERE id = @id AND ended_at IS NULL',
+    'UPDATE sessions SET ended_at = @endedAt, ended_by = @by, last_seen = max(last_seen, @endedAt) WHERE id = @id AND ended_at IS NULL',
   );
 
   /** Agent, session and request rows for a request that has no row yet. */
@@ -179,8 +185,11 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
         });
         sessionStartedEarlier.run({ id: sessionId, firstSeen: startedAt });
       }),
-    recordSessionEnd: (sessionId, endedAt) => {
-      endSession.run({ id: sessionId, endedAt });
+    recordSessionEnd: (sessionId, endedAt, by) => {
+      endSession.run({ id: sessionId, endedAt, by });
+    },
+    recordSessionSeen: (sessionId, seenAt) => {
+      touchSession.run({ id: sessionId, lastSeen: seenAt });
     },
     recordNotTaken: (id, { because, message }) => {
       notTaken.run({ id, because, message: message ?? null });

@@ -233,8 +233,8 @@ describe('createSqliteHistory', () => {
       ),
     );
     history.recordPending(sampleRequest({ id: 'c1', sessionId: 'C' }), { name: 'claude-code' }, 300);
-    history.recordSessionEnd('A', 9_000);
-    history.recordSessionEnd('A', 9_999);
+    history.recordSessionEnd('A', 9_000, 'agent');
+    history.recordSessionEnd('A', 9_999, 'disconnect');
 
     const first = history.listSessions({ limit: 2 });
     expect(first.map((session) => session.id)).toEqual(['C', 'B']);
@@ -253,6 +253,7 @@ describe('createSqliteHistory', () => {
         firstSeen: 100,
         lastSeen: 9_000,
         endedAt: 9_000,
+        endedBy: 'agent',
         counts: { allow: 1, deny: 1, passthrough: 0, pending: 1 },
       },
     ]);
@@ -313,13 +314,32 @@ describe('createSqliteHistory', () => {
     ]);
     history.recordPending(sampleRequest({ id: 's1', sessionId: 'S' }), codex, 2_000);
     history.recordSessionStart('S', codex, '/home/dev/project', 1_500);
-    history.recordSessionEnd('S', 3_000);
+    history.recordSessionEnd('S', 3_000, 'agent');
     expect(history.listSessions({ limit: 5 })[0]).toMatchObject({
       firstSeen: 1_000,
       lastSeen: 3_000,
       endedAt: 3_000,
+      endedBy: 'agent',
       counts: { pending: 1 },
     });
+  });
+
+  it('says a session ended by its connection closing, and opens it again when it asks once more', () => {
+    const codex = { name: 'codex' };
+    history.recordPending(sampleRequest({ id: 'd1', sessionId: 'D' }), codex, 1_000);
+    history.recordSessionSeen('D', 2_000);
+    history.recordSessionEnd('D', 2_500, 'disconnect');
+    history.recordSessionEnd('D', 2_600, 'agent');
+    expect(history.listSessions({ limit: 5 })[0]).toMatchObject({
+      lastSeen: 2_500,
+      endedAt: 2_500,
+      endedBy: 'disconnect',
+    });
+    history.recordPending(sampleRequest({ id: 'd2', sessionId: 'D' }), codex, 4_000);
+    const reopened = history.listSessions({ limit: 5 })[0];
+    expect(reopened).toMatchObject({ lastSeen: 4_000 });
+    expect(reopened).not.toHaveProperty('endedAt');
+    expect(reopened).not.toHaveProperty('endedBy');
   });
 
   it('moves a session’s start back when a request from before it is recorded later, and only then', () => {

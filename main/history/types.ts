@@ -8,6 +8,7 @@ import type {
   RequestCursorView,
   RequestPageView,
   SessionCursorView,
+  SessionEndView,
   SessionSummaryView,
 } from '../../common/history-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
@@ -34,8 +35,13 @@ export interface History extends DecisionStore, RecentRequests {
   recordPending(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void;
   /** The agent reported the session started: history lists it from then on, before any request. */
   recordSessionStart(sessionId: string, agent: AgentInfo, cwd: string, startedAt: number): void;
-  /** The agent reported the session over; the first report wins. */
-  recordSessionEnd(sessionId: string, endedAt: number): void;
+  /**
+   * The session is over: the agent said so (`agent`) or the connection that carried it closed
+   * (`disconnect`); the first word wins, and a later request of the session opens it again.
+   */
+  recordSessionEnd(sessionId: string, endedAt: number, by: SessionEndView): void;
+  /** The session did something (a tool ran, a prompt was sent): it is not idle. */
+  recordSessionSeen(sessionId: string, seenAt: number): void;
   /** The agent did not take the recorded answer; the first word on it stays. */
   recordNotTaken(id: string, notTaken: NotTakenView): void;
   /** Sessions newest first by start, `limit` at a time. */

@@ -338,7 +338,8 @@ export class RaceRegistry {
     guarded(`recording session ${event.sessionId}`, () => {
       if (event.event === 'session.started' && event.cwd !== undefined)
         store.recordSessionStart?.(event.sessionId, agent, event.cwd, this.now());
-      else if (event.event === 'session.ended') store.recordSessionEnd?.(event.sessionId, this.now());
+      else if (event.event === 'session.ended')
+        store.recordSessionEnd?.(event.sessionId, this.now(), 'agent');
       else if (event.event === 'directory.added' && event.cwd !== undefined && event.directory !== undefined)
         this.directoryAdded.emit({
           sessionId: event.sessionId,
@@ -346,7 +347,17 @@ export class RaceRegistry {
           agent,
           directory: event.directory,
         });
+      else store.recordSessionSeen?.(event.sessionId, this.now());
     });
+  }
+
+  /** The connection that carried these sessions closed: history says they ended so, unless they had ended. */
+  sessionsDisconnected(sessionIds: Iterable<string>): void {
+    const { store } = this.options;
+    for (const sessionId of sessionIds)
+      guarded(`recording session ${sessionId}`, () =>
+        store.recordSessionEnd?.(sessionId, this.now(), 'disconnect'),
+      );
   }
 
   /** The agent's connection went away: its requests wait a grace period for a re-send, then withdraw. */

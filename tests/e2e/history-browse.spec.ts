@@ -46,7 +46,16 @@ test('lists sessions newest first with their counts, and pages older ones in', a
   await expect(first).toContainText('1 denied');
   await expect(first).toContainText('1 not answered');
   await expect(rows.nth(1)).toContainText('docs-site');
-  await expect(rows.nth(1)).toContainText('ended');
+  // Each ended session says how: the agent's word, its connection's close, or an hour and more of nothing.
+  const state = (row: number) => rows.nth(row).locator('.session-row__state');
+  await expect(state(0)).toHaveText('running');
+  await expect(state(1)).toHaveText('ended by the agent');
+  await expect(state(2)).toHaveText('ended: disconnected');
+  await expect(state(3)).toHaveText('ended: idle');
+  await expect(state(3)).toHaveAttribute(
+    'title',
+    /^Nothing has come from this session since .+: after an hour/,
+  );
   await page.getByRole('button', { name: 'Load older sessions' }).click();
   await expect(rows).toHaveCount(RECENT_SESSIONS.length + OLD_SESSIONS);
   await expect(page.getByRole('button', { name: 'Load older sessions' })).toHaveCount(0);
@@ -172,9 +181,10 @@ test('exports the current selection (the filters, else the open session, else ev
   const csvText = await readFile((await csv.path())!, 'utf8');
   const records = csvText.trimEnd().split('\r\n');
   expect(records[0]).toBe(
-    'id,session_id,received_at,tool,cwd,mode,input,outcome,decided_by,channel,latency_ms,decided_at,rule_written,message,not_taken,not_taken_message',
+    'id,session_id,agent,agent_version,received_at,tool,cwd,mode,input,outcome,decided_by,channel,latency_ms,decided_at,rule_written,message,not_taken,not_taken_message',
   );
   expect(records).toHaveLength(5);
+  expect(records.slice(1).every((record) => /^[^,]+,[^,]+,(claude-code|ci-agent),/.test(record))).toBe(true);
   expect(records.slice(1).every((record) => record.includes(',deny,'))).toBe(true);
 
   const [jsonl] = await Promise.all([
@@ -187,6 +197,7 @@ test('exports the current selection (the filters, else the open session, else ev
     .split('\n')
     .map((line) => JSON.parse(line));
   expect(lines.map((line) => line.decision.decision.behavior)).toEqual(['deny', 'deny', 'deny', 'deny']);
+  expect(lines.every((line) => typeof line.agent.name === 'string')).toBe(true);
   expect(lines.find((line) => line.decision.decision.by === 'timeout')?.request.tool).toBe(
     'mcp__github__create_issue',
   );

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { DecisionBehavior, PermissionRequest, RacerKind } from '../../common/protocol';
+import type { SessionEndView } from '../../common/history-contract';
 import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
 import { requestFingerprint } from '../../main/history/request-fingerprint';
 
@@ -31,7 +32,7 @@ interface Session {
   readonly cwd: string;
   /** When its first request came, before `now`. */
   readonly ago: number;
-  readonly ended: boolean;
+  readonly ended: false | SessionEndView;
   readonly asks: readonly Ask[];
 }
 
@@ -96,7 +97,7 @@ export const RECENT_SESSIONS: readonly Session[] = [
     agent: 'claude-code',
     cwd: DOCS,
     ago: 5 * 60 * MINUTE,
-    ended: true,
+    ended: 'agent',
     asks: [
       {
         tool: 'Write',
@@ -123,7 +124,7 @@ export const RECENT_SESSIONS: readonly Session[] = [
     agent: 'ci-agent',
     cwd: `${SHOP}-admin`,
     ago: 26 * 60 * MINUTE,
-    ended: true,
+    ended: 'disconnect',
     asks: [
       {
         tool: 'Bash',
@@ -148,7 +149,7 @@ export const RECENT_SESSIONS: readonly Session[] = [
     agent: 'claude-code',
     cwd: SHOP,
     ago: 3 * DAY,
-    ended: true,
+    ended: false,
     asks: [
       {
         tool: 'Read',
@@ -208,7 +209,7 @@ function record(history: ReturnType<typeof createSqliteHistory>, session: Sessio
     });
   });
   if (session.ended)
-    history.recordSessionEnd(session.id, now - session.ago + session.asks.length * 3 * MINUTE);
+    history.recordSessionEnd(session.id, now - session.ago + session.asks.length * 3 * MINUTE, session.ended);
 }
 
 export function fillHistory(home: string, now: number = Date.now()): void {
@@ -223,7 +224,7 @@ export function fillHistory(home: string, now: number = Date.now()): void {
           agent: 'claude-code',
           cwd: SHOP,
           ago: OLD_AGE_DAYS * DAY + i * DAY,
-          ended: true,
+          ended: 'agent',
           asks: [
             {
               tool: 'Bash',

@@ -5,6 +5,7 @@ import { deferredSearch } from './004-deferred-search';
 import { leanerWrites } from './005-leaner-writes';
 import { turns } from './006-turns';
 import { notTaken } from './007-not-taken';
+import { sessionEnds } from './008-session-ends';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   leanerWrites,
   turns,
   notTaken,
+  sessionEnds,
 ];

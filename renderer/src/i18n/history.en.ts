@@ -66,7 +66,16 @@ export const historyEn = {
   'history.session.label': 'Session {id} of {agent} in {folder}',
   'history.session.id': 'session {id}',
   'history.session.running': 'running',
-  'history.session.ended': 'ended',
+  'history.session.runningTitle':
+    'Something came from this session within the last hour, and the agent has not said it ended.',
+  'history.session.ended.agent': 'ended by the agent',
+  'history.session.ended.disconnect': 'ended: disconnected',
+  'history.session.ended.idle': 'ended: idle',
+  'history.session.endedTitle.agent': 'The agent said at {time} that this session ended.',
+  'history.session.endedTitle.disconnect':
+    'The connection that carried this session closed at {time}, without the agent saying the session ended.',
+  'history.session.endedTitle.idle':
+    'Nothing has come from this session since {time}: after an hour without a request or event it counts as ended, until it acts again.',
   'history.session.open': 'Open the timeline of this session',
   'history.count.allow': { one: '{count} allowed', other: '{count} allowed' },
   'history.count.deny': { one: '{count} denied', other: '{count} denied' },

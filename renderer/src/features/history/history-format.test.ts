@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntryView } from '../../../../common/history-contract';
+import { SESSION_IDLE_MS } from '../../../../common/history-contract';
+import type { HistoryEntryView, SessionSummaryView } from '../../../../common/history-contract';
 import {
+  sessionState,
   dayEnd,
   dayStart,
   decidedBy,
@@ -95,4 +97,33 @@ describe('history wording', () => {
   ])('reads %j days within [%d, %d] as %s', (text, min, max, days) =>
     expect(parseDays(text, min, max)).toBe(days),
   );
+});
+
+describe('sessionState', () => {
+  const session: SessionSummaryView = {
+    id: 's',
+    agent: { name: 'claude-code' },
+    cwd: '/p',
+    firstSeen: 0,
+    lastSeen: 1_000,
+    counts: { allow: 0, deny: 0, passthrough: 0, pending: 0 },
+  };
+
+  it('runs until an hour has passed without anything from it, then has ended by idleness', () => {
+    expect(sessionState(session, 1_000 + SESSION_IDLE_MS - 1)).toEqual({ kind: 'running' });
+    expect(sessionState(session, 1_000 + SESSION_IDLE_MS)).toEqual({ kind: 'ended', by: 'idle', at: 1_000 });
+  });
+
+  it('says how a recorded end came, whatever the time', () => {
+    expect(sessionState({ ...session, endedAt: 2_000, endedBy: 'disconnect' }, 2_000)).toEqual({
+      kind: 'ended',
+      by: 'disconnect',
+      at: 2_000,
+    });
+    expect(sessionState({ ...session, endedAt: 2_000 }, 2_000)).toEqual({
+      kind: 'ended',
+      by: 'agent',
+      at: 2_000,
+    });
+  });
 });

@@ -1,7 +1,26 @@
 /** The history browser's pure wording helpers: who decided, how long it took, what a request touched. */
-import { agentDeadlineOf } from '../../../../common/history-contract';
-import type { HistoryEntryView } from '../../../../common/history-contract';
+import { agentDeadlineOf, SESSION_IDLE_MS } from '../../../../common/history-contract';
+import type {
+  HistoryEntryView,
+  SessionEndView,
+  SessionSummaryView,
+} from '../../../../common/history-contract';
 import type { MessageKey } from '../../i18n/en';
+
+export type SessionState =
+  | { readonly kind: 'running' }
+  | { readonly kind: 'ended'; readonly by: SessionEndView | 'idle'; readonly at: number };
+
+/**
+ * Whether a session still runs: ended as recorded (the agent's word, or its connection's close), else ended
+ * by idleness once nothing came from it for `SESSION_IDLE_MS`, counted from the last thing that did.
+ */
+export function sessionState(session: SessionSummaryView, now: number): SessionState {
+  if (session.endedAt !== undefined)
+    return { kind: 'ended', by: session.endedBy ?? 'agent', at: session.endedAt };
+  if (now - session.lastSeen >= SESSION_IDLE_MS) return { kind: 'ended', by: 'idle', at: session.lastSeen };
+  return { kind: 'running' };
+}
 
 /**
  * The racer that won, in words: a person's channel makes "the console" into "the window" or "the web

@@ -2,13 +2,17 @@ import { useMemo } from 'react';
 import { agentLabel } from '../../../../common/agent-label';
 import type { SessionSummaryView } from '../../../../common/history-contract';
 import { shortSessionIds } from '../../../../common/session-label';
+import { useNow } from '../../hooks/use-now';
 import { useT } from '../../i18n/i18n-context';
+import { sessionState } from './history-format';
 import { folderName } from '../../ui/names';
 import { useHistory } from './history-context';
 import { useDateFormat } from '../../ui/use-date-format';
 import { VisibleText } from '../../ui/visible-text';
 
 const COUNTED = ['allow', 'deny', 'passthrough', 'pending'] as const;
+/** How often a running session is checked for idleness: the threshold is an hour, so a minute is close. */
+const SESSION_CHECK_MS = 60_000;
 
 /** Sessions newest first, a page at a time, each opening its timeline. */
 export function SessionList() {
@@ -58,7 +62,8 @@ function SessionRow({ session, label }: { session: SessionSummaryView; label: st
   const format = useDateFormat();
   const selected = useHistory((s) => s.timeline?.sessionId === session.id);
   const openSession = useHistory((s) => s.openSession);
-  const end = session.endedAt ?? session.lastSeen;
+  const state = sessionState(session, useNow(SESSION_CHECK_MS));
+  const end = state.kind === 'ended' ? state.at : session.lastSeen;
   return (
     <li>
       <button
@@ -71,9 +76,21 @@ function SessionRow({ session, label }: { session: SessionSummaryView; label: st
         <span className="session-row__title">
           <strong>{folderName(session.cwd)}</strong>
           <span className="session-row__agent">{agentLabel(session.agent.name)}</span>
-          <span className={`chip session-row__state${session.endedAt ? '' : ' session-row__state--running'}`}>
-            {session.endedAt ? t('history.session.ended') : t('history.session.running')}
-          </span>
+          {state.kind === 'ended' ? (
+            <span
+              className="chip session-row__state"
+              title={t(`history.session.endedTitle.${state.by}`, { time: format.dateTime(state.at) })}
+            >
+              {t(`history.session.ended.${state.by}`)}
+            </span>
+          ) : (
+            <span
+              className="chip session-row__state session-row__state--running"
+              title={t('history.session.runningTitle')}
+            >
+              {t('history.session.running')}
+            </span>
+          )}
         </span>
         <span className="session-row__cwd" title={session.cwd}>
           <VisibleText text={session.cwd} />
