@@ -3,6 +3,7 @@ import type { Explanation, PendingRequestView, RuleRefView } from '../../../../c
 import type { PermissionUpdate } from '../../../../common/protocol';
 import { acpCallOf } from '../../../../common/acp-call';
 import { answersFor } from '../../../../common/agent-answers';
+import { agentLabel } from '../../../../common/agent-label';
 import { withMarks } from '../../../../common/hidden-code-points';
 import { summarizeRequest } from '../../../../common/request-summary';
 import { formatRule } from '../../../../engine';
@@ -92,7 +93,7 @@ function AllowedAnyway({
 }) {
   const t = useT();
   const format = useDateFormat();
-  const agent = request.agent.name === 'claude-code' ? 'Claude Code' : request.agent.name;
+  const agent = agentLabel(request.agent.name);
   const { ruleWrittenAt: written, sessionStartedAt: started } = times;
   const byRule = reason.type === 'rule' && reason.rule !== undefined;
   return (
