@@ -111,6 +111,8 @@ export const ConsoleWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('phone-update-failed'), fallback }),
   z.object({ code: z.literal('phone-token-refused'), fallback }),
   z.object({ code: z.literal('phone-chat-not-saved'), detail: named, fallback }),
+  /** The port this console listened on last was taken, so it listens on another: old links and tabs break. */
+  z.object({ code: z.literal('port-moved'), from: named, to: named, fallback }),
 ]);
 export type ConsoleWarning = Readonly<z.infer<typeof ConsoleWarningSchema>>;
 export type ConsoleWarningCode = ConsoleWarning['code'];

@@ -56,7 +56,7 @@ export async function startDesktopApp(): Promise<void> {
   const home = gatehouseHome({ env: process.env, platform: process.platform, homedir: homedir() });
   const core = await startConsoleCore({
     home,
-    port: 0,
+    port: 'remembered',
     timeoutMs: DEFAULT_TIMEOUT_MS,
     timeoutAction: 'passthrough',
     notifications: {},

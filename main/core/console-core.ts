@@ -37,6 +37,7 @@ import type { BridgeAnnouncement } from './bridge-announcement';
 import { loadBridgeCredentials } from './bridge-credentials';
 import type { BridgeCredentials } from './bridge-credentials';
 import { createConsoleWarnings } from './console-warnings';
+import { listenOnRememberedPort, readRememberedPort, rememberPort } from './remembered-port';
 import type { ConsoleWarnings } from './console-warnings';
 import { startDecisionRoom } from './decision-room';
 import type { DecisionRoom } from './decision-room';
@@ -46,8 +47,11 @@ import { bridgeRoute, webConsolePages, webConsoleRoute } from './routes';
 
 export interface ConsoleCoreOptions {
   readonly home: string;
-  /** 0 picks a free port. */
-  readonly port: number;
+  /**
+   * 0 picks a free port; `remembered` takes the port of the last start when it is free (main/core/
+   * remembered-port.ts). Whichever it listens on is remembered for the next start.
+   */
+  readonly port: number | 'remembered';
   /** The built renderer, served as the web console; omit to serve no pages (the Electron app loads its own). */
   readonly rendererDir?: string;
   readonly timeoutMs: number;
@@ -127,13 +131,16 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   // to drive the console and approve its own requests.
   const passes = createConsolePasses();
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const server = await listen(options, settings, {
-    registry: decisions.registry,
-    limits,
-    credentials,
-    service,
-    passes,
-  });
+  const parts = { registry: decisions.registry, limits, credentials, service, passes };
+  const server =
+    options.port === 'remembered'
+      ? await listenOnRememberedPort(
+          await readRememberedPort(options.home),
+          (port) => listen(port, options, settings, parts),
+          warnings.add,
+        )
+      : await listen(options.port, options, settings, parts);
+  await rememberPort(options.home, server.port);
   const stopHeartbeat = startHeartbeat(server.sockets(BRIDGE_PATH), limits.heartbeatMs);
   const discoveryPath = await announcement.publish(server.port);
 
@@ -234,6 +241,7 @@ async function serveConsole(
 
 /** The one loopback socket: the bridge for agents, the web console's channel and its pages. */
 function listen(
+  port: number,
   options: ConsoleCoreOptions,
   settings: ConsoleSettings,
   parts: {
@@ -245,7 +253,7 @@ function listen(
   },
 ): Promise<LoopbackServer> {
   return listenLoopback({
-    port: options.port,
+    port,
     routes: [
       bridgeRoute({
         registry: parts.registry,

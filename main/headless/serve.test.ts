@@ -23,7 +23,7 @@ describe('gatehouse serve arguments', () => {
 
   it('defaults home to $GATEHOUSE_HOME and the action to passthrough', () => {
     expect(parseServeArgs([], { GATEHOUSE_HOME: '/x' })).toMatchObject({
-      port: 0,
+      port: 'remembered',
       home: '/x',
       timeoutAction: 'passthrough',
     });

@@ -21,7 +21,8 @@ It prints a link to the web console; each link opens it once, within ${LINK_CODE
 where it runs for a new link.
 
 Options:
-  --port N                      Port to listen on (default: a free port, announced in bridge.json)
+  --port N                      Port to listen on (default: the port of the last start if it is free, else a
+                                free one; announced in bridge.json)
   --home DIR                    Gatehouse's folder (default: $GATEHOUSE_HOME or the per-user app folder)
   --timeout MS                  How long a request waits for a person (default: ${DEFAULT_TIMEOUT_MS})
   --timeout-action ACTION       What the timeout answers: passthrough (the agent asks in its terminal) or deny
@@ -30,7 +31,7 @@ Options:
 `;
 
 export interface ServeOptions {
-  readonly port: number;
+  readonly port: number | 'remembered';
   readonly home: string;
   readonly timeoutMs: number;
   readonly timeoutAction: 'passthrough' | 'deny';
@@ -47,8 +48,8 @@ export function parseServeArgs(argv: readonly string[], env: CliIo['env']): Serv
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+  const port = values.port === undefined ? 'remembered' : Number(values.port);
+  if (port !== 'remembered' && (!Number.isInteger(port) || port < 0 || port > 65_535))
     throw new UsageError(`--port takes a whole number from 0 to 65535, not "${values.port}"`);
   const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
   if (!isTimerDelay(timeoutMs))

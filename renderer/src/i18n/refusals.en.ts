@@ -101,6 +101,8 @@ export const refusalsEn = {
   'warning.notifications-failed': 'Notifications are off until Gatehouse restarts: {detail}',
   'warning.history-purge-failed':
     'History older than {days} days could not be purged ({detail}); it is tried again within the hour.',
+  'warning.port-moved':
+    'Port {from}, where this console listened last time, is taken by another program, so it listens on {to} now: tabs and links opened for port {from} need a new link.',
   'warning.phone-send-failed': 'A request could not be sent to the phone; it still waits in the console.',
   'warning.phone-update-failed': 'The phone’s message could not be updated with the answer.',
   'warning.phone-token-refused':

@@ -67,6 +67,8 @@ export const refusalsZhCN: Record<RefusalKey, string> = {
   'warning.notifications-unsupported': '通知已关闭：Gatehouse 在 {platform} 上没有通知。',
   'warning.notifications-failed': '通知已关闭，直到 Gatehouse 重启：{detail}',
   'warning.history-purge-failed': '无法清除超过 {days} 天的历史记录（{detail}）；一小时内会再试一次。',
+  'warning.port-moved':
+    '控制台上次使用的端口 {from} 已被其他程序占用，所以现在改用 {to}：为端口 {from} 打开的标签页和链接需要新链接。',
   'warning.phone-send-failed': '有一个请求没能发到手机上；它仍在控制台中等待。',
   'warning.phone-update-failed': '手机上的消息没能更新为最终的回答。',
   'warning.phone-token-refused': 'Telegram 拒绝了机器人令牌；请在“设置”中粘贴 @BotFather 给出的新令牌。',

@@ -42,6 +42,8 @@ export function warningText(warning: ConsoleWarning, { t, locale }: I18n): strin
       return t('warning.notifications-unsupported', { platform: known.platform });
     case 'history-purge-failed':
       return t('warning.history-purge-failed', { days: known.days, detail: known.detail });
+    case 'port-moved':
+      return t('warning.port-moved', { from: known.from, to: known.to });
     case 'phone-chat-not-saved':
       return t('warning.phone-chat-not-saved', { detail: known.detail });
     case 'phone-send-failed':
