@@ -32,6 +32,7 @@ import { loadConsoleSettings } from '../settings/console-settings';
 import type { ConsoleSettings } from '../settings/console-settings';
 import { createConsolePasses } from '../web/console-passes';
 import type { ConsolePasses } from '../web/console-passes';
+import { openSecretKeeper } from '../web/kept-secrets';
 import { prepareAnnouncement } from './bridge-announcement';
 import type { BridgeAnnouncement } from './bridge-announcement';
 import { loadBridgeCredentials } from './bridge-credentials';
@@ -129,7 +130,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const { service, rules } = await serveConsole(options, { history, decisions, phone, status, announcement });
   // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
   // to drive the console and approve its own requests.
-  const passes = createConsolePasses();
+  const keeper = await openSecretKeeper(options.home);
+  const passes = createConsolePasses(Date.now, keeper);
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const parts = { registry: decisions.registry, limits, credentials, service, passes };
   const server =
@@ -160,6 +162,9 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
       closing ??= (async () => {
         stopHeartbeat();
         await announcement.withdraw();
+        // Before the sockets close, so the secrets their tabs hold stay live for the next start.
+        passes.stop();
+        await keeper.flush();
         await phone.close();
         notifier?.close();
         rules.close();

@@ -14,7 +14,9 @@ export const PORT_FILE = 'console-port.json';
 export async function readRememberedPort(home: string): Promise<number | undefined> {
   try {
     const { port } = JSON.parse(await readFile(join(home, PORT_FILE), 'utf8')) as { port?: unknown };
-    return typeof port === 'number' && Number.isInteger(port) && port > 0 && port <= 65_535 ? port : undefined;
+    return typeof port === 'number' && Number.isInteger(port) && port > 0 && port <= 65_535
+      ? port
+      : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LINK_CODE_TTL_MS as CODE_TTL_MS } from '../../common/console-contract';
 import { RELOAD_GRACE_MS, createConsolePasses } from './console-passes';
+import type { KeptSecret } from './console-passes';
 
 function passesAt(start = 1_000_000) {
   const clock = { at: start };
@@ -96,5 +97,54 @@ describe('console passes, from the side of whoever finds an old link or a copied
     clock.at += CODE_TTL_MS;
     expect(passes.redeem({ secret: 'y'.repeat(43), code })).toEqual({ ok: false, reason: 'expired' });
     expect(passes.redeem({})).toEqual({ ok: false, reason: 'unknown' });
+  });
+});
+
+describe('tab secrets across a restart of the console', () => {
+  function keeping() {
+    const kept: { secrets: readonly KeptSecret[] } = { secrets: [] };
+    return {
+      kept,
+      keeping: { secrets: [], keep: (secrets: readonly KeptSecret[]) => (kept.secrets = secrets) },
+    };
+  }
+
+  it('a secret a tab held when the console stopped opens the next console on that home, once', () => {
+    const clock = { at: 1_000_000 };
+    const { kept, keeping: first } = keeping();
+    const before = createConsolePasses(() => clock.at, first);
+    const opened = before.redeem({ code: before.issueCode() });
+    if (!opened.ok) throw new Error('the code did not open the console');
+    before.stop();
+    opened.release();
+    expect(JSON.stringify(kept.secrets)).not.toContain(opened.secret);
+
+    clock.at += 60 * 60_000;
+    const after = createConsolePasses(() => clock.at, { secrets: kept.secrets, keep: () => undefined });
+    expect(after.redeem({ secret: opened.secret }).ok).toBe(true);
+    expect(after.redeem({ secret: opened.secret })).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it('works for one reload grace after the next start, not after', () => {
+    const clock = { at: 1_000_000 };
+    const { kept, keeping: first } = keeping();
+    const before = createConsolePasses(() => clock.at, first);
+    const opened = before.redeem({ code: before.issueCode() });
+    if (!opened.ok) throw new Error('the code did not open the console');
+    before.stop();
+
+    const after = createConsolePasses(() => clock.at, { secrets: kept.secrets, keep: () => undefined });
+    clock.at += RELOAD_GRACE_MS;
+    expect(after.redeem({ secret: opened.secret })).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('a console on another home does not know it', () => {
+    const { keeping: first } = keeping();
+    const before = createConsolePasses(Date.now, first);
+    const opened = before.redeem({ code: before.issueCode() });
+    if (!opened.ok) throw new Error('the code did not open the console');
+    before.stop();
+    const other = createConsolePasses(Date.now, { secrets: [], keep: () => undefined });
+    expect(other.redeem({ secret: opened.secret })).toEqual({ ok: false, reason: 'unknown' });
   });
 });

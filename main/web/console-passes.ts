@@ -3,6 +3,10 @@
  * tab trades it for a tab secret, and every later authentication (a reload) trades that secret for the next
  * one. Nothing works twice, and a secret dies soon after its tab lets go of it, so whatever a browser keeps
  * on disk (history, session file, session storage) opens nothing.
+ *
+ * The digests of live tab secrets are kept in the console's private home, so an open tab, which holds its
+ * secret in memory only, gets back into the console that restarted on that home: a secret a socket held
+ * when the console stopped works for one reload grace after the next start. Codes are not kept.
  */
 import { createHash } from 'node:crypto';
 import { LINK_CODE_TTL_MS } from '../../common/console-contract';
@@ -26,6 +30,20 @@ export type Redeemed =
   | { readonly ok: true; readonly secret: string; readonly release: () => void }
   | { readonly ok: false; readonly reason: Refusal };
 
+/** A live tab secret as the home keeps it: its digest, and when it expires (null: a socket held it). */
+export interface KeptSecret {
+  readonly digest: string;
+  readonly expiresAt: number | null;
+}
+
+/** Where the live tab secrets are kept across restarts (main/web/kept-secrets.ts). */
+export interface SecretKeeping {
+  /** What the last console on this home kept. */
+  readonly secrets: readonly KeptSecret[];
+  /** Replaces what is kept; called at each change. */
+  keep(secrets: readonly KeptSecret[]): void;
+}
+
 export interface ConsolePasses {
   /** A fresh one-time code for a link. */
   issueCode(): string;
@@ -34,6 +52,11 @@ export interface ConsolePasses {
    * when that tab's socket closes. A refusal names why the code failed, else why the secret did.
    */
   redeem(presented: Presented): Redeemed;
+  /**
+   * Keeps the secrets as they are now, sockets still holding theirs, and nothing after: the console is
+   * stopping, and its tabs must find their secrets live when it starts again.
+   */
+  stop(): void;
 }
 
 interface Live {
@@ -45,8 +68,22 @@ interface Live {
 // Kept by digest, so a lookup's timing says nothing about a stored value.
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-export function createConsolePasses(now: () => number = Date.now): ConsolePasses {
+export function createConsolePasses(now: () => number = Date.now, keeping?: SecretKeeping): ConsolePasses {
   const live = new Map<string, Live>();
+  for (const { digest: key, expiresAt } of keeping?.secrets ?? []) {
+    if (expiresAt === null || expiresAt > now()) {
+      live.set(key, { kind: 'secret', expiresAt: expiresAt ?? now() + RELOAD_GRACE_MS });
+    }
+  }
+  let stopped = false;
+  const keep = () => {
+    if (stopped || !keeping) return;
+    const secrets: KeptSecret[] = [];
+    for (const [key, entry] of live) {
+      if (entry.kind === 'secret') secrets.push({ digest: key, expiresAt: entry.expiresAt ?? null });
+    }
+    keeping.keep(secrets);
+  };
   /** Codes and secrets that no longer work, and why, so a replay hears why rather than "unknown". */
   const gone = new Map<string, { readonly reason: 'used' | 'expired'; readonly until: number }>();
 
@@ -89,13 +126,19 @@ export function createConsolePasses(now: () => number = Date.now): ConsolePasses
       const secret = generateToken();
       const next: Live = { kind: 'secret', expiresAt: undefined };
       live.set(digest(secret), next);
+      keep();
       return {
         ok: true,
         secret,
         release: () => {
           next.expiresAt ??= now() + RELOAD_GRACE_MS;
+          keep();
         },
       };
+    },
+    stop() {
+      keep();
+      stopped = true;
     },
   };
 }

@@ -11,16 +11,25 @@ import { codeFromFragment, consoleSocketUrl, createWebTransport } from './transp
 
 const connection = createConnectionStore(window.gatehouse ? 'ipc' : 'connecting');
 
+/** The code of the link in the address, taken out of it at once (it works only once anyway); the view stays. */
+function takeCode(): string | undefined {
+  const code = codeFromFragment(window.location.hash);
+  history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+  return code;
+}
+
 function pickTransport() {
   if (window.gatehouse) return createIpcTransport(window.gatehouse);
-  const code = codeFromFragment(window.location.hash);
-  // The code leaves the address at once (it works only once anyway); the view stays for the next link.
-  history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
-  return createWebTransport({
+  const transport = createWebTransport({
     url: consoleSocketUrl(window.location),
-    code,
+    code: takeCode(),
     onState: (state) => connection.setState(state, true),
   });
+  window.addEventListener('hashchange', () => {
+    const code = takeCode();
+    if (code !== undefined) transport.present(code);
+  });
+  return transport;
 }
 
 const api = pickTransport();

@@ -18,7 +18,10 @@ export const en = {
   'app.connection.ipc': 'Connected',
   'app.connection.ready': 'Connected',
   'app.connection.connecting': 'Connecting…',
-  'app.connection.closed': 'Disconnected: reload when the console is running',
+  'app.connection.lost':
+    'The console stopped, so every request went back to its agent: this tab comes back by itself when the console runs again',
+  'app.connection.forgotten':
+    'The console running here does not know this tab (it uses another home, or came back too late): press Enter where gatehouse serve runs for a new link',
   'app.connection.unlinked':
     'This tab needs a new link: the console keeps no way back in where the browser saves to disk, so a reload needs one too. Press Enter where gatehouse serve runs for a new one',
   'app.connection.unauthorized':

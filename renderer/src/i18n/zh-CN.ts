@@ -14,7 +14,10 @@ export const zhCN: Partial<Catalogue> = {
   'app.connection.ipc': '已连接',
   'app.connection.ready': '已连接',
   'app.connection.connecting': '正在连接…',
-  'app.connection.closed': '连接已断开：控制台运行后请刷新',
+  'app.connection.lost':
+    '控制台已停止，所有请求都已交还给各自的代理：控制台再次运行时，此标签页会自动重新连接',
+  'app.connection.forgotten':
+    '此处运行的控制台不认识此标签页（它使用了另一个主目录，或恢复得太晚）：请在运行 gatehouse serve 的终端按回车获取新链接',
   'app.connection.unlinked':
     '此标签页需要新链接：控制台不在浏览器会写入磁盘的任何地方保留登录凭据，所以刷新后也需要新链接。请在运行 gatehouse serve 的终端按回车获取新链接',
   'app.connection.unauthorized': '此链接无法打开控制台：请在运行 gatehouse serve 的终端按回车获取新链接',

@@ -1,9 +1,10 @@
 /**
  * The web console's transport: the same contract as the Electron preload, carried over the console's own
  * WebSocket. A link's one-time code comes from the URL fragment (never sent in a request line). The tab
- * keeps nothing that would let it in again: Chromium writes session storage, local storage, IndexedDB and
- * cookies to the profile on disk within seconds, where any process of the same user could read and replay
- * it. So a reload, like any address without a live code, needs a new link (docs/security.md, section 7).
+ * keeps nothing that would let it in again where the browser saves: Chromium writes session storage, local
+ * storage, IndexedDB and cookies to the profile on disk within seconds, where any process of the same user
+ * could read and replay it. So a reload, like any address without a live code, needs a new link; only the
+ * open page, in memory, can come back to a console that restarted (docs/security.md, section 7).
  */
 import { CONSOLE_PATH, REFUSED_CLOSE } from '../../../common/console-contract';
 import type {
@@ -14,9 +15,13 @@ import type {
   Result,
 } from '../../../common/console-contract';
 
-/** `unlinked`: the address carries no code, as after a reload. */
+/**
+ * `unlinked`: the address carries no code, as after a reload. `lost`: the console went away; the tab tries
+ * again every second with its secret. `forgotten`: a console answered there again but did not know that
+ * secret (another home, or it came back too late).
+ */
 export type ConnectionState =
-  'connecting' | 'ready' | 'closed' | 'unlinked' | 'unauthorized' | 'used' | 'expired';
+  'connecting' | 'ready' | 'lost' | 'forgotten' | 'unlinked' | 'unauthorized' | 'used' | 'expired';
 
 /** The code of the link in the tab's address, if any. */
 export function codeFromFragment(hash: string): string | undefined {
@@ -24,60 +29,98 @@ export function codeFromFragment(hash: string): string | undefined {
   return params.get('code') ?? undefined;
 }
 
+/** How long a tab that lost its console waits before it knocks again; well inside the console's grace. */
+export const RETRY_MS = 1_000;
+
 const REFUSED_STATE = new Map<number, ConnectionState>([
   [REFUSED_CLOSE.unknown, 'unauthorized'],
   [REFUSED_CLOSE.used, 'used'],
   [REFUSED_CLOSE.expired, 'expired'],
 ]);
 
+export interface WebTransport extends ConsoleApi {
+  /**
+   * A link opened in this tab after it lost its way in (a new link pasted into the address bar changes only
+   * the fragment, so the page does not reload): the tab tries it at once. A connected tab ignores it.
+   */
+  present(code: string): void;
+}
+
 export function createWebTransport(options: {
   readonly url: string;
   readonly code: string | undefined;
   readonly onState: (state: ConnectionState) => void;
-}): ConsoleApi {
+}): WebTransport {
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const waiting = new Map<number, (result: Result<unknown>) => void>();
   const queued: string[] = [];
   let seq = 0;
-  let ready = false;
+  let socket: WebSocket | undefined;
+  // The tab secret of the last `ready`, in this page's memory alone: it is what lets the tab back in after
+  // its console restarts, and the console keeps only its digest. The link's code is spent by then.
+  let secret: string | undefined;
+  let code = options.code;
+  /** Neither connected nor trying again: only a new link brings the tab back. */
+  let idle = false;
 
-  const { code } = options;
-  const socket = new WebSocket(options.url);
+  const connect = () => {
+    const presented = secret === undefined ? (code === undefined ? undefined : { code }) : { secret };
+    const current = new WebSocket(options.url);
+    current.addEventListener('open', () => {
+      if (presented === undefined) current.close();
+      else current.send(JSON.stringify({ type: 'auth', ...presented }));
+    });
+    current.addEventListener('close', (event) => {
+      socket = undefined;
+      queued.length = 0;
+      for (const resolve of waiting.values()) {
+        resolve({ ok: false, error: { code: 'disconnected', message: 'The console connection closed.' } });
+      }
+      waiting.clear();
+      const refused = presented === undefined ? 'unlinked' : REFUSED_STATE.get(event.code);
+      if (refused !== undefined) {
+        idle = true;
+        return options.onState(presented?.secret === undefined ? refused : 'forgotten');
+      }
+      // A console that never answered the code cannot have handed anything back: that is still connecting.
+      options.onState(secret === undefined ? 'connecting' : 'lost');
+      setTimeout(connect, RETRY_MS);
+    });
+    current.addEventListener('message', (event) => {
+      const frame = JSON.parse(String(event.data)) as ConsoleServerFrame;
+      if (frame.type === 'ready') {
+        secret = frame.secret;
+        code = undefined;
+        socket = current;
+        for (const text of queued.splice(0)) current.send(text);
+        options.onState('ready');
+      } else if (frame.type === 'result') {
+        waiting.get(frame.seq)?.(frame.result);
+        waiting.delete(frame.seq);
+      } else {
+        for (const listener of listeners.get(frame.channel) ?? []) listener(frame.payload as never);
+      }
+    });
+  };
   options.onState('connecting');
-  socket.addEventListener('open', () => {
-    if (code === undefined) socket.close();
-    else socket.send(JSON.stringify({ type: 'auth', code }));
-  });
-  socket.addEventListener('close', (event) => {
-    ready = false;
-    options.onState(code === undefined ? 'unlinked' : (REFUSED_STATE.get(event.code) ?? 'closed'));
-    for (const resolve of waiting.values()) {
-      resolve({ ok: false, error: { code: 'disconnected', message: 'The console connection closed.' } });
-    }
-    waiting.clear();
-  });
-  socket.addEventListener('message', (event) => {
-    const frame = JSON.parse(String(event.data)) as ConsoleServerFrame;
-    // `ready` also hands out a tab secret for a reload; the tab does not keep it (see the top of this file).
-    if (frame.type === 'ready') {
-      ready = true;
-      for (const text of queued.splice(0)) socket.send(text);
-      options.onState('ready');
-    } else if (frame.type === 'result') {
-      waiting.get(frame.seq)?.(frame.result);
-      waiting.delete(frame.seq);
-    } else {
-      for (const listener of listeners.get(frame.channel) ?? []) listener(frame.payload as never);
-    }
-  });
+  connect();
 
   return {
+    present(linked) {
+      if (socket) return;
+      code = linked;
+      secret = undefined;
+      if (!idle) return;
+      idle = false;
+      options.onState('connecting');
+      connect();
+    },
     invoke(channel, args) {
       const id = seq++;
       const text = JSON.stringify({ type: 'invoke', seq: id, channel, args });
       return new Promise((resolve) => {
         waiting.set(id, resolve as (result: Result<unknown>) => void);
-        if (ready) socket.send(text);
+        if (socket) socket.send(text);
         else queued.push(text);
       });
     },
