@@ -27,6 +27,7 @@ export function ConsoleRoot({
   const { store } = app;
   useEffect(() => {
     if (state === 'ready' || state === 'ipc') void store.getState().load();
+    else if (state === 'lost' || state === 'forgotten') store.getState().loseConsole();
   }, [state, store]);
   return <App {...app} connection={state} />;
 }

@@ -80,7 +80,7 @@ export function TopBar(props: {
   onShowShortcuts: () => void;
 }) {
   const t = useT();
-  const count = useQueue((s) => s.requests.length - Object.keys(s.resolutions).length);
+  const count = useQueue((s) => (s.consoleLost ? 0 : s.requests.length - Object.keys(s.resolutions).length));
   const grants = useQueue((s) => s.grants.length);
   const theme = usePrefs((s) => s.theme);
   const locale = usePrefs((s) => s.locale);

@@ -291,6 +291,7 @@ export const queueEn = {
   'resolution.other.deny': 'Denied by {winner}',
   'resolution.other.passthrough': 'Withdrawn by {winner}',
   'resolution.because': '{text}: {reason}',
+  'resolution.consoleStopped': 'Handed back to {agent}: the console stopped',
   'winner.console': 'a person at another console',
   'winner.notification': 'a notification',
   'winner.tray': 'the tray menu',

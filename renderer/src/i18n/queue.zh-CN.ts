@@ -271,6 +271,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'resolution.other.deny': '已由{winner}拒绝',
   'resolution.other.passthrough': '已由{winner}撤回',
   'resolution.because': '{text}：{reason}',
+  'resolution.consoleStopped': '已交还给 {agent}：控制台已停止',
   'winner.console': '另一个控制台中的人',
   'winner.notification': '通知',
   'winner.tray': '托盘菜单',

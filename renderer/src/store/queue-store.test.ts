@@ -15,6 +15,22 @@ async function loaded(requests = [pendingRequest('a')], now: () => number = () =
 const longCommand = Array.from({ length: 40 }, (_, i) => `echo ${i}`).join('\n');
 
 describe('the queue store', () => {
+  it('takes no answer once the console is lost, and the next console’s list brings cards back to life', async () => {
+    const { store, fake } = await loaded([pendingRequest('a'), pendingRequest('b')]);
+    store.getState().toggleSelected('a');
+    store.getState().openPanel('b', { kind: 'deny' });
+    store.getState().loseConsole();
+    expect(store.getState()).toMatchObject({ consoleLost: true, selected: {}, panels: {} });
+    expect(await store.getState().decide({ id: 'a', behavior: 'deny' })).toBe(false);
+    store.getState().requestAllow('b', { kind: 'once' });
+    await store.getState().answerSelected('deny');
+    expect(fake.decisions()).toEqual([]);
+
+    await store.getState().load();
+    expect(store.getState().consoleLost).toBe(false);
+    expect(await store.getState().decide({ id: 'a', behavior: 'deny' })).toBe(true);
+  });
+
   it('loads the waiting requests oldest first, with the grants and the console status', async () => {
     const { store, fake } = await loaded([
       pendingRequest('b', { receivedAt: 20 }),

@@ -73,8 +73,15 @@ export interface QueueState {
   readonly dismissedWarnings: readonly string[];
   /** The first list has arrived: until then the console cannot say that nothing is waiting. */
   readonly loaded: boolean;
+  /**
+   * This tab lost its console: every card it shows went back to its agent's own prompt, and takes no
+   * answer, until a console's list replaces them.
+   */
+  readonly consoleLost: boolean;
 
   load(): Promise<void>;
+  /** The connection to the console is gone: nothing on screen can be answered any more. */
+  loseConsole(): void;
   /** Replaces the bridge token; agents already connected stay connected. */
   rotateToken(): Promise<void>;
   apply(event: QueueEvent): void;
@@ -148,7 +155,8 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         laneTimer = setTimeout(refreshLane, Math.min(MAX_TIMER_MS, Math.max(0, next - now())));
     };
     const findRequest = (id: string) => get().requests.find((r) => r.id === id);
-    const isOpen = (id: string) => Boolean(findRequest(id)) && !get().resolutions[id] && !get().inFlight[id];
+    const isOpen = (id: string) =>
+      !get().consoleLost && Boolean(findRequest(id)) && !get().resolutions[id] && !get().inFlight[id];
 
     const resolve = (id: string, resolution: Resolution) => {
       if (!findRequest(id)) return;
@@ -176,13 +184,17 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
       status: undefined,
       dismissedWarnings: [],
       loaded: false,
+      consoleLost: false,
 
       async load() {
         // Each list is kept the moment it arrives, so an event sent behind it lands on top of it: kept
         // until the last answer, it would overwrite a request or grant that came in meanwhile.
         const listed = api.invoke('queue:list', {}).then((list) => {
           if (list.ok) {
-            set({ requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt) });
+            set({
+              requests: [...list.value].sort((a, b) => a.receivedAt - b.receivedAt),
+              consoleLost: false,
+            });
             refreshLane();
           }
           return list;
@@ -195,6 +207,10 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         // Cards show once `loaded` is set, in the same update as the console's warnings, so no banner
         // arrives after them to push a card from under a person's pointer.
         set({ error: undefined, loaded: true, ...(status.ok ? { status: status.value } : {}) });
+      },
+
+      loseConsole() {
+        set({ consoleLost: true, panels: {}, selected: {}, inFlight: {} });
       },
 
       async rotateToken() {

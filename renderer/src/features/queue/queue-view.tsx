@@ -52,9 +52,13 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   /** The row being read and its distance from the top of the queue, which bars appearing above never move. */
   const anchor = useRef<{ key: string; offset: number } | undefined>(undefined);
   const resolutions = useQueue((s) => s.resolutions);
+  const consoleLost = useQueue((s) => s.consoleLost);
   const open = useMemo(
-    () => rows.flatMap((row) => (row.kind === 'request' && !resolutions[row.key] ? [row.request] : [])),
-    [rows, resolutions],
+    () =>
+      consoleLost
+        ? []
+        : rows.flatMap((row) => (row.kind === 'request' && !resolutions[row.key] ? [row.request] : [])),
+    [rows, resolutions, consoleLost],
   );
   const order = useMemo(() => open.map((request) => request.id), [open]);
   const secondLook = useMemo(() => open.filter(needsSecondLook).map((request) => request.id), [open]);

@@ -24,6 +24,8 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
   const t = useT();
   const { id } = request;
   const resolution = useQueue((s) => s.resolutions[id]);
+  const handedBack = useQueue((s) => s.consoleLost) && !resolution;
+  const over = Boolean(resolution) || handedBack;
   const panel = useQueue((s) => s.panels[id]);
   const selected = useQueue((s) => Boolean(s.selected[id]));
   const isCursor = useQueue((s) => s.cursor === id);
@@ -53,6 +55,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
   const classes = [
     'card',
     resolution && 'card--resolved',
+    handedBack && 'card--handed-back',
     explanation?.needsSecondLook && 'card--danger',
     isCursor && 'card--cursor',
     selected && 'card--selected',
@@ -85,7 +88,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
           type="checkbox"
           className="card__select"
           checked={selected}
-          disabled={Boolean(resolution)}
+          disabled={over}
           aria-label={t('card.select')}
           onChange={() => toggleSelected(id)}
         />
@@ -95,7 +98,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
         {explanation?.needsSecondLook && <span className="badge badge--danger">{t('risk.secondLook')}</span>}
         {request.mode !== 'default' && <span className="chip">{t('card.mode', { mode: request.mode })}</span>}
         <span className="card__spacer" />
-        {!resolution && <Countdown request={request} />}
+        {!over && <Countdown request={request} />}
         <CardAge receivedAt={request.receivedAt} />
       </header>
       <div className="card__body">
@@ -110,9 +113,17 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
         <ToolInput request={request} />
         <WhyAsked request={request} />
       </div>
-      {panel && !resolution && <CardPanel request={request} panel={panel} />}
+      {panel && !over && <CardPanel request={request} panel={panel} />}
       <footer className="card__footer">
-        {resolution ? <ResolutionNote resolution={resolution} /> : <CardActions request={request} />}
+        {resolution ? (
+          <ResolutionNote resolution={resolution} />
+        ) : handedBack ? (
+          <p className="resolution resolution--passthrough" role="status">
+            {t('resolution.consoleStopped', { agent: request.agent.name })}
+          </p>
+        ) : (
+          <CardActions request={request} />
+        )}
       </footer>
     </article>
   );
