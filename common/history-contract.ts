@@ -168,6 +168,16 @@ export interface RecordedDecisionView {
   readonly notTaken?: NotTakenView;
 }
 
+/**
+ * A request whose console went away before anyone answered it: it went back to the agent's own prompt.
+ * `at` is when the console stopped (`stopped`), when it was last seen running before it crashed
+ * (`crashed`), or when the next console started, for a console that left no trace of its end (`unknown`).
+ */
+export interface HandedBackView {
+  readonly because: 'stopped' | 'crashed' | 'unknown';
+  readonly at: number;
+}
+
 /** One recorded request with its decision, in a timeline, a page, a search or an export. */
 export interface HistoryEntryView {
   readonly request: RecordedRequestView;
@@ -175,6 +185,8 @@ export interface HistoryEntryView {
   readonly agent: AgentInfo;
   /** Absent while the request waits, or when the console stopped before anyone answered it. */
   readonly decision?: RecordedDecisionView;
+  /** Present, without a decision, when the console stopped holding the request before anyone answered. */
+  readonly handedBack?: HandedBackView;
 }
 
 export interface SessionPageView {

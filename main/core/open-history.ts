@@ -38,6 +38,7 @@ export function openHistory(options: {
     };
   }
   const history = createSqliteHistory(join(options.home, HISTORY_FILE));
+  const run = history.startConsoleRun(Date.now);
   const retention = startRetention({
     history,
     days: options.retentionDays,
@@ -59,6 +60,7 @@ export function openHistory(options: {
     close() {
       retention.close();
       changes.close();
+      run.stop();
       history.close();
     },
   };

@@ -58,6 +58,10 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     'UPDATE decisions SET not_taken = @because, not_taken_message = @message WHERE request_id = @id AND not_taken IS NULL',
   );
   const touchSession = db.prepare('UPDATE sessions SET last_seen = max(last_seen, @lastSeen) WHERE id = @id');
+  // A request an agent re-sends to the next console waits again: it was not handed back for good.
+  const waitsAgain = db.prepare(
+    'UPDATE requests SET handed_back_at = NULL, handed_back_because = NULL WHERE id = ? AND handed_back_at IS NOT NULL',
+  );
   const endSession = db.prepare(
     'UPDATE sessions SET ended_at = @endedAt, ended_by = @by, last_seen = max(last_seen, @endedAt) WHERE id = @id AND ended_at IS NULL',
   );
@@ -132,8 +136,12 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   function pendingIn(request: PermissionRequest, agent: AgentInfo, receivedAt: number): void {
     const fingerprint = requestFingerprint(request);
     const stored = storedArrival(request, fingerprint);
-    if (stored === undefined) insertRequestRows(request, agent, fingerprint, receivedAt, receivedAt);
-    else touchSession.run({ id: request.sessionId, lastSeen: receivedAt });
+    if (stored === undefined) {
+      insertRequestRows(request, agent, fingerprint, receivedAt, receivedAt);
+      return;
+    }
+    touchSession.run({ id: request.sessionId, lastSeen: receivedAt });
+    waitsAgain.run(request.id);
   }
 
   // `work` joins the batch around it or gets its own IMMEDIATE transaction (no SQLITE_BUSY mid-way); a

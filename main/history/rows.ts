@@ -4,6 +4,7 @@
  */
 import type { DecisionBehavior, PermissionDecision, PermissionMode, RacerKind } from '../../common/protocol';
 import type {
+  HandedBackView,
   HistoryEntryView,
   NotTakenView,
   RecordedDecisionView,
@@ -37,6 +38,8 @@ export interface TimelineRow {
   readonly not_taken_message: string | null;
   readonly agent_name: string;
   readonly agent_version: string;
+  readonly handed_back_at: number | null;
+  readonly handed_back_because: string | null;
 }
 
 export type DecisionRow = Pick<
@@ -48,8 +51,8 @@ export type DecisionRow = Pick<
 export const TIMELINE_COLUMNS = `
   r.id, r.session_id, r.tool, r.input, r.cwd, r.mode, r.fingerprint, r.received_at, r.suggestions, r.provenance,
   r.turn_id, d.behavior, d.decided_by, d.channel, d.latency_ms, d.message, d.interrupt, d.updated_input,
-  d.updated_permissions, d.rule_written, d.decided_at, d.not_taken, d.not_taken_message,
-  a.name AS agent_name, a.version AS agent_version`;
+  d.updated_permissions, d.rule_written, d.decided_at, d.not_taken, d.not_taken_message, r.handed_back_at,
+  r.handed_back_because, a.name AS agent_name, a.version AS agent_version`;
 /** What `TIMELINE_COLUMNS` reads besides `requests r` and `decisions d`: the agent of the request's session. */
 export const AGENT_JOIN = 'JOIN sessions s ON s.id = r.session_id JOIN agents a ON a.id = s.agent_id';
 
@@ -85,8 +88,12 @@ export function toHistoryEntryView(row: TimelineRow): HistoryEntryView {
   // An agent that named no version is stored with '' (the agents table's UNIQUE needs a value).
   const agent = { name: row.agent_name, ...(row.agent_version ? { version: row.agent_version } : {}) };
   const { behavior, decided_by, latency_ms, decided_at } = row;
-  if (behavior === null || decided_by === null || latency_ms === null || decided_at === null)
-    return { request, agent };
+  if (behavior === null || decided_by === null || latency_ms === null || decided_at === null) {
+    const { handed_back_at: at, handed_back_because: because } = row;
+    return at === null || because === null
+      ? { request, agent }
+      : { request, agent, handedBack: { because: because as HandedBackView['because'], at } };
+  }
   const decision: RecordedDecisionView = {
     decision: toDecision({ ...row, behavior, decided_by }),
     ...(row.channel !== null ? { channel: row.channel } : {}),

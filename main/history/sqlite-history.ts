@@ -1,3 +1,4 @@
+import { startConsoleRun } from './console-runs';
 import { createHistoryReader } from './history-reader';
 import { createHistoryWriter } from './history-writer';
 import { MIGRATIONS } from './migrations';
@@ -42,6 +43,7 @@ export function createSqliteHistory(path: string): History {
       return purged;
     }),
     countDecisions: reader.countDecisions,
+    startConsoleRun: (now) => startConsoleRun(db, now),
     recentRequests: fresh(reader.recentRequests),
     close: () => {
       indexer.stop();

@@ -12,6 +12,7 @@ import type {
   SessionSummaryView,
 } from '../../common/history-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
+import type { ConsoleRun } from './console-runs';
 import type { DecisionRecord, DecisionStore, RecentRequests } from './decision-store';
 
 /**
@@ -78,6 +79,11 @@ export interface History extends DecisionStore, RecentRequests {
    */
   purgeOlderThan(cutoff: number): PurgeView;
   countDecisions(): number;
+  /**
+   * This console's run on the history: marks what the last console left undecided as handed back, and
+   * keeps a heartbeat until `stop` (main/history/console-runs.ts).
+   */
+  startConsoleRun(now: () => number): ConsoleRun;
   close(): void;
 }
 

@@ -6,6 +6,7 @@ import { leanerWrites } from './005-leaner-writes';
 import { turns } from './006-turns';
 import { notTaken } from './007-not-taken';
 import { sessionEnds } from './008-session-ends';
+import { handedBack } from './009-handed-back';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   turns,
   notTaken,
   sessionEnds,
+  handedBack,
 ];

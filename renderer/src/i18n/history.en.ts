@@ -22,6 +22,9 @@ export const historyEn = {
   'history.outcome.deny': 'Denied',
   'history.outcome.passthrough': 'Left to the agent’s own dialog',
   'history.outcome.pending': 'Not answered',
+  'history.outcome.handedBack.stopped': 'Handed back: the console stopped',
+  'history.outcome.handedBack.crashed': 'Handed back: the console crashed',
+  'history.outcome.handedBack.unknown': 'Handed back: the console stopped',
 
   'history.racer.console': 'A person at the console',
   'history.racer.notification': 'A notification',
@@ -117,6 +120,12 @@ export const historyEn = {
   'history.card.inputEdited': 'edited before it ran',
   'history.card.interrupted': 'The agent was told to stop its turn.',
   'history.card.pending': 'Nobody answered this request while the console was running.',
+  'history.card.handedBack.stopped':
+    'Handed back to the agent’s own prompt: the console stopped at {time}, before anyone answered.',
+  'history.card.handedBack.crashed':
+    'Handed back to the agent’s own prompt: the console crashed before anyone answered. It was last seen running at {time}.',
+  'history.card.handedBack.unknown':
+    'Handed back to the agent’s own prompt: the console stopped before anyone answered. It left no time; it started again at {time}.',
   'history.card.project': 'Project',
   'history.card.session': 'Session',
   'history.card.turn': 'Turn',

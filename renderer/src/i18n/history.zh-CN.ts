@@ -24,6 +24,9 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.outcome.deny': '已拒绝',
   'history.outcome.passthrough': '交给代理自己的对话框',
   'history.outcome.pending': '未答复',
+  'history.outcome.handedBack.stopped': '已交还：控制台已停止',
+  'history.outcome.handedBack.crashed': '已交还：控制台已崩溃',
+  'history.outcome.handedBack.unknown': '已交还：控制台已停止',
 
   'history.racer.console': '控制台前的人',
   'history.racer.notification': '通知',
@@ -112,6 +115,11 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.card.inputEdited': '运行前已修改',
   'history.card.interrupted': '已让代理停止本轮。',
   'history.card.pending': '控制台运行期间没有人答复此请求。',
+  'history.card.handedBack.stopped': '已交还给代理自己的提示：控制台于 {time} 停止，当时还没有人答复。',
+  'history.card.handedBack.crashed':
+    '已交还给代理自己的提示：控制台在有人答复之前崩溃了。最后一次确认它在运行是 {time}。',
+  'history.card.handedBack.unknown':
+    '已交还给代理自己的提示：控制台在有人答复之前停止了，没有留下停止时间；它于 {time} 重新启动。',
   'history.card.project': '项目',
   'history.card.session': '会话',
   'history.card.turn': '轮次',

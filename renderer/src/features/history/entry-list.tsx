@@ -5,7 +5,7 @@ import { folderName } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
-import { decidedBy, formatLatency, outcomeOf, toneOf } from './history-format';
+import { decidedBy, formatLatency, outcomeKey, outcomeOf, toneOf } from './history-format';
 import { useDateFormat } from '../../ui/use-date-format';
 
 /** A row shows one line of a request; its card holds the rest. */
@@ -75,7 +75,7 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
                   outcome: t(`history.outcome.${outcome}`),
                   who: t(by.key, by.params),
                 })
-              : t('history.outcome.pending')}
+              : t(outcomeKey(entry))}
           </span>
           {decision && (
             <span className="entry__latency">

@@ -4,7 +4,15 @@ import { useT } from '../../i18n/i18n-context';
 import { ToolInput } from '../../tool-call/tool-input';
 import { shortSessionId } from '../../../../common/session-label';
 import { shortTurnId } from '../../ui/names';
-import { decidedBy, decidingRule, formatLatency, otherChannel, outcomeOf, toneOf } from './history-format';
+import {
+  decidedBy,
+  decidingRule,
+  formatLatency,
+  otherChannel,
+  outcomeKey,
+  outcomeOf,
+  toneOf,
+} from './history-format';
 import { useDateFormat } from '../../ui/use-date-format';
 import { VisibleText } from '../../ui/visible-text';
 
@@ -40,9 +48,7 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
         <dl className="fields recorded">
           <dt>{t('history.card.decision')}</dt>
           <dd>
-            <span className={`outcome outcome--${toneOf(entry)}`}>
-              {t(`history.outcome.${outcomeOf(entry)}`)}
-            </span>
+            <span className={`outcome outcome--${toneOf(entry)}`}>{t(outcomeKey(entry))}</span>
           </dd>
           {decision?.notTaken && (
             <>
@@ -114,7 +120,13 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
           ) : (
             <>
               <dt />
-              <dd className="recorded__muted">{t('history.card.pending')}</dd>
+              <dd className="recorded__muted">
+                {entry.handedBack
+                  ? t(`history.card.handedBack.${entry.handedBack.because}`, {
+                      time: format.dateTime(entry.handedBack.at),
+                    })
+                  : t('history.card.pending')}
+              </dd>
             </>
           )}
           {agentSays && (

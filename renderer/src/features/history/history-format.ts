@@ -72,6 +72,12 @@ export type Outcome = 'allow' | 'deny' | 'passthrough' | 'pending';
 
 export const outcomeOf = (entry: HistoryEntryView): Outcome => entry.decision?.decision.behavior ?? 'pending';
 
+/** The outcome in words, without who decided: an undecided request its console handed back says so. */
+export const outcomeKey = (entry: HistoryEntryView): MessageKey =>
+  entry.handedBack
+    ? `history.outcome.handedBack.${entry.handedBack.because}`
+    : `history.outcome.${outcomeOf(entry)}`;
+
 /**
  * The colour a row and its card's decision are drawn in: what happened, so an answer the agent did not take
  * never keeps the green or red of the answer given here.
