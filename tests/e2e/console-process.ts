@@ -26,9 +26,16 @@ export interface RunningConsole {
   stop(): Promise<number | null>;
 }
 
-export async function startServe(extraArgs: string[] = []): Promise<RunningConsole> {
+/**
+ * Starts `gatehouse serve` on a fresh home, or on `home` to start a console again where one ran; a home the
+ * test passed in is the test's to remove.
+ */
+export async function startServe(
+  extraArgs: string[] = [],
+  options: { readonly home?: string } = {},
+): Promise<RunningConsole> {
   assertBuilt();
-  const home = await mkdtemp(join(tmpdir(), 'gatehouse-e2e-'));
+  const home = options.home ?? (await mkdtemp(join(tmpdir(), 'gatehouse-e2e-')));
   const child = spawn(process.execPath, [CLI, 'serve', '--home', home, ...extraArgs], {
     stdio: 'pipe',
     env: keyringFreeEnv(home),
@@ -42,7 +49,7 @@ export async function startServe(extraArgs: string[] = []): Promise<RunningConso
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
       const code = await exited;
-      await rm(home, { recursive: true, force: true });
+      if (options.home === undefined) await rm(home, { recursive: true, force: true });
       return code;
     },
   };
