@@ -1,4 +1,5 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -464,5 +465,37 @@ describe('rotating the bridge token', () => {
     core.registry.decide('after-rotation', 'console', { behavior: 'allow' });
     await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
     connected.close();
+  });
+});
+
+describe('a console started again on its home', () => {
+  const restart = () =>
+    startTestCore({
+      home: join(home.path, 'gh'),
+      userHome: join(home.path, 'user'),
+      port: 'remembered',
+      timeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+    });
+
+  it('listens where it did last time, and says so when another program took that port', async () => {
+    const port = core.port;
+    await core.close();
+    core = await restart();
+    expect(core.port).toBe(port);
+    expect(core.warnings).toEqual([]);
+
+    await core.close();
+    const squatter = createServer();
+    await new Promise<void>((listening) => squatter.listen(port, '127.0.0.1', listening));
+    try {
+      core = await restart();
+      expect(core.port).not.toBe(port);
+      expect(core.warnings).toEqual([
+        expect.objectContaining({ code: 'port-moved', from: String(port), to: String(core.port) }),
+      ]);
+    } finally {
+      await new Promise((closed) => squatter.close(closed));
+    }
   });
 });
