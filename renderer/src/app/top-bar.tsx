@@ -90,6 +90,8 @@ export function TopBar(props: {
   const displayId = useId();
   const [displayOpen, setDisplayOpen] = useState(false);
   const healthy = props.connection === 'ipc' || props.connection === 'ready';
+  // Any state but connected or connecting says what to do next, which a narrow window must show in full.
+  const explains = !healthy && props.connection !== 'connecting';
   return (
     <header className="topbar">
       <h1 className="topbar__title">{t('app.title')}</h1>
@@ -97,7 +99,10 @@ export function TopBar(props: {
       <span className="topbar__count" aria-label={t('app.waitingLabel')}>
         {t('app.waiting', { count })}
       </span>
-      <span className={`topbar__status${healthy ? '' : ' topbar__status--down'}`} role="status">
+      <span
+        className={`topbar__status${healthy ? '' : ' topbar__status--down'}${explains ? ' topbar__status--explains' : ''}`}
+        role="status"
+      >
         {t(`app.connection.${props.connection}`, { minutes: LINK_CODE_TTL_MS / 60_000 })}
       </span>
       <span className="topbar__spacer" />
