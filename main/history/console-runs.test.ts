@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSqliteHistory } from './sqlite-history';
 import { sampleEntry, sampleRequest } from './testing/sample';
 import type { History } from './types';
@@ -25,6 +26,16 @@ function openHistory(): History {
   open.push(history);
   return history;
 }
+
+/** The heartbeat of the newest run, read beside the history as another process would. */
+const lastAlive = () => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT alive_at FROM console_runs ORDER BY id DESC LIMIT 1').pluck().get();
+  } finally {
+    db.close();
+  }
+};
 
 const handedBackOf = (history: History, id: string) =>
   history.sessionTimeline('session-1').find((entry) => entry.request.id === id)?.handedBack;
@@ -50,6 +61,20 @@ describe('requests a console stopped holding', () => {
     const next = openHistory();
     next.startConsoleRun(() => 90_000);
     expect(handedBackOf(next, 'waiting')).toEqual({ because: 'crashed', at: 2_000 });
+  });
+
+  it('beats while it runs: a crash is dated by the last beat, not by the start', async () => {
+    const clock = { at: 2_000 };
+    const crashed = openHistory();
+    crashed.startConsoleRun(() => clock.at);
+    crashed.recordPending(sampleRequest({ id: 'waiting' }), AGENT, 1_500);
+    clock.at = 3_000;
+    await vi.waitFor(() => expect(lastAlive()).toBe(3_000), { timeout: 20_000, interval: 50 });
+    open.splice(open.indexOf(crashed), 1)[0]!.close();
+
+    const next = openHistory();
+    next.startConsoleRun(() => 90_000);
+    expect(handedBackOf(next, 'waiting')).toEqual({ because: 'crashed', at: 3_000 });
   });
 
   it('a history no run has written dates what it finds by the start that found it', () => {

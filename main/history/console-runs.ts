@@ -51,7 +51,8 @@ export function startConsoleRun(db: Database, now: () => number, heartbeatMs = H
     })
     .immediate();
 
-  const heartbeat = setInterval(() => alive.run({ id, at: now() }), heartbeatMs);
+  // A history closed without `stop` (a test's, or a console that lost its database) has no heart to beat.
+  const heartbeat = setInterval(() => db.open && alive.run({ id, at: now() }), heartbeatMs);
   heartbeat.unref();
   return {
     stop() {
