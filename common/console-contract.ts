@@ -232,6 +232,11 @@ export const REFUSED_CLOSE = { unknown: 4401, used: 4409, expired: 4410 } as con
 const credential = z.string().min(1).max(200);
 export const ConsoleClientFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('auth'), code: credential.optional(), secret: credential.optional() }),
+  /**
+   * Before a tab shows its secret to a console that came back, the console proves it is the one that
+   * handed the secret out (`resumeProof`): `for` names the secret without giving it away.
+   */
+  z.strictObject({ type: z.literal('challenge'), for: credential, nonce: credential }),
   z.object({
     type: z.literal('invoke'),
     seq: z.number().int().nonnegative(),
@@ -244,8 +249,19 @@ export type ConsoleClientFrame = z.infer<typeof ConsoleClientFrameSchema>;
 export type ConsoleServerFrame =
   /** `secret` is the tab's next secret: the one to resume with, once. */
   | { type: 'ready'; secret: string }
+  /** The answer to a `challenge`, computed as `resumeProof` says. */
+  | { type: 'proof'; proof: string }
   | { type: 'result'; seq: number; result: Result<unknown> }
   | { type: 'event'; channel: EventChannel; payload: EventPayloads[EventChannel] };
+
+/**
+ * How a tab and the console it resumes with agree on a secret without the tab showing it first: the console
+ * keeps `digest` = base64url(SHA-256(secret)) of each tab secret it handed out, the challenge names the
+ * secret by base64url(SHA-256(digest)), and the proof is base64url(HMAC-SHA-256(key: digest, message)). The
+ * message binds the console's port, so a proof relayed from a console on another port does not hold.
+ */
+export const resumeProofMessage = (port: string, nonce: string) =>
+  `gatehouse-console-resume:${port}:${nonce}`;
 
 /** What the preload exposes as `window.gatehouse`: one function per channel, never `ipcRenderer` itself. */
 export interface PreloadApi {

@@ -67,7 +67,8 @@ export function webConsoleRoute(options: {
     path: CONSOLE_PATH,
     maxPayload: 1024 * 1024,
     guard: (request, port) => guardConsoleUpgrade(request, { port, path: CONSOLE_PATH }),
-    onConnection: (socket) => serveConsoleChannel(socket, options),
+    onConnection: (socket, request) =>
+      serveConsoleChannel(socket, { ...options, port: request.socket.localPort ?? 0 }),
   };
 }
 

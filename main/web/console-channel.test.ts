@@ -2,14 +2,15 @@
  * The web console's channel on a real loopback socket, with a service that records what reached it: the
  * authentication deadline, and that nothing reaches a handler or a subscription before authentication.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { createHash, createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ConsoleHandlers } from '../../common/console-contract';
 import { guardConsoleUpgrade } from '../server/console-guard';
 import { listenLoopback } from '../server/loopback-server';
 import type { LoopbackServer } from '../server/loopback-server';
 import type { ConsoleService } from '../console/console-service';
-import { LINK_CODE_TTL_MS } from '../../common/console-contract';
+import { LINK_CODE_TTL_MS, resumeProofMessage } from '../../common/console-contract';
 import { serveConsoleChannel } from './console-channel';
 import { createConsolePasses } from './console-passes';
 const servers: LoopbackServer[] = [];
@@ -41,7 +42,13 @@ async function serve(authDeadlineMs: number) {
         path: '/console',
         maxPayload: 64 * 1024,
         guard: (request, port) => guardConsoleUpgrade(request, { port, path: '/console' }),
-        onConnection: (socket) => serveConsoleChannel(socket, { service, passes, authDeadlineMs }),
+        onConnection: (socket, request) =>
+          serveConsoleChannel(socket, {
+            service,
+            passes,
+            port: request.socket.localPort ?? 0,
+            authDeadlineMs,
+          }),
       },
     ],
     onRequest: (_request, response) => response.writeHead(404).end(),
@@ -181,5 +188,41 @@ describe('the console channel', () => {
     expect(await late.closed).toEqual({ code: 4410, reason: 'This link has expired.' });
     expect(late.frames).toEqual([]);
     expect(reached.filter((entry) => entry !== 'disconnect')).toEqual([]);
+  });
+});
+
+describe('a tab coming back with its secret', () => {
+  const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
+  const expectedProof = (secret: string, port: number, nonce: string) =>
+    createHmac('sha256', sha(secret))
+      .update(resumeProofMessage(String(port), nonce))
+      .digest('base64url');
+
+  it('hears a proof bound to this console’s port before it shows the secret, which then opens the console', async () => {
+    const { server, passes } = await serve(5_000);
+    const opened = passes.redeem({ code: passes.issueCode() });
+    if (!opened.ok) throw new Error('the code did not open the console');
+    opened.release();
+    const client = open(server.port);
+    await client.opened;
+    client.socket.send(JSON.stringify({ type: 'challenge', for: sha(sha(opened.secret)), nonce: 'n-1' }));
+    await vi.waitFor(() => expect(client.frames).toHaveLength(1));
+    expect(client.frames[0]).toEqual({
+      type: 'proof',
+      proof: expectedProof(opened.secret, server.port, 'n-1'),
+    });
+    client.socket.send(JSON.stringify({ type: 'auth', secret: opened.secret }));
+    await vi.waitFor(() => expect(client.frames).toHaveLength(2));
+    expect(client.frames[1]).toMatchObject({ type: 'ready' });
+    client.socket.close();
+  });
+
+  it('is refused, with nothing proved, when this console never handed that secret out', async () => {
+    const { server } = await serve(5_000);
+    const client = open(server.port);
+    await client.opened;
+    client.socket.send(JSON.stringify({ type: 'challenge', for: sha(sha('x'.repeat(43))), nonce: 'n-1' }));
+    expect((await client.closed).code).toBe(4401);
+    expect(client.frames).toEqual([]);
   });
 });

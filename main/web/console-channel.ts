@@ -1,7 +1,8 @@
 /**
  * The web console's WebSocket. The page proves itself in its first frame, with its link's one-time code
  * (from the URL fragment, which never reaches a server log) or the tab secret it was handed last time; it
- * gets the next secret back. Until then it receives nothing, and a socket that has not authenticated within
+ * gets the next secret back. A tab coming back with a secret first challenges the console to prove it handed
+ * that secret out, so a program squatting on the port while the console was down never sees it. Until then it receives nothing, and a socket that has not authenticated within
  * a few seconds is closed.
  */
 import type { WebSocket } from 'ws';
@@ -23,11 +24,18 @@ const REFUSED_REASON: Record<Refusal, string> = {
 
 export function serveConsoleChannel(
   socket: WebSocket,
-  options: { service: ConsoleService; passes: ConsolePasses; authDeadlineMs?: number },
+  options: {
+    service: ConsoleService;
+    passes: ConsolePasses;
+    /** The console's port, which a resume proof is bound to. */
+    port: number;
+    authDeadlineMs?: number;
+  },
 ): void {
   const caller = { id: `web:${++clients}`, channel: 'web' } as const;
   let unsubscribe: (() => void) | undefined;
   let release: (() => void) | undefined;
+  let challenged = false;
   const send = (frame: ConsoleServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
@@ -49,6 +57,17 @@ export function serveConsoleChannel(
     const frame = ConsoleClientFrameSchema.safeParse(raw);
     if (!frame.success) {
       socket.close(4400, 'Unknown frame.');
+      return;
+    }
+    if (frame.data.type === 'challenge') {
+      if (unsubscribe || challenged) {
+        socket.close(4400, 'One challenge, before authenticating.');
+        return;
+      }
+      challenged = true;
+      const proved = options.passes.prove(frame.data.for, frame.data.nonce, options.port);
+      if (!proved.ok) socket.close(REFUSED_CLOSE[proved.reason], REFUSED_REASON[proved.reason]);
+      else send({ type: 'proof', proof: proved.proof });
       return;
     }
     if (frame.data.type === 'auth') {

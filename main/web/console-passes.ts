@@ -8,8 +8,8 @@
  * secret in memory only, gets back into the console that restarted on that home: a secret a socket held
  * when the console stopped works for one reload grace after the next start. Codes are not kept.
  */
-import { createHash } from 'node:crypto';
-import { LINK_CODE_TTL_MS } from '../../common/console-contract';
+import { createHash, createHmac } from 'node:crypto';
+import { LINK_CODE_TTL_MS, resumeProofMessage } from '../../common/console-contract';
 import { generateToken } from '../secrets/token';
 
 /** How long a tab secret outlives its socket: long enough for a reload, not for a closed tab. */
@@ -26,6 +26,8 @@ export interface Presented {
   readonly secret?: string;
 }
 export type Refusal = 'used' | 'expired' | 'unknown';
+export type Proved =
+  { readonly ok: true; readonly proof: string } | { readonly ok: false; readonly reason: Refusal };
 export type Redeemed =
   | { readonly ok: true; readonly secret: string; readonly release: () => void }
   | { readonly ok: false; readonly reason: Refusal };
@@ -52,6 +54,11 @@ export interface ConsolePasses {
    * when that tab's socket closes. A refusal names why the code failed, else why the secret did.
    */
   redeem(presented: Presented): Redeemed;
+  /**
+   * Proves to a tab that this console handed out the secret it names (`resumeProofMessage` in
+   * common/console-contract.ts), before the tab shows it; spends nothing.
+   */
+  prove(named: string, nonce: string, port: number): Proved;
   /**
    * Keeps the secrets as they are now, sockets still holding theirs, and nothing after: the console is
    * stopping, and its tabs must find their secrets live when it starts again.
@@ -135,6 +142,18 @@ export function createConsolePasses(now: () => number = Date.now, keeping?: Secr
           keep();
         },
       };
+    },
+    prove(named, nonce, port) {
+      sweep();
+      for (const [key, entry] of live) {
+        if (entry.kind !== 'secret' || digest(key) !== named) continue;
+        const proof = createHmac('sha256', key)
+          .update(resumeProofMessage(String(port), nonce))
+          .digest('base64url');
+        return { ok: true, proof };
+      }
+      for (const [key, { reason }] of gone) if (digest(key) === named) return { ok: false, reason };
+      return { ok: false, reason: 'unknown' };
     },
     stop() {
       keep();

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { WebSocketServer } from 'ws';
 import type { Page } from '@playwright/test';
 import { permissionRequestPayload, spawnHook, startServe } from './console-process';
 import type { RunningConsole } from './console-process';
@@ -152,6 +153,35 @@ test('a console of another home on that port does not take the tab, and the tab 
     'The console running here does not know this tab (it uses another home, or came back too late): press Enter where gatehouse serve runs for a new link',
   );
   await page.goto(other.url);
+  await expect(page.locator('.topbar__status')).toHaveText('Connected');
+});
+
+test('a program on the port while the console is down never sees the tab’s secret', async ({ page }) => {
+  const first = await start();
+  const port = Number(new URL(first.url).port);
+  await page.goto(first.url);
+  await expect(page.locator('.topbar__status')).toHaveText('Connected');
+  const killed = new Promise((resolve) => first.process.once('exit', resolve));
+  first.process.kill('SIGKILL');
+  await killed;
+
+  // It answers every challenge with a made-up proof, as it cannot know the secret's digest.
+  const heard: Array<Record<string, unknown>> = [];
+  const squatter = new WebSocketServer({ host: '127.0.0.1', port });
+  squatter.on('connection', (socket) =>
+    socket.on('message', (data) => {
+      heard.push(JSON.parse(data.toString()) as Record<string, unknown>);
+      socket.send(JSON.stringify({ type: 'proof', proof: 'made-up' }));
+    }),
+  );
+  await expect.poll(() => heard.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await new Promise((closed) => squatter.close(closed));
+  for (const socket of squatter.clients) socket.terminate();
+  expect(heard.map((frame) => frame.type)).not.toContain('auth');
+  expect(JSON.stringify(heard)).not.toMatch(/secret/);
+  await expect(page.locator('.topbar__status')).toContainText('comes back by itself');
+
+  await start();
   await expect(page.locator('.topbar__status')).toHaveText('Connected');
 });
 

@@ -7,6 +7,7 @@
  * open page, in memory, can come back to a console that restarted (docs/security.md, section 7).
  */
 import { CONSOLE_PATH, REFUSED_CLOSE } from '../../../common/console-contract';
+import { prepareResumeChallenge } from './resume-proof';
 import type {
   ConsoleApi,
   ConsoleServerFrame,
@@ -63,12 +64,20 @@ export function createWebTransport(options: {
   /** Neither connected nor trying again: only a new link brings the tab back. */
   let idle = false;
 
+  const port = new URL(options.url).port;
+
   const connect = () => {
     const presented = secret === undefined ? (code === undefined ? undefined : { code }) : { secret };
     const current = new WebSocket(options.url);
+    /** The proof a console that came back must answer before the tab shows it the secret. */
+    let expected: string | undefined;
     current.addEventListener('open', () => {
-      if (presented === undefined) current.close();
-      else current.send(JSON.stringify({ type: 'auth', ...presented }));
+      if (presented === undefined) return current.close();
+      if (presented.secret === undefined) return current.send(JSON.stringify({ type: 'auth', ...presented }));
+      void prepareResumeChallenge(presented.secret, port).then((challenge) => {
+        expected = challenge.proof;
+        if (current.readyState === WebSocket.OPEN) current.send(JSON.stringify(challenge.frame));
+      });
     });
     current.addEventListener('close', (event) => {
       socket = undefined;
@@ -88,7 +97,13 @@ export function createWebTransport(options: {
     });
     current.addEventListener('message', (event) => {
       const frame = JSON.parse(String(event.data)) as ConsoleServerFrame;
-      if (frame.type === 'ready') {
+      if (frame.type === 'proof') {
+        // Whatever answers wrongly is not the console that handed the secret out: it never sees it, and
+        // the tab knocks again, for the console may yet come back.
+        if (frame.proof === expected && presented?.secret !== undefined) {
+          current.send(JSON.stringify({ type: 'auth', secret: presented.secret }));
+        } else current.close();
+      } else if (frame.type === 'ready') {
         secret = frame.secret;
         code = undefined;
         socket = current;
