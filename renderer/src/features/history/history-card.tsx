@@ -4,15 +4,7 @@ import { useT } from '../../i18n/i18n-context';
 import { ToolInput } from '../../tool-call/tool-input';
 import { shortSessionId } from '../../../../common/session-label';
 import { shortTurnId } from '../../ui/names';
-import {
-  decidedBy,
-  decidingRule,
-  formatLatency,
-  otherChannel,
-  outcomeKey,
-  outcomeOf,
-  toneOf,
-} from './history-format';
+import { decidedBy, decidingRule, formatLatency, otherChannel, outcomeKey, toneOf } from './history-format';
 import { useDateFormat } from '../../ui/use-date-format';
 import { VisibleText } from '../../ui/visible-text';
 
