@@ -44,7 +44,10 @@ export function serveConsoleChannel(
     options.authDeadlineMs ?? AUTH_DEADLINE_MS,
   );
 
+  /** While an authentication waits for its secret to be kept, later frames wait behind it, in order. */
+  let authenticating: Promise<void> | undefined;
   socket.on('message', async (data) => {
+    if (authenticating) await authenticating;
     // A frame that arrived behind the one that closed the socket must not authenticate or invoke after all.
     if (socket.readyState !== socket.OPEN) return;
     let raw: unknown;
@@ -79,6 +82,12 @@ export function serveConsoleChannel(
       }
       clearTimeout(authDeadline);
       release = redeemed.release;
+      // A console killed between handing out the secret and keeping its digest would strand the tab: the
+      // next console on this home could not let it back in. So the digest is on disk first.
+      authenticating = redeemed.kept;
+      await authenticating;
+      authenticating = undefined;
+      if (socket.readyState !== socket.OPEN) return;
       unsubscribe = options.service.subscribe((channel, payload) =>
         send({ type: 'event', channel, payload }),
       );

@@ -105,7 +105,7 @@ describe('tab secrets across a restart of the console', () => {
     const kept: { secrets: readonly KeptSecret[] } = { secrets: [] };
     return {
       kept,
-      keeping: { secrets: [], keep: (secrets: readonly KeptSecret[]) => (kept.secrets = secrets) },
+      keeping: { secrets: [], keep: async (secrets: readonly KeptSecret[]) => void (kept.secrets = secrets) },
     };
   }
 
@@ -120,7 +120,10 @@ describe('tab secrets across a restart of the console', () => {
     expect(JSON.stringify(kept.secrets)).not.toContain(opened.secret);
 
     clock.at += 60 * 60_000;
-    const after = createConsolePasses(() => clock.at, { secrets: kept.secrets, keep: () => undefined });
+    const after = createConsolePasses(() => clock.at, {
+      secrets: kept.secrets,
+      keep: () => Promise.resolve(),
+    });
     expect(after.redeem({ secret: opened.secret }).ok).toBe(true);
     expect(after.redeem({ secret: opened.secret })).toEqual({ ok: false, reason: 'used' });
   });
@@ -133,7 +136,10 @@ describe('tab secrets across a restart of the console', () => {
     if (!opened.ok) throw new Error('the code did not open the console');
     before.stop();
 
-    const after = createConsolePasses(() => clock.at, { secrets: kept.secrets, keep: () => undefined });
+    const after = createConsolePasses(() => clock.at, {
+      secrets: kept.secrets,
+      keep: () => Promise.resolve(),
+    });
     clock.at += RELOAD_GRACE_MS;
     expect(after.redeem({ secret: opened.secret })).toEqual({ ok: false, reason: 'expired' });
   });
@@ -144,7 +150,30 @@ describe('tab secrets across a restart of the console', () => {
     const opened = before.redeem({ code: before.issueCode() });
     if (!opened.ok) throw new Error('the code did not open the console');
     before.stop();
-    const other = createConsolePasses(Date.now, { secrets: [], keep: () => undefined });
+    const other = createConsolePasses(Date.now, { secrets: [], keep: () => Promise.resolve() });
     expect(other.redeem({ secret: opened.secret })).toEqual({ ok: false, reason: 'unknown' });
+  });
+
+  it('hands a tab its secret only once the home keeps its digest', async () => {
+    let written!: () => void;
+    const onDisk = new Promise<void>((resolve) => (written = resolve));
+    const kept: KeptSecret[][] = [];
+    const passes = createConsolePasses(Date.now, {
+      secrets: [],
+      keep: (secrets) => {
+        kept.push([...secrets]);
+        return onDisk;
+      },
+    });
+    const opened = passes.redeem({ code: passes.issueCode() });
+    if (!opened.ok) throw new Error('the code did not open the console');
+    let handed = false;
+    const handing = opened.kept.then(() => (handed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(handed).toBe(false);
+    expect(kept.at(-1)).toHaveLength(1);
+    written();
+    await handing;
+    expect(handed).toBe(true);
   });
 });

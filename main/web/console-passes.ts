@@ -29,7 +29,13 @@ export type Refusal = 'used' | 'expired' | 'unknown';
 export type Proved =
   { readonly ok: true; readonly proof: string } | { readonly ok: false; readonly reason: Refusal };
 export type Redeemed =
-  | { readonly ok: true; readonly secret: string; readonly release: () => void }
+  | {
+      readonly ok: true;
+      readonly secret: string;
+      /** Resolves once the home keeps the secret's digest: only then may the tab be handed the secret. */
+      readonly kept: Promise<void>;
+      readonly release: () => void;
+    }
   | { readonly ok: false; readonly reason: Refusal };
 
 /** A live tab secret as the home keeps it: its digest, and when it expires (null: a socket held it). */
@@ -42,8 +48,8 @@ export interface KeptSecret {
 export interface SecretKeeping {
   /** What the last console on this home kept. */
   readonly secrets: readonly KeptSecret[];
-  /** Replaces what is kept; called at each change. */
-  keep(secrets: readonly KeptSecret[]): void;
+  /** Replaces what is kept; called at each change. Resolves once this list (or a newer one) is on disk. */
+  keep(secrets: readonly KeptSecret[]): Promise<void>;
 }
 
 export interface ConsolePasses {
@@ -83,13 +89,13 @@ export function createConsolePasses(now: () => number = Date.now, keeping?: Secr
     }
   }
   let stopped = false;
-  const keep = () => {
-    if (stopped || !keeping) return;
+  const keep = (): Promise<void> => {
+    if (stopped || !keeping) return Promise.resolve();
     const secrets: KeptSecret[] = [];
     for (const [key, entry] of live) {
       if (entry.kind === 'secret') secrets.push({ digest: key, expiresAt: entry.expiresAt ?? null });
     }
-    keeping.keep(secrets);
+    return keeping.keep(secrets);
   };
   /** Codes and secrets that no longer work, and why, so a replay hears why rather than "unknown". */
   const gone = new Map<string, { readonly reason: 'used' | 'expired'; readonly until: number }>();
@@ -133,13 +139,13 @@ export function createConsolePasses(now: () => number = Date.now, keeping?: Secr
       const secret = generateToken();
       const next: Live = { kind: 'secret', expiresAt: undefined };
       live.set(digest(secret), next);
-      keep();
       return {
         ok: true,
         secret,
+        kept: keep(),
         release: () => {
           next.expiresAt ??= now() + RELOAD_GRACE_MS;
-          keep();
+          void keep();
         },
       };
     },

@@ -34,6 +34,7 @@ export async function openSecretKeeper(home: string): Promise<SecretKeeper> {
         // A list that could not be written only costs open tabs their way back after a restart.
         await writeFileAtomic(path, content, { mode: 0o600, dirMode: 0o700 }).catch(() => undefined);
       });
+      return written;
     },
     flush: () => written,
   };
