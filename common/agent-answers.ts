@@ -1,8 +1,8 @@
 /**
- * Which answers a request can take from the console: the one statement of it, for the card, the keyboard
- * and the console's checks. A request that brings its own options (ACP) takes exactly those. Codex fails
- * closed on an edited input, lasting rules and an interrupt (agents-2026-12.md), so its cards offer none
- * of them; every other agent takes all.
+ * Which answers a request can take from the console: the one statement of it, for the card, the keyboard and
+ * the console's checks. A request that brings its own options (ACP) takes exactly those. Codex fails closed
+ * on an edited input, lasting rules and an interrupt (docs/codex.md, Answers a Codex card offers), so its
+ * cards offer none of them; every other agent takes all.
  */
 import type { AgentOption } from './protocol';
 

@@ -1,5 +1,5 @@
 /**
- * The phone channel's part of the console contract (issue #23): connect a bot, pair a chat, send a test
+ * The phone channel's part of the console contract: connect a bot, pair a chat, send a test
  * message, choose when and what the phone gets, disconnect. `console-contract.ts` merges these in.
  */
 import { z } from 'zod';

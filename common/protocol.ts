@@ -25,7 +25,10 @@ export const PermissionModeSchema = z.enum(permissionModes);
 export const RuleBehaviorSchema = z.enum(['allow', 'deny', 'ask']);
 export type { PermissionMode } from '../engine';
 
-/** Claude Code's permission-update entry (claude-code.md §1.5), shared by suggestions and updatedPermissions. */
+/**
+ * Claude Code's permission-update entry (docs/protocol.md, Messages), shared by suggestions and
+ * updatedPermissions.
+ */
 const RuleValueSchema = z.object({
   toolName: z.string().min(1).max(500),
   ruleContent: z.string().max(10_000).optional(),

@@ -70,7 +70,10 @@ export type CodexWhy = z.infer<typeof CodexWhySchema>;
 /** Why the agent asked: the console's engine run on the agent's own settings for this very call. */
 export const ExplanationSchema = z.object({
   behavior: z.enum(['allow', 'deny', 'ask']),
-  /** The pipeline step that decided (seed §9.3–9.5): 1a…1g, 2a, 2b, 3, classifier, dontAsk, headless, hook. */
+  /**
+   * The pipeline step that decided (docs/engine.md, The pipeline): 1a…1g, 2a, 2b, 3, classifier, dontAsk,
+   * headless, hook.
+   */
   step: z.string(),
   reason: z.object({
     /** `acp`: the agent asked its editor through ACP; no engine ran, so there is no rule or mode to name. */

@@ -1,5 +1,5 @@
 /**
- * The rule editor's slice of the console contract (issue 7): load every rule of a project folder, save an
+ * The rule editor's slice of the console contract: load every rule of a project folder, save an
  * edit as an operation, keep examples, try a tool call. A renderer names files only by source and project
  * folder, never by path, so it cannot make main write anywhere but the settings files of that folder.
  */
@@ -10,7 +10,10 @@ import type { PermissionSwitch } from '../engine';
 import type { RuleRefView } from './queue-contract';
 import type { Refusal } from './refusals';
 
-/** The sources a person may edit here; policy and flag rules are locked (seed §9.4). */
+/**
+ * The sources a person may edit here; policy and flag rules are locked (docs/engine.md, Sources, files and
+ * precedence).
+ */
 export const editableSources = ['localSettings', 'projectSettings', 'userSettings'] as const;
 export type EditableSource = (typeof editableSources)[number];
 

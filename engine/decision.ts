@@ -1,5 +1,5 @@
 /**
- * What a check returns: one of three behaviors (seed §9.2), the pipeline step that decided, and why, in a
+ * What a check returns: one of three behaviors, the pipeline step that decided, and why, in a
  * form a person can read and a console can show: the rule with its source, file and index; the mode; the
  * protected path; the tool's message; or that no rule matched. Near misses are rules written for the same
  * tool that did not match, so a person can see what almost applied. `message` is the English sentence;
@@ -50,7 +50,9 @@ export type DecisionReason =
       readonly phrase?: Phrase;
     }
   | { readonly type: 'tool'; readonly message: string; readonly phrase?: Phrase }
-  /** The call touches a path outside the session's working directories (claude-code.md §3.6). */
+  /**
+   * The call touches a path outside the session's working directories (docs/engine.md, Working directories).
+   */
   | {
       readonly type: 'workingDirectories';
       readonly path: string;

@@ -1,7 +1,7 @@
 /**
- * The permission engine's public surface: the seed's four-layer model as a pure library, safe for the
- * renderer. Its other entry point, engine/node/index.ts, holds what needs Node (settings files, real paths,
- * the Bash parser's WebAssembly); the lint refuses deeper imports from outside engine/.
+ * The permission engine's public surface: the four-layer model of docs/engine.md as a pure library, safe for
+ * the renderer. Its other entry point, engine/node/index.ts, holds what needs Node (settings files, real
+ * paths, the Bash parser's WebAssembly); the lint refuses deeper imports from outside engine/.
  */
 export { fileSources, isFileSource, ruleSources, ruleBehaviors, permissionModes } from './types';
 export type {

@@ -1,9 +1,9 @@
 /**
- * The engine's core vocabulary (seed §9.4–9.6). Everything here is readonly: a permission decision is made
+ * The engine's core vocabulary (docs/engine.md). Everything here is readonly: a permission decision is made
  * from an immutable context, so nothing can change between the check and the use (TOCTOU).
  */
 
-/** The eight rule sources, highest precedence first (seed §9.4). */
+/** The eight rule sources, highest precedence first (docs/engine.md, Sources, files and precedence). */
 /** The sources read from settings files, by precedence; the rest live in memory. */
 export const fileSources = [
   'policySettings',
@@ -34,7 +34,7 @@ export const permissionModes = [
 ] as const;
 export type PermissionMode = (typeof permissionModes)[number];
 
-/** Which settings layout a session reads: the seed's `.agent/` or Claude Code's `.claude/`. */
+/** Which settings layout a session reads: the agent profile's `.agent/` or Claude Code's `.claude/`. */
 export type SettingsProfile = 'agent' | 'claude';
 
 /** What a rule matches: a tool name and optional tool-specific content, `Bash(git *)` → {Bash, "git *"}. */
@@ -49,7 +49,10 @@ export interface RuleOrigin {
   readonly file?: string;
   /** Index of the rule in that file's `permissions.<behavior>` list. */
   readonly index?: number;
-  /** The folder a `/path` pattern is anchored to for this source (claude-code.md §3.3). */
+  /**
+   * The folder a `/path` pattern is anchored to for this source (docs/engine.md, Sources, files and
+   * precedence).
+   */
   readonly anchorDir: string;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The durable half of #17's floor: one commit of one decision's rows (its request, session and decision),
- * written by the console's own SQLite history, opened as the console opens it, on a file of its own.
+ * The durable half of the console's floor: one commit of one decision's rows (its request, session and
+ * decision), written by the console's own SQLite history, opened as the console opens it, on a file of its
+ * own.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * The bridge bench: request → decision round trip through the real console, decided by a console-side
  * racer, at 1, 10 and 100 concurrent agents, each level beside a raw `ws` echo measured in the same run under
- * the same concurrency, and beside #17's floor: that echo answering only after one durable commit of one
+ * the same concurrency, and beside the floor: that echo answering only after one durable commit of one
  * decision's rows. Then the commit alone, and a 100,000-request memory soak.
  *
  *   node --expose-gc scripts/run-ts.mjs bench/bridge/run.ts     (npm run bench:bridge)
@@ -182,7 +182,7 @@ async function levels(): Promise<{ closed: LevelResult[]; open: LevelResult }> {
   }
 }
 
-/** #17's bounds for the console, each against a figure of this run. */
+/** The bounds for the console, each against a figure of this run. */
 function bounds(results: readonly LevelResult[], open: LevelResult, commit: RunSummary): string {
   const run = (level: LevelResult, name: string) => level.runs.find(([l]) => l === name)![1];
   const one = results.find((level) => level.agents === 1)!;
@@ -194,7 +194,7 @@ function bounds(results: readonly LevelResult[], open: LevelResult, commit: RunS
   const best = Math.max(...results.map((r) => run(r, CONSOLE).perSecond));
   const ms = (value: number) => `${value.toFixed(3)} ms`;
   return [
-    `\nbounds (#17): ${CONSOLE}`,
+    `\nbounds: ${CONSOLE}`,
     `  floor at 1 agent: the ${COMMIT_ECHO} of one decision's rows, p50 ${ms(floor)}`,
     `    its parts timed apart: raw ws echo p50 ${ms(echo)} + the commit alone p50 ${ms(commit.p50Ms)} ` +
       `(p99 ${ms(commit.p99Ms)}, ${commit.count.toLocaleString('en-US')} commits) = ${ms(parts)}; ` +

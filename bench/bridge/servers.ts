@@ -2,7 +2,7 @@
  * The server side of the bench, in a process of its own: the real console core (its default SQLite
  * history, or the in-memory store), the bridge and registry alone with no store, a server that only answers
  * decisions, a raw `ws` echo server as the floor to compare with, or that echo committing one decision's rows
- * before it answers (#17's floor for the console). The first two get a console-side racer
+ * before it answers (the floor for the console). The first two get a console-side racer
  * that allows every request the instant it is shown. All listen on 127.0.0.1 only.
  */
 import { randomBytes } from 'node:crypto';

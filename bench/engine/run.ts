@@ -122,7 +122,7 @@ async function main(): Promise<void> {
       `danger analysis, ${kind}: p50 ${dangers.p50.toFixed(1)} µs, p99 ${dangers.p99.toFixed(1)} µs; parsing alone p50 ${parsing.p50.toFixed(1)} µs (${(dangers.p50 / parsing.p50).toFixed(2)}×)`,
     );
   }
-  console.log(`bound (#17): p50 < ${TARGET_P50_US} µs with 1,000 rules: ${verdicts.join('; ')}`);
+  console.log(`bound: p50 < ${TARGET_P50_US} µs with 1,000 rules: ${verdicts.join('; ')}`);
 }
 
 await main();

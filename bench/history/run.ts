@@ -4,7 +4,7 @@
  * measured in the same run: the same query as a full table scan (`NOT INDEXED`, and for text a LIKE over
  * the input JSON instead of FTS5), mapped to the same entries. Each query's result is checked against its
  * baseline's first, so the two rows measure the same answer.
- * Targets from issue 8: filtered page p50 under 10 ms, text search p50 under 50 ms.
+ * Targets: filtered page p50 under 10 ms, text search p50 under 50 ms.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

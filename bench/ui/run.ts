@@ -16,9 +16,9 @@
  * listener that runs after the app's) and its latency to the end of the frame that paints it.
  *
  * Run: `npm run build`, then `npm run bench:ui` (node scripts/run-ts.mjs bench/ui/run.ts). Bounds: with
- * 1,000 pending, card visible p95 ≤ 2× the frame's delivery p95 (#17); a 3,000-line diff and a 200 KB MCP
+ * 1,000 pending, card visible p95 ≤ 2× the frame's delivery p95; a 3,000-line diff and a 200 KB MCP
  * call each visible ≤ 150 ms p95 in ≤ 3,000 DOM nodes, and the next-card key's work ≤ one frame with both
- * open (#37).
+ * open.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -424,7 +424,7 @@ async function main(): Promise<void> {
     const met = p95 <= BOUND_RATIO * delivered95;
     console.log('');
     console.log(
-      `bound (#17): card visible p95 ≤ ${BOUND_RATIO}× the frame's delivery p95 with ${thousand.pending.toLocaleString('en-US')} pending: ` +
+      `bound: card visible p95 ≤ ${BOUND_RATIO}× the frame's delivery p95 with ${thousand.pending.toLocaleString('en-US')} pending: ` +
         `${p95.toFixed(1)} ms against ${delivered95.toFixed(1)} ms = ${(p95 / delivered95).toFixed(2)}×, ${met ? 'met' : 'MISSED'}`,
     );
     if (!met) process.exitCode = 1;
@@ -432,7 +432,7 @@ async function main(): Promise<void> {
     const base50 = percentile(one.visible, 0.5);
     const base95 = percentile(one.visible, 0.95);
     console.log('');
-    console.log('big cards (#37), one other pending; baseline: the one-line card of the first row above');
+    console.log('big cards, one other pending; baseline: the one-line card of the first row above');
     console.log(
       'card                 frame delivered p50 / p95   rows visible p50 / p95    ratio to one-line p50 / p95   DOM nodes max',
     );
@@ -462,7 +462,7 @@ async function main(): Promise<void> {
       const nodes = Math.max(...row.nodes);
       const bigMet = v95 <= BIG_VISIBLE_MS && nodes <= BIG_NODES;
       console.log(
-        `bound (#37): ${row.name} visible p95 ≤ ${BIG_VISIBLE_MS} ms in ≤ ${BIG_NODES.toLocaleString('en-US')} nodes: ` +
+        `bound: ${row.name} visible p95 ≤ ${BIG_VISIBLE_MS} ms in ≤ ${BIG_NODES.toLocaleString('en-US')} nodes: ` +
           `${v95.toFixed(1)} ms, ${nodes.toLocaleString('en-US')} nodes, ${bigMet ? 'met' : 'MISSED'}`,
       );
       if (!bigMet) process.exitCode = 1;
@@ -470,7 +470,7 @@ async function main(): Promise<void> {
     const key95 = percentile(bigKeys.work, 0.95);
     const keyMet = key95 <= FRAME_MS;
     console.log(
-      `bound (#37): next-card key's work p95 ≤ one frame (${FRAME_MS.toFixed(1)} ms) with both open: ` +
+      `bound: next-card key's work p95 ≤ one frame (${FRAME_MS.toFixed(1)} ms) with both open: ` +
         `${key95.toFixed(1)} ms, ${keyMet ? 'met' : 'MISSED'}`,
     );
     if (!keyMet) process.exitCode = 1;

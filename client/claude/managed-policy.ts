@@ -1,7 +1,7 @@
 /**
- * What Claude Code's managed policy file says about hooks (claude-code.md §1.1, §2): the platform's
- * managed-settings.json, then its managed-settings.d/*.json drop-ins in name order, later keys winning.
- * Server-managed and MDM policy cannot be read from here; doctor says so rather than guessing.
+ * What Claude Code's managed policy file says about hooks (docs/engine.md, Sources, files and precedence):
+ * the platform's managed-settings.json, then its managed-settings.d/*.json drop-ins in name order, later keys
+ * winning. Server-managed and MDM policy cannot be read from here; doctor says so rather than guessing.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * Which settings file a scope means (claude-code.md §2). The local file follows Claude Code 2.1.211+: it
- * sits at the git repository root, except outside a repository, when that root is the home folder, on
- * Windows, or when someone else owns the repository; then it sits in the start folder.
+ * Which settings file a scope means (docs/engine.md, Sources, files and precedence). The local file follows
+ * Claude Code 2.1.211+: it sits at the git repository root, except outside a repository, when that root is
+ * the home folder, on Windows, or when someone else owns the repository; then it sits in the start folder.
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

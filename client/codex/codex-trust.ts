@@ -1,5 +1,5 @@
 /**
- * What Codex's config.toml records about trust (agents-2026-12.md, Codex 0.169): a hook runs only when
+ * What Codex's config.toml records about trust (docs/codex.md, Install and trust): a hook runs only when
  * `[hooks.state."<hooks.json>:<event>:<group>:<handler>"]` holds a `trusted_hash` equal to the hash of the
  * handler as it is now, and project hooks load only when `[projects."<dir>"] trust_level = "trusted"`.
  * Gatehouse reads the records; it cannot recompute Codex's hash, so it says so rather than guessing.

@@ -1,6 +1,6 @@
 /**
- * Claude Code's PermissionRequest hook (claude-code.md §1.5) translated to and from the bridge protocol.
- * Pure: the I/O lives in ask-console.ts and client/cli/commands/hook.ts.
+ * Claude Code's PermissionRequest hook (docs/claude-code.md, 2.1.328 (pinned)) translated to and from the
+ * bridge protocol. Pure: the I/O lives in ask-console.ts and client/cli/commands/hook.ts.
  */
 import type { PermissionMode, PermissionUpdate } from '../../common/protocol';
 import type { PermissionCall } from '../../common/protocol';

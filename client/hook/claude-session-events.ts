@@ -1,5 +1,6 @@
 /**
- * The hook events that retire cards (claude-code.md §1.2, §1.8) turned into `session.event` frames. Pure.
+ * The hook events that retire cards (docs/claude-code.md, 2.1.328 (pinned)) turned into `session.event`
+ * frames. Pure.
  */
 import type { SessionEventCall } from '../../common/protocol';
 import type { ClaudeHookEvent } from './claude-events';

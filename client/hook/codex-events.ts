@@ -1,5 +1,5 @@
 /**
- * The Codex CLI hook events Gatehouse handles (agents-2026-12.md, Codex 0.169), by the argument
+ * The Codex CLI hook events Gatehouse handles (docs/codex.md, 0.169.0 (pinned)), by the argument
  * `gatehouse hook codex <event>` takes: one table for the hook and the Codex installer, as for Claude Code.
  * Codex names its events in PascalCase in hooks.json and sends the same names as `hook_event_name`.
  */

@@ -1,6 +1,7 @@
 /**
  * The console's decision as Codex's PermissionRequest hook output. Codex fails closed on `updatedInput`,
- * `updatedPermissions` and `interrupt` (agents-2026-12.md), so none of them ever reaches it. Pure.
+ * `updatedPermissions` and `interrupt` (docs/codex.md, Answers a Codex card offers), so none of them ever
+ * reaches it. Pure.
  */
 import type { PermissionCall } from '../../common/protocol';
 import { toPermissionCall } from './claude-permission-request';

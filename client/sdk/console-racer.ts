@@ -1,5 +1,5 @@
 /**
- * The console as one racer of the agent's own race (seed §9.7, "desktop bridge"): it sends the request and
+ * The console as one racer of the agent's own race (docs/engine.md, The pipeline): it sends the request and
  * claims with the console's decision. Losing withdraws the request with `answered-in-terminal`, so the card
  * disappears from every console window; an aborted race withdraws it with `aborted`.
  */

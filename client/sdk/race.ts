@@ -1,7 +1,7 @@
 /**
- * The seed's race of racers (§9.7) for code that runs beside an agent: every racer starts at once, the
- * first `claim()` wins through `common/race/resolve-once.ts`, and every other racer is aborted with a
- * `RaceLost` reason naming the winner, so it can withdraw (close its prompt, cancel its console request).
+ * The race of racers (docs/engine.md, The pipeline) for code that runs beside an agent: every racer starts at
+ * once, the first `claim()` wins through `common/race/resolve-once.ts`, and every other racer is aborted with
+ * a `RaceLost` reason naming the winner, so it can withdraw (close its prompt, cancel its console request).
  *
  * A racer that returns a promise is out of the race once that promise settles without a claim (the console
  * handed the question back, a prompt's input ended); when every racer is out, the race rejects. A racer that

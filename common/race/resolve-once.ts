@@ -1,4 +1,7 @@
-/** The seed's `createResolveOnce` (§9.7): `claim()` is atomic because JS runs one callback at a time. */
+/**
+ * `createResolveOnce`, the race of racers (docs/engine.md, The pipeline): `claim()` is atomic because JS runs
+ * one callback at a time.
+ */
 export type ClaimResult<R extends string> = { won: true } | { won: false; winner: R };
 
 export interface ResolveOnce<T, R extends string = string> {

@@ -11,7 +11,7 @@ import type { BashAnalysis, BashAnalyzer } from './types';
 import { phraseText, type Phrase } from '../explain/phrases';
 import type { WasmTreeWalker } from './wasm-cursor';
 
-/** Longer commands always prompt (claude-code.md §3.2). */
+/** Longer commands always prompt (docs/engine.md, Matching, per tool family). */
 export const MAX_COMMAND_LENGTH = 10_000;
 
 export function createBashAnalyzer(

@@ -1,7 +1,7 @@
 /**
- * Known-safe `VAR=value` prefixes (claude-code.md §3.2). An allow rule matches past these, so
- * `NODE_ENV=test npm test` is approved by `Bash(npm test *)`. A variable belongs here only if no value of it
- * can make the following program load or run other code: `PATH`, `LD_PRELOAD`, `NODE_OPTIONS`,
+ * Known-safe `VAR=value` prefixes (docs/engine.md, Matching, per tool family). An allow rule matches past
+ * these, so `NODE_ENV=test npm test` is approved by `Bash(npm test *)`. A variable belongs here only if no
+ * value of it can make the following program load or run other code: `PATH`, `LD_PRELOAD`, `NODE_OPTIONS`,
  * `PYTHONPATH`, `GIT_*`, `PAGER`, `EDITOR`, `BASH_ENV` and the like stay off the list, so a prefix of theirs
  * must be matched by the allow rule itself.
  */

@@ -1,10 +1,10 @@
 /**
- * Rules against a whole command line (claude-code.md §3.2, seed §9.3 step 1c): a deny or ask rule matches
- * when any subcommand does, because one bad part is enough; an allow rule approves only when every
+ * Rules against a whole command line (step 1c; docs/engine.md, Matching, per tool family): a deny or ask rule
+ * matches when any subcommand does, because one bad part is enough; an allow rule approves only when every
  * subcommand is covered, and never a line whose effect the parts do not show (substitution, backticks,
  * `eval`, an unparseable or over-long line, or a construct such as `watch` or `find -exec` that runs other
- * commands). The whole-tool pattern (`*` or empty, Claude Code's `Bash(*)` = `Bash`) is the exception: it
- * is the bare tool rule and matches every call, whatever its shape.
+ * commands). The whole-tool pattern (`*` or empty, Claude Code's `Bash(*)` = `Bash`) is the exception: it is
+ * the bare tool rule and matches every call, whatever its shape.
  */
 import type { RuleBehavior } from '../types';
 import { isWholeToolPattern, matchBashPattern, matchBashPatternText } from './match';

@@ -1,9 +1,9 @@
 /**
- * Bash rule content against one subcommand (claude-code.md §3.2). `*` matches any characters, spaces
- * included, anywhere in the pattern; a trailing ` *` also matches nothing, so `ls *` covers `ls` and
- * `ls -la` but not `lsof`, while `ls*` covers all three; the legacy `prefix:*`, recognised only at the end,
- * is the same as `prefix *`; `*` alone or empty content is the whole tool. `\*` is a literal star and `\\` a
- * literal backslash.
+ * Bash rule content against one subcommand (docs/engine.md, Matching, per tool family). `*` matches any
+ * characters, spaces included, anywhere in the pattern; a trailing ` *` also matches nothing, so `ls *`
+ * covers `ls` and `ls -la` but not `lsof`, while `ls*` covers all three; the legacy `prefix:*`, recognised
+ * only at the end, is the same as `prefix *`; `*` alone or empty content is the whole tool. `\*` is a literal
+ * star and `\\` a literal backslash.
  */
 import type { BashPatternMatcher, BashSubcommand } from './types';
 

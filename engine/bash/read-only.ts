@@ -1,6 +1,7 @@
 /**
- * The fixed read-only set of claude-code.md §3.2: commands that never prompt, in any mode. Membership is
- * decided on the stripped words, and any option that can write a file or run a program takes a command out.
+ * The fixed read-only set (docs/engine.md, Matching, per tool family): commands that never prompt, in any
+ * mode. Membership is decided on the stripped words, and any option that can write a file or run a program
+ * takes a command out.
  */
 import { findActions, findWrites } from './find';
 import type { BashAnalysis, BashSubcommand } from './types';

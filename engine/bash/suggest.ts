@@ -1,5 +1,5 @@
 /**
- * The rule contents "Don't ask again" offers (claude-code.md §3.2: up to 5 per-subcommand rules). A prefix
+ * The rule contents "Don't ask again" offers (up to 5 per-subcommand rules). A prefix
  * rule keeps the command's family: the first two words for tools whose second word is the real command
  * (`git status *`, `npm install *`), three for script runners (`npm run build *`, `docker compose up *`),
  * the first word otherwise (`pytest *`). A tool that runs whatever its arguments say (`bash`, `python`,

@@ -73,7 +73,8 @@ export interface BashAnalyzer {
 
 /**
  * Whether a Bash rule's content (`git *`, `npm run test:*`, `ls*`) matches one subcommand. `behavior`
- * matters: deny and ask match past any assignment, allow only past known-safe ones (claude-code.md §3.2).
+ * matters: deny and ask match past any assignment, allow only past known-safe ones (docs/engine.md, Matching,
+ * per tool family).
  */
 export type BashPatternMatcher = (
   pattern: string,

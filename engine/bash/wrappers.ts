@@ -1,9 +1,9 @@
 /**
- * Wrapper commands that only change how the next command runs (claude-code.md §3.2), so rules see
- * `git status` in `timeout 5 nice -n 2 git status`. Each wrapper is stripped only when every option it takes
- * is one we recognise and literal: an unknown option might change what runs, so the wrapper then stays and a
- * rule has to match it. `npx`, `docker exec`, `direnv exec`, `devbox run`, `env` and `sudo` are not wrappers
- * here: what they run is theirs to decide.
+ * Wrapper commands that only change how the next command runs (docs/engine.md, Matching, per tool family), so
+ * rules see `git status` in `timeout 5 nice -n 2 git status`. Each wrapper is stripped only when every option
+ * it takes is one we recognise and literal: an unknown option might change what runs, so the wrapper then
+ * stays and a rule has to match it. `npx`, `docker exec`, `direnv exec`, `devbox run`, `env` and `sudo` are
+ * not wrappers here: what they run is theirs to decide.
  */
 import type { ShellWord } from './words';
 

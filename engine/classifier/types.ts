@@ -1,5 +1,5 @@
 /**
- * Layer 3 (seed §9.2, chapter 10): a classifier that judges the grey zone in auto mode and on the
+ * Layer 3 (docs/engine.md, Layer 3): a classifier that judges the grey zone in auto mode and on the
  * coordinator's serial path. It is asynchronous because a real one calls a model; the engine ships only a
  * deterministic heuristic one (heuristic.ts) for tests and demos.
  */

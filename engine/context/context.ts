@@ -1,7 +1,8 @@
 /**
- * The immutable ToolPermissionContext of seed §9.6: everything a decision depends on, built once from the
- * loaded settings, the mode and the working folders, readonly in its type and frozen at runtime. Changing a
- * rule means building a new context (withRules / withoutRule), never editing one.
+ * The immutable ToolPermissionContext (docs/engine.md, Sources, files and precedence): everything a decision
+ * depends on, built once from the loaded settings, the mode and the working folders, readonly in its type and
+ * frozen at runtime. Changing a rule means building a new context (withRules / withoutRule), never editing
+ * one.
  */
 import {
   ruleSources,
@@ -21,14 +22,14 @@ import { invalidRule, PermissionContextError } from '../rules/errors';
 import { ruleIndexOf, tableKey, type RulesBySource } from '../rules/rule-index';
 import type { PermissionSettings } from './settings';
 
-/** Sources whose rules nobody but their owner may change (seed §9.4, thinking question 2). */
+/** Sources whose rules nobody but their owner may change (docs/engine.md, Sources, files and precedence). */
 export const lockedSources: ReadonlySet<RuleSource> = new Set<RuleSource>(['policySettings', 'flagSettings']);
 
 /** One settings file as loaded (engine/node/settings-loader.ts), or as a test builds it. */
 export interface SettingsLayer {
   readonly source: FileSource;
   readonly file: string;
-  /** Where `/path` rules of this file start (claude-code.md §3.3). */
+  /** Where `/path` rules of this file start (docs/engine.md, Sources, files and precedence). */
   readonly anchorDir: string;
   /** False when the file does not exist: it still names where rules would go. */
   readonly exists: boolean;
@@ -63,7 +64,10 @@ export interface ToolPermissionContext {
   readonly cwd: string;
   readonly home: string;
   readonly additionalWorkingDirectories: readonly WorkingDirectory[];
-  /** Three separate tables, so a check never filters by behavior (seed §9.6). */
+  /**
+   * Three separate tables, so a check never filters by behavior (docs/engine.md, Sources, files and
+   * precedence).
+   */
   readonly alwaysAllowRules: RulesBySource;
   readonly alwaysDenyRules: RulesBySource;
   readonly alwaysAskRules: RulesBySource;
@@ -248,7 +252,7 @@ function toRuleValue(rule: string | RuleValue, source: RuleSource, behavior: Rul
 }
 
 function memoryRule(memory: MemoryRule, cwd: string): PermissionRule {
-  // CLI and session rules anchor `/path` patterns at the cwd (claude-code.md §3.3).
+  // CLI and session rules anchor `/path` patterns at the cwd (docs/engine.md, Sources, files and precedence).
   return {
     source: memory.source,
     ruleBehavior: memory.behavior,
@@ -258,8 +262,8 @@ function memoryRule(memory: MemoryRule, cwd: string): PermissionRule {
 }
 
 function resolveMode(options: ContextOptions, layers: readonly SettingsLayer[]): ModeState {
-  // `defaultMode: "auto"` is ignored in project and local files (claude-code.md §2): a repository must not
-  // be able to hand the decision to the classifier.
+  // `defaultMode: "auto"` is ignored in project and local files (docs/engine.md, Sources, files and
+  // precedence): a repository must not be able to hand the decision to the classifier.
   const fromSettings = layers.find(
     (l) =>
       l.settings.defaultMode !== undefined &&

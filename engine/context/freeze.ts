@@ -1,4 +1,4 @@
-/** Freezes a plain data tree all the way down, so a context cannot change between check and use (seed §9.6). */
+/** Freezes a plain data tree all the way down, so a context cannot change between check and use. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);

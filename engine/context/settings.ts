@@ -1,7 +1,7 @@
 /**
- * The `permissions` part of a settings file (claude-code.md §2), validated by hand so that every problem
- * becomes one sentence that names the file and the key. Keys the engine does not own (hooks, env, ...) are
- * left alone.
+ * The `permissions` part of a settings file (docs/engine.md, Sources, files and precedence), validated by
+ * hand so that every problem becomes one sentence that names the file and the key. Keys the engine does not
+ * own (hooks, env, ...) are left alone.
  */
 import { permissionModes, ruleBehaviors, type PermissionMode, type RuleBehavior } from '../types';
 import { parseRule } from '../rules/syntax';
@@ -96,7 +96,7 @@ export function parseSettingsText(text: string, file: string): SettingsParseResu
   const mode = permissions['defaultMode'];
   let defaultMode: PermissionMode | undefined;
   if (mode !== undefined) {
-    // `manual` is Claude Code's newer name for default (claude-code.md §3.5).
+    // `manual` is Claude Code's newer name for default (docs/claude-code.md, The hooks across versions).
     const name = mode === 'manual' ? 'default' : mode;
     if (typeof name !== 'string' || !(permissionModes as readonly string[]).includes(name)) {
       return fail('settings.badMode', {

@@ -1,7 +1,7 @@
 /**
- * `WebFetch(domain:…)` (claude-code.md §3.4): hostnames compare case-insensitively without a trailing dot;
- * a leading `*.` matches one or more subdomain labels but not the apex; any other `*` stays inside one
- * label; `domain:*` matches every host.
+ * `WebFetch(domain:…)` (docs/engine.md, Matching, per tool family): hostnames compare case-insensitively
+ * without a trailing dot; a leading `*.` matches one or more subdomain labels but not the apex; any other `*`
+ * stays inside one label; `domain:*` matches every host.
  */
 
 export function normalizeHost(host: string): string {

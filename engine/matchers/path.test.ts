@@ -19,7 +19,7 @@ const matches = (
   return compiled.matcher.matches(path);
 };
 
-describe('path rules, claude-code.md §3.3', () => {
+describe('path rules', () => {
   it.each([
     // `//path` is absolute from the root.
     ['//Users/alice/secrets/**', '/Users/alice/secrets/key.pem', true],

@@ -1,6 +1,6 @@
 /**
- * Read/Edit path rules, gitignore-style (claude-code.md §3.3). A rule's content names a root and a
- * gitignore pattern under it:
+ * Read/Edit path rules, gitignore-style (docs/engine.md, Matching, per tool family). A rule's content names a
+ * root and a gitignore pattern under it:
  *
  *   `//abs/**`  → root `/`,                pattern `/abs/**`
  *   `~/x`       → root the home folder,    pattern `/x`
@@ -51,7 +51,8 @@ export function compilePathPattern(
   let root: string;
   let pattern: string;
   if (/^[A-Za-z]:[\\/]/.test(content)) {
-    // A Windows absolute path: the form file paths are normalized to, `/c/Users/...` (claude-code.md §3.3).
+    // A Windows absolute path: the form file paths are normalized to, `/c/Users/...` (docs/engine.md,
+    // Matching, per tool family).
     root = '/';
     pattern = toPosixPath(content);
   } else if (content.startsWith('//')) {
@@ -68,7 +69,7 @@ export function compilePathPattern(
     pattern = content.slice(1);
   } else {
     root = anchors.cwd;
-    // claude-code.md §3.3: a single-segment `src/**` is `<cwd>/src/**` for allow, but any-depth for deny and
+    // A single-segment `src/**` is `<cwd>/src/**` for allow, but any-depth for deny and
     // ask, so a deny cannot be dodged by reaching the same folder deeper down.
     pattern = behavior !== 'allow' && /^[^/*]+\/\*\*$/.test(content) ? `**/${content}` : content;
   }

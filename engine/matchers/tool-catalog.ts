@@ -1,6 +1,6 @@
 /**
  * What the engine knows about tool names: which family checks a tool, which field is its primary input,
- * and under which tool name its content rules are written (claude-code.md §3.3: `Edit` rules cover every
+ * and under which tool name its content rules are written (`Edit` rules cover every
  * built-in edit tool; path rules written as `Write(...)` are never consulted).
  */
 import { parseMcpName } from './tool-name';
@@ -75,5 +75,5 @@ export const pathRulesNeverConsulted: ReadonlySet<string> = new Set([
   'LS',
 ]);
 
-/** Tools that exist to talk to the user, so approving them automatically makes no sense (seed §9.3 step 1e). */
+/** Tools that exist to talk to the user, so approving them automatically makes no sense (step 1e). */
 export const requiresUserInteractionTools: ReadonlySet<string> = new Set(['AskUserQuestion']);

@@ -1,5 +1,5 @@
 /**
- * Which tools a rule's tool name covers (claude-code.md §3.4): an exact name, a whole MCP server
+ * Which tools a rule's tool name covers (docs/engine.md, Rule syntax): an exact name, a whole MCP server
  * (`mcp__github`, `mcp__github__*`), or a glob (`mcp__github__get_*`, `*`, `mcp__*`).
  */
 import { wildcardToRegExp } from './glob';

@@ -1,5 +1,5 @@
 /**
- * Finds and reads the settings files of a profile (design.md "Settings profiles"):
+ * Finds and reads the settings files of a profile (docs/engine.md, Sources, files and precedence):
  *
  * | source          | claude profile                          | agent profile                        |
  * |-----------------|-----------------------------------------|--------------------------------------|
@@ -20,7 +20,10 @@ import type { FileSource } from '../types';
 import { emptySettings, parseSettingsText } from '../context/settings';
 import { phrase, type Phrase, type Phrased } from '../explain/phrases';
 
-/** Managed policy files. Claude Code's are documented (claude-code.md §2); the agent profile mirrors them. */
+/**
+ * Managed policy files. Claude Code's are documented (docs/engine.md, Sources, files and precedence); the
+ * agent profile mirrors them.
+ */
 const MANAGED: Readonly<Record<SettingsProfile, Readonly<Record<'darwin' | 'linux' | 'win32', string>>>> = {
   claude: {
     darwin: '/Library/Application Support/ClaudeCode/managed-settings.json',

@@ -1,7 +1,7 @@
 /**
  * Path arithmetic for the pure engine, which may not import `node:path` (it also runs in the renderer).
  * Every path the engine compares is absolute and POSIX-shaped; Windows paths are first rewritten to
- * `/c/Users/...`, the form Claude Code matches rules against (claude-code.md §3.3).
+ * `/c/Users/...`, the form Claude Code matches rules against.
  */
 
 const WINDOWS_DRIVE = /^([A-Za-z]):[\\/]/;

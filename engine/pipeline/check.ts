@@ -5,9 +5,9 @@
  * - auto mode: the Layer-3 classifier, for asks it may approve (never explicit ask rules, never safety
  *   checks on the rule files or critical removals);
  * - headless (`shouldAvoidPermissionPrompts`, or a settings file's `permissions.denyInsteadOfPrompting`):
- *   nobody can answer, so ask becomes deny unless a PermissionRequest hook allows (seed §9.6);
+ *   nobody can answer, so ask becomes deny unless a PermissionRequest hook allows;
  * - the coordinator's serial path (`awaitAutomatedChecksBeforeDialog`): the hook (fast, local), then the
- *   classifier (slow, inference), and only then the dialog (seed §9.7).
+ *   classifier (slow, inference), and only then the dialog (docs/engine.md, The pipeline).
  *
  * Anything still "ask" goes to the race of racers (createResolveOnce), which is the registry's job.
  */

@@ -1,4 +1,7 @@
-/** claude-code.md §3, statement by statement, through the whole pipeline (fake Bash analyser). */
+/**
+ * Claude Code's rule semantics (docs/engine.md), statement by statement, through the whole pipeline (fake
+ * Bash analyser).
+ */
 import { describe, expect, it } from 'vitest';
 import { createPermissionContext } from '../context/context';
 import { listRules } from '../review/listing';

@@ -1,5 +1,5 @@
 /**
- * The deterministic part of the check, in the exact order of seed §9.3–9.4:
+ * The deterministic part of the check, in the order docs/engine.md, The pipeline, gives:
  *
  *   1a global deny → 1b global ask (unless the sandbox will run it) → 1c the tool's own check →
  *   1d tool deny is final → 1e requiresUserInteraction → 1f content ask rules → 1g the safety check →
@@ -162,7 +162,9 @@ function checkTool(call: ToolCall, env: CheckEnv, deps: EngineDeps): ToolCheck {
   }
 }
 
-/** dontAsk never prompts: whatever would ask is denied (seed §9.5), explicit ask rules included. */
+/**
+ * dontAsk never prompts: whatever would ask is denied (docs/engine.md, Modes), explicit ask rules included.
+ */
 function applyDontAsk(context: ToolPermissionContext, decision: Decision): Decision {
   if (decision.behavior !== 'ask' || context.mode.name !== 'dontAsk') return decision;
   return {

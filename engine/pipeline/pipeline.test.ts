@@ -452,7 +452,7 @@ const rows: Row[] = [
   },
 ];
 
-describe('the check pipeline, seed §9.3–9.5', () => {
+describe('the check pipeline', () => {
   it.each(rows)('$says', (row) => {
     const context = contextWith(row.rules, row.options);
     const decision = decide(context, row.call, deps, row.flags);
@@ -465,7 +465,7 @@ describe('the check pipeline, seed §9.3–9.5', () => {
   });
 });
 
-describe('sources and precedence, seed §9.4', () => {
+describe('sources and precedence', () => {
   it('reports the highest-precedence rule when several match', () => {
     const context = createPermissionContext({
       cwd: CWD,
@@ -597,7 +597,7 @@ describe('sources and precedence, seed §9.4', () => {
   });
 });
 
-describe('the immutable context, seed §9.6', () => {
+describe('the immutable context', () => {
   it('is frozen all the way down', () => {
     const context = contextWith({ allow: ['Bash(git *)'] });
     expect(Object.isFrozen(context)).toBe(true);

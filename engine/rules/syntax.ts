@@ -1,5 +1,5 @@
 /**
- * The rule syntax of seed §9.4 and claude-code.md §3: `Tool`, `Tool(content)`, `mcp__server`,
+ * The rule syntax (docs/engine.md, Rule syntax): `Tool`, `Tool(content)`, `mcp__server`,
  * `mcp__server__tool`, `mcp__server__*`, tool-name globs. Content runs from the first `(` to the final `)`;
  * a `(` or `)` inside it may be escaped as `\(` / `\)` (and a backslash before them as `\\`), as Claude Code
  * writes rules such as `Bash(python -c "print\(1\)")`. What the content means is the tool family's business

@@ -1,6 +1,7 @@
 /**
  * `rm` / `rmdir` of a folder whose loss is unrecoverable (the root, the home folder, a top-level system
- * folder) needs a person in every mode (claude-code.md §3.5), and no classifier may wave it through.
+ * folder) needs a person in every mode (docs/engine.md, Matching, per tool family), and no classifier may
+ * wave it through.
  */
 import { relativeInside } from '../paths/posix';
 

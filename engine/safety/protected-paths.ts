@@ -1,9 +1,9 @@
 /**
- * The safety check of seed §9.3 step 1g: paths whose modification amounts to code execution or to rewriting
- * the permission rules themselves (.gitconfig can set core.sshCommand, .bashrc runs at every shell start,
- * .agent/settings.json holds the rules). Writes to them always ask, even in bypassPermissions; allow rules
- * cannot pre-approve them; only the auto-mode classifier may approve, and never for the rule files.
- * The list is claude-code.md §3.5 plus the seed's `.agent/`.
+ * The safety check of step 1g (docs/engine.md, Matching, per tool family): paths whose modification amounts
+ * to code execution or to rewriting the permission rules themselves (.gitconfig can set core.sshCommand,
+ * .bashrc runs at every shell start, .agent/settings.json holds the rules). Writes to them always ask, even
+ * in bypassPermissions; allow rules cannot pre-approve them; only the auto-mode classifier may approve, and
+ * never for the rule files. The list is Claude Code's, plus the agent profile's `.agent/`.
  */
 
 /** Folders that are protected wherever they appear in a path. */
@@ -21,7 +21,7 @@ const PROTECTED_DIRS: readonly (readonly string[])[] = [
   ['.agent'],
 ];
 
-/** `.claude/worktrees` holds Claude Code's own worktrees, which agents work in (claude-code.md §3.5). */
+/** `.claude/worktrees` holds Claude Code's own worktrees, which agents work in. */
 const EXEMPT_DIRS: readonly (readonly string[])[] = [['.claude', 'worktrees']];
 
 /** Files that are protected by name anywhere. */

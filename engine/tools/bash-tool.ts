@@ -1,6 +1,6 @@
 /**
- * The Bash self-check (seed §9.3 step 1c, claude-code.md §3.2). The command is parsed by the analyser in
- * engine/bash (a real shell grammar, never regex splitting); rules are matched per subcommand:
+ * The Bash self-check, step 1c (docs/engine.md, Matching, per tool family). The command is parsed by the
+ * analyser in engine/bash (a real shell grammar, never regex splitting); rules are matched per subcommand:
  *
  * - a deny or ask rule applies when it matches ANY subcommand;
  * - the call is allowed only when EVERY subcommand is allowed, each by some allow rule or by being
@@ -34,7 +34,7 @@ export interface BashSupport {
   readonly isReadOnlyCommand: (subcommand: BashSubcommand) => boolean;
 }
 
-/** acceptEdits allows these in the working folders besides file edits (claude-code.md §3.5). */
+/** acceptEdits allows these in the working folders besides file edits (docs/engine.md, Modes). */
 const ACCEPT_EDITS_COMMANDS: ReadonlySet<string> = new Set([
   'mkdir',
   'touch',

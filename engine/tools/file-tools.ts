@@ -1,7 +1,7 @@
 /**
  * The Read family (Read, NotebookRead, Glob, Grep, LS) and the edit family (Edit, MultiEdit, Write,
- * NotebookEdit). Both consult only `Read(...)` / `Edit(...)` content rules (claude-code.md §3.3). Reads
- * inside the working folders need no approval; edits there are what acceptEdits allows.
+ * NotebookEdit). Both consult only `Read(...)` / `Edit(...)` content rules (docs/engine.md, Matching, per
+ * tool family). Reads inside the working folders need no approval; edits there are what acceptEdits allows.
  */
 import { resolvePath } from '../paths/posix';
 import type { CompiledRule } from '../rules/compile';

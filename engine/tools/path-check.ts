@@ -1,7 +1,7 @@
 /**
  * Read and edit permission for one path, shared by the Read and edit families and by Bash (its redirect
- * targets and file arguments). Symlinks (claude-code.md §3.3): a deny or ask applies when the link or its
- * target matches; an allow, and being inside the working folders, need both.
+ * targets and file arguments). Symlinks (docs/engine.md, Matching, per tool family): a deny or ask applies
+ * when the link or its target matches; an allow, and being inside the working folders, need both.
  */
 import { isInside, normalizeAbsolute, toPosixPath } from '../paths/posix';
 import type { CompiledRule } from '../rules/compile';

@@ -1,6 +1,7 @@
 /**
- * The contract between the pipeline and a tool family's self-check (seed §9.3 step 1c): each family knows
- * its own danger better than the rule engine does, and answers allow, deny, ask or "no opinion".
+ * The contract between the pipeline and a tool family's self-check, step 1c of docs/engine.md, The pipeline:
+ * each family knows its own danger better than the rule engine does, and answers allow, deny, ask or "no
+ * opinion".
  */
 import type { ToolPermissionContext } from '../context/context';
 import type { DecisionReason } from '../decision';

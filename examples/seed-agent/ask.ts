@@ -1,6 +1,6 @@
 /**
- * Step two of the seed pipeline, for an ask: the terminal prompt and the Gatehouse console race through
- * the SDK's `raceForDecision` (seed §9.7). The first answer wins; the loser is withdrawn — the console's
+ * Step two of the pipeline, for an ask: the terminal prompt and the Gatehouse console race through
+ * the SDK's `raceForDecision`. The first answer wins; the loser is withdrawn — the console's
  * card is cancelled with `answered-in-terminal`, or the terminal prompt is closed.
  */
 import { connect, consoleRacer, raceForDecision } from '../../client/sdk/index';
@@ -28,7 +28,7 @@ export async function askTerminalAndConsole(
     return { winner, answer: value };
   } catch {
     // The deadline passed, or every racer is out (the console handed the question back and the terminal
-    // has no input). With nobody to ask, deny (seed §9.6, shouldAvoidPermissionPrompts).
+    // has no input). With nobody to ask, deny (shouldAvoidPermissionPrompts).
     return { winner: 'nobody', answer: { behavior: 'deny', message: 'Nobody answered.' } };
   } finally {
     await client.close();

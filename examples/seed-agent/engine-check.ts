@@ -1,6 +1,6 @@
 /**
- * Step one of the seed pipeline: the permission engine decides allow, deny or ask from the settings files
- * (the seed's `.agent/` layout), the mode and the tool's own check. Only an ask reaches the race.
+ * Step one of the pipeline: the permission engine decides allow, deny or ask from the settings files
+ * (the agent profile's `.agent/` layout), the mode and the tool's own check. Only an ask reaches the race.
  */
 import { checkPermission, createPermissionContext } from '../../engine';
 import type { Decision, DecisionReason, PermissionMode } from '../../engine';

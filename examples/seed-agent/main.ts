@@ -1,6 +1,6 @@
 /**
- * An agent that runs the seed's permission pipeline for one tool call, end to end: the engine's check
- * (allow and deny are final), then, for an ask, the terminal prompt racing the Gatehouse console.
+ * An agent that runs the permission pipeline of docs/engine.md for one tool call, end to end: the engine's
+ * check (allow and deny are final), then, for an ask, the terminal prompt racing the Gatehouse console.
  *
  *   node scripts/run-ts.mjs examples/seed-agent/main.ts -- [--cwd DIR] [--mode MODE] [--session ID] [--timeout MS] <tool> <json-input>
  *

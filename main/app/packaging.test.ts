@@ -95,7 +95,7 @@ describe('electron-builder.json', () => {
     expect(unpacked('node_modules/node-notifier/vendor/snoreToast/snoretoast-x64.exe')).toBe(true);
   });
 
-  it('turns off the Electron fuses a local console has no use for (electron.md B1, item 19)', () => {
+  it('turns off the Electron fuses a local console has no use for', () => {
     expect(config.electronFuses).toMatchObject({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,

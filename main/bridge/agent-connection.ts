@@ -99,7 +99,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
           );
           return;
         }
-        // The agent's own deadline is a timeout, not the terminal's answer (issue 18.4); its channel says it
+        // The agent's own deadline is a timeout, not the terminal's answer; its channel says it
         // was the agent's and how long it waited, so history can say so.
         if (message.reason === 'deadline') {
           const waited = registry.lookup(message.id)?.request.timeoutMs;

@@ -123,7 +123,8 @@ describe('the rule editor handlers', () => {
   });
 
   it('never writes a project rule into the user’s own settings through a .claude folder linked to ~/.claude', async () => {
-    // The attack of issue 19.4: the repository's .claude is a link to ~/.claude, which has no settings.json yet.
+    // The attack of docs/security.md, section 4: the repository's .claude is a link to ~/.claude, which has
+    // no settings.json yet.
     await rm(userFile());
     await rm(join(project, '.claude'), { recursive: true });
     await symlink(join(home, '.claude'), join(project, '.claude'));

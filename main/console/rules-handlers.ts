@@ -54,7 +54,7 @@ const FOLDER_LIMIT = 20;
 const NEVER_MATCHED_WINDOW = 1_000;
 /**
  * Fewer past calls than this say nothing about a rule: a new project's first few requests would mark most
- * of its rules "never matched" (issue 18.10), so no rule is judged until the folder has this many.
+ * of its rules "never matched", so no rule is judged until the folder has this many.
  */
 export const NEVER_MATCHED_MIN_CALLS = 50;
 

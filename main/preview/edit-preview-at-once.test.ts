@@ -1,7 +1,7 @@
 /**
- * Issue 19 point 5: a burst of Edit cards must not take every one of Node's four file threads, so previews
- * read at most two files at once. The real reader reads real files; each read is held open until the test
- * lets it finish, so the number of reads in flight can be counted.
+ * docs/security.md, section 5: a burst of Edit cards must not take every one of Node's four file threads, so
+ * previews read at most two files at once. The real reader reads real files; each read is held open until the
+ * test lets it finish, so the number of reads in flight can be counted.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,11 +1,11 @@
 /**
  * Whether Claude Code took the console's answer. In its main session the terminal dialog and the hook race
  * through one claim of Claude Code's own, and a hook answer that comes after the person answered in the
- * terminal is dropped without a word (claude-code.md §1.6). So a console Allow can win Gatehouse's race
- * after the person already chose "No, and tell Claude…" (the hook, which withdraws its card when it sees
- * that No, had not seen it yet), or a console Deny after they chose Yes while the tool still ran. Only the
- * transcript tells: after each answer the console gave, it is watched until the call's result shows, and an
- * answer the agent did not take is amended in history.
+ * terminal is dropped without a word (docs/claude-code.md, 2.1.328 (pinned)). So a console Allow can win
+ * Gatehouse's race after the person already chose "No, and tell Claude…" (the hook, which withdraws its card
+ * when it sees that No, had not seen it yet), or a console Deny after they chose Yes while the tool still
+ * ran. Only the transcript tells: after each answer the console gave, it is watched until the call's result
+ * shows, and an answer the agent did not take is amended in history.
  */
 import type { NotTakenView } from '../../common/history-contract';
 import type { AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';

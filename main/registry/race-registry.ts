@@ -1,8 +1,8 @@
 /**
- * One race per permission request (seed §9.7). Every racer — a console window, a notification, the tray, a
- * timed grant, the timeout, the agent's own cancel, its disconnect — answers through `decide()`, which goes
- * through the race's single `claim()`. The winner's decision is recorded before it is sent; every later
- * racer is told who won.
+ * One race per permission request (docs/engine.md, The pipeline). Every racer — a console window, a
+ * notification, the tray, a timed grant, the timeout, the agent's own cancel, its disconnect — answers
+ * through `decide()`, which goes through the race's single `claim()`. The winner's decision is recorded
+ * before it is sent; every later racer is told who won.
  */
 import type { DecideOutcome, Explanation, PendingRequestView } from '../../common/queue-contract';
 import type {
@@ -473,7 +473,7 @@ function conflict(id: string): SubmitResult {
   };
 }
 
-/** Only the fields that belong to the chosen behavior travel (claude-code.md §1.5). */
+/** Only the fields that belong to the chosen behavior travel (docs/protocol.md, Messages). */
 function sanitize(answer: Answer): Omit<PermissionDecision, 'type' | 'id' | 'by'> {
   if (answer.behavior === 'allow') {
     return {

@@ -1,7 +1,8 @@
 /**
  * Which pending requests a `session.event` retires. Claude Code never says that a person answered its
- * terminal dialog, and its PermissionRequest input has no tool_use_id (claude-code.md §1.6), so a card is
- * matched on what the later events do carry: session, tool name and tool input, compared as canonical JSON.
+ * terminal dialog, and its PermissionRequest input has no tool_use_id (docs/claude-code.md, 2.1.328
+ * (pinned)), so a card is matched on what the later events do carry: session, tool name and tool input,
+ * compared as canonical JSON.
  */
 import type { PermissionRequest, RacerKind, SessionEvent } from '../../common/protocol';
 import { terminalAnswer } from '../../common/transcript-verdict';

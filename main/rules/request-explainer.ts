@@ -55,7 +55,10 @@ export interface ExplainedRequest {
   readonly context: ToolPermissionContext;
 }
 
-/** Claude Code sessions read `.claude/`; every other agent the seed's `.agent/` (design.md, Settings profiles). */
+/**
+ * Claude Code sessions read `.claude/`; every other agent `.agent/` (docs/engine.md, Sources, files and
+ * precedence).
+ */
 export function profileOf(agent: AgentInfo): SettingsProfile {
   return agent.name === 'claude-code' ? 'claude' : 'agent';
 }

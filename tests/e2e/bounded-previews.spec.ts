@@ -1,7 +1,7 @@
 /**
- * Issue 19 point 5, as the person sees it in real Chromium: Edit cards for /dev/zero and a FIFO get no diff,
- * the card says in one sentence why, still shows what the call would write, and can be answered; the
- * console stays responsive for the next card.
+ * docs/security.md, section 5, as the person sees it in real Chromium: Edit cards for /dev/zero and a FIFO
+ * get no diff, the card says in one sentence why, still shows what the call would write, and can be answered;
+ * the console stays responsive for the next card.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';

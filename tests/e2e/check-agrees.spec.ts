@@ -1,5 +1,5 @@
 /**
- * `gatehouse check` and the console's card agree (issue 18, done-when): each request of the queue's
+ * `gatehouse check` and the console's card agree: each request of the queue's
  * fixtures is asked through the real hook, and the card's "Why it asked" must say what `gatehouse check`
  * prints for the same call, folder and home: the rule and its behaviour, or the engine's own sentence.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18.7, from the person's side: a dangerous request says what is dangerous, part by part, and
+ * From the person's side: a dangerous request says what is dangerous, part by part, and
  * nothing on the card offers a rule that opens the door; a suggested rule that cannot answer the request
  * says which rule and file win first.
  */

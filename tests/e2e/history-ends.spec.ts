@@ -1,5 +1,5 @@
 /**
- * Issue 37.6, the sessions list as a person sees it: each session says whether it runs or how it ended
+ * The sessions list as a person sees it: each session says whether it runs or how it ended
  * (the agent's word, its connection's close, idleness), in both languages, at tray and wide window sizes.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 18.4, from the person's side: when the agent's own hook stops waiting, history says it was the
+ * From the person's side: when the agent's own hook stops waiting, history says it was the
  * agent's deadline and how long it waited, not "a timeout" nor the terminal.
  */
 import { expect, test } from '@playwright/test';

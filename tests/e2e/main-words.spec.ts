@@ -1,5 +1,5 @@
 /**
- * Issue 18.10: main's refusals and warnings read in the console's language. The real `gatehouse serve`
+ * Main's refusals and warnings read in the console's language. The real `gatehouse serve`
  * starts over a broken settings.json, and a project whose `.claude` folder is a symbolic link, so the rule
  * editor refuses to save into it; the Chinese console words both in Chinese, naming the file and the folder,
  * with none of main's English. A rule typed wrong in the editor gets the engine's error in Chinese too, and

@@ -1,5 +1,5 @@
 /**
- * The 420×700 tray popover as a person uses it (#18.9): two typical cards fit without scrolling and keep
+ * The 420×700 tray popover as a person uses it: two typical cards fit without scrolling and keep
  * everything needed to decide; commands, paths, rules and diff lines wrap between tokens, not inside one;
  * diffs stay unified where a split would leave 18-column halves; the rule field opens on the rule's start;
  * the expanded answers say Less and stay on two rows; the count badge is legible in the dark theme.

@@ -127,7 +127,7 @@ test('the language follows the OS locale', async ({ browser }) => {
   await expect(page.getByText('没有待处理的请求')).toBeVisible();
   gate.ask('Bash', { command: 'rm -rf dist', description: 'Clean' });
   await expect(page.locator('article').getByText('破坏性')).toBeVisible();
-  // The engine's reason, from the real console's engine, in Chinese too (issue 18.10).
+  // The engine's reason, from the real console's engine, in Chinese too.
   await expect(card(page, 'rm -rf dist').locator('.why__detail')).toHaveText(
     'rm -rf dist 不是只读命令，且没有规则允许其全部内容。',
   );

@@ -1,5 +1,5 @@
 /**
- * Issue 18.1, from the person's side: the risk a card shows matches the harm. A read of a secret is a
+ * From the person's side: the risk a card shows matches the harm. A read of a secret is a
  * second look that a batch Allow leaves out, the agent's own ask rule opens the card in words, and a Bash
  * label says it does not know rather than guess.
  */

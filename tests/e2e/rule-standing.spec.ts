@@ -1,5 +1,5 @@
 /**
- * Issue 18.2, from the person's side: before a grant or an Always-allow rule is made, the card says
+ * From the person's side: before a grant or an Always-allow rule is made, the card says
  * whether it would answer this request; when an ask rule of the project wins first it names that rule and
  * its file and offers Allow once, never a grant that sits "used 0 times"; a rule for the part already
  * allowed names the part still asked about and offers the rule that covers it; and the Always-allow panel

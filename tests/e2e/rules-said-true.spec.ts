@@ -1,5 +1,5 @@
 /**
- * Issue 37.6, from the person's side: a call the agent's own rules allow is not explained by that allow
+ * From the person's side: a call the agent's own rules allow is not explained by that allow
  * rule (the card says the rules allow it, that the agent asked anyway and what could explain it, and
  * suggests no rule), and a rule for a path outside the working directories is said to match but not to
  * answer, with adding the folder offered first.

@@ -1,5 +1,5 @@
 /**
- * Issue 18.3, from the person's side: the rule editor never writes a rule the agent rejects, offers the
+ * From the person's side: the rule editor never writes a rule the agent rejects, offers the
  * rule that was meant as one click, deletes the exact stored text, and says "Saved." only for what the
  * file, read back, holds.
  */

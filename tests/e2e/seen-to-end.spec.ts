@@ -1,5 +1,5 @@
 /**
- * Nothing can be allowed unseen (#18.5): a long Write, a long edit and long MCP arguments keep Allow
+ * Nothing can be allowed unseen: a long Write, a long edit and long MCP arguments keep Allow
  * disabled, with a "N lines not seen yet" cue, until every line of them has been in view, scrolled or
  * stepped to with "Next" — at the tray's size. Jumping to the end sees only the end.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18.6, from the person's side: "Why it asked" names the part of a compound command that needs
+ * From the person's side: "Why it asked" names the part of a compound command that needs
  * them, and "Almost matched" shows only the closest few rules, each saying whether it allows, asks or
  * denies.
  */

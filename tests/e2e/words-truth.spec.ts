@@ -1,5 +1,5 @@
 /**
- * Issue 18.10, from the person's side: a new project's rules are not called "never matched" after its
+ * From the person's side: a new project's rules are not called "never matched" after its
  * first few requests, the rule editor's warnings and the engine's reasons name settings files in words, not
  * `projectSettings`, and the playground says which step decided in words, not "step 1f".
  */

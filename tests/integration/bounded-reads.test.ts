@@ -1,6 +1,7 @@
 /**
- * Issue 19 point 5, from the agent's side: Edit cards and project settings that name what must never be
- * read whole (/dev/zero, FIFOs, a 20 MB file) leave the console answering, its memory within the preview cap.
+ * docs/security.md, section 5, from the agent's side: Edit cards and project settings that name what must
+ * never be read whole (/dev/zero, FIFOs, a 20 MB file) leave the console answering, its memory within the
+ * preview cap.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';

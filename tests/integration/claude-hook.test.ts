@@ -362,7 +362,7 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     });
     const request = await nextRequest(c);
     // A person has the card open, so the console's clock waits: only the hook's own deadline ends it, and
-    // history must record that as a timeout, not as the terminal answering (issue 18.4).
+    // history must record that as a timeout, not as the terminal answering.
     c.registry.hold(request.id, 'window:1');
     expectNoDecision(await hook.exit);
     expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'timeout' });
@@ -394,7 +394,7 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
   });
 });
 
-describe('a cancel at any moment (issue 19.10)', () => {
+describe('a cancel at any moment', () => {
   it.each([
     ['gatehouse hook', [CLI]],
     ['the installed gatehouse-hook.cjs', [INSTALLED_HOOK]],
@@ -428,7 +428,7 @@ async function until(probe: () => boolean): Promise<void> {
   while (!probe()) await new Promise((r) => setTimeout(r, 2));
 }
 
-describe('a stale bridge.json (issue 19.2)', () => {
+describe('a stale bridge.json', () => {
   /** What a crash leaves behind: bridge.json with the real token, naming a port someone else now holds. */
   async function staleDiscovery(c: ConsoleCore, port: number, pid = process.pid) {
     const { token } = JSON.parse(await readFile(c.discoveryPath, 'utf8')) as { token: string };
@@ -522,7 +522,7 @@ describe('retiring cards the terminal answered', () => {
     expect(store.records.map((record) => record.decision.message)).toEqual([message]);
   });
 
-  it('withdraws the card as the person’s deny, with their words, when the transcript shows "No, …" (issue 20.2)', async () => {
+  it('withdraws the card as the person’s deny, with their words, when the transcript shows "No, …"', async () => {
     const c = await startConsole();
     const transcript = join(home.path, 'session.jsonl');
     const payload = { ...fixture('permission-request'), transcript_path: transcript };

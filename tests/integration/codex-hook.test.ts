@@ -5,7 +5,8 @@ import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { makeTempDir } from '../support/temp-dir';
 
-// The shape Codex 0.169 sends (agents-2026-12.md): a turn id, a description, and no tool_use_id.
+// The shape Codex 0.169 sends (docs/codex.md, 0.169.0 (pinned)): a turn id, a description, and no
+// tool_use_id.
 const payload = JSON.stringify({
   session_id: 'codex-sess',
   turn_id: 'turn-1',

@@ -1,7 +1,8 @@
 /**
- * Issue 19 point 3, from another local user's side: Gatehouse's folder existed before the console first
- * ran, open to others (0777, a 0644 file in it) or as a link to somewhere else. The console closes the first
- * before it writes its token, bridge.json and history there, and refuses the second without writing a byte.
+ * docs/security.md, section 3, from another local user's side: Gatehouse's folder existed before the console
+ * first ran, open to others (0777, a 0644 file in it) or as a link to somewhere else. The console closes the
+ * first before it writes its token, bridge.json and history there, and refuses the second without writing a
+ * byte.
  */
 import { chmod, lstat, mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

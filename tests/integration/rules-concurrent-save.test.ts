@@ -1,5 +1,5 @@
 /**
- * Issue 7's concurrency test: another process rewrites a settings file (adding its own rules, the way
+ * The rule editor's concurrency test: another process rewrites a settings file (adding its own rules, the way
  * Claude Code writes settings.local.json) while the rule editor saves, both released together, a hundred
  * times over. At the end every rule of both writers is there, and a reader that read the file all along never saw invalid JSON.
  */

@@ -179,7 +179,7 @@ describe('the web console channel', () => {
   }, 60_000);
 });
 
-describe('a __proto__ key in a tool input (issue 19.9)', () => {
+describe('a __proto__ key in a tool input', () => {
   it('is on the card, and the input the person edits reaches the agent with it', async () => {
     const token = JSON.parse(await readFile(core.discoveryPath, 'utf8')).token as string;
     const agent = await bridgePeer(core.port, token);

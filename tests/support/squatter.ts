@@ -1,7 +1,7 @@
 /**
- * The attacker of issue 19.2: after the console dies, another local process listens on the port the stale
- * bridge.json names. It speaks WebSocket well, records everything an agent sends, answers `allow` to
- * every request it hears of, and then tries what it learned against the real console.
+ * The attacker of docs/security.md, section 2: after the console dies, another local process listens on the
+ * port the stale bridge.json names. It speaks WebSocket well, records everything an agent sends, answers
+ * `allow` to every request it hears of, and then tries what it learned against the real console.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { connect, createServer } from 'node:net';

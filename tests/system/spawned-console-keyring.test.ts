@@ -1,9 +1,9 @@
 /**
- * Issue 19 point 10: the tests that spawn `gatehouse serve` must not leave `bridge-token:<temporary folder>`
- * entries in the developer's real keyring. Here the developer's desktop is a real, unlocked gnome-keyring
- * on a private session bus, named in this process's environment as a desktop session names it; the console
- * the end-to-end harness spawns must still keep its token in a file of its own home, and the keyring must
- * hold no entry for that home.
+ * docs/security.md, section 10: the tests that spawn `gatehouse serve` must not leave
+ * `bridge-token:<temporary folder>` entries in the developer's real keyring. Here the developer's desktop is
+ * a real, unlocked gnome-keyring on a private session bus, named in this process's environment as a desktop
+ * session names it; the console the end-to-end harness spawns must still keep its token in a file of its own
+ * home, and the keyring must hold no entry for that home.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

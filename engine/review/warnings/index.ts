@@ -1,5 +1,5 @@
 /**
- * Warnings about a context's rules for the rule editor (issue 7): rules that can never apply because
+ * Warnings about a context's rules for the rule editor: rules that can never apply because
  * another wins first, duplicates, dangerously broad allows, and rules that matched nothing in history.
  * Pure: it reads the context's compiled rules and, for history, runs decide(); it never touches a file.
  */

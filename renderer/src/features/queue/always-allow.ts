@@ -23,7 +23,10 @@ export function alwaysAllowUpdate(
   };
 }
 
-/** Where each destination lives for the agent's settings profile (design.md, Settings profiles). */
+/**
+ * Where each destination lives for the agent's settings profile (docs/engine.md, Sources, files and
+ * precedence).
+ */
 export function settingsFileFor(destination: Destination, agent: string): string {
   const dir = agent === 'claude-code' ? '.claude' : '.agent';
   if (destination === 'localSettings') return `${dir}/settings.local.json`;

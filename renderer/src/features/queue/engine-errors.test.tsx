@@ -1,5 +1,5 @@
 /**
- * The engine's errors in the console's language (issue 18.10): a rule the field refuses, a rule the engine
+ * The engine's errors in the console's language: a rule the field refuses, a rule the engine
  * cannot place, a settings file the rules view cannot use, a request the console could not check, a Bash
  * command the analyser could not read and the classifier's reason read in Chinese, from the codes the engine
  * sends beside its English.

@@ -2,7 +2,7 @@ import { PhoneSection } from './phone-section';
 import { useT } from '../../i18n/i18n-context';
 import './settings.css';
 
-/** The console's own settings; for now the phone channel (issue #23). */
+/** The console's own settings; for now the phone channel. */
 export function SettingsView() {
   const t = useT();
   return (
