@@ -198,7 +198,7 @@ test('an ACP edit reads as the console’s diff, and history shows it the same w
   await expect.poll(() => acp.stderr()).toMatch(/agent outcome: .*"optionId":"reject"/);
   expect((await turn).stopReason).toBe('end_turn');
 
-  await page.goto(gate.url.replace('/#', '/?view=history#'));
+  await page.goto((await gate.newLink()).replace('/#', '/?view=history#'));
   await page.getByRole('region', { name: 'Sessions' }).locator('.session-row').first().click();
   const timeline = page.getByRole('region', { name: 'Timeline' });
   const entry = timeline.locator('.entry').first();

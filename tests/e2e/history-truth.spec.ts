@@ -34,7 +34,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       expect(await hookDecision(hook)).toBeUndefined();
       await expect(card(page, 'npm run migrate')).toHaveCount(0);
 
-      await page.goto(gate.url.replace('/#', '/?view=history#'));
+      await page.goto((await gate.newLink()).replace('/#', '/?view=history#'));
       await page.getByRole('region', { name: 'Sessions' }).locator('.session-row').first().click();
       const entry = page.getByRole('region', { name: 'Timeline' }).locator('.entry').first();
       await expect(entry).toContainText('by the agent’s own deadline: it stopped waiting after 3.0 s');

@@ -40,7 +40,7 @@ async function openRulesInChinese(page: Page) {
   await page.addInitScript(() => {
     localStorage.setItem('gatehouse.prefs', JSON.stringify({ theme: 'system', locale: 'zh-CN' }));
   });
-  await page.goto(rulesUrl(gate));
+  await page.goto(rulesUrl(gate.url, gate.project));
   await expect(page.locator('.rule-row').first()).toBeVisible();
 }
 

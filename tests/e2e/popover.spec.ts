@@ -247,7 +247,7 @@ test('the rule field opens on the start of a long rule, in Always allow and in t
     join(gate.project, '.claude', 'settings.local.json'),
     JSON.stringify({ permissions: { allow: [rule] } }),
   );
-  await page.goto(rulesUrl(gate).replace(gate.url.split('#')[1]!, (await gate.newLink()).split('#')[1]!));
+  await page.goto(rulesUrl(await gate.newLink(), gate.project));
   await page.getByRole('button', { name: `Edit ${rule}` }).click();
   const edit = page.getByRole('form', { name: `Edit ${rule}` }).getByLabel('Rule', { exact: true });
   await expect(edit).toHaveValue(rule);

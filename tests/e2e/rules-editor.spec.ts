@@ -162,7 +162,7 @@ test('a grant made at the queue shows with its expiry and can be revoked here', 
   await target.getByLabel('Rule the grant allows').fill('Bash(npm run lint *)');
   await target.getByRole('button', { name: 'Allow for 1 hour' }).click();
   expect(await hookDecision(run)).toEqual({ behavior: 'allow' });
-  await page.goto(rulesUrl(gate));
+  await page.goto(rulesUrl(await gate.newLink(), gate.project));
   const grant = page.locator('.rules__side .grant').filter({ hasText: 'Bash(npm run lint *)' });
   await expect(grant).toContainText(/ends in (59:\d\d|1:00:00)/);
   await screenshot(page, 'rules-grant');

@@ -8,13 +8,15 @@ import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import type { QueueConsole } from './queue-harness';
 
-export function rulesUrl(gate: QueueConsole, cwd = gate.project): string {
-  const [base, hash] = gate.url.split('#');
+/** `link` opening the rules view for `cwd`: each link opens the console once, so pass an unused one. */
+export function rulesUrl(link: string, cwd: string): string {
+  const [base, hash] = link.split('#');
   return `${base}?view=rules&cwd=${encodeURIComponent(cwd)}#${hash}`;
 }
 
+/** Opens the rules view on a new link, so it works whether or not the test already opened the console. */
 export async function openRules(page: Page, gate: QueueConsole): Promise<void> {
-  await page.goto(rulesUrl(gate));
+  await page.goto(rulesUrl(await gate.newLink(), gate.project));
   await expect(page.locator('.rule-row').first()).toBeVisible();
 }
 
