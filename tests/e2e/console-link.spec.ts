@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import { linkCode } from '../support/web-console-url';
+import { linkCode, nextLink } from '../support/web-console-url';
 import { permissionRequestPayload, spawnHook, startServe } from './console-process';
 import type { RunningConsole } from './console-process';
 
@@ -106,16 +106,7 @@ test('Enter where gatehouse serve runs prints a new link, which opens the consol
   page,
   browser,
 }) => {
-  const fresh = new Promise<string>((resolve) => {
-    let out = '';
-    serve.process.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const link = /^Web console: (\S+)$/m.exec(out)?.[1];
-      if (link) resolve(link);
-    });
-  });
-  serve.process.stdin.write('\n');
-  const link = await fresh;
+  const link = await nextLink(serve.process);
   expect(linkCode(link)).not.toBe(linkCode(serve.url));
 
   await page.goto(link);
@@ -124,4 +115,28 @@ test('Enter where gatehouse serve runs prints a new link, which opens the consol
   await second.goto(link);
   await expect(second.getByRole('status').first()).toContainText('already used');
   await second.close();
+});
+
+test('a new link opened in the same tab opens the console there afresh, after a reload or while connected', async ({
+  page,
+}) => {
+  await page.goto(serve.url);
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  await page.reload();
+  const status = page.getByRole('status').first();
+  await expect(status).toContainText('a reload needs one too');
+  // Only the fragment differs from the tab's address, so the browser does not load the page by itself.
+  await page.goto(await nextLink(serve.process));
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  await expect(status).toContainText('Connected');
+
+  // In a connected tab, a new link starts the page anew: a request marked in the old page is not marked.
+  const hook = spawnHook(serve.home, permissionRequestPayload('npm run deploy'));
+  const card = page.getByRole('article').filter({ hasText: 'npm run deploy' });
+  await card.getByRole('checkbox').check();
+  await page.goto(await nextLink(serve.process));
+  await expect(card.getByRole('checkbox')).not.toBeChecked();
+  await expect(status).toContainText('Connected');
+  await card.getByRole('button', { name: 'Deny', exact: true }).click();
+  expect(JSON.parse((await hook.exit).stdout).hookSpecificOutput.decision.behavior).toBe('deny');
 });

@@ -4,7 +4,6 @@
  * as Claude Code spawns them. Every wait is on a condition, never on a clock.
  */
 import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { CLI, assertBuilt, spawnHook } from './console-process';
 import type { HookRun } from './console-process';
-import { webConsoleUrl } from '../support/web-console-url';
+import { nextLink, webConsoleUrl } from '../support/web-console-url';
 
 export interface QueueConsole {
   /** The link `gatehouse serve` printed first: it opens the console once. */
@@ -136,21 +135,6 @@ export async function startQueueConsole(
       await rm(root, { recursive: true, force: true });
     },
   };
-}
-
-function nextLink(child: ChildProcessWithoutNullStreams): Promise<string> {
-  return new Promise((resolve) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const link = /^Web console: (\S+)$/m.exec(out)?.[1];
-      if (!link) return;
-      child.stdout.off('data', onData);
-      resolve(link);
-    };
-    child.stdout.on('data', onData);
-    child.stdin.write('\n');
-  });
 }
 
 /** What the hook printed, parsed: Claude Code reads exactly this. */

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
 
 /** Resolves with the address `gatehouse serve` prints once it listens; rejects with its stderr if it exits. */
 export function webConsoleUrl(child: ChildProcess): Promise<string> {
@@ -12,6 +12,22 @@ export function webConsoleUrl(child: ChildProcess): Promise<string> {
     });
     child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`gatehouse serve exited with ${code}: ${err}`)));
+  });
+}
+
+/** Presses Enter where `gatehouse serve` runs, as a person does for a new link, and resolves with it. */
+export function nextLink(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const link = /^Web console: (\S+)$/m.exec(out)?.[1];
+      if (!link) return;
+      child.stdout.off('data', onData);
+      resolve(link);
+    };
+    child.stdout.on('data', onData);
+    child.stdin.write('\n');
   });
 }
 
