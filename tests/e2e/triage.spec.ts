@@ -34,7 +34,7 @@ async function fillQueue(page: Page): Promise<void> {
         : i === 16
           ? 'rm -rf ~/projects/shop-old'
           : i === 2
-            ? 'npm test -- --run && git status && du -sh dist'
+            ? 'npm test -- --run && git status && npm pack'
             : `ls src/module-${i}`;
     gate.ask('Bash', { command, description: `Step ${i}` }, { session });
     await expect(page.locator('.topbar__count')).toContainText(String(i + 1));
@@ -102,16 +102,16 @@ test('twenty waiting in the popover: the title counts, second looks are one clic
   await expect(above).toHaveCount(0);
 
   // The compound command lists only what needs the person; the allowed parts wait behind "2 more".
-  const compound = card(page, 'du -sh dist');
+  const compound = card(page, 'npm pack');
   await scroller(page).evaluate((element) => (element.scrollTop = 0));
   // The list is virtual: scroll down a screen at a time until the card is rendered.
   while ((await compound.count()) === 0)
     await scroller(page).evaluate((element) => (element.scrollTop += 500));
   await compound.scrollIntoViewIfNeeded();
   const parts = compound.getByRole('list', { name: 'Subcommands' }).locator('code');
-  await expect(parts).toHaveText(['du -sh dist']);
-  await compound.getByRole('button', { name: '2 more, already allowed' }).click();
-  await expect(parts).toHaveText(['npm test -- --run', 'git status', 'du -sh dist']);
+  await expect(parts).toHaveText(['npm pack']);
+  await compound.getByRole('button', { name: '2 more, allowed or only reading' }).click();
+  await expect(parts).toHaveText(['npm test -- --run', 'git status', 'npm pack']);
 
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
