@@ -71,7 +71,7 @@ test('a Codex call asked behind a long queue is shown first, counted down, and a
   await expect(codexCard).toBeInViewport();
   await expect(codexCard).toBeFocused();
   // The list itself opens on it: first, in the lane, with the session it came from.
-  await page.reload();
+  await page.goto(await gate.newLink());
   await expect(firstCard(page)).toContainText('touch marker.txt');
   await expect(codexCard).toBeInViewport();
   await expect(page.locator('.lane')).toHaveText('Going back to the agent soon');
@@ -103,7 +103,7 @@ test('two Codex sessions whose ids share their head read differently, in English
   );
   await expect(card(page, 'touch marker-0.txt')).toHaveCount(1);
   await expect(card(page, 'touch marker-1.txt')).toHaveCount(1);
-  await page.reload();
+  await page.goto(await gate.newLink());
   await expect(page.locator('.lane__from')).toHaveText([
     /session (a8c41f07|93e6b2a5)$/,
     /session (a8c41f07|93e6b2a5)$/,
