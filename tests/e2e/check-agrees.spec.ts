@@ -46,7 +46,8 @@ function check(tool: string, input: Record<string, unknown>): CheckResult {
   return JSON.parse(out) as CheckResult;
 }
 
-const BEHAVIOR = { allow: 'Allow', deny: 'Deny', ask: 'Ask' } as const;
+/** How the card leads a rule of each behaviour: a call the rules allow was asked anyway, and says so. */
+const RULE_LEAD = { allow: 'Allowed by', deny: 'Deny', ask: 'Ask' } as const;
 
 /** The card's sentence for a decision no rule made: the engine's message without "No rule matched:". */
 /** The engine's sentence as the card draws it: commands as code, not in backticks; the project's paths from its folder. */
@@ -86,7 +87,7 @@ test('every fixture request: the card says what gatehouse check says', async ({ 
     const checked = check(fixture.tool, fixture.input);
     const said = `${fixture.tool} ${JSON.stringify(fixture.input)}`;
     if (checked.reason.type === 'rule')
-      await expect(why, said).toContainText(`${BEHAVIOR[checked.behavior]} ${checked.reason.rule}`);
+      await expect(why, said).toContainText(`${RULE_LEAD[checked.behavior]} ${checked.reason.rule}`);
     // No rule matched: the card says so, and then which parts need the person or the engine's sentence.
     else if (checked.reason.type === 'default')
       await expect(why, said).toContainText('No rule matched this call.');
