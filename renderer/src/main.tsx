@@ -25,9 +25,11 @@ function pickTransport() {
     code: takeCode(),
     onState: (state) => connection.setState(state, true),
   });
+  // A new link opened in this tab differs from its address only in the fragment, which the browser does not
+  // load anew: load it, so the link opens the console afresh as it would in a new tab, whether this tab is
+  // connected or is asking for a new link.
   window.addEventListener('hashchange', () => {
-    const code = takeCode();
-    if (code !== undefined) transport.present(code);
+    if (codeFromFragment(window.location.hash) !== undefined) window.location.reload();
   });
   return transport;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import { linkCode, nextLink } from '../support/web-console-url';
+import { linkCode, nextLink, openInThisTab } from '../support/web-console-url';
 import { permissionRequestPayload, spawnHook, startServe } from './console-process';
 import type { RunningConsole } from './console-process';
 
@@ -126,7 +126,7 @@ test('a new link opened in the same tab opens the console there afresh, after a 
   const status = page.getByRole('status').first();
   await expect(status).toContainText('a reload needs one too');
   // Only the fragment differs from the tab's address, so the browser does not load the page by itself.
-  await page.goto(await nextLink(serve.process));
+  await openInThisTab(page, await nextLink(serve.process));
   await expect(page.getByText('Nothing is waiting')).toBeVisible();
   await expect(status).toContainText('Connected');
 
@@ -134,7 +134,7 @@ test('a new link opened in the same tab opens the console there afresh, after a 
   const hook = spawnHook(serve.home, permissionRequestPayload('npm run deploy'));
   const card = page.getByRole('article').filter({ hasText: 'npm run deploy' });
   await card.getByRole('checkbox').check();
-  await page.goto(await nextLink(serve.process));
+  await openInThisTab(page, await nextLink(serve.process));
   await expect(card.getByRole('checkbox')).not.toBeChecked();
   await expect(status).toContainText('Connected');
   await card.getByRole('button', { name: 'Deny', exact: true }).click();

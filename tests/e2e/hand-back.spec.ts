@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { card, expectAccessible, hookDecision, screenshot, SIZES, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
+import { openInThisTab } from '../support/web-console-url';
 
 let gate: QueueConsole;
 
@@ -71,7 +72,7 @@ test('a Codex call asked behind a long queue is shown first, counted down, and a
   await expect(codexCard).toBeInViewport();
   await expect(codexCard).toBeFocused();
   // The list itself opens on it: first, in the lane, with the session it came from.
-  await page.goto(await gate.newLink());
+  await openInThisTab(page, await gate.newLink());
   await expect(firstCard(page)).toContainText('touch marker.txt');
   await expect(codexCard).toBeInViewport();
   await expect(page.locator('.lane')).toHaveText('Going back to the agent soon');
@@ -103,7 +104,7 @@ test('two Codex sessions whose ids share their head read differently, in English
   );
   await expect(card(page, 'touch marker-0.txt')).toHaveCount(1);
   await expect(card(page, 'touch marker-1.txt')).toHaveCount(1);
-  await page.goto(await gate.newLink());
+  await openInThisTab(page, await gate.newLink());
   await expect(page.locator('.lane__from')).toHaveText([
     /session (a8c41f07|93e6b2a5)$/,
     /session (a8c41f07|93e6b2a5)$/,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { card, expectAccessible, hookDecision, screenshot, SIZES, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
+import { openInThisTab } from '../support/web-console-url';
 
 let gate: QueueConsole | undefined;
 
@@ -113,7 +114,7 @@ test('the theme follows the OS and can be switched; so can the language', async 
   expect(await background()).not.toBe(dark);
   await page.getByLabel('Language').selectOption('zh-CN');
   await expect(page.getByText('没有待处理的请求')).toBeVisible();
-  await page.goto(await gate.newLink());
+  await openInThisTab(page, await gate.newLink());
   await expect(page.getByText('没有待处理的请求')).toBeVisible();
   await expect.poll(scheme).toBe('light');
   await expectAccessible(page, 'the empty queue in Chinese');

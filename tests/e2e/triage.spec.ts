@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { card, expectAccessible, hookDecision, screenshot, SIZES, startQueueConsole } from './queue-harness';
 import type { QueueConsole } from './queue-harness';
+import { openInThisTab } from '../support/web-console-url';
 
 let gate: QueueConsole;
 
@@ -53,7 +54,7 @@ test('twenty waiting in the popover: the title counts, second looks are one clic
   await expect(page).toHaveTitle('(18) Gatehouse');
   // The person opens the console on a full queue (a new link, as a reload needs): what was already waiting
   // is not news.
-  await page.goto(await gate.newLink());
+  await openInThisTab(page, await gate.newLink());
   await expect(page.locator('.topbar__count')).toContainText('18');
 
   // Session 2 holds the two dangerous cards, far down the list: the count goes to the first of them.

@@ -1,4 +1,5 @@
 import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Page } from '@playwright/test';
 
 /** Resolves with the address `gatehouse serve` prints once it listens; rejects with its stderr if it exits. */
 export function webConsoleUrl(child: ChildProcess): Promise<string> {
@@ -34,4 +35,13 @@ export function nextLink(child: ChildProcessWithoutNullStreams): Promise<string>
 /** The one-time code in a web console link's fragment. */
 export function linkCode(url: string): string {
   return new URLSearchParams(new URL(url).hash.slice(1)).get('code') ?? '';
+}
+
+/**
+ * Opens a new link in a tab already showing the console. Only the fragment changes, so `goto` returns at
+ * once and the page then loads itself anew (renderer/src/main.tsx): wait for that load, or the next step
+ * would read the old page.
+ */
+export async function openInThisTab(page: Page, link: string): Promise<void> {
+  await Promise.all([page.waitForEvent('load'), page.goto(link)]);
 }

@@ -39,19 +39,11 @@ const REFUSED_STATE = new Map<number, ConnectionState>([
   [REFUSED_CLOSE.expired, 'expired'],
 ]);
 
-export interface WebTransport extends ConsoleApi {
-  /**
-   * A link opened in this tab after it lost its way in (a new link pasted into the address bar changes only
-   * the fragment, so the page does not reload): the tab tries it at once. A connected tab ignores it.
-   */
-  present(code: string): void;
-}
-
 export function createWebTransport(options: {
   readonly url: string;
   readonly code: string | undefined;
   readonly onState: (state: ConnectionState) => void;
-}): WebTransport {
+}): ConsoleApi {
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const waiting = new Map<number, (result: Result<unknown>) => void>();
   const queued: string[] = [];
@@ -61,8 +53,6 @@ export function createWebTransport(options: {
   // its console restarts, and the console keeps only its digest. The link's code is spent by then.
   let secret: string | undefined;
   let code = options.code;
-  /** Neither connected nor trying again: only a new link brings the tab back. */
-  let idle = false;
 
   const port = new URL(options.url).port;
 
@@ -87,10 +77,9 @@ export function createWebTransport(options: {
       }
       waiting.clear();
       const refused = presented === undefined ? 'unlinked' : REFUSED_STATE.get(event.code);
-      if (refused !== undefined) {
-        idle = true;
+      // Refused: neither connected nor trying again; only a new link, which reloads the page, brings it back.
+      if (refused !== undefined)
         return options.onState(presented?.secret === undefined ? refused : 'forgotten');
-      }
       // A console that never answered the code cannot have handed anything back: that is still connecting.
       options.onState(secret === undefined ? 'connecting' : 'lost');
       setTimeout(connect, RETRY_MS);
@@ -121,15 +110,6 @@ export function createWebTransport(options: {
   connect();
 
   return {
-    present(linked) {
-      if (socket) return;
-      code = linked;
-      secret = undefined;
-      if (!idle) return;
-      idle = false;
-      options.onState('connecting');
-      connect();
-    },
     invoke(channel, args) {
       const id = seq++;
       const text = JSON.stringify({ type: 'invoke', seq: id, channel, args });
