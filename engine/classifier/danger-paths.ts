@@ -3,6 +3,7 @@
  * analysis checks a write, a truncation or a deletion against, for Bash and for the Write and Edit tools.
  */
 import { resolvePath } from '../paths/posix';
+import { SHELL_STARTUP_FILES } from '../paths/shell-startup';
 import { secretPathKind } from './secret-paths';
 
 /** Segment runs (under any home) that hold code a scheduler, a login or a shell runs later. */
@@ -23,24 +24,7 @@ const RUNS_LATER_RUNS: readonly (readonly string[])[] = [
   ['.config', 'autostart'],
   ['.config', 'fish', 'config.fish'],
 ];
-const RUNS_LATER_NAMES = new Set([
-  '.bashrc',
-  '.bash_profile',
-  '.bash_login',
-  '.bash_logout',
-  '.profile',
-  '.zshrc',
-  '.zshenv',
-  '.zprofile',
-  '.zlogin',
-  '.zlogout',
-  '.cshrc',
-  '.tcshrc',
-  '.kshrc',
-  '.gitconfig',
-  '.xprofile',
-  '.xinitrc',
-]);
+const RUNS_LATER_NAMES = new Set([...SHELL_STARTUP_FILES, '.gitconfig', '.xprofile', '.xinitrc']);
 const SYSTEM_DIRS = ['/etc', '/usr', '/bin', '/sbin', '/boot', '/lib', '/System', '/Library', '/var/lib'];
 
 function segmentsOf(path: string): string[] {

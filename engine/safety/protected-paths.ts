@@ -5,6 +5,7 @@
  * in bypassPermissions; allow rules cannot pre-approve them; only the auto-mode classifier may approve, and
  * never for the rule files. The list is Claude Code's, plus the agent profile's `.agent/`.
  */
+import { SHELL_STARTUP_FILES } from '../paths/shell-startup';
 
 /** Folders that are protected wherever they appear in a path. */
 const PROTECTED_DIRS: readonly (readonly string[])[] = [
@@ -28,19 +29,7 @@ const EXEMPT_DIRS: readonly (readonly string[])[] = [['.claude', 'worktrees']];
 const PROTECTED_FILES: ReadonlySet<string> = new Set([
   '.gitconfig',
   '.gitmodules',
-  '.bashrc',
-  '.bash_profile',
-  '.bash_login',
-  '.bash_logout',
-  '.profile',
-  '.zshrc',
-  '.zprofile',
-  '.zshenv',
-  '.zlogin',
-  '.zlogout',
-  '.kshrc',
-  '.cshrc',
-  '.tcshrc',
+  ...SHELL_STARTUP_FILES,
   '.npmrc',
   '.yarnrc',
   '.yarnrc.yml',
