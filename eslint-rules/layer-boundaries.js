@@ -71,96 +71,21 @@ const CLIENT_ROOMS = {
  * engine/ room -> the other engine/ rooms it may import. A file at engine/'s top is a room of its own
  * (`types`, `decision`, `index`, `bash-support`). From the plain vocabulary (types, paths, explain's phrases)
  * up through the rule model (rules), the context, the tools' checks and the classifier to the pipeline,
- * then what runs the pipeline (review: listings, warnings, a rule alone) and the entry points.
+ * then what runs the pipeline (review: listings, warnings, a rule alone) and the entry points. Most rooms
+ * stand over the one below them and may import all it may, written `'...room'`.
  */
 const ENGINE_ROOMS = {
-  index: [
-    'review',
-    'pipeline',
-    'classifier',
-    'tools',
-    'context',
-    'decision',
-    'rules',
-    'safety',
-    'bash',
-    'matchers',
-    'explain',
-    'paths',
-    'types',
-  ],
-  node: [
-    'bash-support',
-    'review',
-    'pipeline',
-    'classifier',
-    'tools',
-    'context',
-    'decision',
-    'rules',
-    'safety',
-    'bash',
-    'matchers',
-    'explain',
-    'paths',
-    'types',
-  ],
-  testing: [
-    'pipeline',
-    'tools',
-    'context',
-    'decision',
-    'rules',
-    'bash',
-    'matchers',
-    'explain',
-    'paths',
-    'types',
-  ],
+  index: ['...review'],
+  node: ['bash-support', '...review'],
+  testing: ['pipeline', 'tools', 'decision', 'bash', '...context'],
   'bash-support': ['tools', 'bash'],
-  review: [
-    'pipeline',
-    'classifier',
-    'tools',
-    'context',
-    'decision',
-    'rules',
-    'safety',
-    'bash',
-    'matchers',
-    'explain',
-    'paths',
-    'types',
-  ],
-  pipeline: [
-    'classifier',
-    'tools',
-    'context',
-    'decision',
-    'rules',
-    'safety',
-    'bash',
-    'matchers',
-    'explain',
-    'paths',
-    'types',
-  ],
-  classifier: [
-    'tools',
-    'context',
-    'decision',
-    'rules',
-    'safety',
-    'bash',
-    'matchers',
-    'explain',
-    'paths',
-    'types',
-  ],
-  tools: ['context', 'decision', 'rules', 'safety', 'bash', 'matchers', 'explain', 'paths', 'types'],
-  context: ['rules', 'matchers', 'explain', 'paths', 'types'],
+  review: ['...pipeline'],
+  pipeline: ['...classifier'],
+  classifier: ['...tools'],
+  tools: ['decision', 'safety', 'bash', '...context'],
+  context: ['...rules'],
   decision: ['rules', 'explain', 'types'],
-  rules: ['matchers', 'explain', 'paths', 'types'],
+  rules: ['...matchers'],
   safety: ['explain', 'paths', 'types'],
   bash: ['explain', 'paths', 'types'],
   matchers: ['explain', 'paths', 'types'],
@@ -169,15 +94,24 @@ const ENGINE_ROOMS = {
   types: [],
 };
 
+/** A room table with each `'...room'` replaced by that room and every room it may import. */
+function spelledOut(rooms) {
+  const spell = (list) =>
+    list.flatMap((entry) =>
+      entry.startsWith('...') ? [entry.slice(3), ...spell(rooms[entry.slice(3)])] : [entry],
+    );
+  return Object.fromEntries(Object.entries(rooms).map(([room, list]) => [room, spell(list)]));
+}
+
 /**
  * The layers whose rooms are ordered. engine/'s tests may reach any of its rooms: they run a low room
  * through the real parser (node/) and the test builders (testing/), and explain's phrases through the
  * pipeline that says them.
  */
 const ROOMS = {
-  main: { rooms: MAIN_ROOMS, testsToo: true },
-  client: { rooms: CLIENT_ROOMS, testsToo: true },
-  engine: { rooms: ENGINE_ROOMS, testsToo: false },
+  main: { rooms: spelledOut(MAIN_ROOMS), testsToo: true },
+  client: { rooms: spelledOut(CLIENT_ROOMS), testsToo: true },
+  engine: { rooms: spelledOut(ENGINE_ROOMS), testsToo: false },
 };
 
 /** A file's room inside its layer: its folder there, or for a file at the layer's top, its name. */
