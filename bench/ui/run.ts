@@ -178,6 +178,24 @@ function bigMcp(id: string) {
   };
 }
 
+/** Waits until `instrument` has stamped `id` into `shown`, and answers that stamp and its frame's arrival. */
+async function stampsOf(
+  page: Page,
+  id: string,
+  shown: '__visible' | '__rows',
+): Promise<{ delivered: number; visible: number }> {
+  const stamps = await page.waitForFunction(
+    ({ key, map }) => {
+      const w = window as unknown as Record<'__delivered' | typeof map, Map<string, number>>;
+      const visible = w[map].get(key);
+      return visible === undefined ? undefined : { delivered: w.__delivered.get(key) ?? Number.NaN, visible };
+    },
+    { key: id, map: shown },
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await stamps.jsonValue())!;
+}
+
 interface BigRow {
   readonly name: string;
   readonly delivered: number[];
@@ -197,18 +215,7 @@ async function measureBig(
   for (let i = 0; i < WARMUP + SAMPLES; i++) {
     const id = `big-${name.replace(/\W+/g, '-')}-${i}`;
     const sentAt = agent.send(frame(id));
-    const stamps = await page.waitForFunction(
-      (key) => {
-        const w = window as unknown as { __delivered: Map<string, number>; __rows: Map<string, number> };
-        const visible = w.__rows.get(key);
-        return visible === undefined
-          ? undefined
-          : { delivered: w.__delivered.get(key) ?? Number.NaN, visible };
-      },
-      id,
-      { polling: 'raf', timeout: 30_000 },
-    );
-    const { delivered, visible } = (await stamps.jsonValue())!;
+    const { delivered, visible } = await stampsOf(page, id, '__rows');
     const nodes = await page.evaluate(
       (key) => document.querySelector(`[data-request-id="${key}"]`)!.querySelectorAll('*').length,
       id,
@@ -285,18 +292,7 @@ async function measure(page: Page, agent: Agent, pending: number, offset: number
   for (let i = 0; i < WARMUP + SAMPLES; i++) {
     const id = `m-${pending}-${i}`;
     const sentAt = agent.send(request(id, 'watched', `npm run check -- --case ${i}`));
-    const stamps = await page.waitForFunction(
-      (key) => {
-        const w = window as unknown as { __delivered: Map<string, number>; __visible: Map<string, number> };
-        const visible = w.__visible.get(key);
-        return visible === undefined
-          ? undefined
-          : { delivered: w.__delivered.get(key) ?? Number.NaN, visible };
-      },
-      id,
-      { polling: 'raf', timeout: 30_000 },
-    );
-    const { delivered, visible } = (await stamps.jsonValue())!;
+    const { delivered, visible } = await stampsOf(page, id, '__visible');
     if (i >= WARMUP) {
       row.delivered.push(delivered - offset - sentAt);
       row.visible.push(visible - offset - sentAt);
