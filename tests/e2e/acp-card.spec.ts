@@ -250,3 +250,50 @@ test('an ACP terminal call reads as a command, its risk from the same Bash analy
   await expect.poll(() => acp.stderr()).toMatch(/agent outcome: .*"optionId":"once"/);
   expect((await turn).stopReason).toBe('end_turn');
 });
+
+/** Where the card's header and each of its answers are drawn. */
+async function layoutOf(question: Locator) {
+  const boxes = [await question.locator('.card__header').boundingBox()];
+  for (const button of await question.locator('.card__footer').getByRole('button').all())
+    boxes.push(await button.boundingBox());
+  return boxes;
+}
+
+/** 1440×900 is the window a person keeps open on a laptop; the tray's popover is SIZES.tray. */
+const LOOKS = { tray: SIZES.tray, wide: { width: 1440, height: 900 } } as const;
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`hovering a card moves nothing under the pointer (${locale})`, async ({ page }) => {
+    // A card with no deadline of the agent's own (an ACP card) says its timer is paused while it is open.
+    await page.addInitScript((chosen) => {
+      localStorage.setItem('gatehouse.prefs', JSON.stringify({ theme: 'system', locale: chosen }));
+    }, locale);
+    await page.goto(gate.url);
+    const acp = await startEditor(gate);
+    editor = acp;
+    const turn = acp.prompt('ask');
+    const question = card(page, 'touch made.txt');
+    await expect(question.locator('.countdown')).toBeVisible();
+
+    for (const [size, viewport] of Object.entries(LOOKS)) {
+      await page.setViewportSize(viewport);
+      await page.mouse.move(0, viewport.height - 1);
+      await expect(question.locator('.countdown--held')).toHaveCount(0);
+      const before = await layoutOf(question);
+      await screenshot(page, `acp-card-unhovered-${size}-light-${locale}`);
+      // The pointer on the card's title: the card is held, and its countdown says so.
+      const title = await question.locator('.card__tool').boundingBox();
+      await page.mouse.move(title!.x + 4, title!.y + 4);
+      await expect(question.locator('.countdown--held')).toBeVisible();
+      expect(await layoutOf(question), `the card at ${size}, hovered`).toEqual(before);
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await screenshot(page, `acp-card-hovered-${size}-${theme}-${locale}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+
+    await question.getByRole('button', { name: 'Reject', exact: true }).click();
+    expect((await turn).stopReason).toBe('end_turn');
+  });
+}
