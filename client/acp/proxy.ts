@@ -5,13 +5,12 @@
  * answer, and any second answer, is dropped).
  * Without a console the proxy is a plain pipe: nothing waits for the console before forwarding.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:os';
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { connect, consoleRacer, raceForDecision } from '../sdk';
 import type { GatehouseClient, PermissionDecision, Racer } from '../sdk';
+import { spawnAgent } from './agent-group';
 import { METHODS } from './acp-schemas';
 import type { JsonRpcId, RequestPermissionParams } from './acp-schemas';
 import { LineSplitter } from './lines';
@@ -49,11 +48,7 @@ interface Pending {
 /** Resolves with the agent's exit code once it has exited (128 + the signal's number when killed). */
 export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
   const { editorIn, editorOut, log } = options;
-  const agent = spawn(options.command, [...options.args], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: options.env as NodeJS.ProcessEnv,
-    cwd: options.cwd,
-  });
+  const agent = spawnAgent(options.command, options.args, { env: options.env, cwd: options.cwd });
   const router = new AcpRouter();
   const pending = new Map<string, Pending>();
   const link = new ConsoleLink(options.env, log);
@@ -177,30 +172,27 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     agent.stdin.end();
     setTimeout(() => {
       if (agentGone) return;
-      agent.kill('SIGTERM');
-      setTimeout(() => agentGone || agent.kill('SIGKILL'), KILL_AFTER_MS).unref();
+      agent.signal('SIGTERM');
+      setTimeout(() => agentGone || agent.killAll(), KILL_AFTER_MS).unref();
     }, TERM_AFTER_MS).unref();
   });
   pump(agent.stdout, fromAgent, toEditor, () => editorOut.end());
   // The editor stopping the proxy stops the agent; its exit then ends the proxy with its code.
-  const forwardSignal = (signal: NodeJS.Signals) => agent.kill(signal);
+  const forwardSignal = (signal: NodeJS.Signals) => agent.signal(signal);
   for (const signal of STOP_SIGNALS) process.on(signal, forwardSignal);
   agent.stdin.on('error', (error) => log(`the agent's stdin failed (${error.message}).`));
   editorOut.on('error', (error) => log(`the editor's stdout failed (${error.message}).`));
 
-  return new Promise((resolve) => {
-    agent.once('error', (error) => {
-      agentGone = true;
-      log(`could not start "${options.command}" (${error.message}); check the command after "--".`);
+  return agent.exited.then(async ({ code, notStarted }) => {
+    agentGone = true;
+    for (const each of STOP_SIGNALS) process.off(each, forwardSignal);
+    if (notStarted !== undefined) {
+      log(`could not start "${options.command}" (${notStarted}); check the command after "--".`);
       editorOut.end();
-      void link.close().then(() => resolve(127));
-    });
-    agent.once('close', (code, signal) => {
-      agentGone = true;
-      for (const each of STOP_SIGNALS) process.off(each, forwardSignal);
-      // Closing the client withdraws every card still open.
-      void link.close().then(() => resolve(code ?? 128 + signalNumber(signal)));
-    });
+    }
+    // Closing the client withdraws every card still open.
+    await link.close();
+    return code;
   });
 }
 
@@ -275,8 +267,4 @@ function write(target: Writable, bytes: Buffer, source: Readable): void {
 
 function jsonLine(message: object): Buffer {
   return Buffer.from(`${JSON.stringify(message)}\n`);
-}
-
-function signalNumber(signal: NodeJS.Signals | null): number {
-  return signal ? constants.signals[signal] : 1;
 }

@@ -3,6 +3,7 @@
  * own client library as the editor, against the stand-in Messages API and a live console: an answer from
  * either side reaches the agent exactly once, and the tool runs once.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +71,36 @@ function heldPermission() {
   };
 }
 
+/** Every process below `root` now, by `ps`, which Linux and macOS both have. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const line of execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid='], { encoding: 'utf8' }).split(
+    '\n',
+  )) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (pid === undefined || ppid === undefined || Number.isNaN(pid)) continue;
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const found: number[] = [];
+  for (let queue = [root]; queue.length > 0;) {
+    const next = children.get(queue.shift()!) ?? [];
+    found.push(...next);
+    queue.push(...next);
+  }
+  return found;
+}
+
+/** Whether `pid` still runs: a zombie has ended, and only waits for a parent to reap it. */
+function running(pid: number): boolean {
+  try {
+    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
 function prompt(session: AcpEditorSession, text: string) {
   return session.connection.agent.request(methods.agent.session.prompt, {
     sessionId: session.sessionId,
@@ -121,9 +152,35 @@ describe('gatehouse acp with claude-agent-acp', () => {
     expect(api.toolResults).toHaveLength(1);
   });
 
+  it('leaves no process of the agent behind when the editor SIGKILLs gatehouse acp', async () => {
+    const held = heldPermission();
+    editor = await startAcpEditor(sandbox, held.handler);
+    api.script(touch('never.txt'));
+    void prompt(editor, 'make the file').catch(() => undefined);
+    // A question open: claude-agent-acp and the claude binary it runs are both at work.
+    await vi.waitFor(() => expect(held.asked).toHaveLength(1), { timeout: 30_000 });
+    const agents = descendants(editor.child.pid!);
+    const commands = execFileSync('ps', ['-o', 'args=', '-p', agents.join(',')], { encoding: 'utf8' });
+    expect(commands).toMatch(/claude-agent-acp/);
+    expect(commands).toMatch(/^(\S*\/)?claude(\s|$)/m);
+
+    // Its exit, not its streams' close: an agent left behind would hold its stderr open.
+    const killed = new Promise((done) => editor!.child.once('exit', done));
+    editor.child.kill('SIGKILL');
+    await killed;
+    try {
+      await vi.waitFor(() => expect(agents.filter(running)).toEqual([]), { timeout: 10_000, interval: 100 });
+    } finally {
+      // A failure here leaves them running: the next case must not find them.
+      for (const pid of agents.filter(running)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
   it('ends the agent when the editor closes its stdin', async () => {
     editor = await startAcpEditor(sandbox, () => Promise.resolve({ outcome: { outcome: 'cancelled' } }));
+    const agents = descendants(editor.child.pid!);
     editor.child.stdin.end();
     expect(await editor.exited).not.toBeNull();
+    expect(agents.filter(running)).toEqual([]);
   });
 });
