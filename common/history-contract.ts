@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { RacerKindSchema } from './protocol';
-import type { AgentInfo, PermissionDecision, PermissionRequest } from './protocol';
+import type { AgentEnd, AgentInfo, AgentOption, PermissionDecision, PermissionRequest } from './protocol';
 
 /** The most rows one page may ask for: a page is one frame, and a frame must stay small. */
 export const HISTORY_PAGE_MAX = 200;
@@ -166,6 +166,10 @@ export interface RecordedDecisionView {
   readonly decidedAt: number;
   /** Absent while the agent is not known to have done otherwise. */
   readonly notTaken?: NotTakenView;
+  /** The request's own option the decision chose (ACP), as the agent named it, wherever it was chosen. */
+  readonly option?: AgentOption;
+  /** The agent withdrew the request unanswered, and this ended the wait (its turn cancelled, it exited). */
+  readonly ended?: AgentEnd;
 }
 
 /**

@@ -205,18 +205,36 @@ export const PermissionDecisionSchema = z.object({
 });
 export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>;
 
-export const PermissionCancelSchema = z.object({
-  type: z.literal('permission.cancel'),
-  id: idString,
-  /** `deadline`: the agent's own wait for this request (its `timeoutMs`) ran out; history records a timeout. */
-  reason: z.enum(['answered-in-terminal', 'aborted', 'deadline']),
-  /**
-   * What the person answered in the agent's own dialog, when the agent can tell (Claude Code's transcript
-   * says "No, and tell Claude…" with the person's words): history records it as theirs. Without it, a
-   * cancel records no decision (passthrough).
-   */
-  answer: z.object({ behavior: z.enum(['allow', 'deny']), message: shortText.optional() }).optional(),
-});
+/** Why an agent withdrew a request nobody answered (`aborted`): its turn was cancelled, or it exited. */
+export const agentEnds = ['turn-cancelled', 'agent-exited'] as const;
+export const AgentEndSchema = z.enum(agentEnds);
+export type AgentEnd = z.infer<typeof AgentEndSchema>;
+
+/**
+ * What the person answered in the agent's own dialog, when the agent can tell: a behavior, with the words
+ * they gave it (Claude Code's transcript says "No, and tell Claude…"), or the request's own option they
+ * chose (ACP: the option clicked in the editor, one the request offered).
+ */
+export const DialogAnswerSchema = z.union([
+  z.object({ behavior: z.enum(['allow', 'deny']), message: shortText.optional() }),
+  z.object({ optionId: idString }),
+]);
+export type DialogAnswer = z.infer<typeof DialogAnswerSchema>;
+
+const cancel = { type: z.literal('permission.cancel'), id: idString };
+/**
+ * The agent withdraws a request, and says why: each reason carries only what belongs to it.
+ * - `answered-in-terminal`: the agent's own dialog (its terminal, or the editor for ACP) answered first;
+ *   with `answer`, history records that answer as the person's; without, no decision (passthrough).
+ * - `aborted`: nobody answered; `because` says what ended the wait, when the agent knows.
+ * - `deadline`: the agent's own wait for this request (its `timeoutMs`) ran out; history records a timeout.
+ */
+export const PermissionCancelSchema = z.discriminatedUnion('reason', [
+  z.object({ ...cancel, reason: z.literal('answered-in-terminal'), answer: DialogAnswerSchema.optional() }),
+  z.object({ ...cancel, reason: z.literal('aborted'), because: AgentEndSchema.optional() }),
+  z.object({ ...cancel, reason: z.literal('deadline') }),
+]);
+export type PermissionCancel = z.infer<typeof PermissionCancelSchema>;
 
 export const sessionEvents = [
   'session.started',

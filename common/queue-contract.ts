@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  AgentEndSchema,
   AgentOptionSchema,
   DecisionBehaviorSchema,
   McpServerSchema,
@@ -318,6 +319,10 @@ export const QueueEventSchema = z.discriminatedUnion('kind', [
     by: RacerKindSchema,
     /** Why, when it was not a person's answer here: "answered in the terminal", "session moved on". */
     message: z.string().optional(),
+    /** The request's own option the decision chose (ACP), wherever it was chosen. */
+    option: AgentOptionSchema.optional(),
+    /** The agent withdrew the request unanswered, and this ended the wait. */
+    ended: AgentEndSchema.optional(),
   }),
 ]);
 export type QueueEvent = z.infer<typeof QueueEventSchema>;

@@ -68,6 +68,13 @@ export const InitializeResultSchema = z.looseObject({
 export const SessionOpenParamsSchema = z.looseObject({ cwd: z.string(), sessionId: z.string().optional() });
 export const NewSessionResultSchema = z.looseObject({ sessionId: z.string() });
 export const CancelParamsSchema = z.looseObject({ sessionId: z.string() });
+/** The editor's answer to a permission request: the option it chose, or `cancelled` (its turn was). */
+export const RequestPermissionResultSchema = z.looseObject({
+  outcome: z.discriminatedUnion('outcome', [
+    z.looseObject({ outcome: z.literal('selected'), optionId: z.string() }),
+    z.looseObject({ outcome: z.literal('cancelled') }),
+  ]),
+});
 
 /** The protocol's names for the methods the proxy watches. */
 export const METHODS = {
@@ -92,4 +99,5 @@ export type SchemasAcceptTheProtocol = [
   Holds<Accepts<typeof SessionOpenParamsSchema, acp.LoadSessionRequest>>,
   Holds<Accepts<typeof NewSessionResultSchema, acp.NewSessionResponse>>,
   Holds<Accepts<typeof CancelParamsSchema, acp.CancelNotification>>,
+  Holds<Accepts<typeof RequestPermissionResultSchema, acp.RequestPermissionResponse>>,
 ];

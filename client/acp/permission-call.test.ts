@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionDecision } from '../../common/protocol';
 import type { RequestPermissionParams } from './acp-schemas';
-import { outcomeFor, toPermissionCall } from './permission-call';
+import { outcomeFor, toPermissionCall, withdrawalFor } from './permission-call';
 
 const options = [
   { optionId: 'always', name: 'Always Allow', kind: 'allow_always' },
@@ -147,5 +147,34 @@ describe('outcomeFor', () => {
       optionId: 'never',
     });
     expect(outcomeFor(decision({ behavior: 'deny' }), [options[1]!])).toEqual({ outcome: 'cancelled' });
+  });
+});
+
+describe('withdrawalFor', () => {
+  const withCustom = [...options, { optionId: 'forever', name: 'Allow forever', kind: '_allow_forever' }];
+
+  it('tells the console the option the editor chose, by its id', () => {
+    expect(withdrawalFor({ outcome: 'selected', optionId: 'always' }, options)).toEqual({
+      reason: 'answered-in-terminal',
+      answer: { optionId: 'always' },
+    });
+    expect(withdrawalFor({ outcome: 'selected', optionId: 'no' }, options)).toEqual({
+      reason: 'answered-in-terminal',
+      answer: { optionId: 'no' },
+    });
+  });
+
+  it('reads `cancelled` as the turn cancelled, the one reason ACP gives for it', () => {
+    expect(withdrawalFor({ outcome: 'cancelled' }, options)).toEqual({
+      reason: 'aborted',
+      because: 'turn-cancelled',
+    });
+  });
+
+  it('says nothing of what was chosen for an option the card left out, an unknown one, or an error', () => {
+    const unread = { reason: 'answered-in-terminal' };
+    expect(withdrawalFor({ outcome: 'selected', optionId: 'forever' }, withCustom)).toEqual(unread);
+    expect(withdrawalFor({ outcome: 'selected', optionId: 'nowhere' }, options)).toEqual(unread);
+    expect(withdrawalFor(undefined, options)).toEqual(unread);
   });
 });

@@ -6,8 +6,9 @@ import { ACP_PROVENANCE } from '../../common/acp-call';
 import { optionFor } from '../../common/agent-answers';
 import { agentOptionKinds } from '../../common/protocol';
 import type { AgentOption, PermissionDecision } from '../../common/protocol';
-import type { PermissionCall } from '../sdk';
+import type { PermissionCall, Withdrawal } from '../sdk';
 import type { RequestPermissionParams } from './acp-schemas';
+import type { EditorOutcome } from './router';
 
 type Option = RequestPermissionParams['options'][number];
 
@@ -62,6 +63,21 @@ export function outcomeFor(decision: PermissionDecision, options: readonly Optio
   const option = optionFor(options.filter(isKnown), decision);
   if (option) return { outcome: 'selected', optionId: option.optionId };
   return decision.behavior === 'deny' && !decision.optionId ? { outcome: 'cancelled' } : undefined;
+}
+
+/**
+ * What the console is told when the editor answered first, so history says what happened there: the
+ * option the editor chose (one the card offered; an option of a kind the card left out is no answer the
+ * console can read, so the question is recorded as left to the editor), or, for `cancelled`, that the turn
+ * was cancelled, the one reason ACP gives an editor to answer so. An error or an unreadable answer says
+ * nothing of what was chosen.
+ */
+export function withdrawalFor(outcome: EditorOutcome | undefined, options: readonly Option[]): Withdrawal {
+  if (outcome?.outcome === 'cancelled') return { reason: 'aborted', because: 'turn-cancelled' };
+  const chosen = outcome && options.find((option) => option.optionId === outcome.optionId);
+  return chosen && isKnown(chosen)
+    ? { reason: 'answered-in-terminal', answer: { optionId: chosen.optionId } }
+    : { reason: 'answered-in-terminal' };
 }
 
 /** Claude's ACP agent titles a command as Markdown code (`npm test`); the card's title is plain text. */

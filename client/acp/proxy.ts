@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { connect, consoleRacer, raceForDecision } from '../sdk';
-import type { GatehouseClient, PermissionDecision, Racer } from '../sdk';
+import type { GatehouseClient, PermissionDecision, Racer, Withdrawal } from '../sdk';
 import { spawnAgent } from './agent-group';
 import { METHODS } from './acp-schemas';
 import type { JsonRpcId, RequestPermissionParams } from './acp-schemas';
 import { LineSplitter } from './lines';
-import { outcomeFor, toPermissionCall } from './permission-call';
+import { outcomeFor, toPermissionCall, withdrawalFor } from './permission-call';
 import type { Outcome } from './permission-call';
 import { AcpRouter } from './router';
 
@@ -39,8 +39,11 @@ interface Pending {
   readonly sessionId: string;
   readonly toolCallId: string;
   readonly options: RequestPermissionParams['options'];
-  /** Set while the race runs; claiming wins the race for the editor's answer (or the turn's cancel). */
-  claimForEditor?: () => boolean;
+  /**
+   * Set while the race runs: wins it for what happened outside the console (the editor's answer, the
+   * turn's cancel, the agent's exit), and tells the console which, so the card and history say so.
+   */
+  settleElsewhere?: (withdrawal: Withdrawal) => boolean;
   /** The agent has its answer; whatever else comes for this request is dropped. */
   answered: boolean;
 }
@@ -69,7 +72,12 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     const editor: Racer<PermissionDecision | undefined, 'editor'> = {
       name: 'editor',
       run: (claim) => {
-        entry.claimForEditor = () => claim(undefined).won;
+        entry.settleElsewhere = (withdrawal) => {
+          // Before the claim, whose abort would withdraw the card saying nothing of what happened; a card
+          // the console already answered is not withdrawn at all.
+          client.cancel(call.id, withdrawal);
+          return claim(undefined).won;
+        };
       },
     };
     const { winner, value } = await raceForDecision<PermissionDecision | undefined, 'console' | 'editor'>([
@@ -143,7 +151,7 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
       toAgent(line);
       for (const entry of pending.values()) {
         if (entry.sessionId !== seen.sessionId || entry.answered) continue;
-        entry.claimForEditor?.();
+        entry.settleElsewhere?.({ reason: 'aborted', because: 'turn-cancelled' });
         answerAgent(entry, { outcome: 'cancelled' });
       }
       return false;
@@ -162,7 +170,7 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
     }
     // Winning the race withdraws the card; losing it means the console's answer is not with the agent yet
     // (race() checks), so the editor's answer is still the only one.
-    entry.claimForEditor?.();
+    entry.settleElsewhere?.(withdrawalFor(seen.outcome, entry.options));
     entry.answered = true;
     return true;
   }
@@ -190,6 +198,8 @@ export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
       log(`could not start "${options.command}" (${notStarted}); check the command after "--".`);
       editorOut.end();
     }
+    for (const entry of pending.values())
+      if (!entry.answered) entry.settleElsewhere?.({ reason: 'aborted', because: 'agent-exited' });
     // Closing the client withdraws every card still open.
     await link.close();
     return code;

@@ -29,6 +29,7 @@ describe('AcpRouter', () => {
     expect(router.fromEditor(rpc({ id: 0, result: { outcome: { outcome: 'cancelled' } } }))).toEqual({
       kind: 'permission-answer',
       key: 'n0',
+      outcome: { outcome: 'cancelled' },
     });
     // A second answer to the same request is known for one, result or error, until the agent asks again.
     expect(router.fromEditor(rpc({ id: 0, result: { outcome: { outcome: 'cancelled' } } }))).toEqual({
@@ -40,9 +41,17 @@ describe('AcpRouter', () => {
       key: 'n0',
     });
     router.fromAgent(permission(0));
-    expect(router.fromEditor(rpc({ id: 0, result: { outcome: { outcome: 'cancelled' } } }))).toEqual({
+    expect(
+      router.fromEditor(rpc({ id: 0, result: { outcome: { outcome: 'selected', optionId: 'allow' } } })),
+    ).toEqual({ kind: 'permission-answer', key: 'n0', outcome: { outcome: 'selected', optionId: 'allow' } });
+  });
+
+  it('reads no outcome from an answer that does not say one as ACP does', () => {
+    const router = new AcpRouter();
+    router.fromAgent(permission(1));
+    expect(router.fromEditor(rpc({ id: 1, result: { outcome: { outcome: 'approved' } } }))).toEqual({
       kind: 'permission-answer',
-      key: 'n0',
+      key: 'n1',
     });
   });
 

@@ -15,6 +15,7 @@ import {
   METHODS,
   NewSessionResultSchema,
   RequestPermissionParamsSchema,
+  RequestPermissionResultSchema,
   SessionOpenParamsSchema,
 } from './acp-schemas';
 import type { Envelope, JsonRpcId, RequestPermissionParams } from './acp-schemas';
@@ -30,11 +31,16 @@ export type Seen =
       readonly params: RequestPermissionParams;
       readonly cwd: string | undefined;
     }
-  /** The editor answered the agent's permission request `key` (with a result or an error). */
-  | { readonly kind: 'permission-answer'; readonly key: string }
+  /**
+   * The editor answered the agent's permission request `key`: with the option it chose, `cancelled`, or
+   * something else (an error, or a result that does not match ACP), which `outcome` leaves out.
+   */
+  | { readonly kind: 'permission-answer'; readonly key: string; readonly outcome?: EditorOutcome }
   /** The editor answered a permission request it had already answered. */
   | { readonly kind: 'permission-answer-again'; readonly key: string }
   | { readonly kind: 'cancel'; readonly sessionId: string };
+
+export type EditorOutcome = z.infer<typeof RequestPermissionResultSchema>['outcome'];
 
 /** A line above this size is forwarded without being read: no card for it, and no stall for the rest. */
 export const MAX_PARSED_BYTES = 16 * 1024 * 1024;
@@ -114,7 +120,8 @@ export class AcpRouter {
       if (this.answered.has(key)) return { kind: 'permission-answer-again', key };
       if (!this.agentRequests.delete(key)) return OTHER;
       this.remember(key);
-      return { kind: 'permission-answer', key };
+      const result = RequestPermissionResultSchema.safeParse(envelope.result);
+      return { kind: 'permission-answer', key, ...(result.success ? { outcome: result.data.outcome } : {}) };
     }
     if (method === METHODS.sessionCancel) {
       const params = CancelParamsSchema.safeParse(envelope.params);

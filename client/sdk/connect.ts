@@ -24,7 +24,7 @@ import { discoverConsole } from './discover';
 import type { ConsoleEndpoint } from '../../common/discovery';
 import { BridgeError } from './errors';
 import { abortError, PendingRequests } from './pending-requests';
-import type { AgentIdentity, CancelReason } from './types';
+import type { AgentIdentity, CancelReason, Withdrawal } from './types';
 
 /** Why an attempt failed; `lasting` when retrying cannot help (the environment names no usable console). */
 interface Failure {
@@ -69,7 +69,7 @@ export interface GatehouseClient {
     options?: { readonly signal?: AbortSignal },
   ): Promise<PermissionDecision>;
   /** Withdraws a pending request, saying why; false when it was not pending. Its promise rejects `aborted`. */
-  cancel(id: string, reason?: CancelReason): boolean;
+  cancel(id: string, reason?: CancelReason | Withdrawal): boolean;
   /** Sent only while connected (the events are hints for retiring cards); false when it was dropped. */
   sendSessionEvent(event: SessionEventCall): boolean;
   on(event: 'state', listener: (change: StateChange) => void): () => void;
@@ -107,7 +107,7 @@ class ReconnectingClient implements GatehouseClient {
   private maxMessagesPerSecond = DEFAULT_MAX_MESSAGES_PER_SECOND;
   private readonly pending = new PendingRequests();
   /** Cancels that could not be sent: a request an earlier connection carried is still held by the console. */
-  private readonly unsentCancels = new Map<string, CancelReason>();
+  private readonly unsentCancels = new Map<string, Withdrawal>();
   private readonly changes = createSignal<StateChange>();
   private readonly policy: ReconnectPolicy | undefined;
   private readonly agent: AgentIdentity;
@@ -136,15 +136,16 @@ class ReconnectingClient implements GatehouseClient {
   requestPermission(call: PermissionCall, options: { readonly signal?: AbortSignal } = {}) {
     if (this.closed()) return Promise.reject(new BridgeError('The client is closed.', 'closed'));
     const { decision, added } = this.pending.add(call, options.signal, () =>
-      this.tellCancel(call.id, 'aborted'),
+      this.tellCancel(call.id, { reason: 'aborted' }),
     );
     if (added) this.send({ type: 'permission.request', ...call });
     return decision;
   }
 
-  cancel(id: string, reason: CancelReason = 'aborted'): boolean {
-    if (!this.pending.fail(id, abortError(reason))) return false;
-    this.tellCancel(id, reason);
+  cancel(id: string, reason: CancelReason | Withdrawal = 'aborted'): boolean {
+    const withdrawal = typeof reason === 'string' ? { reason } : reason;
+    if (!this.pending.fail(id, abortError(withdrawal.reason))) return false;
+    this.tellCancel(id, withdrawal);
     return true;
   }
 
@@ -162,7 +163,7 @@ class ReconnectingClient implements GatehouseClient {
       ? new Promise<void>((resolve) => socket.once('close', () => resolve()))
       : Promise.resolve();
     if (this.closed()) return done;
-    for (const call of this.pending.calls()) this.tellCancel(call.id, 'aborted');
+    for (const call of this.pending.calls()) this.tellCancel(call.id, { reason: 'aborted' });
     this.shutDown(new BridgeError('The client was closed.', 'closed'), 'The agent closed the client.');
     return done;
   }
@@ -215,7 +216,8 @@ class ReconnectingClient implements GatehouseClient {
     });
     // 'close' always follows 'error', and handles it.
     socket.on('error', () => undefined);
-    for (const [id, reason] of this.unsentCancels) this.send({ type: 'permission.cancel', id, reason });
+    for (const [id, withdrawal] of this.unsentCancels)
+      this.send({ type: 'permission.cancel', id, ...withdrawal });
     this.unsentCancels.clear();
     this.resendPending();
     this.setState({ state: 'open', endpoint });
@@ -292,9 +294,9 @@ class ReconnectingClient implements GatehouseClient {
     for (const call of this.pending.calls()) this.send({ type: 'permission.request', ...call });
   }
 
-  private tellCancel(id: string, reason: CancelReason): void {
-    if (this.send({ type: 'permission.cancel', id, reason })) return;
-    if (!this.closed()) this.unsentCancels.set(id, reason);
+  private tellCancel(id: string, withdrawal: Withdrawal): void {
+    if (this.send({ type: 'permission.cancel', id, ...withdrawal })) return;
+    if (!this.closed()) this.unsentCancels.set(id, withdrawal);
   }
 
   private send(message: Outgoing): boolean {

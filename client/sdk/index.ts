@@ -12,6 +12,6 @@ export type { ReconnectPolicy } from './backoff';
 export { ABORTED, raceForDecision, RaceLost } from './race';
 export type { Claim, RaceOutcome, Racer } from './race';
 export { consoleRacer } from './console-racer';
-export type { AgentIdentity, CancelReason } from './types';
+export type { AgentIdentity, CancelReason, Withdrawal } from './types';
 export type { PermissionCall, SessionEventCall } from '../../common/protocol';
 export type { PermissionDecision } from '../../common/protocol';

@@ -8,6 +8,7 @@ import { parseAgentMessage, PROTOCOL_VERSION } from '../../common/protocol';
 import type { AgentInfo, AgentMessage, ConsoleMessage, ErrorCode } from '../../common/protocol';
 import { DEADLINE_CHANNEL } from '../../common/history-contract';
 import type { Deliver, RaceRegistry } from '../registry/race-registry';
+import { withdrawalAnswer } from '../registry/withdrawal';
 import { createRateLimiter } from './limits';
 import type { BridgeLimits } from './limits';
 import type { PendingBook } from './pending-book';
@@ -109,7 +110,12 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
             { behavior: 'passthrough' },
             waited === undefined ? DEADLINE_CHANNEL : `${DEADLINE_CHANNEL}:${waited}`,
           );
-        } else registry.decide(message.id, 'agent', message.answer ?? { behavior: 'passthrough' });
+        } else
+          registry.decide(
+            message.id,
+            'agent',
+            withdrawalAnswer(message, registry.lookup(message.id)?.request.options),
+          );
         return;
       case 'session.event':
         carrier.note(message.sessionId, message.event === 'session.ended');

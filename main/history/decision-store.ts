@@ -1,5 +1,5 @@
 import type { NotTakenView, SessionEndView } from '../../common/history-contract';
-import type { AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
+import type { AgentEnd, AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
 
 export interface DecisionRecord {
   readonly request: PermissionRequest;
@@ -8,6 +8,8 @@ export interface DecisionRecord {
   readonly decision: PermissionDecision;
   /** Where the winning racer answered, finer than `decision.by`: "web", "window:3", a notification id. */
   readonly channel?: string;
+  /** The agent withdrew the request unanswered (a passthrough), and this ended the wait. */
+  readonly ended?: AgentEnd;
   readonly receivedAt: number;
   readonly decidedAt: number;
 }

@@ -68,7 +68,8 @@ export function createHistoryReader(db: Database): HistoryReader {
     [string],
     DecisionRow & { behavior: string; decided_by: string; fingerprint: string }
   >(`
-    SELECT r.id, r.fingerprint, d.behavior, d.decided_by, d.message, d.interrupt, d.updated_input, d.updated_permissions
+    SELECT r.id, r.fingerprint, d.behavior, d.decided_by, d.message, d.interrupt, d.updated_input, d.updated_permissions,
+           d.option_id
     FROM decisions d JOIN requests r ON r.id = d.request_id
     WHERE d.request_id = ?`);
   const firstSessions = db.prepare<{ limit: number }, SessionRow>(sessionsQuery(''));

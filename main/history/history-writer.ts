@@ -50,9 +50,10 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   );
   const insertDecision = db.prepare(`
     INSERT INTO decisions (request_id, behavior, decided_by, channel, latency_ms, message, interrupt, updated_input,
-                           updated_permissions, rule_written, decided_at)
+                           updated_permissions, rule_written, decided_at, option_id, option_kind, option_name,
+                           agent_end)
     VALUES (@requestId, @behavior, @by, @channel, @latencyMs, @message, @interrupt, @updatedInput,
-            @updatedPermissions, @ruleWritten, @decidedAt)
+            @updatedPermissions, @ruleWritten, @decidedAt, @optionId, @optionKind, @optionName, @agentEnd)
     ON CONFLICT (request_id) DO NOTHING`);
   const notTaken = db.prepare(
     'UPDATE decisions SET not_taken = @because, not_taken_message = @message WHERE request_id = @id AND not_taken IS NULL',
@@ -113,6 +114,10 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       insertRequestRows(request, entry.agent, entry.fingerprint, entry.receivedAt, entry.decidedAt);
     }
     const firstSeen = stored ?? entry.receivedAt;
+    // History keeps no request's options: the one chosen is kept with the decision, as the agent named it.
+    const option = decision.optionId
+      ? request.options?.find((each) => each.optionId === decision.optionId)
+      : undefined;
     const inserted = insertDecision.run({
       requestId: request.id,
       behavior: decision.behavior,
@@ -126,6 +131,10 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
       updatedPermissions: jsonOrNull(decision.updatedPermissions),
       ruleWritten: entry.ruleWritten ?? null,
       decidedAt: entry.decidedAt,
+      optionId: decision.optionId ?? null,
+      optionKind: option?.kind ?? null,
+      optionName: option?.name ?? null,
+      agentEnd: entry.ended ?? null,
     });
     // Only a request stored before can have a decision, so this refusal follows no write.
     if (inserted.changes === 0) throw new RecordRefusedError('already-decided', request.id);

@@ -111,6 +111,9 @@ describe('exportRequests', () => {
       'message',
       'not_taken',
       'not_taken_message',
+      'option_kind',
+      'option_name',
+      'ended',
     ]);
     expect(rows).toHaveLength(NASTY.length + 1);
     const [pending, ...decided] = rows;
@@ -125,6 +128,9 @@ describe('exportRequests', () => {
       'default',
       JSON.stringify(sampleRequest().input),
       'pending',
+      '',
+      '',
+      '',
       '',
       '',
       '',
@@ -154,7 +160,7 @@ describe('exportRequests', () => {
     const [, newest] = parseCsv(exported('csv').join(''));
     expect(newest?.slice(0, 1)).toEqual(['dropped']);
     expect(newest?.slice(9, 11)).toEqual(['allow', 'console']);
-    expect(newest?.slice(16)).toEqual(['terminal-no', 'use the build folder']);
+    expect(newest?.slice(16)).toEqual(['terminal-no', 'use the build folder', '', '', '']);
   });
 
   it('exports only the selection', () => {

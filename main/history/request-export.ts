@@ -33,6 +33,9 @@ const CSV_HEADER = [
   'message',
   'not_taken',
   'not_taken_message',
+  'option_kind',
+  'option_name',
+  'ended',
 ] as const;
 
 /** ISO 8601 in UTC, which spreadsheets and people read without knowing the epoch. */
@@ -60,6 +63,9 @@ function csvCells(entry: HistoryEntryView): CsvCell[] {
     decision?.decision.message,
     decision?.notTaken?.because,
     decision?.notTaken?.message,
+    decision?.option?.kind,
+    decision?.option?.name,
+    decision?.ended,
   ];
 }
 

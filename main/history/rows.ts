@@ -2,7 +2,14 @@
  * The one place that turns history rows back into protocol objects. The casts are sound because every
  * row was written by this module from typed values, and the schema's CHECKs guard behavior and JSON.
  */
-import type { DecisionBehavior, PermissionDecision, PermissionMode, RacerKind } from '../../common/protocol';
+import type {
+  AgentEnd,
+  AgentOption,
+  DecisionBehavior,
+  PermissionDecision,
+  PermissionMode,
+  RacerKind,
+} from '../../common/protocol';
 import type {
   HandedBackView,
   HistoryEntryView,
@@ -36,6 +43,10 @@ export interface TimelineRow {
   readonly decided_at: number | null;
   readonly not_taken: string | null;
   readonly not_taken_message: string | null;
+  readonly option_id: string | null;
+  readonly option_kind: string | null;
+  readonly option_name: string | null;
+  readonly agent_end: string | null;
   readonly agent_name: string;
   readonly agent_version: string;
   readonly handed_back_at: number | null;
@@ -44,14 +55,22 @@ export interface TimelineRow {
 
 export type DecisionRow = Pick<
   TimelineRow,
-  'id' | 'behavior' | 'decided_by' | 'message' | 'interrupt' | 'updated_input' | 'updated_permissions'
+  | 'id'
+  | 'behavior'
+  | 'decided_by'
+  | 'message'
+  | 'interrupt'
+  | 'updated_input'
+  | 'updated_permissions'
+  | 'option_id'
 >;
 
 /** Requests left-joined with their decisions, as `r` and `d`. */
 export const TIMELINE_COLUMNS = `
   r.id, r.session_id, r.tool, r.input, r.cwd, r.mode, r.fingerprint, r.received_at, r.suggestions, r.provenance,
   r.turn_id, d.behavior, d.decided_by, d.channel, d.latency_ms, d.message, d.interrupt, d.updated_input,
-  d.updated_permissions, d.rule_written, d.decided_at, d.not_taken, d.not_taken_message, r.handed_back_at,
+  d.updated_permissions, d.rule_written, d.decided_at, d.not_taken, d.not_taken_message, d.option_id,
+  d.option_kind, d.option_name, d.agent_end, r.handed_back_at,
   r.handed_back_because, a.name AS agent_name, a.version AS agent_version`;
 /** What `TIMELINE_COLUMNS` reads besides `requests r` and `decisions d`: the agent of the request's session. */
 export const AGENT_JOIN = 'JOIN sessions s ON s.id = r.session_id JOIN agents a ON a.id = s.agent_id';
@@ -68,6 +87,7 @@ export function toDecision(
     ...(row.updated_permissions !== null ? { updatedPermissions: JSON.parse(row.updated_permissions) } : {}),
     ...(row.message !== null ? { message: row.message } : {}),
     ...(row.interrupt !== null ? { interrupt: row.interrupt === 1 } : {}),
+    ...(row.option_id !== null ? { optionId: row.option_id } : {}),
   };
 }
 
@@ -108,6 +128,16 @@ export function toHistoryEntryView(row: TimelineRow): HistoryEntryView {
           },
         }
       : {}),
+    ...(row.option_id !== null && row.option_kind !== null && row.option_name !== null
+      ? {
+          option: {
+            optionId: row.option_id,
+            kind: row.option_kind as AgentOption['kind'],
+            name: row.option_name,
+          },
+        }
+      : {}),
+    ...(row.agent_end !== null ? { ended: row.agent_end as AgentEnd } : {}),
   };
   return { request, agent, decision };
 }

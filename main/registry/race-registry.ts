@@ -6,7 +6,9 @@
  */
 import type { DecideOutcome, Explanation, PendingRequestView } from '../../common/queue-contract';
 import type {
+  AgentEnd,
   AgentInfo,
+  AgentOption,
   DecisionBehavior,
   PermissionDecision,
   PermissionRequest,
@@ -44,6 +46,8 @@ export interface Answer {
   readonly interrupt?: boolean;
   /** The request's own option chosen; the caller checked it is one the request offered. */
   readonly optionId?: string;
+  /** With a passthrough from the agent: nobody answered, and this ended the wait. Sent to nobody. */
+  readonly ended?: AgentEnd;
 }
 
 /** Sends a decision to the agent on whatever connection currently carries the request. */
@@ -120,6 +124,8 @@ interface Race {
   explanation: Explanation | undefined;
   /** A "session moved on" retirement waiting for the agent's word; aborted when the race ends. */
   settling: AbortController | undefined;
+  /** What ended the wait, when the agent said nobody answered (`Answer.ended`). */
+  ended: AgentEnd | undefined;
 }
 
 /** A racer's answer: it won, it lost to another racer, or no request by that id was ever seen. */
@@ -131,6 +137,10 @@ export type ResolvedEvent = {
   readonly by: RacerKind;
   /** Why, when the winner says: "answered in the terminal", "session moved on", a person's deny message. */
   readonly message?: string;
+  /** The request's own option the decision chose (ACP), wherever it was chosen. */
+  readonly option?: AgentOption;
+  /** The agent withdrew the request unanswered, and this ended the wait. */
+  readonly ended?: AgentEnd;
 };
 
 export class RaceRegistry {
@@ -199,6 +209,7 @@ export class RaceRegistry {
       claimed: false,
       explanation: undefined,
       settling: undefined,
+      ended: undefined,
       clock: this.startClock(request.id, wait),
       once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
     };
@@ -251,6 +262,8 @@ export class RaceRegistry {
     const claim = race.once.claim(racer);
     if (!claim.won) return claim;
     race.claimed = true;
+    const ended = carried.behavior === 'passthrough' ? carried.ended : undefined;
+    race.ended = ended;
     this.commits.commit(
       {
         request: race.request,
@@ -258,6 +271,7 @@ export class RaceRegistry {
         fingerprint: race.fingerprint,
         decision,
         ...(channel ? { channel } : {}),
+        ...(ended ? { ended } : {}),
         receivedAt: race.receivedAt,
         decidedAt: this.now(),
       },
@@ -457,11 +471,16 @@ export class RaceRegistry {
     this.races.delete(race.request.id);
     race.deliver?.(decision);
     this.sent.emit({ request: race.request, agent: race.agent, decision, receivedAt: race.receivedAt });
+    const option = decision.optionId
+      ? race.request.options?.find((each) => each.optionId === decision.optionId)
+      : undefined;
     this.resolved.emit({
       id: decision.id,
       behavior: decision.behavior,
       by: decision.by,
       ...(decision.message ? { message: decision.message } : {}),
+      ...(option ? { option } : {}),
+      ...(race.ended ? { ended: race.ended } : {}),
     });
   }
 }

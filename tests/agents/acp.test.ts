@@ -144,12 +144,46 @@ describe('gatehouse acp with claude-agent-acp', () => {
     const turn = prompt(editor, 'make the file');
     const card = await cardShown;
     const allow = held.asked[0]?.options.find((option) => option.kind === 'allow_once');
-    held.answer({ outcome: { outcome: 'selected', optionId: allow?.optionId ?? 'allow' } });
-    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
+    expect(allow).toBeDefined();
+    held.answer({ outcome: { outcome: 'selected', optionId: allow!.optionId } });
+    // The card leaves saying what the editor chose, by the option's kind and the agent's name for it.
+    const option = { optionId: allow!.optionId, kind: 'allow_once', name: allow!.name };
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent', behavior: 'allow', option });
     expect((await api.nextToolResult()).isError).toBe(false);
     expect((await turn).stopReason).toBe('end_turn');
     expect(existsSync(join(sandbox.project, 'editor.txt'))).toBe(true);
     expect(api.toolResults).toHaveLength(1);
+    // History records the editor's answer as the editor's: allowed once, not left to the agent's dialog.
+    const recorded = await gate.historyEntry(editor.sessionId, card.id);
+    expect(recorded?.decision).toMatchObject({
+      decision: { behavior: 'allow', by: 'agent', optionId: allow!.optionId },
+      option,
+    });
+  });
+
+  it('says a turn the editor cancelled while the card waited was cancelled, and nothing ran', async () => {
+    gate = await startLiveConsole(sandbox);
+    const held = heldPermission();
+    editor = await startAcpEditor(sandbox, held.handler);
+    api.script(touch('cancelled.txt'));
+    const cardShown = gate.nextCard();
+    const turn = prompt(editor, 'make the file');
+    const card = await cardShown;
+    await editor.connection.agent.notify(methods.agent.session.cancel, { sessionId: editor.sessionId });
+    expect(await gate.untilResolved(card.id)).toMatchObject({
+      by: 'agent',
+      behavior: 'passthrough',
+      ended: 'turn-cancelled',
+    });
+    // The editor answers its open question `cancelled` too, as ACP asks; the agent already had that answer.
+    held.answer({ outcome: { outcome: 'cancelled' } });
+    expect((await turn).stopReason).toBe('cancelled');
+    expect(existsSync(join(sandbox.project, 'cancelled.txt'))).toBe(false);
+    const recorded = await gate.historyEntry(editor.sessionId, card.id);
+    expect(recorded?.decision).toMatchObject({
+      decision: { behavior: 'passthrough', by: 'agent' },
+      ended: 'turn-cancelled',
+    });
   });
 
   it('leaves no process of the agent behind when the editor SIGKILLs gatehouse acp', async () => {

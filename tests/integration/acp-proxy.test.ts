@@ -142,7 +142,11 @@ describe('gatehouse acp', () => {
     const { gate, e, asked, card } = await openQuestion();
     answer(e, asked.id, 'reject');
     await e.said(/agent outcome: .*"reject"/);
-    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
+    expect(await gate.untilResolved(card.id)).toMatchObject({
+      by: 'agent',
+      behavior: 'deny',
+      option: { optionId: 'reject', kind: 'reject_once', name: 'Reject' },
+    });
     expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' }).won).toBe(false);
     answer(e, asked.id, 'once');
     await e.said(/answered a permission request a second time/);
@@ -167,7 +171,7 @@ describe('gatehouse acp', () => {
     const { gate, e, sessionId, asked, card } = await openQuestion();
     e.send({ method: 'session/cancel', params: { sessionId } });
     await e.said(/agent outcome: \{"outcome":"cancelled"\}/);
-    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent', ended: 'turn-cancelled' });
     e.send({ id: asked.id, result: { outcome: { outcome: 'cancelled' } } });
     await e.said(/already had an answer/);
     expect(await e.message((m) => m.id === 2 && 'result' in m)).toMatchObject({
@@ -182,7 +186,8 @@ describe('gatehouse acp', () => {
     e.prompt(3, sessionId, 'die');
     await e.stdoutEnded;
     expect(await e.exited).toBe(3);
-    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent' });
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent', ended: 'agent-exited' });
+    expect((await gate.historyEntry(sessionId, card.id))?.decision).toMatchObject({ ended: 'agent-exited' });
   });
 
   it('passes malformed lines and JSON-RPC on unchanged, says so on stderr, and keeps both sides working', async () => {

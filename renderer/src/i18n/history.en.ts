@@ -49,6 +49,10 @@ export const historyEn = {
   'history.by.disconnect': 'the agent disconnecting',
   'history.by.session': 'the session moving on',
   'history.by.phone': 'you on the phone, from Telegram',
+  'history.by.editor': 'the editor',
+  'history.row.chose': '{choice} {where}',
+  'history.ended.turn-cancelled': 'Turn cancelled {where}',
+  'history.ended.agent-exited': 'The agent exited while it waited',
 
   'history.export.jsonl': 'Export JSONL',
   'history.export.csv': 'Export CSV',
@@ -110,6 +114,7 @@ export const historyEn = {
   'history.card.asked': 'asked {time}',
   'history.card.decision': 'Decision',
   'history.card.decidedBy': 'Decided by',
+  'history.card.option': 'Option chosen',
   'history.card.channel': 'Channel',
   'history.card.latency': 'Latency',
   'history.card.decidedAt': 'Decided at',

@@ -51,6 +51,10 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.by.disconnect': '代理断开连接',
   'history.by.session': '会话继续进行',
   'history.by.phone': '你在手机上（来自 Telegram）',
+  'history.by.editor': '编辑器',
+  'history.row.chose': '{where}{choice}',
+  'history.ended.turn-cancelled': '{where}取消了本轮',
+  'history.ended.agent-exited': '代理在等待期间退出',
 
   'history.export.jsonl': '导出 JSONL',
   'history.export.csv': '导出 CSV',
@@ -105,6 +109,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.card.asked': '请求于 {time}',
   'history.card.decision': '决定',
   'history.card.decidedBy': '决定者',
+  'history.card.option': '所选选项',
   'history.card.channel': '渠道',
   'history.card.latency': '用时',
   'history.card.decidedAt': '决定时间',

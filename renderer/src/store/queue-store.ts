@@ -14,7 +14,13 @@ import type {
   RulePlacement,
   RuleStanding,
 } from '../../../common/queue-contract';
-import type { DecisionBehavior, PermissionUpdate, RacerKind } from '../../../common/protocol';
+import type {
+  AgentEnd,
+  AgentOption,
+  DecisionBehavior,
+  PermissionUpdate,
+  RacerKind,
+} from '../../../common/protocol';
 import { answersFor } from '../../../common/agent-answers';
 import type { Refusal } from '../../../common/refusals';
 import { MAX_TIMER_MS } from '../../../common/timer-delay';
@@ -29,6 +35,10 @@ export interface Resolution {
   readonly mine: boolean;
   /** Why, when the winner said: "answered in the terminal", "session moved on". */
   readonly message?: string;
+  /** The request's own option the decision chose (ACP), wherever it was chosen. */
+  readonly option?: AgentOption;
+  /** The agent withdrew the request unanswered, and this ended the wait. */
+  readonly ended?: AgentEnd;
 }
 
 export type AllowChoice =
@@ -235,6 +245,8 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
             by: event.by,
             mine: Boolean(get().inFlight[event.id]),
             ...(event.message ? { message: event.message } : {}),
+            ...(event.option ? { option: event.option } : {}),
+            ...(event.ended ? { ended: event.ended } : {}),
           });
         }
       },

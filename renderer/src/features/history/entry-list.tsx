@@ -5,7 +5,7 @@ import { folderName } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
-import { decidedBy, formatLatency, outcomeKey, outcomeOf, toneOf } from './history-format';
+import { agentSaid, decidedBy, formatLatency, outcomeKey, outcomeOf, toneOf } from './history-format';
 import { useDateFormat } from '../../ui/use-date-format';
 
 /** A row shows one line of a request; its card holds the rest. */
@@ -71,10 +71,11 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
           </span>
           <span className={`outcome outcome--${tone}`}>
             {decision && by
-              ? t(decision.notTaken ? 'history.row.decidedNotTaken' : 'history.row.decided', {
+              ? (agentSaid(entry, t, t(by.key, by.params)) ??
+                t(decision.notTaken ? 'history.row.decidedNotTaken' : 'history.row.decided', {
                   outcome: t(`history.outcome.${outcome}`),
                   who: t(by.key, by.params),
-                })
+                }))
               : t(outcomeKey(entry))}
           </span>
           {decision && (

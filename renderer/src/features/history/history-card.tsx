@@ -4,7 +4,15 @@ import { useT } from '../../i18n/i18n-context';
 import { ToolInput } from '../../tool-call/tool-input';
 import { shortSessionId } from '../../../../common/session-label';
 import { shortTurnId } from '../../ui/names';
-import { decidedBy, decidingRule, formatLatency, otherChannel, outcomeKey, toneOf } from './history-format';
+import {
+  agentSaid,
+  decidedBy,
+  decidingRule,
+  formatLatency,
+  otherChannel,
+  outcomeKey,
+  toneOf,
+} from './history-format';
 import { useDateFormat } from '../../ui/use-date-format';
 import { VisibleText } from '../../ui/visible-text';
 
@@ -40,8 +48,16 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
         <dl className="fields recorded">
           <dt>{t('history.card.decision')}</dt>
           <dd>
-            <span className={`outcome outcome--${toneOf(entry)}`}>{t(outcomeKey(entry))}</span>
+            <span className={`outcome outcome--${toneOf(entry)}`}>
+              {agentSaid(entry, t) ?? t(outcomeKey(entry))}
+            </span>
           </dd>
+          {decision?.option && (
+            <>
+              <dt>{t('history.card.option')}</dt>
+              <dd>{decision.option.name}</dd>
+            </>
+          )}
           {decision?.notTaken && (
             <>
               <dt>{t('history.card.notTaken')}</dt>

@@ -1,4 +1,5 @@
 /** The history browser's pure wording helpers: who decided, how long it took, what a request touched. */
+import { isAcpRequest } from '../../../../common/acp-call';
 import { agentDeadlineOf, SESSION_IDLE_MS } from '../../../../common/history-contract';
 import type {
   HistoryEntryView,
@@ -6,6 +7,7 @@ import type {
   SessionSummaryView,
 } from '../../../../common/history-contract';
 import type { MessageKey } from '../../i18n/en';
+import type { Translate } from '../../i18n/translate';
 
 export type SessionState =
   | { readonly kind: 'running' }
@@ -47,7 +49,30 @@ function decidedByKey(entry: HistoryEntryView): MessageKey | undefined {
     if (decision.channel === 'web') return 'history.by.console.web';
     return 'history.by.console';
   }
+  // An ACP agent's own dialog is its editor.
+  if (by === 'agent' && isAcpRequest(entry.request)) return 'history.by.editor';
   return `history.by.${by}`;
+}
+
+/** Where the agent's own dialog is: the editor for an ACP agent, else its terminal. */
+const dialogOf = (entry: HistoryEntryView) =>
+  isAcpRequest(entry.request) ? 'dialog.in.editor' : 'dialog.in.terminal';
+
+/**
+ * What became of a request whose agent said more than a behavior, in words, or undefined: the wait its
+ * agent ended unanswered (its turn cancelled, it exited), or the option chosen, by its kind. With `who`, a
+ * row's sentence (the option chosen in the agent's own dialog says where); without, the card's Decision.
+ */
+export function agentSaid(entry: HistoryEntryView, t: Translate, who?: string): string | undefined {
+  const decision = entry.decision;
+  if (!decision) return undefined;
+  if (decision.ended) return t(`history.ended.${decision.ended}`, { where: t(dialogOf(entry)) });
+  if (!decision.option) return undefined;
+  const choice = t(`option.${decision.option.kind}`);
+  if (who === undefined) return choice;
+  return decision.decision.by === 'agent'
+    ? t('history.row.chose', { choice, where: t(dialogOf(entry)) })
+    : t('history.row.decided', { outcome: choice, who });
 }
 
 /** A channel the other wording does not already say ("window", "web", "telegram" and grants are said in words). */

@@ -116,7 +116,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
       {panel && !over && <CardPanel request={request} panel={panel} />}
       <footer className="card__footer">
         {resolution ? (
-          <ResolutionNote resolution={resolution} />
+          <ResolutionNote resolution={resolution} request={request} />
         ) : handedBack ? (
           <p className="resolution resolution--passthrough" role="status">
             {t('resolution.consoleStopped', { agent: request.agent.name })}
