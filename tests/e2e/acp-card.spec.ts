@@ -15,6 +15,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { CLI } from './console-process';
 import { SIZES, card, expectAccessible, screenshot, startQueueConsole } from './queue-harness';
+import { openInThisTab } from '../support/web-console-url';
 import type { QueueConsole } from './queue-harness';
 
 const AGENT = resolve('tests/support/acp-test-agent.mjs');
@@ -24,8 +25,13 @@ interface Editor {
   readonly updates: SessionUpdate[];
   /** Resolves when the editor's question is withdrawn (ACP's `$/cancel_request` aborts its handler). */
   readonly withdrawn: Promise<void>;
-  /** A person clicking in the editor after the console answered: the answer the proxy must drop. */
+  /**
+   * A person clicking in the editor on its latest question: after the console answered, the answer the
+   * proxy must drop; before, the editor's own answer.
+   */
   clickLate(optionId: string): void;
+  /** The person stops the turn in the editor (ACP's `session/cancel`). */
+  cancel(): Promise<void>;
   prompt(text: string): Promise<{ stopReason: string }>;
   /** What `gatehouse acp` and the agent behind it wrote to stderr; the agent logs each answer it gets. */
   stderr(): string;
@@ -45,12 +51,13 @@ async function startEditor(gate: QueueConsole): Promise<Editor> {
   const updates: SessionUpdate[] = [];
   let withdraw!: () => void;
   const withdrawn = new Promise<void>((done) => (withdraw = done));
-  let click!: (optionId: string) => void;
-  const clicked = new Promise<string>((done) => (click = done));
+  let click: (optionId: string) => void = () => undefined;
   const connection: ClientConnection = client({ name: 'gatehouse-e2e-editor' })
-    .onRequest(methods.client.session.requestPermission, async ({ signal }) => {
+    .onRequest(methods.client.session.requestPermission, ({ signal }) => {
       signal.addEventListener('abort', () => withdraw(), { once: true });
-      return { outcome: { outcome: 'selected', optionId: await clicked } };
+      return new Promise((done) => {
+        click = (optionId) => done({ outcome: { outcome: 'selected', optionId } });
+      });
     })
     .onNotification(methods.client.session.update, ({ params }) => void updates.push(params.update))
     .connect(
@@ -65,7 +72,8 @@ async function startEditor(gate: QueueConsole): Promise<Editor> {
     sessionId,
     updates,
     withdrawn,
-    clickLate: click,
+    clickLate: (optionId) => click(optionId),
+    cancel: () => connection.agent.notify(methods.agent.session.cancel, { sessionId }),
     prompt: (text) =>
       connection.agent.request(methods.agent.session.prompt, {
         sessionId,
@@ -295,5 +303,87 @@ for (const locale of ['en', 'zh-CN'] as const) {
 
     await question.getByRole('button', { name: 'Reject', exact: true }).click();
     expect((await turn).stopReason).toBe('end_turn');
+  });
+}
+
+/**
+ * Each look of a screen the issue asks for, shot, and checked for accessibility unless the page's clock is
+ * held still (axe waits on timers).
+ */
+async function shootEveryLook(page: Page, name: string, locale: string, ready: Locator, axe = true) {
+  for (const [size, viewport] of Object.entries(LOOKS)) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await ready.scrollIntoViewIfNeeded();
+      await expect(ready).toBeVisible();
+      await screenshot(page, `${name}-${size}-${theme}-${locale}`);
+      if (axe) await expectAccessible(page, `${name} (${size}, ${theme}, ${locale})`);
+    }
+  }
+  await page.setViewportSize(SIZES.window);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const SAID = {
+  en: {
+    chose: 'Allowed once in the editor (“Allow”)',
+    cancelled: 'Turn cancelled in the editor: the call did not run',
+    choseRow: 'Allowed once in the editor',
+    cancelledRow: 'Turn cancelled in the editor',
+    option: 'Option chosen',
+  },
+  'zh-CN': {
+    chose: '在编辑器中允许一次（“Allow”）',
+    cancelled: '在编辑器中取消了本轮：调用未运行',
+    choseRow: '在编辑器中允许一次',
+    cancelledRow: '在编辑器中取消了本轮',
+    option: '所选选项',
+  },
+} as const;
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`the editor’s answer and a cancelled turn, said as they happened on the card and in history (${locale})`, async ({
+    page,
+  }) => {
+    const said = SAID[locale];
+    await page.addInitScript((chosen) => {
+      localStorage.setItem('gatehouse.prefs', JSON.stringify({ theme: 'system', locale: chosen }));
+    }, locale);
+    // The page's clock, held still while a card leaves, so each look of it can be shot before it goes.
+    await page.clock.install();
+    await page.goto(gate.url);
+    const acp = await startEditor(gate);
+    editor = acp;
+
+    const first = acp.prompt('ask');
+    const answered = card(page, 'touch made.txt');
+    await expect(answered.getByRole('button', { name: 'Allow', exact: true })).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    acp.clickLate('once');
+    await expect(answered.getByRole('status')).toHaveText(said.chose);
+    await shootEveryLook(page, 'acp-editor-answered', locale, answered.getByRole('status'), false);
+    await page.clock.resume();
+    await expect(answered).toHaveCount(0);
+    expect((await first).stopReason).toBe('end_turn');
+
+    const second = acp.prompt('ask');
+    const cancelled = card(page, 'touch made.txt');
+    await expect(cancelled.getByRole('button', { name: 'Allow', exact: true })).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await acp.cancel();
+    await expect(cancelled.getByRole('status')).toHaveText(said.cancelled);
+    await shootEveryLook(page, 'acp-turn-cancelled', locale, cancelled.getByRole('status'), false);
+    await page.clock.resume();
+    expect((await second).stopReason).toBe('cancelled');
+
+    await openInThisTab(page, (await gate.newLink()).replace('/#', '/?view=history#'));
+    await page.locator('.session-row').first().click();
+    const entries = page.locator('.entry');
+    await expect(entries.locator('.outcome')).toHaveText([said.choseRow, said.cancelledRow]);
+    await entries.first().locator('.entry__head').click();
+    const recorded = entries.first().locator('.card--recorded');
+    await expect(recorded.locator('dt', { hasText: said.option }).locator('+ dd')).toHaveText('Allow');
+    await shootEveryLook(page, 'acp-history-editor-answers', locale, recorded);
   });
 }
