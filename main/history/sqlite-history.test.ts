@@ -54,6 +54,39 @@ describe('createSqliteHistory', () => {
     expect(history.find('req-unknown')).toBeUndefined();
   });
 
+  it('keeps the request’s own option a decision chose, as the agent named it, and what ended a wait', () => {
+    const options = [
+      { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+      { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+    ] as const;
+    const chose = sampleEntry(sampleRequest({ id: 'acp-1', options: [...options] }), {
+      behavior: 'allow',
+      by: 'agent',
+      optionId: 'allow',
+    });
+    history.record(chose);
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'acp-2', options: [...options] }),
+        { behavior: 'passthrough', by: 'agent' },
+        {
+          ended: 'turn-cancelled',
+        },
+      ),
+    );
+    // A re-sent request replays the option it was answered with.
+    expect(history.find('acp-1')?.decision).toEqual(chose.decision);
+    const entries = history.sessionTimeline('session-1');
+    expect(entries.map((entry) => entry.decision?.option)).toEqual([options[0], undefined]);
+    expect(entries.map((entry) => entry.decision?.ended)).toEqual([undefined, 'turn-cancelled']);
+    // What ended a wait belongs to a wait nobody answered: the schema refuses it on an answer.
+    const db = new Database(path);
+    expect(() =>
+      db.prepare("UPDATE decisions SET agent_end = 'agent-exited' WHERE request_id = 'acp-1'").run(),
+    ).toThrow(/CHECK/);
+    db.close();
+  });
+
   it('still has every decision after the database is closed and opened again', () => {
     for (const id of ['a', 'b', 'c'])
       history.record(sampleEntry(sampleRequest({ id }), { behavior: 'deny', message: `no ${id}` }));

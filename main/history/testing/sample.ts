@@ -20,7 +20,7 @@ export function sampleEntry(
   request: PermissionRequest = sampleRequest(),
   decision: Partial<PermissionDecision> = {},
   extra: Partial<
-    Pick<DecisionToRecord, 'agent' | 'receivedAt' | 'decidedAt' | 'channel' | 'ruleWritten'>
+    Pick<DecisionToRecord, 'agent' | 'receivedAt' | 'decidedAt' | 'channel' | 'ruleWritten' | 'ended'>
   > = {},
 ): DecisionToRecord {
   return {
