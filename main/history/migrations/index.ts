@@ -7,7 +7,7 @@ import { turns } from './006-turns';
 import { notTaken } from './007-not-taken';
 import { sessionEnds } from './008-session-ends';
 import { handedBack } from './009-handed-back';
-import { editorAnswers } from './011-editor-answers';
+import { editorAnswers } from './010-editor-answers';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
