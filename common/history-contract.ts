@@ -136,6 +136,12 @@ export type RecordedRequestView = Omit<
  */
 export const DEADLINE_CHANNEL = 'deadline';
 
+/**
+ * The channel of a request whose one-shot hook the agent stopped before anyone answered (Codex kills its
+ * hook on Esc; Claude Code signals it): the agent interrupted the turn, and nothing could take an answer.
+ */
+export const INTERRUPTED_CHANNEL = 'interrupted';
+
 /** For the agent's own deadline: how long it waited in ms (null when it did not say); else undefined. */
 export function agentDeadlineOf(channel: string | undefined): number | null | undefined {
   if (channel === DEADLINE_CHANNEL) return null;

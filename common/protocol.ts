@@ -90,6 +90,12 @@ export const HelloSchema = z.object({
   agent: z.object({ name: z.string().min(1).max(100), version: z.string().max(100).optional() }),
   /** The agent's answer to the console's `Gatehouse-Challenge` (common/bridge-proof.ts). */
   proof: z.string().regex(PROOF_PATTERN),
+  /**
+   * `true`: this connection never re-sends what it asked (a hook process, which the agent may kill
+   * outright): its close means the agent stopped waiting, so its requests are withdrawn at once instead of
+   * waiting out the reconnect grace.
+   */
+  oneShot: z.boolean().optional(),
 });
 /** The agent as its hello names it: what history files its sessions under. */
 export type AgentInfo = z.infer<typeof HelloSchema>['agent'];

@@ -124,6 +124,8 @@ export async function openHookSocket(
         protocol: PROTOCOL_VERSION,
         agent: options.agent,
         proof: bridgeProof(endpoint.token, challenge, 'gatehouse-client', port),
+        // A hook never reconnects: once its process is gone (Codex kills it on Esc) nothing can take an answer.
+        oneShot: true,
       };
       const opened = connection!;
       // Kept for the frame reader: the console may ping before the early messages are ready.

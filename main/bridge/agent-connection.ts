@@ -32,6 +32,8 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
   const { registry, limits } = options;
   let agent = UNNAMED_AGENT;
   let proven = false;
+  /** The hello said this connection never re-sends (a hook): its close withdraws its requests at once. */
+  let oneShot = false;
   const limiter = createRateLimiter(limits.maxMessagesPerSecond, limits.maxMessagesPerSecond * 2);
   const holder = { connection: socket, token: options.token };
 
@@ -66,6 +68,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
           return;
         }
         agent = message.agent;
+        oneShot = message.oneShot === true;
         send({
           type: 'welcome',
           protocol: PROTOCOL_VERSION,
@@ -110,6 +113,9 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
             { behavior: 'passthrough' },
             waited === undefined ? DEADLINE_CHANNEL : `${DEADLINE_CHANNEL}:${waited}`,
           );
+        } else if (message.reason === 'aborted' && oneShot) {
+          // A hook gives up only when the agent signals it to stop: the agent interrupted the turn.
+          registry.interrupted(message.id);
         } else
           registry.decide(
             message.id,
@@ -155,7 +161,7 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
   });
 
   socket.on('close', () => {
-    registry.detach(deliver);
+    registry.detach(deliver, oneShot);
     registry.sessionsDisconnected(carrier.carried());
   });
   socket.on('error', () => socket.terminate());

@@ -16,6 +16,7 @@ import type {
   RacerKind,
   SessionEvent,
 } from '../../common/protocol';
+import { INTERRUPTED_CHANNEL } from '../../common/history-contract';
 import { pendingRequestView } from '../../common/pending-request-view';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
@@ -28,7 +29,7 @@ import type { DecisionStore } from '../history/decision-store';
 import { createGroupCommit } from '../history/group-commit';
 import type { GroupCommit } from '../history/group-commit';
 import { requestFingerprint } from '../history/request-fingerprint';
-import { retirementsFor, settledRetirement } from './retire';
+import { retirementsFor, settledRetirement, TURN_INTERRUPTED } from './retire';
 
 const NOT_OFFERED: Answer = {
   behavior: 'passthrough',
@@ -124,6 +125,8 @@ interface Race {
   explanation: Explanation | undefined;
   /** A "session moved on" retirement waiting for the agent's word; aborted when the race ends. */
   settling: AbortController | undefined;
+  /** Whether that retirement follows the agent's own record, which can still say what happened. */
+  followsRecord: boolean;
   /** What ended the wait, when the agent said nobody answered (`Answer.ended`). */
   ended: AgentEnd | undefined;
 }
@@ -210,6 +213,7 @@ export class RaceRegistry {
       explanation: undefined,
       settling: undefined,
       ended: undefined,
+      followsRecord: false,
       clock: this.startClock(request.id, wait),
       once: createResolveOnce<PermissionDecision, RacerKind>((decision) => this.finish(race, decision)),
     };
@@ -320,6 +324,7 @@ export class RaceRegistry {
       const settling = new AbortController();
       race.settling = settling;
       const record = sessionOutcome?.(race.request, race.agent, race.receivedAt, settling.signal);
+      race.followsRecord = record !== undefined;
       const waitMs = record && open ? Math.max(settleMs, this.options.sessionOutcomeMs ?? 0) : settleMs;
       const timer = setTimeout(() => settling.abort(), waitMs);
       settling.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
@@ -374,11 +379,21 @@ export class RaceRegistry {
       );
   }
 
-  /** The agent's connection went away: its requests wait a grace period for a re-send, then withdraw. */
-  detach(deliver: Deliver): void {
-    for (const race of this.races.values()) {
+  /**
+   * The agent's connection went away. A client that can re-send has a grace period to come back before its
+   * requests withdraw. A one-shot hook cannot: its process is gone (Codex kills it on Esc, with no signal),
+   * so nothing is left to take an answer, and its requests are withdrawn at once as the agent interrupting
+   * the turn; a retirement already following the agent's record concludes now with what the record says.
+   */
+  detach(deliver: Deliver, oneShot = false): void {
+    for (const race of [...this.races.values()]) {
       if (race.deliver !== deliver) continue;
       race.deliver = undefined;
+      if (oneShot) {
+        if (race.followsRecord) race.settling?.abort();
+        else this.interrupted(race.request.id);
+        continue;
+      }
       race.grace = setTimeout(
         () =>
           guarded(`withdrawing request ${race.request.id}`, () =>
@@ -387,6 +402,16 @@ export class RaceRegistry {
         this.options.disconnectGraceMs,
       );
     }
+  }
+
+  /** The agent stopped its one-shot hook while the request waited: recorded as the turn interrupted. */
+  interrupted(id: string): DecideResult {
+    return this.decide(
+      id,
+      'agent',
+      { behavior: 'passthrough', message: TURN_INTERRUPTED },
+      INTERRUPTED_CHANNEL,
+    );
   }
 
   /**

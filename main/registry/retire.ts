@@ -17,6 +17,8 @@ export interface Retirement {
 
 export const ANSWERED_IN_TERMINAL = 'answered in the terminal';
 export const SESSION_MOVED_ON = 'session moved on';
+/** A one-shot hook's process went away undecided: the agent stopped waiting (race-registry.ts, `detach`). */
+export const TURN_INTERRUPTED = 'turn interrupted';
 
 type Pending = Pick<PermissionRequest, 'id' | 'sessionId' | 'tool' | 'input'>;
 

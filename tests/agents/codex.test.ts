@@ -149,6 +149,33 @@ describe('Codex, interactive (tmux)', () => {
     await tmux.waitFor(/Ran touch terminal\.txt/);
     expect(existsSync(marker('terminal.txt'))).toBe(true);
   });
+
+  it('withdraws the card at once when Esc stops the hook, records the interrupt and refuses a late Allow', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxCodex.start(sandbox, `h21-esc-${process.pid}`);
+    api.script(touch('interrupted.txt'));
+    const next = gate.nextCard();
+    await tmux.submit('make the file');
+    const card = await next;
+    await tmux.waitFor(/Running hook/);
+    // Codex kills its hook outright on Esc: no signal reaches it, so only the closed connection tells.
+    const pressed = Date.now();
+    tmux.keys('Escape');
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough', by: 'agent' });
+    // Well inside the bridge's 10 s reconnect grace, which a hook that cannot re-send has no use for.
+    expect(Date.now() - pressed).toBeLessThan(5_000);
+    expect(gate.registry.pending()).toEqual([]);
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' }, 'web')).toEqual({
+      won: false,
+      winner: 'agent',
+    });
+    const entry = await gate.historyEntry(card.sessionId, card.id);
+    expect(entry?.decision).toMatchObject({
+      decision: { behavior: 'passthrough', by: 'agent' },
+      channel: 'interrupted',
+    });
+    expect(existsSync(marker('interrupted.txt'))).toBe(false);
+  });
 });
 
 describe('Why Codex asked, on its card', () => {

@@ -66,23 +66,28 @@ async function startConsole(): Promise<ConsoleCore> {
 
 /** As Claude Code runs it: no shell, stdin/stdout/stderr all pipes, only the environment it passes. */
 function spawnHook(
-  event: string,
+  /** The event, or the words after `hook` (`['codex', 'permission-request']`). */
+  event: string | readonly string[],
   payload: unknown,
   env: Record<string, string> = {},
   command: readonly string[] = [CLI],
   /** Leaves stdin open: the test writes `payload` itself with `feed`. */
   held = false,
 ) {
-  const child = spawn(process.execPath, [...command, 'hook', event], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: home.path,
-      GATEHOUSE_HOME: home.path,
-      CLAUDE_PROJECT_DIR: '/home/dev/shop',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...command, 'hook', ...(typeof event === 'string' ? [event] : event)],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home.path,
+        GATEHOUSE_HOME: home.path,
+        CLAUDE_PROJECT_DIR: '/home/dev/shop',
+        ...env,
+      },
     },
-  });
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -391,7 +396,57 @@ describe('gatehouse hook permission-request, spawned as Claude Code spawns it', 
     hook.child.kill('SIGTERM');
     expectNoDecision(await hook.exit);
     expect(await withdrawn).toMatchObject({ behavior: 'passthrough', by: 'agent' });
+    // Claude Code stops its hook only when the turn is interrupted; history says so.
+    expect(store.records[0]).toMatchObject({ channel: 'interrupted' });
   });
+});
+
+describe('a hook the agent kills outright (Codex on Esc: no signal reaches it)', () => {
+  const codexPayload = {
+    session_id: 'codex-sess',
+    turn_id: 'turn-1',
+    transcript_path: '/tmp/rollout.jsonl',
+    cwd: '/home/dev/shop',
+    hook_event_name: 'PermissionRequest',
+    model: 'gpt-5.5',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command: 'touch marker.txt', description: 'make a marker' },
+  };
+
+  it.each([
+    ['Codex', ['codex', 'permission-request'], codexPayload],
+    ['Claude Code', ['permission-request'], fixture('permission-request')],
+  ] as const)(
+    'for %s, withdraws the card as the turn interrupted once its connection closes, and refuses every later answer',
+    async (_, event, payload) => {
+      const c = await startConsole();
+      const hook = spawnHook(event, payload, {}, [INSTALLED_HOOK]);
+      const request = await nextRequest(c);
+      const withdrawn = nextResolved(c);
+      const killed = Date.now();
+      hook.child.kill('SIGKILL');
+      expect(await withdrawn).toMatchObject({
+        id: request.id,
+        behavior: 'passthrough',
+        by: 'agent',
+        message: 'turn interrupted',
+      });
+      // Not the 10 s reconnect grace, which only a client that can re-send has use for.
+      expect(Date.now() - killed).toBeLessThan(5_000);
+      expect(c.registry.pending()).toEqual([]);
+      for (const racer of ['console', 'notification', 'tray', 'phone'] as const)
+        expect(c.registry.decide(request.id, racer, { behavior: 'allow' })).toEqual({
+          won: false,
+          winner: 'agent',
+        });
+      expect(store.records).toHaveLength(1);
+      expect(store.records[0]).toMatchObject({
+        channel: 'interrupted',
+        decision: { behavior: 'passthrough', by: 'agent', message: 'turn interrupted' },
+      });
+    },
+  );
 });
 
 describe('a cancel at any moment', () => {

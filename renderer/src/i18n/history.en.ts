@@ -22,6 +22,7 @@ export const historyEn = {
   'history.outcome.deny': 'Denied',
   'history.outcome.passthrough': 'Left to the agent’s own dialog',
   'history.outcome.pending': 'Not answered',
+  'history.outcome.interrupted': 'Interrupted: the agent stopped the turn',
   'history.outcome.handedBack.stopped': 'Handed back: the console stopped',
   'history.outcome.handedBack.crashed': 'Handed back: the console crashed',
   'history.outcome.handedBack.unknown': 'Handed back: the console stopped',
@@ -46,6 +47,8 @@ export const historyEn = {
   'history.by.deadline': 'the agent’s own deadline (it stopped waiting)',
   'history.by.deadlineAfter': 'the agent’s own deadline: it stopped waiting after {time}',
   'history.by.agent': 'the terminal',
+  'history.by.interrupted':
+    'the agent stopping its hook before anyone answered (most likely Esc in its terminal)',
   'history.by.disconnect': 'the agent disconnecting',
   'history.by.session': 'the session moving on',
   'history.by.phone': 'you on the phone, from Telegram',

@@ -313,6 +313,7 @@ export const queueEn = {
   'winner.editor': 'the editor',
   'retired.answered in the terminal': 'answered in the terminal',
   'retired.session moved on': 'the session moved on',
+  'retired.turn interrupted': 'the agent interrupted the turn and no longer waits for an answer',
 
   'batch.selected': { one: '{count} selected', other: '{count} selected' },
   'batch.allow': { one: 'Allow {count}', other: 'Allow {count}' },

@@ -293,6 +293,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'winner.editor': '编辑器',
   'retired.answered in the terminal': '已在终端中回答',
   'retired.session moved on': '会话已继续',
+  'retired.turn interrupted': '代理中断了这一轮，不再等待答复',
 
   'batch.selected': { one: '已选 {count} 个', other: '已选 {count} 个' },
   'batch.allow': { one: '允许 {count} 个', other: '允许 {count} 个' },

@@ -10,6 +10,7 @@ import {
   exportFileName,
   formatLatency,
   otherChannel,
+  outcomeKey,
   parseDays,
 } from './history-format';
 
@@ -41,6 +42,15 @@ describe('history wording', () => {
     });
     expect(decidedBy(entry('timeout', 'deadline'))).toEqual({ key: 'history.by.deadline' });
     expect(otherChannel(entry('timeout', 'deadline:600000'))).toBeUndefined();
+  });
+
+  it('says the agent interrupted the turn when it stopped a hook nobody had answered', () => {
+    const stopped = entry('agent', 'interrupted');
+    expect(outcomeKey(stopped)).toBe('history.outcome.interrupted');
+    expect(decidedBy(stopped)).toEqual({ key: 'history.by.interrupted' });
+    expect(otherChannel(stopped)).toBeUndefined();
+    // The same channel from any other racer is only a channel.
+    expect(outcomeKey(entry('console', 'interrupted'))).toBe('history.outcome.allow');
   });
 
   it('has no racer for a request nobody answered', () => {

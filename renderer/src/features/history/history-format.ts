@@ -1,6 +1,6 @@
 /** The history browser's pure wording helpers: who decided, how long it took, what a request touched. */
 import { isAcpRequest } from '../../../../common/acp-call';
-import { agentDeadlineOf, SESSION_IDLE_MS } from '../../../../common/history-contract';
+import { agentDeadlineOf, INTERRUPTED_CHANNEL, SESSION_IDLE_MS } from '../../../../common/history-contract';
 import type {
   HistoryEntryView,
   SessionEndView,
@@ -33,6 +33,7 @@ export function decidedBy(
 ): { key: MessageKey; params?: Record<string, string> } | undefined {
   const key = decidedByKey(entry);
   if (!key) return undefined;
+  if (interrupted(entry)) return { key: 'history.by.interrupted' };
   const waited = agentDeadlineOf(entry.decision?.channel);
   if (entry.decision?.decision.by !== 'timeout' || waited === undefined) return { key };
   return waited === null
@@ -78,7 +79,12 @@ export function agentSaid(entry: HistoryEntryView, t: Translate, who?: string): 
 /** A channel the other wording does not already say ("window", "web", "telegram" and grants are said in words). */
 export function otherChannel(entry: HistoryEntryView): string | undefined {
   const channel = entry.decision?.channel;
-  if (channel === undefined || channel.startsWith('grant:') || agentDeadlineOf(channel) !== undefined)
+  if (
+    channel === undefined ||
+    channel.startsWith('grant:') ||
+    agentDeadlineOf(channel) !== undefined ||
+    interrupted(entry)
+  )
     return undefined;
   const by = entry.decision?.decision.by;
   const said =
@@ -97,11 +103,20 @@ export type Outcome = 'allow' | 'deny' | 'passthrough' | 'pending';
 
 export const outcomeOf = (entry: HistoryEntryView): Outcome => entry.decision?.decision.behavior ?? 'pending';
 
-/** The outcome in words, without who decided: an undecided request its console handed back says so. */
+/** The agent stopped the request's hook before anyone answered: its turn was interrupted, no dialog asked. */
+const interrupted = (entry: HistoryEntryView): boolean =>
+  entry.decision?.decision.by === 'agent' && entry.decision.channel === INTERRUPTED_CHANNEL;
+
+/**
+ * The outcome in words, without who decided: an undecided request its console handed back says so, and so
+ * does one whose turn the agent interrupted, which no dialog was left to answer.
+ */
 export const outcomeKey = (entry: HistoryEntryView): MessageKey =>
   entry.handedBack
     ? `history.outcome.handedBack.${entry.handedBack.because}`
-    : `history.outcome.${outcomeOf(entry)}`;
+    : interrupted(entry)
+      ? 'history.outcome.interrupted'
+      : `history.outcome.${outcomeOf(entry)}`;
 
 /**
  * The colour a row and its card's decision are drawn in: what happened, so an answer the agent did not take

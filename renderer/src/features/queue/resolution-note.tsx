@@ -4,7 +4,7 @@ import { useT } from '../../i18n/i18n-context';
 import type { MessageKey } from '../../i18n/en';
 import type { Resolution } from '../../store/queue-store';
 
-const KNOWN_REASONS = new Set<string>(['answered in the terminal', 'session moved on']);
+const KNOWN_REASONS = new Set<string>(['answered in the terminal', 'session moved on', 'turn interrupted']);
 
 /**
  * Who decided a card and how, and why when the winner said (a retired card). The agent's own dialog is
