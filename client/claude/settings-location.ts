@@ -3,8 +3,9 @@
  * Claude Code 2.1.211+: it sits at the git repository root, except outside a repository, when that root is
  * the home folder, on Windows, or when someone else owns the repository; then it sits in the start folder.
  */
-import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gitRootOf } from '../config-files/git-root';
 
 export const SCOPES = ['user', 'project', 'local'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -21,13 +22,6 @@ export interface Place {
 
 export function claudeDirOf(env: Readonly<Record<string, string | undefined>>, home: string): string {
   return env.CLAUDE_CONFIG_DIR || join(home, '.claude');
-}
-
-function gitRootOf(start: string): string | undefined {
-  for (let dir = resolve(start); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
 }
 
 function localRootOf(place: Place): string {

@@ -8,7 +8,9 @@ import { hookProblems, readForDoctor } from '../config-files/doctor-read';
 import { codexHandlers, hooksFileOf } from './codex-hooks';
 import { CODEX_SCOPES, codexConfigPath, hooksPath } from './codex-location';
 import type { CodexPlace, CodexScope } from './codex-location';
-import { projectTrust, trustedHashes, trustKey } from './codex-trust';
+import { gitRootOf } from '../config-files/git-root';
+import { projectTrustOf, trustedHashes, trustKey } from './codex-trust';
+import type { ProjectTrust } from './codex-trust';
 
 export interface CodexScopeReport {
   readonly scope: CodexScope;
@@ -83,13 +85,23 @@ async function inspectScope(scope: CodexScope, place: CodexPlace, config: string
       keys,
       files.flatMap(([, bundle]) => (bundle === undefined ? [] : [bundle])),
     ),
-    ...(scope === 'project' && projectTrust(config).get(place.cwd) !== 'trusted'
+    ...(scope === 'project' && trustOfProject(place, config).level !== 'trusted'
       ? { untrustedProject: place.cwd }
       : {}),
   };
 }
 
-export async function inspectCodex(place: CodexPlace): Promise<CodexScopeReport[]> {
+function trustOfProject(place: CodexPlace, config: string): ProjectTrust {
+  return projectTrustOf(config, place.cwd, gitRootOf(place.cwd));
+}
+
+/** Gatehouse's hooks in each scope, and whether Codex trusts the project, from one read of config.toml. */
+export async function inspectCodex(
+  place: CodexPlace,
+): Promise<{ scopes: CodexScopeReport[]; project: ProjectTrust }> {
   const config = await readConfig(place);
-  return Promise.all(CODEX_SCOPES.map((scope) => inspectScope(scope, place, config)));
+  return {
+    scopes: await Promise.all(CODEX_SCOPES.map((scope) => inspectScope(scope, place, config))),
+    project: trustOfProject(place, config),
+  };
 }

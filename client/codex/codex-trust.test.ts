@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODEX_PERMISSION_REQUEST } from '../hook/codex-events';
-import { projectTrust, trustedHashes, trustKey } from './codex-trust';
+import { projectTrust, projectTrustOf, trustedHashes, trustKey } from './codex-trust';
 
 describe('Codex trust records in config.toml', () => {
   it('keys a handler by file, snake-case event, group and place, as Codex does', () => {
@@ -27,5 +27,20 @@ describe('Codex trust records in config.toml', () => {
       ['C:\\Users\\me\\hooks.json:stop:1:0', 'sha256:bb'],
     ]);
     expect(projectTrust(config).get('/work/repo')).toBe('trusted');
+  });
+
+  it('finds a project’s trust under the folder itself, else under its repository root', () => {
+    const config = ['[projects."/work/repo"]', 'trust_level = "trusted"'].join('\n');
+    expect(projectTrustOf(config, '/work/repo/web', '/work/repo')).toEqual({
+      folder: '/work/repo',
+      level: 'trusted',
+    });
+    expect(projectTrustOf(config, '/work/other', undefined)).toEqual({
+      folder: '/work/other',
+      level: undefined,
+    });
+    const marked = `${config}\n[projects."/work/repo/web"]\ntrust_level = "untrusted"\n`;
+    expect(projectTrustOf(marked, '/work/repo/web', '/work/repo').level).toBe('untrusted');
+    expect(projectTrustOf('[projects."/p"]\ntrust_level = "maybe"', '/p', undefined).level).toBeUndefined();
   });
 });

@@ -52,3 +52,22 @@ export function trustedHashes(configText: string): Map<string, string> {
 export function projectTrust(configText: string): Map<string, string> {
   return tableStrings(configText, 'projects', 'trust_level');
 }
+
+/** Whether Codex trusts the project it starts in, and the folder that trust is recorded under. */
+export interface ProjectTrust {
+  /**
+   * Where Codex records the trust: the Git repository's root for a folder inside one (its "Trust this
+   * folder?" says "Trusting will apply to the repository root"), else the folder itself.
+   */
+  readonly folder: string;
+  /** `undefined`: no record, so Codex asks at its next start there. */
+  readonly level: 'trusted' | 'untrusted' | undefined;
+}
+
+/** A record for the folder itself counts first, then the repository root's (checked on Codex 0.169). */
+export function projectTrustOf(configText: string, cwd: string, gitRoot: string | undefined): ProjectTrust {
+  const records = projectTrust(configText);
+  const folder = gitRoot ?? cwd;
+  const level = records.get(cwd) ?? records.get(folder);
+  return { folder, level: level === 'trusted' || level === 'untrusted' ? level : undefined };
+}

@@ -10,7 +10,7 @@ export function trustSteps(target: CodexTarget): string {
     `  2. Review Gatehouse's hooks (each runs "gatehouse-hook.cjs hook codex <event>" from ${target.path}) and trust every one.`,
     ...(project
       ? [
-          `  3. Trust the project when Codex asks: project hooks load only where ${codexConfigPath(target.place)} has [projects."${target.place.cwd}"] trust_level = "trusted".`,
+          `  3. Trust the project: at "Trust this folder?" choose "Trust and continue". Codex runs a project's hooks and reads its config only once ${codexConfigPath(target.place)} has [projects."${target.place.cwd}"] trust_level = "trusted" (for a folder inside a Git repository, the repository root's).`,
         ]
       : []),
     'Then "gatehouse doctor codex" says whether Codex trusts them. Re-installing from another folder changes the hooks, and Codex asks again.',

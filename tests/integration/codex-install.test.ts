@@ -155,6 +155,7 @@ describe('gatehouse install codex', () => {
     expect(result.code).toBe(0);
     expect(Object.keys((await readHooks(join(project, '.codex', 'hooks.json'))).hooks)).toHaveLength(6);
     expect(result.stdout).toContain(`[projects."${project}"] trust_level = "trusted"`);
+    expect(result.stdout).toContain('at "Trust this folder?" choose "Trust and continue"');
     expect((await install('--scope', 'local')).stderr).toMatch(/--scope takes user or project for Codex/);
   });
 });
@@ -192,8 +193,12 @@ describe('gatehouse doctor codex', () => {
 
   it('says when Codex does not trust the project whose hooks Gatehouse installed', async () => {
     await install('--scope', 'project');
-    expect((await doctor()).line('codex trust')).toMatch(
-      /^✗ codex trust: Codex does not trust the project .*Next: run "codex" in .* and trust the project/,
+    const report = await doctor();
+    expect(report.line('codex trust')).toMatch(
+      /^✗ codex trust: Codex does not trust the project .*Next: trust the project \(see "codex project"\)/,
+    );
+    expect(report.line('codex project')).toMatch(
+      /^✗ codex project: .*Next: run "codex" in .* and at "Trust this folder\?" choose "Trust and continue"/,
     );
   });
 

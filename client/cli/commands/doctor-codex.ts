@@ -1,7 +1,9 @@
 /** `gatehouse doctor codex`'s own checks: where Gatehouse's Codex hooks are, and whether Codex trusts them. */
 import type { CliIo } from '../../../common/cli';
 import { inspectCodex } from '../../codex/codex-doctor';
+import type { CodexScopeReport } from '../../codex/codex-doctor';
 import { codexHookStatuses } from '../../codex/codex-hook-status';
+import type { ProjectTrust } from '../../codex/codex-trust';
 import type { HookStatuses } from '../../codex/codex-hook-status';
 import { codexConfigPath } from '../../codex/codex-location';
 import type { CodexPlace } from '../../codex/codex-location';
@@ -29,13 +31,49 @@ function codexTrustCheck(keys: readonly string[], statuses: HookStatuses): Check
   };
 }
 
+/**
+ * Whether Codex trusts the project, which it must before it runs the project's own hooks or reads its
+ * config. A failure only when Gatehouse's own hooks are the project's; the step to trust it is said either way.
+ */
+function projectCheck(place: CodexPlace, trust: ProjectTrust, reports: readonly CodexScopeReport[]): Check {
+  const config = codexConfigPath(place);
+  const record = `[projects."${trust.folder}"] trust_level = "trusted"`;
+  if (trust.level === 'trusted')
+    return {
+      ok: true,
+      name: 'codex project',
+      text: `Codex trusts ${trust.folder} (${record} in ${config}), so it runs the project's own hooks and reads its config`,
+    };
+  const needed = reports.some((report) => report.scope === 'project' && report.installed);
+  const what = `so it runs none of the project's own hooks and reads none of its config (${place.cwd}/.codex/)${
+    needed ? ", Gatehouse's among them" : ''
+  }`;
+  const text =
+    trust.level === 'untrusted'
+      ? `Codex records the project ${trust.folder} as untrusted in ${config}, ${what}`
+      : `Codex does not trust the project ${trust.folder} yet (no ${record} in ${config}), ${what}`;
+  const root =
+    trust.folder === place.cwd ? '' : ` (inside a Git repository it trusts the root, ${trust.folder})`;
+  const next =
+    trust.level === 'untrusted'
+      ? `change its trust_level to "trusted" under [projects."${trust.folder}"] in ${config}`
+      : `run "codex" in ${place.cwd} and at "Trust this folder?" choose "Trust and continue"${root}, or add ${record} to ${config}`;
+  if (needed) return { ok: false, name: 'codex project', text, next };
+  return {
+    ok: true,
+    name: 'codex project',
+    text: `${text}; Gatehouse's hooks are the user's and do not need it. To trust the project: ${next}`,
+  };
+}
+
 export async function codexHooksCheck(
   place: CodexPlace,
   codex: string,
   env: CliIo['env'],
   shipped: string,
 ): Promise<Check[]> {
-  const reports = await inspectCodex(place);
+  const { scopes: reports, project: projectTrust } = await inspectCodex(place);
+  const project = projectCheck(place, projectTrust, reports);
   const installed = reports.filter((report) => report.installed);
   const problems = reports.flatMap((report) => report.problems);
   const where = installed.map((report) => `${report.scope} (${report.path})`).join(', ');
@@ -47,6 +85,7 @@ export async function codexHooksCheck(
         text: ['not installed in any scope', ...problems].join('; '),
         next: 'run "gatehouse install codex"',
       },
+      project,
     ];
   const hooks: Check = problems.length
     ? {
@@ -71,16 +110,17 @@ export async function codexHooksCheck(
         installed.flatMap((report) => report.keys),
         statuses,
       ),
+      project,
     ];
   const untrusted = installed.flatMap((report) => report.untrusted);
   const recorded = installed.reduce((sum, report) => sum + report.recorded, 0);
-  const project = installed.find((report) => report.untrustedProject)?.untrustedProject;
-  const trust: Check = project
+  const untrustedProject = installed.find((report) => report.untrustedProject)?.untrustedProject;
+  const trust: Check = untrustedProject
     ? {
         ok: false,
         name: 'codex trust',
-        text: `Codex does not trust the project ${project} (no [projects."${project}"] trust_level = "trusted" in ${codexConfigPath(place)}), so it loads none of its hooks`,
-        next: `run "codex" in ${project} and trust the project, then trust Gatehouse's hooks at "Hooks need review"`,
+        text: `Codex does not trust the project ${untrustedProject}, so it loads none of its hooks`,
+        next: `trust the project (see "codex project"), then trust Gatehouse's hooks at "Hooks need review"`,
       }
     : untrusted.length
       ? {
@@ -94,5 +134,5 @@ export async function codexHooksCheck(
           name: 'codex trust',
           text: `present in config for all ${recorded} of Gatehouse's hooks; trust not verifiable, as "${codex} app-server" could not be run to check Codex's hash (a hook changed since it was trusted still shows here, and Codex asks again)`,
         };
-  return [hooks, ...files, trust];
+  return [hooks, ...files, trust, project];
 }
