@@ -28,6 +28,7 @@ import type {
 import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import type { CodexWhyExplainer } from './codex/codex-why';
+import { codexContext } from './codex/codex-context';
 import { acpExplanation } from './acp-explanation';
 import { allowedAnyway, existingRuleTexts } from './allowed-anyway';
 import { closestNearMisses } from './near-misses';
@@ -196,8 +197,12 @@ export function createRequestExplainer(options: ExplainerOptions) {
   }
 
   return async function explain(request: PermissionRequest, agent: AgentInfo): Promise<ExplainedRequest> {
-    const codex = agent.name === 'codex' && options.codex ? options.codex(request) : undefined;
-    const { context, warnings } = await contextFor(request, agent);
+    const fromCodex = agent.name === 'codex';
+    const codex = fromCodex && options.codex ? options.codex(request) : undefined;
+    const loaded = await contextFor(request, agent);
+    const { warnings } = loaded;
+    // Codex's sandbox, not Claude Code's working directories, decides where a Codex call may write.
+    const context = fromCodex ? codexContext(loaded.context) : loaded.context;
     const acp = acpCallOf(request);
     if (acp) {
       const place = { cwd: request.cwd, home: options.home, roots: [request.cwd] };

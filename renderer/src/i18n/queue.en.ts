@@ -253,6 +253,14 @@ export const queueEn = {
 
   'standing.checking': 'Checking whether it would answer this request…',
   'standing.wins': 'Valid rule for {tool}; it answers this request.',
+  'standing.codex.leaves-sandbox':
+    'Valid rule for {tool}; it answers this request. Codex asked to run it outside its {sandbox} sandbox: allowed, it runs without the sandbox’s limits, so it can write outside the workspace and reach the network.',
+  'standing.codex.rule':
+    'Valid rule for {tool}; it answers this request. Codex’s own rule asks about this command every time: allowed, Codex runs it as it asked to.',
+  'standing.codex.no-sandbox':
+    'Valid rule for {tool}; it answers this request. This Codex turn runs without a sandbox (danger-full-access): allowed, the command runs with your full access.',
+  'standing.codex.unknown':
+    'Valid rule for {tool}; it answers this request. Codex then runs it as it asked to; its sandbox could not be read.',
   'standing.askedFirst':
     'This rule would not answer this request: your rule {rule} in {where} asks first, and an ask rule always wins over an allow rule.',
   'standing.deniedFirst':

@@ -235,6 +235,14 @@ export const queueZhCN: Partial<Catalogue> = {
 
   'standing.checking': '正在检查它能否回答这个请求…',
   'standing.wins': '有效的 {tool} 规则；它能回答这个请求。',
+  'standing.codex.leaves-sandbox':
+    '有效的 {tool} 规则；它能回答这个请求。Codex 请求在其 {sandbox} 沙箱之外运行它：允许后，它不受沙箱限制运行，可以写入工作区之外的位置并访问网络。',
+  'standing.codex.rule':
+    '有效的 {tool} 规则；它能回答这个请求。Codex 自己的规则每次都会询问这条命令：允许后，Codex 按它请求的方式运行。',
+  'standing.codex.no-sandbox':
+    '有效的 {tool} 规则；它能回答这个请求。这一轮 Codex 没有沙箱（danger-full-access）：允许后，命令以你的全部权限运行。',
+  'standing.codex.unknown':
+    '有效的 {tool} 规则；它能回答这个请求。Codex 随后按它请求的方式运行；无法读取它的沙箱。',
   'standing.askedFirst':
     '此规则不会回答这个请求：{where} 中的规则 {rule} 会先询问，询问规则总是优先于允许规则。',
   'standing.deniedFirst': '此规则不会回答这个请求：{where} 中的规则 {rule} 会先拒绝，拒绝规则总是优先。',

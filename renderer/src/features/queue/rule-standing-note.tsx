@@ -6,6 +6,7 @@ import type {
   RuleStandingWarning,
 } from '../../../../common/queue-contract';
 import type { PermissionUpdate } from '../../../../common/protocol';
+import { codexAllowEffect } from '../../../../common/codex-allow';
 import { useI18n } from '../../i18n/i18n-context';
 import { engineText } from '../../ui/engine-words';
 import { useQueue } from '../../store/store-context';
@@ -102,11 +103,18 @@ export function RuleStandingNote({
     </p>
   ));
   if (standing.wins) {
+    const codex = request.explanation?.codex;
+    const effect = codex && codexAllowEffect(codex);
     return (
       <>
         {shown.length === 0 && (
           <p className="rule-check" aria-live="polite">
-            {t('standing.wins', { tool })}
+            {effect
+              ? t(`standing.codex.${effect.kind}`, {
+                  tool,
+                  sandbox: effect.kind === 'leaves-sandbox' ? effect.sandbox : '',
+                })
+              : t('standing.wins', { tool })}
           </p>
         )}
         {warnings}
