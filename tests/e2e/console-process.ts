@@ -57,6 +57,8 @@ export async function startServe(
 
 export interface HookRun {
   readonly exit: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Ends the hook as an agent may: Codex kills it outright (SIGKILL) on Esc. */
+  kill(signal: NodeJS.Signals): void;
 }
 
 /** Spawns the hook exactly as Claude Code does: JSON on stdin, pipes for every stream, no TTY. */
@@ -76,7 +78,10 @@ export function spawnHook(
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   child.stdin.end(JSON.stringify(payload));
-  return { exit: new Promise((r) => child.once('exit', (code) => r({ code, stdout, stderr }))) };
+  return {
+    exit: new Promise((r) => child.once('exit', (code) => r({ code, stdout, stderr }))),
+    kill: (signal) => void child.kill(signal),
+  };
 }
 
 export function permissionRequestPayload(command: string, overrides: Record<string, unknown> = {}) {

@@ -22,7 +22,7 @@ export const historyEn = {
   'history.outcome.deny': 'Denied',
   'history.outcome.passthrough': 'Left to the agent’s own dialog',
   'history.outcome.pending': 'Not answered',
-  'history.outcome.interrupted': 'Interrupted: the agent stopped the turn',
+  'history.outcome.interrupted': 'Turn interrupted',
   'history.outcome.handedBack.stopped': 'Handed back: the console stopped',
   'history.outcome.handedBack.crashed': 'Handed back: the console crashed',
   'history.outcome.handedBack.unknown': 'Handed back: the console stopped',

@@ -24,7 +24,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.outcome.deny': '已拒绝',
   'history.outcome.passthrough': '交给代理自己的对话框',
   'history.outcome.pending': '未答复',
-  'history.outcome.interrupted': '已中断：代理停止了这一轮',
+  'history.outcome.interrupted': '中断了本轮',
   'history.outcome.handedBack.stopped': '已交还：控制台已停止',
   'history.outcome.handedBack.crashed': '已交还：控制台已崩溃',
   'history.outcome.handedBack.unknown': '已交还：控制台已停止',

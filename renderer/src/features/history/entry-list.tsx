@@ -5,7 +5,7 @@ import { folderName } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
-import { agentSaid, decidedBy, formatLatency, outcomeKey, outcomeOf, toneOf } from './history-format';
+import { agentSaid, decidedBy, formatLatency, outcomeKey, toneOf } from './history-format';
 import { useDateFormat } from '../../ui/use-date-format';
 
 /** A row shows one line of a request; its card holds the rest. */
@@ -39,7 +39,6 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
   const open = useHistory((s) => s.openId === entry.request.id);
   const toggle = useHistory((s) => s.toggleOpen);
   const { request, decision } = entry;
-  const outcome = outcomeOf(entry);
   const tone = toneOf(entry);
   const by = decidedBy(entry);
   const cardId = `history-card-${request.id}`;
@@ -73,7 +72,7 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
             {decision && by
               ? (agentSaid(entry, t, t(by.key, by.params)) ??
                 t(decision.notTaken ? 'history.row.decidedNotTaken' : 'history.row.decided', {
-                  outcome: t(`history.outcome.${outcome}`),
+                  outcome: t(outcomeKey(entry)),
                   who: t(by.key, by.params),
                 }))
               : t(outcomeKey(entry))}

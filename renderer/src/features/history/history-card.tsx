@@ -9,6 +9,7 @@ import {
   decidedBy,
   decidingRule,
   formatLatency,
+  interrupted,
   otherChannel,
   outcomeKey,
   toneOf,
@@ -112,7 +113,8 @@ export function HistoryCard({ entry, agent }: { entry: HistoryEntryView; agent: 
                   <dd>{t('history.card.inputEdited')}</dd>
                 </>
               )}
-              {decision.decision.message && (
+              {/* An interrupted turn's card was withdrawn: nothing, its retirement words included, reached the agent. */}
+              {decision.decision.message && !interrupted(entry) && (
                 <>
                   <dt>{t('history.card.message')}</dt>
                   <dd>{decision.decision.message}</dd>

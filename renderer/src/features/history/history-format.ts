@@ -104,7 +104,7 @@ export type Outcome = 'allow' | 'deny' | 'passthrough' | 'pending';
 export const outcomeOf = (entry: HistoryEntryView): Outcome => entry.decision?.decision.behavior ?? 'pending';
 
 /** The agent stopped the request's hook before anyone answered: its turn was interrupted, no dialog asked. */
-const interrupted = (entry: HistoryEntryView): boolean =>
+export const interrupted = (entry: HistoryEntryView): boolean =>
   entry.decision?.decision.by === 'agent' && entry.decision.channel === INTERRUPTED_CHANNEL;
 
 /**
