@@ -538,3 +538,53 @@ describe('screening', () => {
     registry.close();
   });
 });
+
+describe('a one-shot hook whose connection closes (the agent stopped it: Codex kills its hook on Esc)', () => {
+  it('withdraws its requests at once as the turn interrupted, while a client that can re-send keeps its grace', async () => {
+    vi.useFakeTimers(CLOCK_ONLY);
+    const { registry, store } = setup();
+    const hook = vi.fn();
+    const sdk = vi.fn();
+    registry.submit(request('hook'), agent, hook);
+    registry.submit(request('sdk', { input: { command: 'npm run build' } }), agent, sdk);
+    registry.detach(hook, true);
+    registry.detach(sdk);
+    await committed();
+    expect(registry.pending().map((view) => view.id)).toEqual(['sdk']);
+    expect(
+      store.records.map(({ decision, channel }) => [decision.id, decision.by, decision.message, channel]),
+    ).toEqual([['hook', 'agent', 'turn interrupted', 'interrupted']]);
+    expect(registry.decide('hook', 'console', { behavior: 'allow' }, 'web')).toEqual({
+      won: false,
+      winner: 'agent',
+    });
+    expect(hook).not.toHaveBeenCalled();
+  });
+
+  it('lets a retirement that follows the agent’s record conclude from it now; one with no record is interrupted', async () => {
+    vi.useFakeTimers(CLOCK_ONLY);
+    const { registry, store } = setup({
+      sessionSettleMs: 1_000,
+      sessionOutcomeMs: 10_000,
+      sessionOutcome: (pending, _agent, _receivedAt, signal) =>
+        pending.id === 'recorded'
+          ? new Promise((resolve) =>
+              signal.addEventListener('abort', () => resolve({ kind: 'rejected', feedback: 'not now' })),
+            )
+          : undefined,
+    });
+    const hook = vi.fn();
+    registry.submit(request('recorded'), agent, hook);
+    registry.submit(request('unrecorded', { input: { command: 'npm run build' } }), agent, hook);
+    registry.retire({ sessionId: 's1', event: 'stopped' }, vi.fn());
+    registry.detach(hook, true);
+    await retired();
+    expect(registry.pending()).toEqual([]);
+    expect(
+      store.records.map(({ decision, channel }) => [decision.id, decision.by, decision.message, channel]),
+    ).toEqual([
+      ['unrecorded', 'agent', 'turn interrupted', 'interrupted'],
+      ['recorded', 'agent', 'not now', undefined],
+    ]);
+  });
+});
