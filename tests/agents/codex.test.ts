@@ -178,6 +178,42 @@ describe('Codex, interactive (tmux)', () => {
   });
 });
 
+describe('Grants on a Codex card, judged by Codex’s model', () => {
+  it('offers a grant for a write outside the workspace that answers it, and the next such call of the session', async () => {
+    gate = await startLiveConsole(sandbox);
+    tmux = await TmuxCodex.start(sandbox, `h21-grant-${process.pid}`);
+    const outside = join(dir.path, 'reports');
+    await mkdir(outside);
+    const first = join(outside, 'first.txt');
+    const second = join(outside, 'second.txt');
+    api.script({ cmd: `touch ${first}`, justification: 'Write the report outside the workspace' });
+    const next = gate.nextCard();
+    await tmux.submit('write the first report');
+    const card = await next;
+    // Claude Code's working directories would say the rule cannot answer; Codex's sandbox is what asked.
+    expect(await gate.standing(card.id, 'Bash(touch *)')).toEqual({ wins: true, warnings: [] });
+    expect(
+      await gate.decide({
+        id: card.id,
+        behavior: 'allow',
+        grant: { duration: 'session', rule: 'Bash(touch *)' },
+      }),
+    ).toEqual({ won: true });
+    await api.nextToolOutput();
+    await vi.waitFor(() => expect(existsSync(first)).toBe(true));
+
+    // The same session's next write outside the workspace is answered by the grant: no card, and it runs.
+    await tmux.waitFor(/Ran touch/);
+    api.script({ cmd: `touch ${second}`, justification: 'Write the second report' });
+    const shown = gate.cards.length;
+    await tmux.submit('write the second report');
+    await api.nextToolOutput();
+    await vi.waitFor(() => expect(existsSync(second)).toBe(true));
+    expect(gate.cards.length).toBe(shown);
+    expect(gate.resolved.at(-1)).toMatchObject({ behavior: 'allow', by: 'grant' });
+  });
+});
+
 describe('Why Codex asked, on its card', () => {
   it('shows the turn’s approval policy and sandbox, and the exec-policy rule that matched with its file', async () => {
     const rules = join(sandbox.codexHome, 'rules');

@@ -2,7 +2,8 @@
  * A live console core for an agent's sandbox, recording the cards it shows and how each was decided, so a
  * case can wait on the next card or on a card's outcome without polling.
  */
-import type { PendingRequestView } from '../../../common/queue-contract';
+import type { DecideArgs, PendingRequestView, RuleStanding } from '../../../common/queue-contract';
+import type { DecideOutcome } from '../../../common/queue-contract';
 import type { HistoryEntryView, SessionSummaryView } from '../../../common/history-contract';
 import type { CodexProgram } from '../../../main/rules/codex/exec-policy-check';
 import { startTestCore } from '../../support/test-core';
@@ -16,6 +17,10 @@ export interface LiveConsole {
   /** The first card shown after this call. */
   nextCard(): Promise<PendingRequestView>;
   untilResolved(id: string): Promise<ResolvedEvent>;
+  /** What the card's grant panel asks: whether a session grant of `rule` would answer the request. */
+  standing(id: string, rule: string): Promise<RuleStanding>;
+  /** Answers as a person in the web console does, by the console's own handler. */
+  decide(args: DecideArgs): Promise<DecideOutcome>;
   /** History's sessions, newest first. */
   sessions(): Promise<readonly SessionSummaryView[]>;
   /** One recorded request as history reads it back, by the history browser's own handler. */
@@ -61,6 +66,19 @@ export async function startLiveConsole(
           done(each);
         });
       });
+    },
+    standing: async (id, rule) => {
+      const said = await core.service.handlers['queue:rule-standing'](
+        { id, rule, placement: 'session' },
+        { id: 'test', channel: 'web' },
+      );
+      if (!said.ok) throw new Error(said.error.message);
+      return said.value;
+    },
+    decide: async (args) => {
+      const said = await core.service.handlers['queue:decide'](args, { id: 'test', channel: 'web' });
+      if (!said.ok) throw new Error(said.error.message);
+      return said.value;
     },
     sessions: async () => {
       const page = await core.service.handlers['history:sessions'](
