@@ -99,6 +99,11 @@ export interface OutcomeCountsView {
   readonly passthrough: number;
   /** Requests with no decision recorded. */
   readonly pending: number;
+  /**
+   * Withdrawn because the agent stopped their hook (`INTERRUPTED_CHANNEL`), counted apart from
+   * `passthrough`: no dialog asked. Absent when there are none.
+   */
+  readonly interrupted?: number;
 }
 
 /** `agent`: the agent said the session ended; `disconnect`: the connection that carried it closed. */

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { AGENT_JOIN, TIMELINE_COLUMNS, toDecision, toHistoryEntryView } from './rows';
 import type { DecisionRow, TimelineRow } from './rows';
 import { toFtsQuery } from './search-query';
+import { INTERRUPTED_CHANNEL } from '../../common/history-contract';
 import type { SessionCursorView, SessionEndView, SessionSummaryView } from '../../common/history-contract';
 import type { History } from './types';
 
@@ -23,13 +24,18 @@ interface SessionRow {
   readonly deny: number;
   readonly passthrough: number;
   readonly pending: number;
+  readonly interrupted: number;
 }
 
 /**
  * What the agent did with a decision: the answer sent, unless it took the terminal's instead (a console Allow
  * after the person's No in the terminal counts as a deny).
  */
-const EFFECT = `CASE d.not_taken WHEN 'terminal-no' THEN 'deny' WHEN 'terminal-yes' THEN 'allow' ELSE d.behavior END`;
+const EFFECT = `CASE
+  WHEN d.not_taken = 'terminal-no' THEN 'deny'
+  WHEN d.not_taken = 'terminal-yes' THEN 'allow'
+  WHEN d.decided_by = 'agent' AND d.channel = '${INTERRUPTED_CHANNEL}' THEN 'interrupted'
+  ELSE d.behavior END`;
 
 /** One page of sessions first, then the counts for that page only, so a page costs the same at any depth. */
 function sessionsQuery(where: string): string {
@@ -42,6 +48,7 @@ function sessionsQuery(where: string): string {
            count(d.request_id) FILTER (WHERE ${EFFECT} = 'allow') AS allow,
            count(d.request_id) FILTER (WHERE ${EFFECT} = 'deny') AS deny,
            count(d.request_id) FILTER (WHERE ${EFFECT} = 'passthrough') AS passthrough,
+           count(d.request_id) FILTER (WHERE ${EFFECT} = 'interrupted') AS interrupted,
            count(r.id) FILTER (WHERE d.request_id IS NULL) AS pending
     FROM page
     JOIN agents ON agents.id = page.agent_id
@@ -59,7 +66,13 @@ function toSummary(row: SessionRow): SessionSummaryView {
     firstSeen: row.first_seen,
     lastSeen: row.last_seen,
     ...(row.ended_at !== null ? { endedAt: row.ended_at, endedBy: row.ended_by ?? 'agent' } : {}),
-    counts: { allow: row.allow, deny: row.deny, passthrough: row.passthrough, pending: row.pending },
+    counts: {
+      allow: row.allow,
+      deny: row.deny,
+      passthrough: row.passthrough,
+      pending: row.pending,
+      ...(row.interrupted ? { interrupted: row.interrupted } : {}),
+    },
   };
 }
 

@@ -265,6 +265,13 @@ describe('createSqliteHistory', () => {
         { receivedAt: 200 },
       ),
     );
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'b2', sessionId: 'B', cwd: '/srv/b' }),
+        { behavior: 'passthrough', by: 'agent', message: 'turn interrupted' },
+        { receivedAt: 210, channel: 'interrupted' },
+      ),
+    );
     history.recordPending(sampleRequest({ id: 'c1', sessionId: 'C' }), { name: 'claude-code' }, 300);
     history.recordSessionEnd('A', 9_000, 'agent');
     history.recordSessionEnd('A', 9_999, 'disconnect');
@@ -273,7 +280,8 @@ describe('createSqliteHistory', () => {
     expect(first.map((session) => session.id)).toEqual(['C', 'B']);
     expect(first[1]).toMatchObject({
       cwd: '/srv/b',
-      counts: { allow: 0, deny: 0, passthrough: 1, pending: 0 },
+      // The turn the agent interrupted was left to no dialog: it is counted apart.
+      counts: { allow: 0, deny: 0, passthrough: 1, pending: 0, interrupted: 1 },
     });
     expect(first[1]).not.toHaveProperty('endedAt');
 

@@ -26,6 +26,7 @@ const SAID = {
     outcome: 'Turn interrupted by the agent stopping its hook before anyone answered',
     recorded: ['Turn interrupted', 'the agent stopping its hook before anyone answered'],
     message: 'Message to the agent',
+    count: '1 turn interrupted',
     history: 'History',
   },
   'zh-CN': {
@@ -33,6 +34,7 @@ const SAID = {
     outcome: '中断了本轮',
     recorded: ['中断了本轮', '代理在无人答复前停止了它的钩子'],
     message: '给代理的消息',
+    count: '1 个中断',
     history: '历史',
   },
 } as const;
@@ -67,7 +69,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
         await expect(target).toHaveCount(0);
 
         await page.getByRole('button', { name: SAID[locale].history, exact: true }).click();
-        await page.locator('.session-row').first().click();
+        const session = page.locator('.session-row').first();
+        await expect(session.locator('.session-row__counts')).toHaveText(SAID[locale].count);
+        await session.click();
         const row = page.locator('.entry').filter({ hasText: 'touch' });
         await expect(row).toContainText(SAID[locale].outcome);
         await row.locator('.entry__head').click();

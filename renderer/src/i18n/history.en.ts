@@ -93,6 +93,7 @@ export const historyEn = {
     one: '{count} left to the agent’s dialog',
     other: '{count} left to the agent’s dialog',
   },
+  'history.count.interrupted': { one: '{count} turn interrupted', other: '{count} turns interrupted' },
   'history.count.pending': { one: '{count} not answered', other: '{count} not answered' },
 
   'history.timeline.title': 'Timeline',

@@ -88,6 +88,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.count.allow': { one: '{count} 个允许', other: '{count} 个允许' },
   'history.count.deny': { one: '{count} 个拒绝', other: '{count} 个拒绝' },
   'history.count.passthrough': { one: '{count} 个交给代理对话框', other: '{count} 个交给代理对话框' },
+  'history.count.interrupted': { one: '{count} 个中断', other: '{count} 个中断' },
   'history.count.pending': { one: '{count} 个未答复', other: '{count} 个未答复' },
 
   'history.timeline.title': '时间线',

@@ -10,7 +10,7 @@ import { useHistory } from './history-context';
 import { useDateFormat } from '../../ui/use-date-format';
 import { VisibleText } from '../../ui/visible-text';
 
-const COUNTED = ['allow', 'deny', 'passthrough', 'pending'] as const;
+const COUNTED = ['allow', 'deny', 'passthrough', 'interrupted', 'pending'] as const;
 /** How often a running session is checked for idleness: the threshold is an hour, so a minute is close. */
 const SESSION_CHECK_MS = 60_000;
 
@@ -103,9 +103,9 @@ function SessionRow({ session, label }: { session: SessionSummaryView; label: st
           </span>
         </span>
         <span className="session-row__counts">
-          {COUNTED.filter((outcome) => session.counts[outcome] > 0).map((outcome) => (
+          {COUNTED.filter((outcome) => (session.counts[outcome] ?? 0) > 0).map((outcome) => (
             <span key={outcome} className={`count count--${outcome}`}>
-              {t(`history.count.${outcome}`, { count: session.counts[outcome] })}
+              {t(`history.count.${outcome}`, { count: session.counts[outcome] ?? 0 })}
             </span>
           ))}
         </span>
