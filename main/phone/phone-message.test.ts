@@ -181,4 +181,10 @@ describe('what the phone is sent', () => {
       '\n\n— Left to the agent’s own prompt by the timeout.',
     );
   });
+
+  it('says the agent interrupted the turn when it stopped the hook, not that its prompt took the question', () => {
+    expect(outcomeLine({ behavior: 'passthrough', by: 'agent', message: 'turn interrupted' })).toBe(
+      '\n\n— No longer waiting: the agent interrupted the turn.',
+    );
+  });
 });

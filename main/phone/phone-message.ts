@@ -12,6 +12,7 @@ import type { RacerKind } from '../../common/protocol';
 import { oneLine } from '../../common/request-summary';
 import { familyOf } from '../../engine';
 import { DANGER_WORDS_LIMIT, dangerWords } from '../notify/danger-words';
+import { TURN_INTERRUPTED } from '../registry/retire';
 import type { ChannelAttachment, ChannelButton, ChannelMessage } from './message-channel';
 import type { ProgramNames } from './program-names';
 
@@ -214,6 +215,9 @@ export function outcomeLine(event: {
         : 'Left to the agent’s own prompt';
   if (event.by === 'disconnect' || event.by === 'session')
     return `\n\n— No longer waiting: ${WINNER[event.by]}.`;
+  // The agent stopped its hook: no prompt of its own was left to take the question either.
+  if (event.by === 'agent' && event.message === TURN_INTERRUPTED)
+    return '\n\n— No longer waiting: the agent interrupted the turn.';
   const message = event.message ? `: ${oneLine(event.message, OUTCOME_MESSAGE_LIMIT).text}` : '';
   return `\n\n— ${verb} ${WINNER[event.by]}${message}.`;
 }
