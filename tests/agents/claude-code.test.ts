@@ -300,7 +300,9 @@ describe('Claude Code, interactive (tmux)', () => {
     await tmux.waitFor(DIALOG);
     await tmux.answerDialog('Escape');
     const event = await gate.untilResolved(card.id);
-    expect(event.by).not.toBe('console');
+    // Esc interrupts Claude Code's turn and stops its hook: the card is withdrawn as that, not as an answer.
+    expect(event).toMatchObject({ behavior: 'passthrough', by: 'agent', message: 'turn interrupted' });
+    expect((await gate.historyEntry(card.sessionId, card.id))?.decision?.channel).toBe('interrupted');
     expect(existsSync(marker('escaped.txt'))).toBe(false);
   });
 
