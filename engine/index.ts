@@ -97,6 +97,7 @@ export {
 export { createHeuristicClassifier } from './classifier/heuristic';
 export { assessRisk } from './classifier/risk';
 export { callDangers } from './classifier/call-dangers';
+export { callOutsideScope, pathsOutside, type OutsideScope } from './classifier/call-scope';
 export {
   bashDangers,
   dangerReasons,
