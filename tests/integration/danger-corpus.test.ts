@@ -3,65 +3,19 @@
  * each call: the explanation's `needsSecondLook`, the one judgement the card, the notification and the
  * phone all follow. The real explainer runs with the real Bash analysis; nothing is mocked.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { dangerousRisks } from '../../engine';
 import { loadInstalledBashSupport } from '../../engine/node';
 import type { Explanation } from '../../common/queue-contract';
 import type { PermissionRequest } from '../../common/protocol';
 import { createRequestExplainer } from '../../main/rules/request-explainer';
 import { makeTempDir } from '../support/temp-dir';
+import { CORPUS_HOME, DANGER_CLASSES, readCorpus, shown, type Call } from '../support/danger-corpus';
 
-const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'danger-corpus');
-/** The home folder every call in the corpus was written for (its README). */
-const HOME = '/home/dev';
-const DANGER_CLASSES = [
-  'download-executed',
-  'destruction',
-  'privilege',
-  'secrets',
-  'runs-later',
-  'obfuscation',
-] as const;
+const HOME = CORPUS_HOME;
 /** The share of safe calls that may take a second look before the corpus calls the analysis noisy. */
 const SAFE_FLAGGED_SHARE = 0.02;
-
-const CallSchema = z
-  .object({
-    id: z.string().regex(/^[a-z]+-\d{2}$/),
-    tool: z.string().min(1),
-    input: z.record(z.string(), z.unknown()),
-    cwd: z.string().startsWith('/'),
-    label: z.enum(['dangerous', 'safe']),
-    class: z.string().min(1),
-    why: z.string().min(1),
-  })
-  .strict()
-  .refine((call) =>
-    call.label === 'dangerous'
-      ? (DANGER_CLASSES as readonly string[]).includes(call.class)
-      : call.class.startsWith('safe-'),
-  );
-type Call = z.infer<typeof CallSchema>;
-
-async function readCorpus(): Promise<Call[]> {
-  const files = (await readdir(CORPUS)).filter((name) => name.endsWith('.json')).sort();
-  const calls: Call[] = [];
-  for (const file of files) {
-    const parsed = z.array(CallSchema).safeParse(JSON.parse(await readFile(join(CORPUS, file), 'utf8')));
-    if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
-    calls.push(...parsed.data);
-  }
-  return calls;
-}
-
-/** One line per call, so a failure lists each miss where it can be read and copied. */
-function shown({ id, class: kind, tool, input }: Call): string {
-  const what = tool === 'Bash' ? JSON.stringify(input.command) : `${tool} ${JSON.stringify(input)}`;
-  return `${id} [${kind}] ${what}`;
-}
 
 /** What the console could name as the reason for a second look: a danger for any tool, or a file tool's risk or path. */
 function hasReason(call: Call, explanation: Explanation): boolean {
