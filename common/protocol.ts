@@ -61,6 +61,7 @@ export const racerKinds = [
   'disconnect', // the agent went away
   'session', // the session moved on (the tool ran or the prompt changed) so the card was retired
   'phone', // a person answering from a message channel on their phone (Telegram)
+  'classifier', // Gatehouse's classifier, before any card, for a class of call the person enabled
 ] as const;
 export const RacerKindSchema = z.enum(racerKinds);
 export type RacerKind = z.infer<typeof RacerKindSchema>;

@@ -4,6 +4,7 @@
  * merges these in.
  */
 import { z } from 'zod';
+import { ClassifierOpinionSchema } from './classifier-contract';
 import {
   AgentEndSchema,
   AgentOptionSchema,
@@ -159,6 +160,8 @@ export const ExplanationSchema = z.object({
     .optional(),
   /** For a Codex request: its approval policy, sandbox and exec-policy rules. */
   codex: CodexWhySchema.optional(),
+  /** What Gatehouse's classifier made of the call, when it judged it and left it to a person. */
+  classifier: ClassifierOpinionSchema.optional(),
 });
 export type Explanation = z.infer<typeof ExplanationSchema>;
 

@@ -116,6 +116,9 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     userHome: options.userHome,
     policyFile: options.policyFile,
     codex: options.codex,
+    home: options.home,
+    classifier: settings.classifier,
+    keychain: options.keychain,
   });
   decisions.outcomes.amended.subscribe(() => history.changes.notify());
   const notifier = options.notifications

@@ -20,6 +20,10 @@ import { createRequestExplainer } from '../rules/request-explainer';
 import { ruleStanding } from '../rules/rule-standing';
 import { SessionDirectories, sessionDirectoriesOf } from '../rules/session-directories';
 import { createScreening } from '../rules/screen-request';
+import type { ClassifierSettings } from '../../common/classifier-contract';
+import { startClassifier } from '../classifier/classifier-room';
+import type { ClassifierRoom } from '../classifier/classifier-room';
+import type { KeychainLike } from '../secrets/keychain';
 
 /** Codex's exec-policy rules are checked by Codex itself, found on the console's PATH unless told otherwise. */
 const CODEX_ON_PATH: CodexProgram = { command: 'codex', args: [] };
@@ -33,6 +37,8 @@ export interface DecisionRoom {
   readonly bash: BashSupport;
   readonly grants: GrantBook;
   readonly registry: RaceRegistry;
+  /** Gatehouse's classifier on the coordinator's path: its settings, its model's key. */
+  readonly classifier: ClassifierRoom;
   /** Answers Claude Code did not take, amended in history as its transcript shows them. */
   readonly outcomes: Pick<AgentOutcomes, 'amended'>;
   /** Whether a rule, placed where it would live, decides a waiting request (asked before it is made). */
@@ -54,6 +60,10 @@ export async function startDecisionRoom(options: {
   readonly userHome?: string | undefined;
   readonly policyFile?: string | undefined;
   readonly codex?: CodexProgram | undefined;
+  /** Gatehouse's home, where the classifier's settings and its model's key rest. */
+  readonly home: string;
+  readonly classifier: ClassifierSettings;
+  readonly keychain?: KeychainLike | undefined;
 }): Promise<DecisionRoom> {
   const bash = memoizeBash(await loadInstalledBashSupport());
   const userHome = options.userHome ?? homedir();
@@ -75,6 +85,13 @@ export async function startDecisionRoom(options: {
       codexHome: process.env.CODEX_HOME || join(userHome, '.codex'),
     }),
   });
+  const classifier = startClassifier({
+    home: options.home,
+    userHome,
+    bash,
+    settings: options.classifier,
+    ...(options.keychain ? { secrets: { keychain: options.keychain } } : {}),
+  });
   const registry = new RaceRegistry({
     store: options.store,
     defaultTimeoutMs: options.timeoutMs,
@@ -89,7 +106,7 @@ export async function startDecisionRoom(options: {
     // a transcript silent this long after its session moved on leaves it as "session moved on".
     sessionOutcomeMs: SESSION_OUTCOME_MS,
     sessionOutcome,
-    screen: createScreening(explain, grants),
+    screen: createScreening(explain, grants, classifier.check),
   });
   const stopCounting = registry.sent.subscribe(({ request, agent, decision }) =>
     added.add(scopeOf(request, agent), sessionDirectoriesOf(decision.updatedPermissions)),
@@ -102,6 +119,7 @@ export async function startDecisionRoom(options: {
     bash,
     grants,
     registry,
+    classifier,
     outcomes,
     async standing(request, agent, rule, placement) {
       const { context, explanation } = await explain(request, agent);

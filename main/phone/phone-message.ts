@@ -194,6 +194,7 @@ const WINNER: Record<RacerKind, string> = {
   disconnect: 'the agent went away',
   session: 'the session moved on',
   phone: 'on the phone',
+  classifier: 'by Gatehouse’s classifier',
 };
 
 /** The line an answer the agent did not take adds under the outcome line. */

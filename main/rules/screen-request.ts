@@ -3,7 +3,7 @@ import { phrase, PermissionContextError } from '../../engine';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { Screening } from '../registry/race-registry';
 import type { GrantBook } from './grant-book';
-import type { RequestExplainer } from './request-explainer';
+import type { ExplainedRequest, RequestExplainer } from './request-explainer';
 
 /**
  * What a card says when the engine could not look at its request (a context that cannot be built, say):
@@ -27,8 +27,22 @@ export function uncheckedExplanation(request: PermissionRequest, error: unknown)
   };
 }
 
-/** The console's look at a request before a person sees it: explain it, and let a live grant answer it. */
-export function createScreening(explain: RequestExplainer, grants: GrantBook) {
+/**
+ * An automated check on the coordinator's path (Gatehouse's classifier): an answer of its own, or the
+ * explanation with its opinion added; undefined when the request is not its to look at.
+ */
+export type AutomatedCheck = (
+  request: PermissionRequest,
+  agent: AgentInfo,
+  explained: ExplainedRequest,
+) => Promise<Screening | undefined>;
+
+/**
+ * The console's look at a request before a person sees it: explain it, let a live grant answer it (a
+ * person's own earlier answer), then the automated check, all before any card, notification or phone
+ * message is raised.
+ */
+export function createScreening(explain: RequestExplainer, grants: GrantBook, automated?: AutomatedCheck) {
   return async (request: PermissionRequest, agent: AgentInfo): Promise<Screening> => {
     let explained;
     try {
@@ -42,7 +56,11 @@ export function createScreening(explain: RequestExplainer, grants: GrantBook) {
       { toolName: request.tool, input: request.input },
       context,
     );
-    if (!grant) return { explanation };
+    if (!grant) {
+      if (!automated) return { explanation };
+      // The check only adds to what a person sees: when it fails, the card keeps the engine's explanation.
+      return (await automated(request, agent, explained).catch(() => undefined)) ?? { explanation };
+    }
     return {
       explanation,
       answer: { racer: 'grant', answer: { behavior: 'allow' }, channel: `grant:${grant.rule}` },

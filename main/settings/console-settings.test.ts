@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CLASSIFIER_SETTINGS } from '../../common/classifier-contract';
 import { ConsoleWarningSchema } from '../../common/console-contract';
 import { makeTempDir } from '../../tests/support/temp-dir';
 import { DEFAULT_CONSOLE_SETTINGS, loadConsoleSettings } from './console-settings';
@@ -13,7 +14,25 @@ const write = (text: string) => writeFile(join(dir.path, 'settings.json'), text)
 
 describe('the console settings', () => {
   it('default to no allowed origins when there is no file', async () => {
-    expect(await loadConsoleSettings(dir.path)).toEqual({ settings: { bridge: { allowedOrigins: [] } } });
+    expect(await loadConsoleSettings(dir.path)).toEqual({
+      settings: { bridge: { allowedOrigins: [] }, classifier: DEFAULT_CLASSIFIER_SETTINGS },
+    });
+  });
+
+  it('keep the classifier off every class until the person enables one, and refuse a confidence not offered', async () => {
+    expect(DEFAULT_CLASSIFIER_SETTINGS).toMatchObject({
+      families: { codex: true, acp: true, sdk: true, 'claude-code': false },
+      classes: [],
+      confidence: 0.8,
+      budgetMs: 300,
+      judge: { kind: 'deterministic' },
+    });
+    await write('{"classifier":{"classes":["read-only-commands"],"confidence":0.5}}');
+    const loaded = await loadConsoleSettings(dir.path);
+    expect(loaded.settings.classifier.classes).toEqual([]);
+    expect(loaded.warning).toMatchObject({ code: 'settings-invalid', key: 'classifier.confidence' });
+    await write('{"classifier":{"judge":{"kind":"llm","endpoint":"http://example.org/v1","model":"m"}}}');
+    expect((await loadConsoleSettings(dir.path)).warning).toMatchObject({ key: 'classifier.judge.endpoint' });
   });
 
   it('read the allowed origins', async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { settingsFormats, settingsMeasures, settingsTypes } from '../../common/console-contract';
 import type { ConsoleWarning, SettingsFormat, SettingsProblem } from '../../common/console-contract';
+import { ClassifierSettingsSchema } from '../../common/classifier-contract';
 import { RetentionDaysSchema } from '../../common/history-contract';
 import { jsonSyntaxProblem } from '../../engine';
 import { AWAY_AFTER_MAX_MINUTES, phoneSendModes } from '../../common/phone-contract';
@@ -62,6 +63,7 @@ export const ConsoleSettingsSchema = z.object({
   /** Absent, or without `retentionDays`, keeps history for good. */
   history: z.object({ retentionDays: RetentionDaysSchema.optional() }).optional(),
   channels: z.object({ telegram: TelegramSettingsSchema.optional() }).optional(),
+  classifier: ClassifierSettingsSchema.prefault({}),
 });
 export type ConsoleSettings = z.infer<typeof ConsoleSettingsSchema>;
 

@@ -36,6 +36,7 @@ export const historyEn = {
   'history.racer.disconnect': 'The agent disconnecting',
   'history.racer.session': 'The session moving on',
   'history.racer.phone': 'The phone (Telegram)',
+  'history.racer.classifier': 'Gatehouse’s classifier',
 
   'history.by.console.window': 'you at the console window',
   'history.by.console.web': 'you in the web console',
@@ -56,6 +57,7 @@ export const historyEn = {
   'history.row.chose': '{choice} {where}',
   'history.ended.turn-cancelled': 'Turn cancelled {where}',
   'history.ended.agent-exited': 'The agent exited while it waited',
+  'history.by.classifier': 'Gatehouse’s classifier, before anyone was asked',
 
   'history.export.jsonl': 'Export JSONL',
   'history.export.csv': 'Export CSV',

@@ -38,6 +38,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.racer.disconnect': '代理断开连接',
   'history.racer.session': '会话继续进行',
   'history.racer.phone': '手机（Telegram）',
+  'history.racer.classifier': 'Gatehouse 分类器',
 
   'history.by.console.window': '你（控制台窗口）',
   'history.by.console.web': '你（网页控制台）',
@@ -57,6 +58,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.row.chose': '{where}{choice}',
   'history.ended.turn-cancelled': '{where}取消了本轮',
   'history.ended.agent-exited': '代理在等待期间退出',
+  'history.by.classifier': 'Gatehouse 分类器（未询问任何人）',
 
   'history.export.jsonl': '导出 JSONL',
   'history.export.csv': '导出 CSV',

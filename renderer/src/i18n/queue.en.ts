@@ -319,6 +319,7 @@ export const queueEn = {
   'winner.session': 'the session moving on',
   'winner.phone': 'you on the phone (Telegram)',
   'winner.editor': 'the editor',
+  'winner.classifier': 'Gatehouse’s classifier',
   'retired.answered in the terminal': 'answered in the terminal',
   'retired.session moved on': 'the session moved on',
   'retired.turn interrupted': 'the agent interrupted the turn and no longer waits for an answer',

@@ -299,6 +299,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'winner.session': '会话继续进行',
   'winner.phone': '你在手机上（Telegram）',
   'winner.editor': '编辑器',
+  'winner.classifier': 'Gatehouse 分类器',
   'retired.answered in the terminal': '已在终端中回答',
   'retired.session moved on': '会话已继续',
   'retired.turn interrupted': '代理中断了这一轮，不再等待答复',
