@@ -6,7 +6,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'danger-corpus');
+/** Where the corpus lies; a bench, bundled elsewhere before it runs, passes the folder from the repo's root. */
+export const CORPUS_DIR = join(import.meta.dirname, '..', 'fixtures', 'danger-corpus');
 /** The home folder every call in the corpus was written for (its README). */
 export const CORPUS_HOME = '/home/dev';
 export const DANGER_CLASSES = [
@@ -36,11 +37,11 @@ const CallSchema = z
   );
 export type Call = z.infer<typeof CallSchema>;
 
-export async function readCorpus(): Promise<Call[]> {
-  const files = (await readdir(CORPUS)).filter((name) => name.endsWith('.json')).sort();
+export async function readCorpus(folder = CORPUS_DIR): Promise<Call[]> {
+  const files = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
   const calls: Call[] = [];
   for (const file of files) {
-    const parsed = z.array(CallSchema).safeParse(JSON.parse(await readFile(join(CORPUS, file), 'utf8')));
+    const parsed = z.array(CallSchema).safeParse(JSON.parse(await readFile(join(folder, file), 'utf8')));
     if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
     calls.push(...parsed.data);
   }
