@@ -2,8 +2,10 @@
  * A live console core for an agent's sandbox, recording the cards it shows and how each was decided, so a
  * case can wait on the next card or on a card's outcome without polling.
  */
-import type { DecideArgs, PendingRequestView, RuleStanding } from '../../../common/queue-contract';
-import type { DecideOutcome } from '../../../common/queue-contract';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ClassifierClass } from '../../../common/classifier-contract';
+import type { DecideArgs, DecideOutcome, PendingRequestView, RuleStanding } from '../../../common/queue-contract';
 import type { HistoryEntryView, SessionSummaryView } from '../../../common/history-contract';
 import type { CodexProgram } from '../../../main/rules/codex/exec-policy-check';
 import { startTestCore } from '../../support/test-core';
@@ -26,6 +28,20 @@ export interface LiveConsole {
   /** One recorded request as history reads it back, by the history browser's own handler. */
   historyEntry(sessionId: string, id: string): Promise<HistoryEntryView | undefined>;
   close(): Promise<void>;
+}
+
+/**
+ * Gatehouse's classifier with these classes enabled, in the sandbox's settings.json, for the console the
+ * case starts next (the classifier reads its settings at start).
+ */
+export async function enableClassifier(
+  sandbox: { readonly gatehouseHome: string },
+  classes: readonly ClassifierClass[],
+): Promise<void> {
+  await mkdir(sandbox.gatehouseHome, { recursive: true, mode: 0o700 });
+  await writeFile(join(sandbox.gatehouseHome, 'settings.json'), JSON.stringify({ classifier: { classes } }), {
+    mode: 0o600,
+  });
 }
 
 export async function startLiveConsole(
