@@ -127,3 +127,41 @@ export function classOfChannel(channel: string | undefined): ClassifierClass | u
   const name = channel.slice(CLASSIFIER_CHANNEL_PREFIX.length);
   return classifierClasses.find((each) => each === name);
 }
+
+/** The classifier as the settings screen shows it. */
+export interface ClassifierState {
+  readonly settings: ClassifierSettings;
+  /** Where the model's API key rests, when one is kept. */
+  readonly keyStorage?: 'keychain' | 'file';
+}
+
+/** A rule one click wrote for a call the classifier allowed: its text and the settings file it went to. */
+export interface ClassifierRuleWritten {
+  readonly rule: string;
+  readonly file: string;
+}
+
+export const classifierInvokeSchemas = {
+  'classifier:state': z.object({}).strict(),
+  /** Replaces the settings; they apply from the next request. */
+  'classifier:configure': z.object({ settings: ClassifierSettingsSchema }).strict(),
+  /** Keeps the model's API key in the keychain (else a 0600 file). */
+  'classifier:set-key': z.object({ key: z.string().trim().min(1).max(500) }).strict(),
+  'classifier:forget-key': z.object({}).strict(),
+  /**
+   * Turns an allow of the classifier's into a rule: the call exactly, in the deciding agent's project-local
+   * settings, as deny or ask, through the rule editor's save.
+   */
+  'classifier:make-rule': z
+    .object({ id: z.string().min(1).max(200), behavior: z.enum(['deny', 'ask']) })
+    .strict(),
+} as const;
+export type ClassifierInvokeChannel = keyof typeof classifierInvokeSchemas;
+
+export interface ClassifierInvokeValues {
+  'classifier:state': ClassifierState;
+  'classifier:configure': ClassifierState;
+  'classifier:set-key': ClassifierState;
+  'classifier:forget-key': ClassifierState;
+  'classifier:make-rule': ClassifierRuleWritten;
+}

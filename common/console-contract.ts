@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { historyInvokeSchemas } from './history-contract';
 import type { HistoryChanged, HistoryInvokeValues } from './history-contract';
 import { views } from './console-views';
+import { classifierInvokeSchemas } from './classifier-contract';
+import type { ClassifierInvokeValues } from './classifier-contract';
 import { phoneEventChannels, phoneInvokeSchemas } from './phone-contract';
 import type { PhoneEventPayloads, PhoneInvokeValues } from './phone-contract';
 import { GrantDurationSchema, queueEventChannels, queueInvokeSchemas } from './queue-contract';
@@ -144,10 +146,16 @@ export const invokeSchemas = {
     .strict(),
   ...historyInvokeSchemas,
   ...phoneInvokeSchemas,
+  ...classifierInvokeSchemas,
 } as const;
 
 export interface InvokeValues
-  extends QueueInvokeValues, RulesInvokeValues, HistoryInvokeValues, PhoneInvokeValues {
+  extends
+    QueueInvokeValues,
+    RulesInvokeValues,
+    HistoryInvokeValues,
+    PhoneInvokeValues,
+    ClassifierInvokeValues {
   'grants:list': GrantView[];
   'grants:revoke': { revoked: boolean };
   'rules:preview': RulePreview;

@@ -63,6 +63,7 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
       home: options.home,
       settings,
       bash: options.bash,
+      context,
     });
     if (fenced.kind === 'skip') return undefined;
     if (fenced.kind === 'hold') {

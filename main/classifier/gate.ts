@@ -14,11 +14,19 @@ import {
   assessRisk,
   callDangers,
   callOutsideScope,
+  decide,
   familyOf,
   pathsOutside,
   protectedPathOf,
 } from '../../engine';
-import type { BashSupport, DangerPlace, RiskLabel, ToolCall } from '../../engine';
+import type {
+  BashSupport,
+  DangerPlace,
+  Decision,
+  RiskLabel,
+  ToolCall,
+  ToolPermissionContext,
+} from '../../engine';
 
 /**
  * The steps after which nothing but a person decides for want of a rule: the engine's "no rule matched"
@@ -59,6 +67,8 @@ export interface GateInput {
   readonly home: string;
   readonly settings: ClassifierSettings;
   readonly bash: BashSupport;
+  /** The rules the agent's profile reads in its folder: for an ACP call, what a one-click rule wrote. */
+  readonly context: ToolPermissionContext;
 }
 
 export function gate(input: GateInput): Gate {
@@ -79,12 +89,19 @@ export function gate(input: GateInput): Gate {
   const looks = seen?.looks;
   if (explanation.needsSecondLook || inputHidesText(request.input)) return hold('second-look', looks);
   if (!seen) return hold('no-class');
+  if (acp && ruledAgainst(decide(input.context, seen.call, { bash: input.bash })))
+    return hold('rule', seen.looks);
   const outside = outsideOf(seen, input.bash, place);
   if (outside !== undefined) return { kind: 'hold', hold: 'outside', looks: seen.looks, detail: outside };
   if (seen.looks === 'project-edits' && seen.paths.some((path) => writeNeedsALook(path, place)))
     return hold('second-look', seen.looks);
   if (!settings.classes.includes(seen.looks)) return hold('class-off', seen.looks);
   return { kind: 'judge', looks: seen.looks, call: seen.call, risk: seen.risk, place };
+}
+
+/** A deny, or an ask a rule made: the person's word on this call, which no judge outranks. */
+function ruledAgainst(decision: Decision): boolean {
+  return decision.behavior === 'deny' || (decision.behavior === 'ask' && decision.reason.type === 'rule');
 }
 
 function hold(why: ClassifierHold, looks?: ClassifierClass): Gate {

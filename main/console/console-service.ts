@@ -18,6 +18,7 @@ import type { RulePreview } from '../../common/console-contract';
 import type { HistoryChanges } from './history-changes';
 import type { HistoryHandlers } from './history-handlers';
 import type { PhoneInvokeChannel, PhoneState } from '../../common/phone-contract';
+import type { ClassifierInvokeChannel } from '../../common/classifier-contract';
 import type { Signal } from '../../common/signal';
 
 export interface ConsoleService {
@@ -50,6 +51,7 @@ export interface ConsoleServiceDeps {
     readonly handlers: Pick<ConsoleHandlers, PhoneInvokeChannel>;
     readonly changed: Signal<PhoneState>;
   };
+  readonly classifier: Pick<ConsoleHandlers, ClassifierInvokeChannel>;
 }
 
 export function createConsoleService({
@@ -64,6 +66,7 @@ export function createConsoleService({
   history,
   historyChanges,
   phone,
+  classifier,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
@@ -192,6 +195,7 @@ export function createConsoleService({
       },
       ...history,
       ...phone.handlers,
+      ...classifier,
     },
     subscribe(listener) {
       const offRules = rules.subscribe(listener);

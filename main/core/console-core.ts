@@ -11,6 +11,7 @@ import { preparePrivateHome } from '../../files/private-home';
 import { startHeartbeat } from '../bridge/heartbeat';
 import { DEFAULT_LIMITS } from '../bridge/limits';
 import type { BridgeLimits } from '../bridge/limits';
+import { createClassifierHandlers } from '../console/classifier-handlers';
 import { createConsoleService } from '../console/console-service';
 import type { ConsoleService } from '../console/console-service';
 import { createRulesService } from '../console/rules-handlers';
@@ -243,6 +244,12 @@ async function serveConsole(
     history: history.handlers,
     historyChanges: history.changes,
     phone: { handlers: createPhoneHandlers(phone), changed: phone.changed },
+    classifier: createClassifierHandlers({
+      classifier: decisions.classifier,
+      history: history.handlers,
+      home: userHome,
+      ...(options.policyFile ? { policyFile: options.policyFile } : {}),
+    }),
   });
   return { service, rules };
 }

@@ -181,6 +181,14 @@ describe('the coordinator', () => {
     expect(
       await run(settingsOf(every), acp({ kind: 'execute', rawInput: { command: 'rm -rf ~/x' } }), agent),
     ).toMatchObject({ opinion: { hold: 'second-look' } });
+    // ACP agents keep their own rules, but a rule written for the call (the review's one click) holds too.
+    expect(
+      await run(
+        settingsOf(every),
+        acp({ kind: 'execute', rawInput: { command: 'git log --oneline' } }),
+        agent,
+      ),
+    ).toMatchObject({ opinion: { hold: 'rule', looks: 'read-only-commands' } });
     expect(await run(settingsOf(every), acp({ kind: 'think' }), agent)).toMatchObject({
       opinion: { hold: 'no-class' },
     });

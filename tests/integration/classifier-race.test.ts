@@ -40,6 +40,7 @@ afterEach(async () => {
   await dir.remove();
 });
 
+const caller = { id: 'test', channel: 'web' } as const;
 const call = (id: string, command: string) => ({
   id,
   sessionId: 's1',
@@ -82,6 +83,54 @@ describe('the classifier in the race', () => {
         channel: 'classifier:read-only-commands',
       },
     });
+    sdk.close();
+  });
+
+  it('turns an allow of its own into a deny rule in one click, and the next such call meets the rule', async () => {
+    const sdk = await agent();
+    await sdk.requestPermission(call('r1', 'ls -la'));
+    const made = await core.service.handlers['classifier:make-rule']({ id: 'r1', behavior: 'deny' }, caller);
+    const file = join(project, '.agent', 'settings.local.json');
+    expect(made).toEqual({ ok: true, value: { rule: 'Bash(ls -la)', file } });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ permissions: { deny: ['Bash(ls -la)'] } });
+    // The explainer reuses a folder's rules for a second; the next request reads the file anew after it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const shown = new Promise<PendingRequestView>((done) => core.registry.added.subscribe(done));
+    const again = sdk.requestPermission(call('r2', 'ls -la'));
+    expect((await shown).explanation).toMatchObject({ behavior: 'deny', classifier: { hold: 'rule' } });
+    core.registry.decide('r2', 'console', { behavior: 'deny' });
+    await again;
+    expect(
+      await core.service.handlers['classifier:make-rule']({ id: 'r2', behavior: 'ask' }, caller),
+    ).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
+    sdk.close();
+  });
+
+  it('changes its settings from the console, and keeps the model’s key out of them', async () => {
+    const state = await core.service.handlers['classifier:state']({}, caller);
+    if (!state.ok) throw new Error(state.error.message);
+    expect(state.value.settings.classes).toEqual(['read-only-commands']);
+    await core.service.handlers['classifier:configure'](
+      { settings: { ...state.value.settings, classes: [] } },
+      caller,
+    );
+    await core.service.handlers['classifier:set-key']({ key: 'sk-secret' }, caller);
+    expect(await core.service.handlers['classifier:state']({}, caller)).toMatchObject({
+      ok: true,
+      value: { settings: { classes: [] }, keyStorage: 'keychain' },
+    });
+    const file = await readFile(join(dir.path, 'gh', 'settings.json'), 'utf8');
+    expect(JSON.parse(file).classifier.classes).toEqual([]);
+    expect(file).not.toContain('sk-secret');
+    const sdk = await agent();
+    const shown = new Promise<PendingRequestView>((done) => core.registry.added.subscribe(done));
+    const asked = sdk.requestPermission(call('k1', 'git status'));
+    expect((await shown).explanation?.classifier).toMatchObject({
+      hold: 'class-off',
+      looks: 'read-only-commands',
+    });
+    core.registry.decide('k1', 'console', { behavior: 'allow' });
+    await asked;
     sdk.close();
   });
 

@@ -19,6 +19,10 @@ import { createFakeHistory } from './fake-history';
 import type { FakeHistoryData } from './fake-history';
 import { createFakePhone } from './fake-phone';
 import type { PhoneState } from '../../../common/phone-contract';
+import { DEFAULT_CLASSIFIER_SETTINGS } from '../../../common/classifier-contract';
+import type { ClassifierState, ClassifierSettings } from '../../../common/classifier-contract';
+
+type ClassifierInvokeArgs = { readonly settings: ClassifierSettings };
 import type { Refusal } from '../../../common/refusals';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
@@ -45,6 +49,7 @@ export function createFakeConsoleApi(
     listeners.get(channel)?.forEach((l) => l(payload as never));
   const ok = (value: unknown) => ({ ok: true, value }) as Result<never>;
   const phone = createFakePhone((state) => emit('phone:changed', state), options.phone);
+  let classifier: ClassifierState = { settings: DEFAULT_CLASSIFIER_SETTINGS };
 
   // The rule editor's folder and how its saves are answered (setRules, answerSaves).
   let rulesSnapshot: RulesSnapshot | undefined;
@@ -151,6 +156,19 @@ export function createFakeConsoleApi(
         case 'phone:configure':
         case 'phone:away':
           return phone.invoke(channel, args);
+        case 'classifier:state':
+          return ok(classifier);
+        case 'classifier:configure':
+          classifier = { ...classifier, settings: (args as ClassifierInvokeArgs).settings };
+          return ok(classifier);
+        case 'classifier:set-key':
+          classifier = { ...classifier, keyStorage: 'keychain' };
+          return ok(classifier);
+        case 'classifier:forget-key':
+          classifier = { settings: classifier.settings };
+          return ok(classifier);
+        case 'classifier:make-rule':
+          return ok({ rule: 'Bash(ls -la)', file: '/home/ana/shop/.agent/settings.local.json' });
       }
     },
     on(channel, listener) {
