@@ -4,6 +4,7 @@
  * `{name}` is a placeholder; an entry with `one` / `other` is chosen by the `count` parameter. The queue's,
  * the tool call's, the rule editor's and the history browser's sentences live in their own files beside this one.
  */
+import { classifierEn } from './classifier.en';
 import { historyEn } from './history.en';
 import { queueEn } from './queue.en';
 import { refusalsEn } from './refusals.en';
@@ -89,6 +90,7 @@ export const en = {
   ...rulesEn,
   ...historyEn,
   ...settingsEn,
+  ...classifierEn,
   ...refusalsEn,
 } as const;
 

@@ -1,5 +1,6 @@
 /** 简体中文目录。缺少的键回退到英文（见 translate.ts）。 */
 import type { Catalogue } from './en';
+import { classifierZhCN } from './classifier.zh-CN';
 import { historyZhCN } from './history.zh-CN';
 import { queueZhCN } from './queue.zh-CN';
 import { refusalsZhCN } from './refusals.zh-CN';
@@ -84,5 +85,6 @@ export const zhCN: Partial<Catalogue> = {
   ...rulesZhCN,
   ...historyZhCN,
   ...settingsZhCN,
+  ...classifierZhCN,
   ...refusalsZhCN,
 };

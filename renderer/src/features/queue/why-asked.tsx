@@ -15,6 +15,7 @@ import { useDateFormat } from '../../ui/use-date-format';
 import { EngineSentence, type EngineSaid } from '../../ui/engine-sentence';
 import { VisibleText } from '../../ui/visible-text';
 import { AllowButton } from './allow-button';
+import { ClassifierOpinionRow } from './classifier-opinion';
 import { CodexWhyRows } from './codex-why';
 import { WhyRow } from './why-row';
 
@@ -318,6 +319,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
             allowedAnyway={explanation.allowedAnyway}
           />
         )}
+        {explanation.classifier && <ClassifierOpinionRow opinion={explanation.classifier} />}
         {!explanation.codex && explanation.nearMisses.length > 0 && (
           <WhyRow term={t('why.nearMisses')}>
             <details className="why__misses">

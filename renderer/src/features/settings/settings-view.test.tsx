@@ -178,3 +178,26 @@ describe('the phone settings', () => {
     });
   });
 });
+
+describe('the classifier settings', () => {
+  it('enables a class in one click, saying what it allows, and says the change applies from the next request', async () => {
+    const fake = renderSettings();
+    const box = await screen.findByRole('checkbox', { name: /Read-only commands/ });
+    expect(box).toHaveProperty('checked', false);
+    expect(screen.getByText(/Shell commands whose every part only reads/)).toBeTruthy();
+    fireEvent.click(box);
+    expect(await screen.findByText('Saved; it applies from the next request.')).toBeTruthy();
+    const configured = fake.calls.find((call) => call.channel === 'classifier:configure')?.args as {
+      settings: { classes: string[] };
+    };
+    expect(configured.settings.classes).toEqual(['read-only-commands']);
+    await waitFor(() => expect(box).toHaveProperty('checked', true));
+  });
+
+  it('reads in Chinese, each class with its sentence', async () => {
+    renderSettings('zh-CN');
+    expect(await screen.findByRole('checkbox', { name: /只读命令/ })).toBeTruthy();
+    expect(screen.getByText('分类器允许过的调用')).toBeTruthy();
+    expect(await screen.findByText('它还没有允许过任何调用。')).toBeTruthy();
+  });
+});

@@ -1,14 +1,16 @@
+import { ClassifierSection } from './classifier-section';
 import { PhoneSection } from './phone-section';
 import { useT } from '../../i18n/i18n-context';
 import './settings.css';
 
-/** The console's own settings; for now the phone channel. */
+/** The console's own settings: the phone channel, and Gatehouse's classifier with its review. */
 export function SettingsView() {
   const t = useT();
   return (
     <main className="settings">
       <h2 className="settings__title">{t('settings.title')}</h2>
       <PhoneSection />
+      <ClassifierSection />
     </main>
   );
 }
