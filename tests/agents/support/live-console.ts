@@ -5,7 +5,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClassifierClass } from '../../../common/classifier-contract';
-import type { DecideArgs, DecideOutcome, PendingRequestView, RuleStanding } from '../../../common/queue-contract';
+import type {
+  DecideArgs,
+  DecideOutcome,
+  PendingRequestView,
+  RuleStanding,
+} from '../../../common/queue-contract';
 import type { HistoryEntryView, SessionSummaryView } from '../../../common/history-contract';
 import type { CodexProgram } from '../../../main/rules/codex/exec-policy-check';
 import { startTestCore } from '../../support/test-core';
