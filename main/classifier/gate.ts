@@ -84,7 +84,14 @@ export function gate(input: GateInput): Gate {
   const ruled = ruleHold(explanation);
   if (ruled) return ruled;
   const acp = acpCallOf(request);
-  const place: DangerPlace = { cwd: request.cwd, home: input.home, roots: acp ? [request.cwd] : input.roots };
+  // ACP and Codex calls carry no working directories of their own (Codex's explainer counts every folder so
+  // a grant can answer a write it asked about, codex-context.ts): the fence stays at the session's folder.
+  const ownFolderOnly = acp !== undefined || family === 'codex';
+  const place: DangerPlace = {
+    cwd: request.cwd,
+    home: input.home,
+    roots: ownFolderOnly ? [request.cwd] : input.roots,
+  };
   const seen = acp ? acpView(acp, input.bash) : engineView(request, input.bash);
   const looks = seen?.looks;
   if (explanation.needsSecondLook || inputHidesText(request.input)) return hold('second-look', looks);
