@@ -6,17 +6,9 @@
  */
 import { relative } from 'node:path';
 import { acpCallOf } from '../../common/acp-call';
-import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation } from '../../common/queue-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
-import {
-  assessRisk,
-  callDangers,
-  createPermissionContext,
-  dangerousRisks,
-  decide,
-  protectedPathOf,
-} from '../../engine';
+import { assessRisk, createPermissionContext, decide } from '../../engine';
 import type {
   BashDanger,
   BashSupport,
@@ -35,6 +27,7 @@ import { closestNearMisses } from './near-misses';
 import { refView } from './rule-ref-view';
 import { subcommandPart } from './subcommand-part';
 import { judgeRule } from './rule-standing';
+import { secondLookOf } from './second-look';
 import { createRuleSuggester } from './suggest-rules';
 import { ANALYSIS_CACHE_SIZE, memoizeByText } from './text-memo';
 
@@ -214,17 +207,16 @@ export function createRequestExplainer(options: ExplainerOptions) {
       request.tool === 'Bash' && typeof request.input.command === 'string'
         ? request.input.command
         : undefined;
-    const risk = command === undefined ? assessRisk(call, options.bash) : bashRisk(command);
-    const protectedPath =
-      decision.reason.type === 'safetyCheck'
-        ? decision.reason.path
-        : protectedPathOf(String(request.input.file_path ?? ''))?.path;
     const roots = [context.cwd, ...context.additionalWorkingDirectories.map((dir) => dir.path)];
-    const hidesText = inputHidesText(request.input);
-    const dangers = [
-      ...callDangers(call, options.bash, { cwd: request.cwd, home: options.home, roots }),
-      ...(hidesText && command !== undefined ? [{ text: command, reason: 'hides-command' as const }] : []),
-    ];
+    const { risk, protectedPath, dangers, needed } = secondLookOf(
+      call,
+      options.bash,
+      { cwd: request.cwd, home: options.home, roots },
+      {
+        ...(command === undefined ? {} : { risk: bashRisk(command) }),
+        ...(decision.reason.type === 'safetyCheck' ? { protectedPath: decision.reason.path } : {}),
+      },
+    );
     const subcommands = command === undefined ? undefined : subcommandsOf(context, command, dangers);
     // A call the agent's rules already allow needs no new rule: the card says why it asked instead.
     const allowed = decision.behavior === 'allow' && !codex;
@@ -237,14 +229,8 @@ export function createRequestExplainer(options: ExplainerOptions) {
       reason: reasonView(decision),
       nearMisses: closestNearMisses(decision.nearMisses.map(refView), callTexts(request, command)),
       risk,
-      // A command's dangers are read from its parse, part by part, so its coarse risk adds nothing: `rm -rf
-      // dist` is destructive yet inside the project. Other tools' risk already names a secret read or a delete.
-      needsSecondLook:
-        (command === undefined && dangerousRisks.has(risk)) ||
-        dangers.length > 0 ||
-        protectedPath !== undefined ||
-        hidesText,
-      ...(dangers.length ? { dangers } : {}),
+      needsSecondLook: needed,
+      ...(dangers.length ? { dangers: [...dangers] } : {}),
       ...(protectedPath ? { protectedPath } : {}),
       ...(decision.reason.type === 'workingDirectories'
         ? { outsidePath: decision.reason.path, workingDirectories: [...decision.reason.workingDirectories] }

@@ -7,7 +7,7 @@
  * suggestions included: Claude Code offers `Bash(rm -rf build)` as readily as `Bash(npm test *)`).
  */
 import { relative } from 'node:path';
-import type { PermissionRequest } from '../../common/protocol';
+import type { PermissionRequest, PermissionUpdate } from '../../common/protocol';
 import {
   assessRisk,
   checkRule,
@@ -31,13 +31,19 @@ function pathRule(tool: 'Edit' | 'Read', file: string, cwd: string): string {
 /** How many candidate rules' verdicts are kept: whether one may be offered depends on its text alone. */
 const VERDICT_CACHE_SIZE = 512;
 
-export function createRuleSuggester(bash: BashSupport): (request: PermissionRequest) => string[] {
+/** What a suggestion is made from: a waiting request, or a past one as history kept it. */
+export type SuggestionSource = Pick<PermissionRequest, 'tool' | 'input' | 'cwd'> & {
+  readonly suggestions?: readonly PermissionUpdate[] | undefined;
+};
+
+export function createRuleSuggester(bash: BashSupport): (request: SuggestionSource) => string[] {
   // About half of a screening's time went to checking the same candidates again: agents repeat commands.
   const offerable = memoizeByText((rule) => mayOffer(rule, bash), VERDICT_CACHE_SIZE);
   return (request) => candidateRules(request, bash).filter(offerable);
 }
 
-function mayOffer(rule: string, bash: BashSupport): boolean {
+/** Whether a rule may be offered at all, whoever proposed it (a suggestion, a grant made again and again). */
+export function mayOffer(rule: string, bash: BashSupport): boolean {
   const check = checkRule(rule, 'allow');
   if (!check.ok || check.broad !== undefined) return false;
   const { toolName, ruleContent } = check.value;
@@ -54,7 +60,7 @@ function isDangerousCommand(content: string, bash: BashSupport): boolean {
   return dangerousRisks.has(assessRisk({ toolName: 'Bash', input: { command } }, bash));
 }
 
-function candidateRules(request: PermissionRequest, bash: BashSupport): string[] {
+function candidateRules(request: SuggestionSource, bash: BashSupport): string[] {
   const fromAgent = (request.suggestions ?? []).flatMap((update) =>
     update.type === 'addRules' && update.behavior === 'allow'
       ? update.rules.map((rule) => formatRule(rule))
