@@ -3,6 +3,7 @@ import { createHistoryReader } from './history-reader';
 import { createHistoryWriter } from './history-writer';
 import { MIGRATIONS } from './migrations';
 import { openHistoryDatabase } from './open-database';
+import { createProposalHistory } from './proposal-history';
 import { exportPage, exportRequests } from './request-export';
 import { createRequestQuery, createRequestRows } from './request-query';
 import { createPurge } from './retention';
@@ -21,6 +22,7 @@ export function createSqliteHistory(path: string): History {
   const requestRows = createRequestRows(db);
   const queryRequests = createRequestQuery(requestRows);
   const purge = createPurge(db);
+  const proposals = createProposalHistory(db);
   const fresh =
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A): R => {
@@ -45,6 +47,7 @@ export function createSqliteHistory(path: string): History {
     countDecisions: reader.countDecisions,
     startConsoleRun: (now) => startConsoleRun(db, now),
     recentRequests: fresh(reader.recentRequests),
+    proposals,
     close: () => {
       indexer.stop();
       indexer.catchUp();

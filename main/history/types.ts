@@ -13,6 +13,7 @@ import type {
 } from '../../common/history-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { ConsoleRun } from './console-runs';
+import type { ProposalHistory } from './proposal-history';
 import type { DecisionRecord, DecisionStore, RecentRequests } from './decision-store';
 
 /**
@@ -84,6 +85,8 @@ export interface History extends DecisionStore, RecentRequests {
    * keeps a heartbeat until `stop` (main/history/console-runs.ts).
    */
   startConsoleRun(now: () => number): ConsoleRun;
+  /** What rule proposals learn from, and the proposals a person dismissed. */
+  readonly proposals: ProposalHistory;
   close(): void;
 }
 

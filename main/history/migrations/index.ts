@@ -8,6 +8,7 @@ import { notTaken } from './007-not-taken';
 import { sessionEnds } from './008-session-ends';
 import { handedBack } from './009-handed-back';
 import { editorAnswers } from './010-editor-answers';
+import { proposals } from './011-proposals';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sessionEnds,
   handedBack,
   editorAnswers,
+  proposals,
 ];
