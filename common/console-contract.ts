@@ -10,6 +10,8 @@ import { views } from './console-views';
 import { classifierInvokeSchemas } from './classifier-contract';
 import type { ClassifierInvokeValues } from './classifier-contract';
 import { phoneEventChannels, phoneInvokeSchemas } from './phone-contract';
+import { proposalsEventChannels, proposalsInvokeSchemas } from './proposals-contract';
+import type { ProposalsEventPayloads, ProposalsInvokeValues } from './proposals-contract';
 import type { PhoneEventPayloads, PhoneInvokeValues } from './phone-contract';
 import { GrantDurationSchema, queueEventChannels, queueInvokeSchemas } from './queue-contract';
 import { PhraseSchema } from './phrase-schema';
@@ -142,11 +144,14 @@ export const invokeSchemas = {
       view: z.enum(views),
       /** For the rule editor: the project folder to open in it. */
       cwd: z.string().min(1).max(4_096).optional(),
+      /** For the rule editor: a rule to start adding there (a suggestion's Edit). */
+      rule: z.string().min(1).max(10_000).optional(),
     })
     .strict(),
   ...historyInvokeSchemas,
   ...phoneInvokeSchemas,
   ...classifierInvokeSchemas,
+  ...proposalsInvokeSchemas,
 } as const;
 
 export interface InvokeValues
@@ -155,7 +160,8 @@ export interface InvokeValues
     RulesInvokeValues,
     HistoryInvokeValues,
     PhoneInvokeValues,
-    ClassifierInvokeValues {
+    ClassifierInvokeValues,
+    ProposalsInvokeValues {
   'grants:list': GrantView[];
   'grants:revoke': { revoked: boolean };
   'rules:preview': RulePreview;
@@ -170,10 +176,11 @@ export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)
 export const invokeChannels = Object.keys(invokeSchemas) as InvokeChannel[];
 
 /** Main → renderer, pushed. */
-export interface EventPayloads extends QueueEventPayloads, RulesEventPayloads, PhoneEventPayloads {
+export interface EventPayloads
+  extends QueueEventPayloads, RulesEventPayloads, PhoneEventPayloads, ProposalsEventPayloads {
   'grants:changed': GrantView[];
   /** To the rule editor's desktop window: open this project folder (the queue's Always allow asked). */
-  'rules:show-folder': { cwd: string };
+  'rules:show-folder': { cwd: string; rule?: string };
   'history:changed': HistoryChanged;
 }
 export type EventChannel = keyof EventPayloads;
@@ -184,6 +191,7 @@ export const eventChannels: readonly EventChannel[] = [
   'history:changed',
   ...rulesEventChannels,
   ...phoneEventChannels,
+  ...proposalsEventChannels,
 ];
 
 /** The whole surface a renderer sees, whichever transport carries it. */

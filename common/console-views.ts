@@ -2,7 +2,7 @@
  * The console's views. The address names the view (`?view=rules`), so a desktop window opens on its
  * own view and a web console tab can be reloaded or bookmarked on it.
  */
-export const views = ['queue', 'rules', 'history', 'settings'] as const;
+export const views = ['queue', 'rules', 'history', 'suggestions', 'settings'] as const;
 export type View = (typeof views)[number];
 
 export function viewFromSearch(search: string): View {
@@ -13,12 +13,13 @@ export function viewFromSearch(search: string): View {
 /** The query string for a view; the queue, the console's home, needs none. */
 export function searchForView(
   view: View,
-  options: { readonly request?: string; readonly cwd?: string } = {},
+  options: { readonly request?: string; readonly cwd?: string; readonly rule?: string } = {},
 ): string {
   const params = new URLSearchParams();
   if (view !== 'queue') params.set('view', view);
   if (options.request !== undefined) params.set('request', options.request);
   if (options.cwd !== undefined) params.set('cwd', options.cwd);
+  if (options.rule !== undefined) params.set('rule', options.rule);
   const search = params.toString();
   return search === '' ? '' : `?${search}`;
 }

@@ -72,6 +72,12 @@ export const proposalsInvokeSchemas = {
 
 export type ProposalsInvokeChannel = keyof typeof proposalsInvokeSchemas;
 
+/** Pushed after an apply, a dismissal or the switch, so every view and badge shows the same list. */
+export const proposalsEventChannels = ['proposals:changed'] as const;
+export interface ProposalsEventPayloads {
+  'proposals:changed': ProposalsState;
+}
+
 export interface ProposalsInvokeValues {
   'proposals:list': ProposalsState;
   'proposals:apply': ProposalsState;

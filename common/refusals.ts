@@ -50,6 +50,8 @@ export const refusalParams = {
   /** Gatehouse's own settings.json could not be written. */
   'settings-not-saved': [],
   'no-history': [],
+  /** A rule no longer proposed for that folder: applied, dismissed, or outgrown by history meanwhile. */
+  'proposal-gone': ['rule', 'folder'],
   ...phoneParams,
 } as const satisfies Record<string, readonly string[]>;
 

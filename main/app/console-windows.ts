@@ -27,6 +27,7 @@ const FRAMES: Readonly<Record<View, { width: number; height: number; title: stri
   queue: { width: 960, height: 720, title: 'Gatehouse' },
   rules: { width: 1180, height: 780, title: 'Gatehouse — Rules' },
   history: { width: 1180, height: 780, title: 'Gatehouse — History' },
+  suggestions: { width: 960, height: 720, title: 'Gatehouse — Suggestions' },
   settings: { width: 960, height: 720, title: 'Gatehouse — Settings' },
 };
 
@@ -37,7 +38,7 @@ export interface ConsoleWindows {
    * puts that request under the queue's cursor (a notification's or the tray's "Open"); `cwd` opens that
    * project folder in the rule editor.
    */
-  open(view: View, options?: { focus?: boolean; request?: string; cwd?: string }): void;
+  open(view: View, options?: { focus?: boolean; request?: string; cwd?: string; rule?: string }): void;
 }
 
 /** One window per view, each opened once: asking again brings the same window forward. */
@@ -52,7 +53,7 @@ export function createConsoleWindows(
 ): ConsoleWindows {
   const open = new Map<View, BrowserWindowType>();
   return {
-    open(view, { focus = true, request, cwd } = {}) {
+    open(view, { focus = true, request, cwd, rule } = {}) {
       const existing = open.get(view);
       if (existing && !existing.isDestroyed()) {
         if (existing.isMinimized()) existing.restore();
@@ -60,7 +61,11 @@ export function createConsoleWindows(
         existing.focus();
         if (request !== undefined)
           existing.webContents.send(eventIpcChannel('queue:reveal'), { id: request });
-        if (cwd !== undefined) existing.webContents.send(eventIpcChannel('rules:show-folder'), { cwd });
+        if (cwd !== undefined)
+          existing.webContents.send(eventIpcChannel('rules:show-folder'), {
+            cwd,
+            ...(rule === undefined ? {} : { rule }),
+          });
         return;
       }
       const frame = FRAMES[view];
@@ -82,6 +87,7 @@ export function createConsoleWindows(
       const search = searchForView(view, {
         ...(request === undefined ? {} : { request }),
         ...(cwd === undefined ? {} : { cwd }),
+        ...(rule === undefined ? {} : { rule }),
       });
       void window.loadURL(`${options.entryUrl}${search}`);
     },

@@ -60,7 +60,7 @@ export async function startDesktopApp(): Promise<void> {
     timeoutMs: DEFAULT_TIMEOUT_MS,
     timeoutAction: 'passthrough',
     notifications: {},
-    showView: (view, { cwd }) => windows.open(view, cwd === undefined ? {} : { cwd }),
+    showView: (view, options) => windows.open(view, options),
     // Input anywhere on the desktop, not only in the console's windows.
     idleMs: () => powerMonitor.getSystemIdleTime() * 1_000,
   });

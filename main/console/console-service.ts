@@ -17,6 +17,7 @@ import { standingSentence } from '../rules/rule-standing';
 import type { RulePreview } from '../../common/console-contract';
 import type { HistoryChanges } from './history-changes';
 import type { HistoryHandlers } from './history-handlers';
+import type { ProposalsService } from './proposals-handlers';
 import type { PhoneInvokeChannel, PhoneState } from '../../common/phone-contract';
 import type { ClassifierInvokeChannel } from '../../common/classifier-contract';
 import type { Signal } from '../../common/signal';
@@ -44,7 +45,7 @@ export interface ConsoleServiceDeps {
   readonly status: () => ConsoleStatus;
   readonly rotateToken: () => Promise<ConsoleStatus>;
   /** The desktop app's windows, one per view; absent when the console runs headless. */
-  readonly showView?: (view: View, options: { readonly cwd?: string }) => void;
+  readonly showView?: (view: View, options: { readonly cwd?: string; readonly rule?: string }) => void;
   readonly history: HistoryHandlers;
   readonly historyChanges: HistoryChanges;
   readonly phone: {
@@ -52,6 +53,7 @@ export interface ConsoleServiceDeps {
     readonly changed: Signal<PhoneState>;
   };
   readonly classifier: Pick<ConsoleHandlers, ClassifierInvokeChannel>;
+  readonly proposals: ProposalsService;
 }
 
 export function createConsoleService({
@@ -67,6 +69,7 @@ export function createConsoleService({
   historyChanges,
   phone,
   classifier,
+  proposals,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
@@ -188,14 +191,15 @@ export function createConsoleService({
       ...rules.handlers,
       'console:status': () => ({ ok: true, value: status() }),
       'console:rotate-token': async () => ({ ok: true, value: await rotateToken() }),
-      'console:show-view': ({ view, cwd }, caller) => {
+      'console:show-view': ({ view, cwd, rule }, caller) => {
         if (caller.channel !== 'window' || !showView) return { ok: true, value: { shown: false } };
-        showView(view, cwd === undefined ? {} : { cwd });
+        showView(view, { ...(cwd === undefined ? {} : { cwd }), ...(rule === undefined ? {} : { rule }) });
         return { ok: true, value: { shown: true } };
       },
       ...history,
       ...phone.handlers,
       ...classifier,
+      ...proposals.handlers,
     },
     subscribe(listener) {
       const offRules = rules.subscribe(listener);
@@ -203,7 +207,9 @@ export function createConsoleService({
       const offGrants = grants.changed.subscribe((list) => listener('grants:changed', list));
       const offHistory = historyChanges.changed.subscribe((change) => listener('history:changed', change));
       const offPhone = phone.changed.subscribe((state) => listener('phone:changed', state));
+      const offProposals = proposals.changed.subscribe((state) => listener('proposals:changed', state));
       return () => {
+        offProposals();
         offPhone();
         offRules();
         offQueue();

@@ -14,6 +14,7 @@ import type { BridgeLimits } from '../bridge/limits';
 import { createClassifierHandlers } from '../console/classifier-handlers';
 import { createConsoleService } from '../console/console-service';
 import type { ConsoleService } from '../console/console-service';
+import { createProposalsService } from '../console/proposals-handlers';
 import { createRulesService } from '../console/rules-handlers';
 import type { RulesService } from '../console/rules-handlers';
 import type { DecisionStore, RecentRequests } from '../history/decision-store';
@@ -30,6 +31,7 @@ import type { KeychainLike } from '../secrets/keychain';
 import { listenLoopback } from '../server/loopback-server';
 import type { LoopbackServer } from '../server/loopback-server';
 import { loadConsoleSettings } from '../settings/console-settings';
+import { saveProposalsEnabled } from '../settings/proposals-setting';
 import type { ConsoleSettings } from '../settings/console-settings';
 import { createConsolePasses } from '../web/console-passes';
 import type { ConsolePasses } from '../web/console-passes';
@@ -72,7 +74,7 @@ export interface ConsoleCoreOptions {
   /** OS notifications as a racer; off unless given (`gatehouse serve --notify`, the desktop app). */
   readonly notifications?: NotificationOptions | false;
   /** Brings a view's desktop window forward when one of the app's windows asks (the desktop app only). */
-  readonly showView?: (view: View, options: { readonly cwd?: string }) => void;
+  readonly showView?: (view: View, options: { readonly cwd?: string; readonly rule?: string }) => void;
   /** How long the desk has had no input (the desktop app); the phone's "away" uses it with the switch. */
   readonly idleMs?: () => number;
 }
@@ -131,7 +133,14 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     tokenStorage: credentials.current().storage,
     warnings: warnings.list,
   });
-  const { service, rules } = await serveConsole(options, { history, decisions, phone, status, announcement });
+  const { service, rules } = await serveConsole(options, {
+    history,
+    decisions,
+    phone,
+    status,
+    announcement,
+    settings,
+  });
   // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
   // to drive the console and approve its own requests.
   const keeper = await openSecretKeeper(options.home);
@@ -217,13 +226,15 @@ async function serveConsole(
     readonly phone: PhoneLink;
     readonly status: () => ConsoleStatus;
     readonly announcement: BridgeAnnouncement;
+    readonly settings: ConsoleSettings;
   },
 ): Promise<{ readonly service: ConsoleService; readonly rules: RulesService }> {
   const { history, decisions, phone } = parts;
   const { bash, registry, userHome } = decisions;
   const { store } = history;
+  const scope = { home: userHome, ...(options.policyFile ? { policyFile: options.policyFile } : {}) };
   const rules = createRulesService({
-    scope: { home: userHome, ...(options.policyFile ? { policyFile: options.policyFile } : {}) },
+    scope,
     bash,
     examples: await openExamplesStore(options.home),
     recentRequests: () => store.recentRequests(PREVIEW_WINDOW),
@@ -249,6 +260,15 @@ async function serveConsole(
       history: history.handlers,
       home: userHome,
       ...(options.policyFile ? { policyFile: options.policyFile } : {}),
+    }),
+    proposals: createProposalsService({
+      history: history.proposals,
+      bash,
+      scope,
+      enabled: parts.settings.proposals.enabled,
+      saveEnabled: (enabled) => saveProposalsEnabled(options.home, enabled),
+      rules: rules.handlers,
+      now: Date.now,
     }),
   });
   return { service, rules };

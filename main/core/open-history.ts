@@ -12,11 +12,14 @@ import { createHistoryChanges } from '../console/history-changes';
 import type { HistoryChanges } from '../console/history-changes';
 import { createHistoryHandlers, unavailableHistoryHandlers } from '../console/history-handlers';
 import type { HistoryHandlers } from '../console/history-handlers';
+import type { ProposalHistory } from '../history/proposal-history';
 
 export interface OpenedHistory {
   readonly store: DecisionStore & RecentRequests;
   readonly changes: HistoryChanges;
   readonly handlers: HistoryHandlers;
+  /** What rule proposals learn from; absent with a test's own decision store. */
+  readonly proposals?: ProposalHistory;
   /** Last, once nothing can record any more. */
   close(): void;
 }
@@ -57,6 +60,7 @@ export function openHistory(options: {
     store: history,
     changes,
     handlers,
+    proposals: history.proposals,
     close() {
       retention.close();
       changes.close();

@@ -5,6 +5,7 @@ import { DEFAULT_CLASSIFIER_SETTINGS } from '../../common/classifier-contract';
 import { ConsoleWarningSchema } from '../../common/console-contract';
 import { makeTempDir } from '../../tests/support/temp-dir';
 import { DEFAULT_CONSOLE_SETTINGS, loadConsoleSettings } from './console-settings';
+import { saveProposalsEnabled } from './proposals-setting';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 beforeEach(async () => (dir = await makeTempDir()));
@@ -13,9 +14,13 @@ afterEach(() => dir.remove());
 const write = (text: string) => writeFile(join(dir.path, 'settings.json'), text);
 
 describe('the console settings', () => {
-  it('default to no allowed origins when there is no file', async () => {
+  it('default to no allowed origins and rule suggestions on when there is no file', async () => {
     expect(await loadConsoleSettings(dir.path)).toEqual({
-      settings: { bridge: { allowedOrigins: [] }, classifier: DEFAULT_CLASSIFIER_SETTINGS },
+      settings: {
+        bridge: { allowedOrigins: [] },
+        classifier: DEFAULT_CLASSIFIER_SETTINGS,
+        proposals: { enabled: true },
+      },
     });
   });
 
@@ -33,6 +38,17 @@ describe('the console settings', () => {
     expect(loaded.warning).toMatchObject({ code: 'settings-invalid', key: 'classifier.confidence' });
     await write('{"classifier":{"judge":{"kind":"llm","endpoint":"http://example.org/v1","model":"m"}}}');
     expect((await loadConsoleSettings(dir.path)).warning).toMatchObject({ key: 'classifier.judge.endpoint' });
+  });
+
+  it('read rule suggestions turned off, and write the switch keeping every other key', async () => {
+    await write('{"bridge":{"allowedOrigins":[]},"proposals":{"enabled":false}}');
+    expect((await loadConsoleSettings(dir.path)).settings.proposals).toEqual({ enabled: false });
+    await saveProposalsEnabled(dir.path, true);
+    expect((await loadConsoleSettings(dir.path)).settings).toEqual({
+      bridge: { allowedOrigins: [] },
+      classifier: DEFAULT_CLASSIFIER_SETTINGS,
+      proposals: { enabled: true },
+    });
   });
 
   it('read the allowed origins', async () => {

@@ -12,6 +12,7 @@ import { ClassifierSettingsSchema } from '../../common/classifier-contract';
 import { RetentionDaysSchema } from '../../common/history-contract';
 import { jsonSyntaxProblem } from '../../engine';
 import { AWAY_AFTER_MAX_MINUTES, phoneSendModes } from '../../common/phone-contract';
+import { ProposalsSettingsSchema } from './proposals-setting';
 
 export const CONSOLE_SETTINGS_FILE = 'settings.json';
 
@@ -64,6 +65,7 @@ export const ConsoleSettingsSchema = z.object({
   history: z.object({ retentionDays: RetentionDaysSchema.optional() }).optional(),
   channels: z.object({ telegram: TelegramSettingsSchema.optional() }).optional(),
   classifier: ClassifierSettingsSchema.prefault({}),
+  proposals: ProposalsSettingsSchema,
 });
 export type ConsoleSettings = z.infer<typeof ConsoleSettingsSchema>;
 

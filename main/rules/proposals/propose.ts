@@ -45,7 +45,8 @@ export interface ProposalPlace {
  * Agents whose questions a saved rule stops. Only Claude Code reads the files the rule editor writes; Codex
  * asks by its own `.rules`, and an ACP agent asks its editor.
  */
-const LEARNS_FROM = new Set(['claude-code']);
+export const PROPOSING_AGENTS: readonly string[] = ['claude-code'];
+const LEARNS_FROM: ReadonlySet<string> = new Set(PROPOSING_AGENTS);
 
 /** Racers that are a person answering. */
 const PERSON: ReadonlySet<RacerKind> = new Set(['console', 'notification', 'tray', 'phone']);

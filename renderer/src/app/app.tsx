@@ -8,6 +8,7 @@ import { QueueView } from '../features/queue/queue-view';
 import type { QueueHandle } from '../features/queue/queue-view';
 import { RulesView } from '../features/rules/rules-view';
 import { SettingsView } from '../features/settings/settings-view';
+import { SuggestionsView } from '../features/suggestions/suggestions-view';
 import { ShortcutSheet } from '../features/keyboard/shortcut-sheet';
 import { StatusBanner } from '../features/status/status-banner';
 import { I18nProvider } from '../i18n/i18n-context';
@@ -85,7 +86,7 @@ export function App(props: {
 
   // In the desktop app each view is a window of its own, brought forward; a web tab switches in place.
   const navigate = useCallback(
-    async (next: View, options: { readonly cwd?: string } = {}) => {
+    async (next: View, options: { readonly cwd?: string; readonly rule?: string } = {}) => {
       if (next === view && options.cwd === undefined) return;
       if (connection === 'ipc') {
         const shown = await api.invoke('console:show-view', { view: next, ...options });
@@ -97,7 +98,10 @@ export function App(props: {
     [api, connection, view],
   );
   const navigation = useMemo(
-    () => ({ openRules: (cwd: string) => void navigate('rules', { cwd }) }),
+    () => ({
+      openRules: (cwd: string, draft?: { readonly rule: string }) =>
+        void navigate('rules', { cwd, ...(draft ? { rule: draft.rule } : {}) }),
+    }),
     [navigate],
   );
 
@@ -131,6 +135,7 @@ export function App(props: {
                 </div>
                 {view === 'rules' && <RulesView grants={<GrantsPanel />} />}
                 {view === 'history' && <HistoryView />}
+                {view === 'suggestions' && <SuggestionsView />}
                 {view === 'settings' && <SettingsView />}
                 <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
               </div>

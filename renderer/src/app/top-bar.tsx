@@ -5,6 +5,7 @@ import { useT } from '../i18n/i18n-context';
 import { themes } from '../store/prefs-store';
 import type { ThemeChoice } from '../store/prefs-store';
 import { usePrefs, useQueue } from '../store/store-context';
+import { useProposals } from '../store/use-proposals';
 import type { ConnectionState } from '../transport/web-transport';
 import { LINK_CODE_TTL_MS } from '../../../common/console-contract';
 import { views } from '../../../common/console-views';
@@ -46,9 +47,17 @@ function TokenSection() {
   );
 }
 
-/** Queue, Rules, History, Settings: tabs in the one page, each also a desktop window of its own. */
+/**
+ * Queue, Rules, History, Suggestions, Settings: tabs in the one page, each also a desktop window of its own.
+ * Suggestions carries its count, the one place a proposal shows outside its view: it never enters the queue.
+ */
 function ViewNav(props: { view: View; onNavigate: (view: View) => void; waiting: number }) {
   const t = useT();
+  const proposals = useProposals().state;
+  const badges: Partial<Record<View, number>> = {
+    queue: props.waiting,
+    suggestions: proposals?.enabled ? proposals.proposals.length : 0,
+  };
   return (
     <nav className="topbar__nav" aria-label={t('nav.label')}>
       {views.map((view) => (
@@ -60,9 +69,9 @@ function ViewNav(props: { view: View; onNavigate: (view: View) => void; waiting:
           onClick={() => props.onNavigate(view)}
         >
           {t(`nav.${view}`)}
-          {view === 'queue' && props.waiting > 0 && (
+          {(badges[view] ?? 0) > 0 && (
             <span className="topbar__badge" aria-hidden="true">
-              {props.waiting}
+              {badges[view]}
             </span>
           )}
         </button>

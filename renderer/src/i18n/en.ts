@@ -10,6 +10,7 @@ import { queueEn } from './queue.en';
 import { refusalsEn } from './refusals.en';
 import { rulesEn } from './rules.en';
 import { settingsEn } from './settings.en';
+import { suggestionsEn } from './suggestions.en';
 import { toolCallEn } from './tool-call.en';
 
 export const en = {
@@ -83,6 +84,7 @@ export const en = {
   'nav.queue': 'Queue',
   'nav.rules': 'Rules',
   'nav.history': 'History',
+  'nav.suggestions': 'Suggestions',
   'nav.settings': 'Settings',
 
   ...queueEn,
@@ -91,6 +93,7 @@ export const en = {
   ...historyEn,
   ...settingsEn,
   ...classifierEn,
+  ...suggestionsEn,
   ...refusalsEn,
 } as const;
 

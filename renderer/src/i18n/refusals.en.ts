@@ -57,6 +57,8 @@ export const refusalsEn = {
     'The examples file {file} is not valid; fix or delete it, then restart Gatehouse.',
   'refused.settings-not-saved': 'Gatehouse’s settings.json could not be written; nothing changed.',
   'refused.no-history': 'This console keeps no history.',
+  'refused.proposal-gone':
+    '{rule} is no longer proposed for {folder} (applied, dismissed or outgrown meanwhile); the list now shows what is.',
   'refused.phone-busy': 'Another connect or disconnect came first; look at the state above.',
   'refused.phone-token-refused':
     'Telegram refused this bot token; copy it again from @BotFather and paste it whole.',

@@ -6,6 +6,7 @@ import { queueZhCN } from './queue.zh-CN';
 import { refusalsZhCN } from './refusals.zh-CN';
 import { rulesZhCN } from './rules.zh-CN';
 import { settingsZhCN } from './settings.zh-CN';
+import { suggestionsZhCN } from './suggestions.zh-CN';
 import { toolCallZhCN } from './tool-call.zh-CN';
 
 export const zhCN: Partial<Catalogue> = {
@@ -78,6 +79,7 @@ export const zhCN: Partial<Catalogue> = {
   'nav.queue': '队列',
   'nav.rules': '规则',
   'nav.history': '历史',
+  'nav.suggestions': '建议',
   'nav.settings': '设置',
 
   ...queueZhCN,
@@ -86,5 +88,6 @@ export const zhCN: Partial<Catalogue> = {
   ...historyZhCN,
   ...settingsZhCN,
   ...classifierZhCN,
+  ...suggestionsZhCN,
   ...refusalsZhCN,
 };

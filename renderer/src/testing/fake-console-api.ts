@@ -23,6 +23,7 @@ import { DEFAULT_CLASSIFIER_SETTINGS } from '../../../common/classifier-contract
 import type { ClassifierState, ClassifierSettings } from '../../../common/classifier-contract';
 
 type ClassifierInvokeArgs = { readonly settings: ClassifierSettings };
+import type { ProposalsState } from '../../../common/proposals-contract';
 import type { Refusal } from '../../../common/refusals';
 
 /** A ConsoleApi whose main process is a list in memory: what the store and components are tested against. */
@@ -38,11 +39,18 @@ export function createFakeConsoleApi(
     windows?: boolean;
     history?: FakeHistoryData;
     phone?: Partial<PhoneState>;
+    proposals?: ProposalsState;
   } = {},
 ) {
   const history = createFakeHistory(options.history);
   let pending = [...initial];
   let grants: GrantView[] = [];
+  let proposals: ProposalsState = options.proposals ?? { enabled: true, available: true, proposals: [] };
+  const proposalsChanged = (next: ProposalsState) => {
+    proposals = next;
+    emit('proposals:changed', next);
+    return ok(next);
+  };
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const calls: Array<{ channel: InvokeChannel; args: unknown }> = [];
   const emit = <E extends EventChannel>(channel: E, payload: EventPayloads[E]) =>
@@ -169,6 +177,17 @@ export function createFakeConsoleApi(
           return ok(classifier);
         case 'classifier:make-rule':
           return ok({ rule: 'Bash(ls -la)', file: '/home/ana/shop/.agent/settings.local.json' });
+        // Apply and dismiss both take the proposal off the list, as main does once it is saved or dismissed.
+        case 'proposals:list':
+          return ok(proposals);
+        case 'proposals:apply':
+        case 'proposals:dismiss': {
+          const { cwd, rule } = args as { cwd: string; rule: string };
+          const rest = proposals.proposals.filter((p) => p.cwd !== cwd || p.rule !== rule);
+          return proposalsChanged({ ...proposals, proposals: rest });
+        }
+        case 'proposals:configure':
+          return proposalsChanged({ ...proposals, enabled: (args as { enabled: boolean }).enabled });
       }
     },
     on(channel, listener) {

@@ -2,8 +2,11 @@ import { createContext, useContext } from 'react';
 
 /** Moves between the console's views from inside one of them. */
 export interface Navigation {
-  /** The rule editor on a project folder: in place in a web tab, its own window in the desktop app. */
-  readonly openRules: (cwd: string) => void;
+  /**
+   * The rule editor on a project folder: in place in a web tab, its own window in the desktop app; with a
+   * `rule`, its add form starts with that rule (a suggestion's Edit).
+   */
+  readonly openRules: (cwd: string, draft?: { readonly rule: string }) => void;
 }
 
 const NavigationContext = createContext<Navigation | undefined>(undefined);

@@ -33,7 +33,7 @@ function checkTyped(rule: string, behavior: Behavior) {
  * lives in (moving it), and its examples. The save is one operation, so main can merge it onto a file that
  * changed meanwhile.
  */
-export function RuleForm(props: { initial?: RuleDraftPlace; onDone?: () => void }) {
+export function RuleForm(props: { initial?: RuleDraftPlace; draft?: string | undefined; onDone?: () => void }) {
   const t = useT();
   const api = useConsoleApi();
   const cwd = useRules((s) => s.cwd);
@@ -41,7 +41,7 @@ export function RuleForm(props: { initial?: RuleDraftPlace; onDone?: () => void 
   const reload = useRules((s) => s.reload);
   // The rule as the person opened it: if the file changes meanwhile, the save is judged against this.
   const [initial] = useState(props.initial);
-  const [rule, setRule] = useState(initial?.rule ?? '');
+  const [rule, setRule] = useState(initial?.rule ?? props.draft ?? '');
   const [behavior, setBehavior] = useState<Behavior>(initial?.behavior ?? 'allow');
   const [source, setSource] = useState<EditableSource>(initial?.source ?? 'localSettings');
   const [match, setMatch] = useState(initial?.examples.match.join('\n') ?? '');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { createRulesStore } from '../../store/rules-store';
@@ -27,6 +27,11 @@ function initialFolder(): string | undefined {
   );
 }
 
+/** A rule to start adding, when a suggestion's Edit opened the editor (`?view=rules&cwd=…&rule=…`). */
+function initialDraft(): string | undefined {
+  return new URLSearchParams(window.location.search).get('rule') ?? undefined;
+}
+
 function rememberFolder(cwd: string) {
   window.sessionStorage.setItem(LAST_FOLDER_KEY, cwd);
   const params = new URLSearchParams(window.location.search);
@@ -40,6 +45,7 @@ function rememberFolder(cwd: string) {
 export function RulesView(props: { grants: ReactNode }) {
   const api = useConsoleApi();
   const store = useMemo(() => createRulesStore(api), [api]);
+  const [draft, setDraft] = useState(initialDraft);
   useEffect(() => {
     const stop = store.getState().start();
     const initial = initialFolder();
@@ -48,7 +54,10 @@ export function RulesView(props: { grants: ReactNode }) {
       if (state.snapshot && state.snapshot !== before.snapshot) rememberFolder(state.snapshot.cwd);
     });
     // The desktop app's rule editor window, asked for a folder by the queue's Always allow.
-    const offShow = api.on('rules:show-folder', ({ cwd }) => void store.getState().open(cwd));
+    const offShow = api.on('rules:show-folder', ({ cwd, rule }) => {
+      setDraft(rule);
+      void store.getState().open(cwd);
+    });
     return () => {
       stop();
       off();
@@ -57,12 +66,12 @@ export function RulesView(props: { grants: ReactNode }) {
   }, [api, store]);
   return (
     <RulesProvider value={store}>
-      <RulesPage grants={props.grants} />
+      <RulesPage grants={props.grants} draft={draft} />
     </RulesProvider>
   );
 }
 
-function RulesPage(props: { grants: ReactNode }) {
+function RulesPage(props: { grants: ReactNode; draft: string | undefined }) {
   const t = useT();
   const refused = useRefusalText();
   const snapshot = useRules((s) => s.snapshot);
@@ -96,7 +105,8 @@ function RulesPage(props: { grants: ReactNode }) {
           <div className="rules__main">
             <section className="rules-section" aria-label={t('rules.add')}>
               <h3 className="rules-section__title">{t('rules.add')}</h3>
-              <RuleForm />
+              {/* A new draft starts a new form: what the person typed for the last one is not carried over. */}
+              <RuleForm key={props.draft ?? ''} draft={props.draft} />
             </section>
             <RuleList />
             <SettingsFiles />

@@ -1,0 +1,143 @@
+/**
+ * The Suggestions view's handlers (common/proposals-contract.ts): the rules history proposes, applied
+ * through the rule editor's own save, dismissed for good, and the switch that turns proposals off.
+ */
+import type { ConsoleHandlers, Result } from '../../common/console-contract';
+import type { ProposalsInvokeChannel, ProposalsState, ProposalView } from '../../common/proposals-contract';
+import { PROPOSAL_THRESHOLDS } from '../../common/proposals-contract';
+import { refusal } from '../../common/refusals';
+import { createSignal } from '../../common/signal';
+import type { Signal } from '../../common/signal';
+import type { BashSupport, ToolPermissionContext } from '../../engine';
+import type { ProposalHistory } from '../history/proposal-history';
+import { locationOf, projectLocations } from '../rules/editor/project-folder';
+import type { ProjectScope } from '../rules/editor/project-folder';
+import { readProjectRules } from '../rules/editor/rules-snapshot';
+import { PROPOSING_AGENTS, proposeRules } from '../rules/proposals/propose';
+import { judgeRule } from '../rules/rule-standing';
+import type { RulesHandlers } from './rules-handlers';
+
+export interface ProposalsService {
+  readonly handlers: Pick<ConsoleHandlers, ProposalsInvokeChannel>;
+  readonly changed: Signal<ProposalsState>;
+}
+
+export interface ProposalsDeps {
+  /** Absent when the console keeps no history (a test's own decision store). */
+  readonly history: ProposalHistory | undefined;
+  readonly bash: BashSupport;
+  readonly scope: ProjectScope;
+  readonly enabled: boolean;
+  /** Writes `proposals.enabled` into Gatehouse's settings.json. */
+  readonly saveEnabled: (enabled: boolean) => Promise<void>;
+  /** The rule editor's handlers: Apply saves through its `rules:save`, as a person adding the rule would. */
+  readonly rules: Pick<RulesHandlers, 'rules:save'>;
+  readonly now: () => number;
+}
+
+/** Proposals are worked out again when asked after this long, or at once after an apply or a dismissal. */
+const FRESH_MS = 2_000;
+/** The questions read across every project: enough for the window of several busy ones. */
+const QUESTIONS_READ = PROPOSAL_THRESHOLDS.window * 4;
+
+export function createProposalsService(deps: ProposalsDeps): ProposalsService {
+  const changed = createSignal<ProposalsState>();
+  let enabled = deps.enabled;
+  let cached: { readonly at: number; readonly proposals: Promise<ProposalView[]> } | undefined;
+
+  async function compute(history: ProposalHistory): Promise<ProposalView[]> {
+    const questions = history.pastQuestions(PROPOSING_AGENTS, QUESTIONS_READ);
+    const dismissed = new Set(history.dismissals().map(({ cwd, rule }) => `${cwd}\0${rule}`));
+    // Today's settings of each folder: a rule an ask or deny rule outranks, or one already there, is no proposal.
+    const contexts = new Map<string, ToolPermissionContext | undefined>();
+    for (const cwd of new Set(questions.map((q) => q.cwd))) {
+      try {
+        contexts.set(cwd, (await readProjectRules(cwd, deps.scope)).context);
+      } catch {
+        // A folder gone or unreadable, or rules the engine would not load: nothing is proposed there.
+        contexts.set(cwd, undefined);
+      }
+    }
+    return proposeRules({
+      questions,
+      now: deps.now(),
+      bash: deps.bash,
+      home: deps.scope.home,
+      place: {
+        dismissed: (cwd, rule) => dismissed.has(`${cwd}\0${rule}`),
+        stands: (cwd, rule, call) => {
+          const context = contexts.get(cwd);
+          return context !== undefined && judgeRule(context, call, rule, 'localSettings', deps.bash).kind === 'wins';
+        },
+        fileFor: (cwd) => locationOf(projectLocations(cwd, deps.scope), 'localSettings')!.file,
+      },
+    });
+  }
+
+  function proposals(): Promise<ProposalView[]> {
+    const history = deps.history;
+    if (!enabled || history === undefined) return Promise.resolve([]);
+    const now = deps.now();
+    if (cached === undefined || now - cached.at > FRESH_MS) {
+      const computing = compute(history);
+      cached = { at: now, proposals: computing };
+      computing.catch(() => (cached = undefined));
+    }
+    return cached.proposals;
+  }
+
+  async function state(): Promise<Result<ProposalsState>> {
+    return {
+      ok: true,
+      value: { enabled, available: deps.history !== undefined, proposals: await proposals() },
+    };
+  }
+
+  /** After a change: worked out anew, and pushed to every view. */
+  async function changedState(): Promise<Result<ProposalsState>> {
+    cached = undefined;
+    const next = await state();
+    if (next.ok) changed.emit(next.value);
+    return next;
+  }
+
+  const gone = (cwd: string, rule: string): Result<ProposalsState> => ({
+    ok: false,
+    error: refusal(
+      'proposal-gone',
+      `${rule} is no longer proposed for ${cwd}; the list shows what is proposed now.`,
+      { rule, folder: cwd },
+    ),
+  });
+
+  const handlers: ProposalsService['handlers'] = {
+    'proposals:list': () => state(),
+    'proposals:apply': async ({ cwd, rule }, caller) => {
+      if (!(await proposals()).some((p) => p.cwd === cwd && p.rule === rule)) return gone(cwd, rule);
+      const saved = await deps.rules['rules:save'](
+        { cwd, edit: { kind: 'add', to: { source: 'localSettings', behavior: 'allow' }, rule }, versions: {} },
+        caller,
+      );
+      if (!saved.ok) return saved;
+      if (saved.value.status === 'conflict') {
+        const { status: _status, ...conflict } = saved.value;
+        return { ok: false, error: conflict };
+      }
+      return changedState();
+    },
+    'proposals:dismiss': ({ cwd, rule }) => {
+      deps.history?.dismiss({ cwd, rule }, deps.now());
+      return changedState();
+    },
+    'proposals:configure': async ({ enabled: next }) => {
+      try {
+        await deps.saveEnabled(next);
+      } catch (error) {
+        return { ok: false, error: refusal('settings-not-saved', (error as Error).message) };
+      }
+      enabled = next;
+      return changedState();
+    },
+  };
+  return { handlers, changed };
+}
