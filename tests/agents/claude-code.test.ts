@@ -9,6 +9,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISCOVERY_FILE } from '../../common/discovery';
+import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
+import { sampleEntry, sampleRequest } from '../../main/history/testing/sample';
 import { makeTempDir } from '../support/temp-dir';
 import { startLiveConsole } from './support/live-console';
 import type { LiveConsole } from './support/live-console';
@@ -145,6 +147,61 @@ describe('Claude Code, headless (-p)', () => {
     api.script(touch('again.txt'));
     expect((await runHeadless(sandbox, 'make another')).code).toBe(0);
     expect(existsSync(marker('again.txt'))).toBe(true);
+    expect(gate.cards.length).toBe(cards);
+  });
+
+  it('proposes a rule after the fifth allow, and once applied Claude Code no longer asks', async () => {
+    // Four allows already in history (a replay of earlier sessions), and one older deny shown first.
+    const history = createSqliteHistory(join(sandbox.gatehouseHome, HISTORY_FILE));
+    const replayed = (id: string, command: string, behavior: 'allow' | 'deny', receivedAt: number) =>
+      history.record(
+        sampleEntry(
+          sampleRequest({ id, sessionId: 'earlier', cwd: sandbox.project, input: { command } }),
+          { behavior },
+          { agent: { name: 'claude-code', version: '2.1.328' }, receivedAt, decidedAt: receivedAt + 500 },
+        ),
+      );
+    const now = Date.now();
+    for (let i = 1; i <= 4; i += 1) replayed(`earlier-${i}`, `touch replayed-${i}.txt`, 'allow', now - i * 60_000);
+    replayed('earlier-deny', 'touch secrets.txt', 'deny', now - 40 * 24 * 60 * 60_000);
+    history.close();
+
+    gate = await startLiveConsole(sandbox);
+    const caller = { id: 'test', channel: 'web' } as const;
+    const list = async () => {
+      const result = await gate!.service.handlers['proposals:list']({}, caller);
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value.proposals;
+    };
+    expect(await list()).toEqual([]);
+
+    api.script(touch('fifth.txt'));
+    const turn = runHeadless(sandbox, 'make the file');
+    gate.registry.decide((await gate.nextCard()).id, 'console', { behavior: 'allow' });
+    expect((await turn).code).toBe(0);
+    const [proposal, ...others] = await list();
+    expect(others).toEqual([]);
+    expect(proposal).toMatchObject({
+      rule: expect.stringMatching(/^Bash\(touch[ :]\*\)$/),
+      file: join(sandbox.project, '.claude', 'settings.local.json'),
+      allows: 5,
+      answered: 6,
+      examined: 6,
+    });
+    expect(proposal!.alsoAllows[0]).toMatchObject({ id: 'earlier-deny', outcome: 'deny' });
+
+    const applied = await gate.service.handlers['proposals:apply'](
+      { cwd: sandbox.project, rule: proposal!.rule },
+      caller,
+    );
+    expect(applied).toMatchObject({ ok: true, value: { proposals: [] } });
+    const local = JSON.parse(await readFile(join(sandbox.project, '.claude', 'settings.local.json'), 'utf8'));
+    expect(local.permissions.allow).toEqual([proposal!.rule]);
+
+    const cards = gate.cards.length;
+    api.script(touch('sixth.txt'));
+    expect((await runHeadless(sandbox, 'make another')).code).toBe(0);
+    expect(existsSync(marker('sixth.txt'))).toBe(true);
     expect(gate.cards.length).toBe(cards);
   });
 

@@ -19,6 +19,8 @@ import type { ResolvedEvent } from '../../../main/registry/race-registry';
 
 export interface LiveConsole {
   readonly registry: ConsoleCore['registry'];
+  /** The console's handlers, as a window calls them. */
+  readonly service: ConsoleCore['service'];
   readonly cards: readonly PendingRequestView[];
   readonly resolved: readonly ResolvedEvent[];
   /** The first card shown after this call. */
@@ -67,6 +69,7 @@ export async function startLiveConsole(
   core.registry.resolved.subscribe((event) => resolved.push(event));
   return {
     registry: core.registry,
+    service: core.service,
     cards,
     resolved,
     nextCard() {
