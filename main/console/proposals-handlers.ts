@@ -20,6 +20,8 @@ import type { RulesHandlers } from './rules-handlers';
 export interface ProposalsService {
   readonly handlers: Pick<ConsoleHandlers, ProposalsInvokeChannel>;
   readonly changed: Signal<ProposalsState>;
+  /** History or a settings file changed: the next list is worked out anew. */
+  invalidate(): void;
 }
 
 export interface ProposalsDeps {
@@ -35,7 +37,10 @@ export interface ProposalsDeps {
   readonly now: () => number;
 }
 
-/** Proposals are worked out again when asked after this long, or at once after an apply or a dismissal. */
+/**
+ * A list is reused for this long by every window that asks, unless history, a settings file, an apply or a
+ * dismissal changed meanwhile.
+ */
 const FRESH_MS = 2_000;
 /** The questions read across every project: enough for the window of several busy ones. */
 const QUESTIONS_READ = PROPOSAL_THRESHOLDS.window * 4;
@@ -139,5 +144,5 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
       return changedState();
     },
   };
-  return { handlers, changed };
+  return { handlers, changed, invalidate: () => (cached = undefined) };
 }

@@ -15,6 +15,7 @@ import { createClassifierHandlers } from '../console/classifier-handlers';
 import { createConsoleService } from '../console/console-service';
 import type { ConsoleService } from '../console/console-service';
 import { createProposalsService } from '../console/proposals-handlers';
+import type { ProposalsService } from '../console/proposals-handlers';
 import { createRulesService } from '../console/rules-handlers';
 import type { RulesService } from '../console/rules-handlers';
 import type { DecisionStore, RecentRequests } from '../history/decision-store';
@@ -26,6 +27,7 @@ import { programNamesWith } from '../phone/program-names';
 import type { RaceRegistry } from '../registry/race-registry';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { openExamplesStore } from '../rules/editor/examples-store';
+import type { ProjectScope } from '../rules/editor/project-folder';
 import { previewRule } from '../rules/rule-preview';
 import type { KeychainLike } from '../secrets/keychain';
 import { listenLoopback } from '../server/loopback-server';
@@ -240,6 +242,7 @@ async function serveConsole(
     recentRequests: () => store.recentRequests(PREVIEW_WINDOW),
     pendingFolders: () => registry.pending().map((request) => request.cwd),
   });
+  const proposals = proposalsOf(options, parts, { bash, scope, rules });
   const service = createConsoleService({
     registry,
     grants: decisions.grants,
@@ -261,17 +264,29 @@ async function serveConsole(
       home: userHome,
       ...(options.policyFile ? { policyFile: options.policyFile } : {}),
     }),
-    proposals: createProposalsService({
-      history: history.proposals,
-      bash,
-      scope,
-      enabled: parts.settings.proposals.enabled,
-      saveEnabled: (enabled) => saveProposalsEnabled(options.home, enabled),
-      rules: rules.handlers,
-      now: Date.now,
-    }),
+    proposals,
   });
   return { service, rules };
+}
+
+function proposalsOf(
+  options: ConsoleCoreOptions,
+  parts: { readonly history: OpenedHistory; readonly settings: ConsoleSettings },
+  room: { readonly bash: DecisionRoom['bash']; readonly scope: ProjectScope; readonly rules: RulesService },
+): ProposalsService {
+  const proposals = createProposalsService({
+    history: parts.history.proposals,
+    bash: room.bash,
+    scope: room.scope,
+    enabled: parts.settings.proposals.enabled,
+    saveEnabled: (enabled) => saveProposalsEnabled(options.home, enabled),
+    rules: room.rules.handlers,
+    now: Date.now,
+  });
+  // A decision, a purge or a settings file changed: the counts a proposal rests on may have moved.
+  parts.history.changes.changed.subscribe(() => proposals.invalidate());
+  room.rules.subscribe(() => proposals.invalidate());
+  return proposals;
 }
 
 /** The one loopback socket: the bridge for agents, the web console's channel and its pages. */

@@ -56,8 +56,8 @@ export async function startQueueConsole(
   options: {
     consoleSettings?: string;
     timeoutMs?: number;
-    /** Runs before the console starts, with its home: where a test writes a history to browse. */
-    prepare?: (home: string) => void | Promise<void>;
+    /** Runs before the console starts, with its home and the project: where a test writes a history. */
+    prepare?: (home: string, project: string) => void | Promise<void>;
   } = {},
 ): Promise<QueueConsole> {
   assertBuilt();
@@ -71,7 +71,7 @@ export async function startQueueConsole(
   await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify(PROJECT_SETTINGS, null, 2));
   if (options.consoleSettings !== undefined)
     await writeFile(join(home, 'settings.json'), options.consoleSettings);
-  await options.prepare?.(home);
+  await options.prepare?.(home, project);
 
   const args = [
     CLI,

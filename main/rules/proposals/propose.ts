@@ -131,7 +131,9 @@ export function proposeRules({ questions, now, bash, home, place }: ProposeOptio
         grantSessions: judged.grantSessions,
         answered: judged.covered.length,
         examined: asked.length,
-        alsoAllows: [...judged.covered.filter(denied), ...judged.covered.filter((q) => !denied(q))].map(viewOf),
+        alsoAllows: [...judged.covered]
+          .sort((a, b) => Number(denied(b)) - Number(denied(a)) || b.receivedAt - a.receivedAt)
+          .map(viewOf),
         covered: new Set(judged.counted),
       });
     }

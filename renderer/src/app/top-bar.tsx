@@ -68,9 +68,23 @@ function ViewNav(props: { view: View; onNavigate: (view: View) => void; waiting:
           aria-current={props.view === view ? 'page' : undefined}
           onClick={() => props.onNavigate(view)}
         >
-          {t(`nav.${view}`)}
+          {view === 'suggestions' ? (
+            // A fifth tab fits the 420 px popover only as a glyph; its name stays the word.
+            <>
+              <span className="topbar__narrow-glyph" aria-hidden="true">
+                ✦
+              </span>
+              <span className="topbar__wide-label">{t(`nav.${view}`)}</span>
+            </>
+          ) : (
+            t(`nav.${view}`)
+          )}
           {(badges[view] ?? 0) > 0 && (
-            <span className="topbar__badge" aria-hidden="true">
+            // The queue's count is also the bar's "N waiting"; nothing else counts suggestions.
+            <span
+              className={`topbar__badge${view === 'queue' ? '' : ' topbar__badge--always'}`}
+              aria-hidden="true"
+            >
               {badges[view]}
             </span>
           )}

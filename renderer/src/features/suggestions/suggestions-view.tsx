@@ -3,7 +3,7 @@ import type { PastQuestionView, ProposalView } from '../../../../common/proposal
 import { PROPOSAL_THRESHOLDS } from '../../../../common/proposals-contract';
 import { useT } from '../../i18n/i18n-context';
 import { useProposals } from '../../store/use-proposals';
-import { folderName } from '../../ui/names';
+import { displayPath, folderName } from '../../ui/names';
 import { useNavigation } from '../../ui/navigation';
 import { useRefusalText } from '../../ui/refusal-text';
 import { useDateFormat } from '../../ui/use-date-format';
@@ -116,12 +116,12 @@ function ProposalCard(props: { proposal: ProposalView; onApply: () => void; onDi
           {t('suggestions.dismiss')}
         </button>
       </div>
-      <PastList questions={proposal.alsoAllows} />
+      <PastList questions={proposal.alsoAllows} cwd={proposal.cwd} />
     </article>
   );
 }
 
-function PastList(props: { questions: readonly PastQuestionView[] }) {
+function PastList(props: { questions: readonly PastQuestionView[]; cwd: string }) {
   const t = useT();
   const format = useDateFormat();
   const headingId = useId();
@@ -130,7 +130,8 @@ function PastList(props: { questions: readonly PastQuestionView[] }) {
       <h4 id={headingId} className="suggestion__past-title">
         {t('suggestions.alsoAllows', { count: props.questions.length })}
       </h4>
-      <ul className="suggestion__past-list">
+      {/* It scrolls when long, so the keyboard can reach it too. */}
+      <ul className="suggestion__past-list" tabIndex={0} aria-labelledby={headingId}>
         {props.questions.map((question) => (
           <li
             key={question.id}
@@ -138,7 +139,7 @@ function PastList(props: { questions: readonly PastQuestionView[] }) {
           >
             <span className="suggestion__outcome">{t(`suggestions.outcome.${question.outcome}`)}</span>
             <code className="suggestion__call">
-              {question.tool}: <VisibleText text={question.line} />
+              {question.tool}: <VisibleText text={displayPath(question.line, props.cwd)} />
             </code>
             <time className="suggestion__time" dateTime={new Date(question.receivedAt).toISOString()}>
               {format.dateTime(question.receivedAt)}
