@@ -6,6 +6,7 @@ import type { ConsoleHandlers, Result } from '../../common/console-contract';
 import type { ProposalsInvokeChannel, ProposalsState, ProposalView } from '../../common/proposals-contract';
 import { PROPOSAL_THRESHOLDS } from '../../common/proposals-contract';
 import { refusal } from '../../common/refusals';
+import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import type { Signal } from '../../common/signal';
 import type { BashSupport, ToolPermissionContext } from '../../engine';
@@ -20,8 +21,9 @@ import type { RulesHandlers } from './rules-handlers';
 export interface ProposalsService {
   readonly handlers: Pick<ConsoleHandlers, ProposalsInvokeChannel>;
   readonly changed: Signal<ProposalsState>;
-  /** History or a settings file changed: the next list is worked out anew. */
+  /** History or a settings file changed: the list is worked out anew soon, and pushed. */
   invalidate(): void;
+  close(): void;
 }
 
 export interface ProposalsDeps {
@@ -38,17 +40,21 @@ export interface ProposalsDeps {
 }
 
 /**
- * A list is reused for this long by every window that asks, unless history, a settings file, an apply or a
- * dismissal changed meanwhile.
+ * Proposals are worked out at most this often when history or a settings file changes (a busy console
+ * changes history every moment, and each time the engine tries every candidate on every question); an
+ * apply, a dismissal or the switch works them out at once. Each new list is pushed as `proposals:changed`.
  */
-const FRESH_MS = 2_000;
+const RECOMPUTE_MS = 5_000;
 /** The questions read across every project: enough for the window of several busy ones. */
 const QUESTIONS_READ = PROPOSAL_THRESHOLDS.window * 4;
 
 export function createProposalsService(deps: ProposalsDeps): ProposalsService {
   const changed = createSignal<ProposalsState>();
   let enabled = deps.enabled;
-  let cached: { readonly at: number; readonly proposals: Promise<ProposalView[]> } | undefined;
+  let cached: Promise<ProposalView[]> | undefined;
+  let computedAt = -Infinity;
+  let stale = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function compute(history: ProposalHistory): Promise<ProposalView[]> {
     const questions = history.pastQuestions(PROPOSING_AGENTS, QUESTIONS_READ);
@@ -72,7 +78,10 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         dismissed: (cwd, rule) => dismissed.has(`${cwd}\0${rule}`),
         stands: (cwd, rule, call) => {
           const context = contexts.get(cwd);
-          return context !== undefined && judgeRule(context, call, rule, 'localSettings', deps.bash).kind === 'wins';
+          return (
+            context !== undefined &&
+            judgeRule(context, call, rule, 'localSettings', deps.bash).kind === 'wins'
+          );
         },
         fileFor: (cwd) => locationOf(projectLocations(cwd, deps.scope), 'localSettings')!.file,
       },
@@ -82,13 +91,36 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
   function proposals(): Promise<ProposalView[]> {
     const history = deps.history;
     if (!enabled || history === undefined) return Promise.resolve([]);
-    const now = deps.now();
-    if (cached === undefined || now - cached.at > FRESH_MS) {
+    if (cached === undefined) {
+      computedAt = deps.now();
+      stale = false;
       const computing = compute(history);
-      cached = { at: now, proposals: computing };
+      cached = computing;
       computing.catch(() => (cached = undefined));
     }
-    return cached.proposals;
+    return cached;
+  }
+
+  /** History or a settings file changed: a new list once the last is old enough, pushed to every view. */
+  function invalidate(): void {
+    stale = true;
+    if (timer !== undefined) return;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        if (!stale) return;
+        cached = undefined;
+        state().then(
+          (next) => next.ok && changed.emit(next.value),
+          (error: unknown) =>
+            guarded('working out rule proposals', () => {
+              throw error;
+            }),
+        );
+      },
+      Math.max(0, computedAt + RECOMPUTE_MS - deps.now()),
+    );
+    timer.unref?.();
   }
 
   async function state(): Promise<Result<ProposalsState>> {
@@ -98,7 +130,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
     };
   }
 
-  /** After a change: worked out anew, and pushed to every view. */
+  /** After a person's action: worked out anew at once, and pushed to every view. */
   async function changedState(): Promise<Result<ProposalsState>> {
     cached = undefined;
     const next = await state();
@@ -120,7 +152,11 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
     'proposals:apply': async ({ cwd, rule }, caller) => {
       if (!(await proposals()).some((p) => p.cwd === cwd && p.rule === rule)) return gone(cwd, rule);
       const saved = await deps.rules['rules:save'](
-        { cwd, edit: { kind: 'add', to: { source: 'localSettings', behavior: 'allow' }, rule }, versions: {} },
+        {
+          cwd,
+          edit: { kind: 'add', to: { source: 'localSettings', behavior: 'allow' }, rule },
+          versions: {},
+        },
         caller,
       );
       if (!saved.ok) return saved;
@@ -144,5 +180,13 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
       return changedState();
     },
   };
-  return { handlers, changed, invalidate: () => (cached = undefined) };
+  return {
+    handlers,
+    changed,
+    invalidate,
+    close: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
 }

@@ -135,7 +135,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     tokenStorage: credentials.current().storage,
     warnings: warnings.list,
   });
-  const { service, rules } = await serveConsole(options, {
+  const { service, rules, proposals } = await serveConsole(options, {
     history,
     decisions,
     phone,
@@ -183,6 +183,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         await phone.close();
         notifier?.close();
         rules.close();
+        proposals.close();
         decisions.close();
         await server.close();
         history.close();
@@ -230,7 +231,11 @@ async function serveConsole(
     readonly announcement: BridgeAnnouncement;
     readonly settings: ConsoleSettings;
   },
-): Promise<{ readonly service: ConsoleService; readonly rules: RulesService }> {
+): Promise<{
+  readonly service: ConsoleService;
+  readonly rules: RulesService;
+  readonly proposals: ProposalsService;
+}> {
   const { history, decisions, phone } = parts;
   const { bash, registry, userHome } = decisions;
   const { store } = history;
@@ -266,7 +271,7 @@ async function serveConsole(
     }),
     proposals,
   });
-  return { service, rules };
+  return { service, rules, proposals };
 }
 
 function proposalsOf(

@@ -136,4 +136,14 @@ describe('rules proposed from history', () => {
     const broad = (sessionId: string) => bashCall('ls', { by: 'grant', channel: 'grant:Bash(*)', sessionId });
     expect(propose([broad('a'), broad('b'), broad('c')])).toEqual([]);
   });
+
+  it('tries at most twenty rules per project, the most allowed first', () => {
+    const questions = Array.from({ length: 25 }, (_, task) =>
+      times(5 + task, () => bashCall(`npm run task${String(task).padStart(2, '0')}`)),
+    ).flat();
+    const proposals = propose(questions);
+    expect(proposals).toHaveLength(20);
+    expect(proposals[0]).toMatchObject({ rule: 'Bash(npm run task24 *)', allows: 29 });
+    expect(proposals.map((p) => p.rule)).not.toContain('Bash(npm run task04 *)');
+  });
 });

@@ -9,10 +9,11 @@ import type { PastQuestionView, ProposalView } from '../../../common/proposals-c
 import { PROPOSAL_THRESHOLDS } from '../../../common/proposals-contract';
 import type { PermissionUpdate, RacerKind } from '../../../common/protocol';
 import { summarizeRequest } from '../../../common/request-summary';
-import { parseRule, ruleAlone } from '../../../engine';
+import { familyOf, parseRule, ruleAlone } from '../../../engine';
 import type { BashSupport, ToolCall } from '../../../engine';
 import { secondLookOf } from '../second-look';
 import { createRuleSuggester, mayOffer } from '../suggest-rules';
+import { memoizeBash } from '../text-memo';
 
 /** A question as history kept it, with what became of it. */
 export interface PastQuestion {
@@ -60,7 +61,9 @@ const personAllowed = (q: PastQuestion) =>
 /** A deny by anyone but the clock: a person, a deny rule's hook, the terminal's No. */
 const denied = (q: PastQuestion) => q.outcome === 'deny' && q.by !== 'timeout';
 const grantRuleOf = (q: PastQuestion) =>
-  q.by === 'grant' && q.channel?.startsWith(GRANT_CHANNEL) ? q.channel.slice(GRANT_CHANNEL.length) : undefined;
+  q.by === 'grant' && q.channel?.startsWith(GRANT_CHANNEL)
+    ? q.channel.slice(GRANT_CHANNEL.length)
+    : undefined;
 
 function viewOf(q: PastQuestion): PastQuestionView {
   return {
@@ -81,7 +84,15 @@ export interface ProposeOptions {
   readonly place: ProposalPlace;
 }
 
-export function proposeRules({ questions, now, bash, home, place }: ProposeOptions): ProposalView[] {
+export function proposeRules({
+  questions,
+  now,
+  bash: plainBash,
+  home,
+  place,
+}: ProposeOptions): ProposalView[] {
+  // Every candidate rule is tried on the same commands: each is parsed once.
+  const bash = memoizeBash(plainBash, PROPOSAL_THRESHOLDS.window * 2);
   const suggest = createRuleSuggester(bash);
   const byFolder = new Map<string, PastQuestion[]>();
   for (const q of questions) {
@@ -115,7 +126,7 @@ export function proposeRules({ questions, now, bash, home, place }: ProposeOptio
       if (suggested.length === 1 && !candidates.has(suggested[0]!)) candidates.set(suggested[0]!, 'allows');
     }
     const found: Array<ProposalView & { readonly covered: ReadonlySet<string> }> = [];
-    for (const [rule, kind] of candidates) {
+    for (const [rule, kind] of mostLikely(candidates, recent, needsLook)) {
       if (place.dismissed(cwd, rule)) continue;
       const judged = judgeCandidate(rule, kind, asked, since, { cwd, home, bash, needsLook });
       if (!judged) continue;
@@ -142,6 +153,55 @@ export function proposeRules({ questions, now, bash, home, place }: ProposeOptio
   return proposals;
 }
 
+/** The most candidates the engine tries per folder, most allowed first: each is tried on every question. */
+const CANDIDATES_TRIED = 20;
+
+/** A rule's content as a call would contain it: `npm run lint` of `Bash(npm run lint *)`, `src/a.ts` of `Edit(./src/a.ts)`. */
+function stemOf(rule: string): string {
+  const open = rule.indexOf('(');
+  if (open === -1 || !rule.endsWith(')')) return '';
+  return rule
+    .slice(open + 1, -1)
+    .replace(/^domain:/, '')
+    .replace(/(:\*|\s*\*+)$/, '')
+    .replace(/^\.\//, '');
+}
+
+/**
+ * The candidates that could reach the threshold, most likely first, at most `CANDIDATES_TRIED`. A cheap
+ * bound stands in for the engine here: a rule covers a call only if the call names the rule's literal
+ * start, so calls that do not cannot count toward it. Only which candidates are tried depends on it; what
+ * a tried rule covers is the engine's answer.
+ */
+function mostLikely(
+  candidates: ReadonlyMap<string, 'allows' | 'grants'>,
+  recent: readonly PastQuestion[],
+  needsLook: (q: PastQuestion) => boolean,
+): Array<[string, 'allows' | 'grants']> {
+  const allowed = recent.filter((q) => personAllowed(q) && !needsLook(q));
+  const bounded = [...candidates].map(([rule, kind]): [string, 'allows' | 'grants', number] => {
+    if (kind === 'grants') {
+      const sessions = new Set(recent.filter((q) => grantRuleOf(q) === rule).map((q) => q.sessionId));
+      return [rule, kind, sessions.size >= PROPOSAL_THRESHOLDS.grantSessions ? Number.MAX_SAFE_INTEGER : 0];
+    }
+    const parsed = parseRule(rule);
+    if (!parsed.ok) return [rule, kind, 0];
+    const family = familyOf(parsed.value.toolName);
+    const stem = stemOf(rule);
+    const count = allowed.filter(
+      (q) =>
+        (q.tool === parsed.value.toolName || familyOf(q.tool) === family) &&
+        JSON.stringify(q.input).includes(JSON.stringify(stem).slice(1, -1)),
+    ).length;
+    return [rule, kind, count];
+  });
+  return bounded
+    .filter(([, kind, count]) => (kind === 'grants' ? count > 0 : count >= PROPOSAL_THRESHOLDS.allows))
+    .sort((a, b) => b[2] - a[2])
+    .slice(0, CANDIDATES_TRIED)
+    .map(([rule, kind]) => [rule, kind]);
+}
+
 /**
  * The rule tried alone on every question of the project, as the rule preview tries it. It is proposed when
  * enough of what it covers was allowed by a person (or answered by a grant of it in enough sessions), none
@@ -165,7 +225,13 @@ function judgeCandidate(
     { source: 'session', ruleBehavior: 'allow', ruleValue: parsed.value, origin: { anchorDir: setting.cwd } },
     { cwd: setting.cwd, home: setting.home, bash: setting.bash },
   );
-  const covered = asked.filter((q) => decides({ toolName: q.tool, input: q.input }));
+  // A rule decides only calls of its own tool family; asking the engine about the others would say no.
+  const family = familyOf(parsed.value.toolName);
+  const covered = asked.filter(
+    (q) =>
+      (q.tool === parsed.value.toolName || familyOf(q.tool) === family) &&
+      decides({ toolName: q.tool, input: q.input }),
+  );
   if (covered.some(setting.needsLook)) return undefined;
   const recent = covered.filter((q) => q.receivedAt >= since);
   if (recent.some(denied)) return undefined;

@@ -5,8 +5,8 @@ import type { Refusal } from '../../../common/refusals';
 import { useConsoleApi } from './store-context';
 
 /**
- * The rules history proposes, from main: fetched at once, again when history or a settings file changes
- * (the counts move), and replaced by `proposals:changed` after an apply, a dismissal or the switch.
+ * The rules history proposes, from main: fetched at once, then replaced by `proposals:changed`, which main
+ * pushes whenever it works them out anew (history or a settings file changed, an apply, a dismissal).
  */
 export function useProposals() {
   const api = useConsoleApi();
@@ -17,14 +17,10 @@ export function useProposals() {
     const refresh = () =>
       void api.invoke('proposals:list', {}).then((result) => live && result.ok && setState(result.value));
     refresh();
-    const offs = [
-      api.on('proposals:changed', setState),
-      api.on('history:changed', refresh),
-      api.on('rules:changed', refresh),
-    ];
+    const off = api.on('proposals:changed', setState);
     return () => {
       live = false;
-      for (const off of offs) off();
+      off();
     };
   }, [api]);
   /** Runs one action; its refusal is kept for the view to word, its new list shown. */
