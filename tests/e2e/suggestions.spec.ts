@@ -82,6 +82,20 @@ test('a dismissed proposal stays dismissed when the console is opened again', as
   await openInThisTab(page, at(await gate.newLink()));
   await expect(suggestion(page, 'Bash(npm run lint *)')).toBeVisible();
   await expect(grant).toHaveCount(0);
+
+  // The switch in Settings turns them off, and the tab's count goes with them.
+  await tab(page, 'Settings').click();
+  const toggle = page.getByRole('checkbox', { name: 'Suggest rules' });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await screenshot(page, 'suggestions-setting-window-light-en');
+  await tab(page, 'Suggestions').click();
+  await expect(page.getByText('Suggestions are off. Turn them on in Settings.')).toBeVisible();
+  await expect(tab(page, 'Suggestions').locator('.topbar__badge')).toHaveCount(0);
+  expect(JSON.parse(await readFile(join(gate.home, 'settings.json'), 'utf8'))).toMatchObject({
+    proposals: { enabled: false },
+  });
 });
 
 async function expectLastButtonInside(page: Page, width: number): Promise<void> {
