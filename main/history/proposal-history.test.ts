@@ -31,7 +31,11 @@ describe('what rule proposals read from history', () => {
       },
     ];
     history.record(
-      sampleEntry(sampleRequest({ id: 'a', input: { command: 'npm test' }, suggestions }), {}, { receivedAt: 10 }),
+      sampleEntry(
+        sampleRequest({ id: 'a', input: { command: 'npm test' }, suggestions }),
+        {},
+        { receivedAt: 10 },
+      ),
     );
     history.record(
       sampleEntry(
@@ -44,7 +48,11 @@ describe('what rule proposals read from history', () => {
     history.recordNotTaken('c', { because: 'terminal-no' });
     history.recordPending(sampleRequest({ id: 'd' }), { name: 'claude-code' }, 40);
     history.record(
-      sampleEntry(sampleRequest({ id: 'e', sessionId: 'codex-1' }), {}, { agent: { name: 'codex' }, receivedAt: 50 }),
+      sampleEntry(
+        sampleRequest({ id: 'e', sessionId: 'codex-1' }),
+        {},
+        { agent: { name: 'codex' }, receivedAt: 50 },
+      ),
     );
 
     const rows = history.proposals.pastQuestions(['claude-code'], 10);

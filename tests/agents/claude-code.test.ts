@@ -162,7 +162,8 @@ describe('Claude Code, headless (-p)', () => {
         ),
       );
     const now = Date.now();
-    for (let i = 1; i <= 4; i += 1) replayed(`earlier-${i}`, `touch replayed-${i}.txt`, 'allow', now - i * 60_000);
+    for (let i = 1; i <= 4; i += 1)
+      replayed(`earlier-${i}`, `touch replayed-${i}.txt`, 'allow', now - i * 60_000);
     replayed('earlier-deny', 'touch secrets.txt', 'deny', now - 40 * 24 * 60 * 60_000);
     history.close();
 

@@ -39,7 +39,9 @@ test('a rule is proposed after the fifth allow, a past deny first in red, and ne
   const lint = suggestion(page, 'Bash(npm run lint *)');
   await expect(lint).toBeVisible();
   await expect(tab(page, 'Suggestions')).toContainText('3');
-  await expect(lint).toContainText(`Would be saved in ${join(gate.project, '.claude', 'settings.local.json')}`);
+  await expect(lint).toContainText(
+    `Would be saved in ${join(gate.project, '.claude', 'settings.local.json')}`,
+  );
   await expect(lint).toContainText('You allowed such calls 5 times in the last 30 days, and denied none.');
   const rows = lint.locator('.suggestion__past-row');
   await expect(rows).toHaveCount(6);
@@ -60,9 +62,13 @@ test('Apply saves the rule in the local settings, Edit opens it in the rule edit
   const lint = suggestion(page, 'Bash(npm run lint *)');
   await lint.getByRole('button', { name: 'Apply' }).click();
   const file = join(gate.project, '.claude', 'settings.local.json');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved Bash(npm run lint *)' })).toContainText(file);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved Bash(npm run lint *)' })).toContainText(
+    file,
+  );
   await expect(lint).toHaveCount(0);
-  expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ permissions: { allow: ['Bash(npm run lint *)'] } });
+  expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+    permissions: { allow: ['Bash(npm run lint *)'] },
+  });
 
   await suggestion(page, 'Edit(./src/cart.ts)').getByRole('button', { name: 'Edit…' }).click();
   const form = page.getByRole('form', { name: 'Add a rule' });

@@ -74,7 +74,10 @@ describe('rules proposed from history', () => {
       propose([...times(4, () => bashCall('npm test')), bashCall('npm test', { by: 'timeout' })]),
     ).toEqual([]);
     expect(
-      propose([...times(4, () => bashCall('npm test')), bashCall('npm test', { by: 'agent', terminal: true })]),
+      propose([
+        ...times(4, () => bashCall('npm test')),
+        bashCall('npm test', { by: 'agent', terminal: true }),
+      ]),
     ).toHaveLength(1);
   });
 

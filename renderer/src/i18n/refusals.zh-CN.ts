@@ -29,7 +29,8 @@ export const refusalsZhCN: Record<RefusalKey, string> = {
   'refused.examples-invalid': '示例文件 {file} 无效；请修好或删除它，然后重启 Gatehouse。',
   'refused.settings-not-saved': '无法写入 Gatehouse 的 settings.json；什么都没有改变。',
   'refused.no-history': '这个控制台不保存历史记录。',
-  'refused.proposal-gone': '{rule} 已不再是 {folder} 的建议（期间已被应用、忽略或不再符合）；列表现在显示的是当前的建议。',
+  'refused.proposal-gone':
+    '{rule} 已不再是 {folder} 的建议（期间已被应用、忽略或不再符合）；列表现在显示的是当前的建议。',
   'refused.phone-busy': '另一个连接或断开操作先到了；请看上面的状态。',
   'refused.phone-token-refused': 'Telegram 拒绝了这个机器人令牌；请从 @BotFather 重新复制并完整粘贴。',
   'refused.phone-unreachable': '无法连接 Telegram 来检查机器人令牌；网络恢复后再试。',

@@ -33,7 +33,11 @@ function checkTyped(rule: string, behavior: Behavior) {
  * lives in (moving it), and its examples. The save is one operation, so main can merge it onto a file that
  * changed meanwhile.
  */
-export function RuleForm(props: { initial?: RuleDraftPlace; draft?: string | undefined; onDone?: () => void }) {
+export function RuleForm(props: {
+  initial?: RuleDraftPlace;
+  draft?: string | undefined;
+  onDone?: () => void;
+}) {
   const t = useT();
   const api = useConsoleApi();
   const cwd = useRules((s) => s.cwd);

@@ -82,7 +82,11 @@ function ProposalCard(props: { proposal: ProposalView; onApply: () => void; onDi
   const days = PROPOSAL_THRESHOLDS.days;
   return (
     <article className="suggestion" aria-labelledby={titleId}>
-      <h3 id={titleId} className="suggestion__rule" aria-label={t('suggestions.label', { rule: proposal.rule })}>
+      <h3
+        id={titleId}
+        className="suggestion__rule"
+        aria-label={t('suggestions.label', { rule: proposal.rule })}
+      >
         <code>
           <VisibleText text={proposal.rule} />
         </code>
