@@ -57,7 +57,7 @@ function versionOf(agent: AgentCommand): string | undefined {
     const out = execFileSync(agent.command, [...agent.args, '--version'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
-      env: { PATH: process.env.PATH, HOME: home, DISABLE_AUTOUPDATER: '1' },
+      env: { PATH: process.env.PATH, HOME: home, DISABLE_AUTOUPDATER: '1', ...agent.env },
       timeout: 60_000,
     });
     return /(\d+\.\d+\.\d+)/.exec(out)?.[1];

@@ -10,7 +10,7 @@ export interface AgentPin {
   readonly package: string;
   readonly version: string;
 }
-export type AgentName = 'claude' | 'codex' | 'claude-agent-acp';
+export type AgentName = 'claude' | 'codex' | 'copilot' | 'claude-agent-acp';
 
 export function readPins(): Record<AgentName, AgentPin> {
   return JSON.parse(readFileSync(resolve('tests/agents/pins.json'), 'utf8')) as Record<AgentName, AgentPin>;
@@ -29,6 +29,16 @@ export interface AgentCommand {
   readonly args: readonly string[];
   /** Where the installed version is read for an agent that cannot print it. */
   readonly packageJson?: string;
+  /** What the agent needs in its environment wherever it runs, its home aside. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Where Copilot unpacks the package its binary carries (235 MB, about 3 s) on its first start in a home:
+ * one folder beside the agents, so the suite's fresh homes share one copy.
+ */
+export function copilotCacheDir(pin: AgentPin): string {
+  return join(agentCacheDir(pin), 'xdg-cache');
 }
 
 /** How to start an installed agent. */
@@ -44,6 +54,13 @@ export function agentCommand(name: AgentName, pin: AgentPin): AgentCommand {
     case 'codex':
       // Codex's own launcher finds its vendored binary and puts its helpers (rg) on PATH.
       return { command: process.execPath, args: [join(modules, pin.package, 'bin', 'codex.js')] };
+    case 'copilot':
+      // The native binary itself, as for Claude Code: the wrapper's loader only looks it up and spawns it.
+      return {
+        command: join(modules, `${pin.package}-${process.platform}-${process.arch}`, 'copilot'),
+        args: [],
+        env: { XDG_CACHE_HOME: copilotCacheDir(pin), COPILOT_AUTO_UPDATE: 'false' },
+      };
     case 'claude-agent-acp':
       // An ACP agent speaks JSON-RPC on stdio and has no --version: its package.json says the version.
       return {
