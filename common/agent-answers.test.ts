@@ -18,6 +18,16 @@ describe('the answers a request can take', () => {
     });
   });
 
+  it('offers GitHub Copilot CLI Deny and stop, but neither Edit nor Always allow', () => {
+    expect(answersFor({ agent: { name: 'copilot' } })).toEqual({
+      edit: false,
+      always: false,
+      interrupt: true,
+      grant: true,
+      message: true,
+    });
+  });
+
   it('offers Claude Code and SDK agents every answer', () => {
     const every = { edit: true, always: true, interrupt: true, grant: true, message: true };
     expect(answersFor({ agent: { name: 'claude-code' } })).toEqual(every);

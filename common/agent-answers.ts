@@ -2,7 +2,8 @@
  * Which answers a request can take from the console: the one statement of it, for the card, the keyboard and
  * the console's checks. A request that brings its own options (ACP) takes exactly those. Codex fails closed
  * on an edited input, lasting rules and an interrupt (docs/codex.md, Answers a Codex card offers), so its
- * cards offer none of them; every other agent takes all.
+ * cards offer none of them. Copilot's hook takes a deny's `interrupt` but neither an edited input nor a
+ * lasting rule (docs/copilot.md, Answers a Copilot card offers); every other agent takes all.
  */
 import type { AgentOption } from './protocol';
 
@@ -27,11 +28,13 @@ export interface AnswerableRequest {
 
 const EVERY_ANSWER: AgentAnswers = { edit: true, always: true, interrupt: true, grant: true, message: true };
 const CODEX_ANSWERS: AgentAnswers = { ...EVERY_ANSWER, edit: false, always: false, interrupt: false };
+const COPILOT_ANSWERS: AgentAnswers = { ...EVERY_ANSWER, edit: false, always: false };
 const OPTIONS_ONLY = { edit: false, always: false, interrupt: false, grant: false, message: false };
 
 export function answersFor(request: AnswerableRequest): AgentAnswers {
   if (request.options?.length) return { ...OPTIONS_ONLY, options: request.options };
-  return request.agent.name === 'codex' ? CODEX_ANSWERS : EVERY_ANSWER;
+  if (request.agent.name === 'codex') return CODEX_ANSWERS;
+  return request.agent.name === 'copilot' ? COPILOT_ANSWERS : EVERY_ANSWER;
 }
 
 /** The offered option `optionId` names, if it is one and its kind answers as `behavior` does. */
@@ -81,7 +84,7 @@ export function canCarry(options: readonly AgentOption[] | undefined, answer: Op
 
 /**
  * Whether the agent takes every part of this answer: an edited input, lasting rules and a stop of the turn
- * only where `answersFor` offers them. Codex fails closed on each, and its hook drops them, so an answer
+ * only where `answersFor` offers them. Codex fails closed on each, and the hooks drop them, so an answer
  * carrying one would be recorded as something that never happened.
  */
 export function takesAnswer(

@@ -2,9 +2,10 @@
 const MAKERS_NAMES: Readonly<Record<string, string>> = {
   'claude-code': 'Claude Code',
   codex: 'Codex CLI',
+  copilot: 'GitHub Copilot CLI',
 };
 
-/** "Claude Code", "Codex CLI"; an ACP or SDK agent by the name it reported itself. */
+/** "Claude Code", "Codex CLI", "GitHub Copilot CLI"; an ACP or SDK agent by the name it reported itself. */
 export function agentLabel(name: string): string {
   return Object.hasOwn(MAKERS_NAMES, name) ? MAKERS_NAMES[name]! : name;
 }

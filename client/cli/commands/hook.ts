@@ -20,12 +20,27 @@ import {
 } from '../../hook/claude-permission-request';
 import { CODEX_HOOK_EVENTS, CODEX_PERMISSION_REQUEST, codexEventByArg } from '../../hook/codex-events';
 import { toCodexOutput, toCodexPermissionCall } from '../../hook/codex-permission-request';
+import {
+  COPILOT_HOOK_EVENTS,
+  COPILOT_PERMISSION_REQUEST,
+  copilotEventByArg,
+} from '../../hook/copilot-events';
+import {
+  copilotAllowsItself,
+  FALL_THROUGH,
+  readCopilotPermissionRequest,
+  toCopilotOutput,
+} from '../../hook/copilot-permission-request';
+import type { PermissionRequestPayload } from '../../hook/claude-permission-request';
 import type { ConsoleDecision } from '../../hook/lean-protocol';
 import { toSessionEvent } from '../../hook/claude-session-events';
 import { loadRandomBytes, randomUuid } from '../../hook/entropy';
 import { NotTheConsoleError, openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
 import { findConsole } from '../../hook/lean-discovery';
 import { readStdin } from '../../hook/read-stdin';
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { watchTranscript } from '../../../files/transcript-watch';
 import { terminalAnswer } from '../../../common/transcript-verdict';
 
@@ -40,6 +55,12 @@ export const DEFAULT_HOOK_DEADLINE_MS = 570_000;
  * the terminal waits this long for a card nobody answers before Codex asks them itself.
  */
 export const CODEX_HOOK_DEADLINE_MS = 30_000;
+/**
+ * Copilot runs a permissionRequest hook for 30 s unless its config says otherwise (timeoutSec), then
+ * skips it and shows its own prompt; the hook hands back first, so its card is withdrawn rather than
+ * left behind.
+ */
+export const COPILOT_HOOK_DEADLINE_MS = 25_000;
 /** The handshake on loopback takes a millisecond; a console slower than this is as good as absent. */
 const CONNECT_TIMEOUT_MS = 2_000;
 /** SessionEnd hooks share a 1.5 s budget (§1.1); the session events must fit well inside it. */
@@ -57,6 +78,10 @@ interface HookAgent {
   readonly call: typeof toPermissionCall;
   /** Whether the hook watches the transcript for an answer given in the agent's own dialog. */
   readonly watchesTranscript: boolean;
+  /** The agent's payload in the Claude Code shape; Claude Code's own reader when omitted. */
+  readonly read?: (raw: unknown) => PermissionRequestPayload | undefined;
+  /** What to print at once, without a card, for a call the agent would allow by itself. */
+  readonly ownAnswer?: (payload: PermissionRequestPayload, env: Env) => object | undefined;
 }
 
 const CLAUDE_CODE: HookAgent = {
@@ -83,13 +108,44 @@ const CODEX: HookAgent = {
   // Codex shows its own prompt only after the hook returns: nothing can be answered there meanwhile.
   watchesTranscript: false,
 };
+const COPILOT: HookAgent = {
+  hello: { name: 'copilot' },
+  label: 'GitHub Copilot CLI',
+  events: COPILOT_HOOK_EVENTS,
+  eventByArg: copilotEventByArg,
+  permissionRequest: COPILOT_PERMISSION_REQUEST,
+  defaultDeadlineMs: COPILOT_HOOK_DEADLINE_MS,
+  answer: toCopilotOutput,
+  call: toPermissionCall,
+  // Copilot shows its own prompt only after the hook returns, as Codex does.
+  watchesTranscript: false,
+  read: readCopilotPermissionRequest,
+  ownAnswer: (payload, env) =>
+    copilotAllowsItself(payload, env, copilotPermissionsConfig(env)) ? FALL_THROUGH : undefined,
+};
+
+/** Copilot's saved approvals, `$COPILOT_HOME/permissions-config.json` (else `~/.copilot/`), or undefined. */
+function copilotPermissionsConfig(env: Env): unknown {
+  const dir = env.COPILOT_HOME || join(homedir(), '.copilot');
+  try {
+    // Synchronous, as for bridge.json: a small file, and Copilot waits on this process.
+    return JSON.parse(readFileSync(join(dir, 'permissions-config.json'), 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const AGENTS: Readonly<Record<string, HookAgent>> = { codex: CODEX, copilot: COPILOT };
+
 // The sockets are closed without waiting for the console's reply: what the hook sent is already with the
 // kernel, which delivers it after the process exits, and every millisecond here is one Claude Code waits.
 
 const HELP = `Usage: gatehouse hook <event>
        gatehouse hook codex <event>
+       gatehouse hook copilot permission-request
 
-The Claude Code command hook, or with "codex" first the Codex CLI's: reads the hook's JSON on stdin. It
+The Claude Code command hook, or with "codex" or "copilot" first the Codex CLI's or the GitHub Copilot
+CLI's: reads the hook's JSON on stdin. It
 always exits 0 and prints nothing unless the console decided, so the agent's own prompt stays in charge
 whenever Gatehouse is absent or silent.
 
@@ -103,13 +159,15 @@ Events:
   directory-added         Tell the console the session added a working directory (/add-dir)
   session-start           Tell the console a session started (Codex only), so history lists it
   (Codex takes permission-request, session-start, post-tool-use, user-prompt-submit, stop and
-  session-end.) Each event also goes by the agent's own name for it: PermissionRequest, PostToolUse, …
+  session-end; Copilot takes permission-request, and answers at once with no card for a call its own
+  saved approvals or COPILOT_ALLOW_ALL already allow.) Each event also goes by the agent's own name for it: PermissionRequest, PostToolUse, …
   An event this version does not know gets one sentence on stderr, and the hook still exits 0.
 
 Environment:
   GATEHOUSE_HOOK_TIMEOUT_MS   How long permission-request waits: default ${DEFAULT_HOOK_DEADLINE_MS} for Claude
                               Code (below its 600 s hook timeout), ${CODEX_HOOK_DEADLINE_MS} for Codex (then
-                              Codex shows its own prompt)
+                              Codex shows its own prompt), ${COPILOT_HOOK_DEADLINE_MS} for Copilot (below its
+                              default timeoutSec of 30)
   GATEHOUSE_URL, GATEHOUSE_TOKEN, GATEHOUSE_HOME   Where the console is (see docs/protocol.md)
 `;
 
@@ -154,8 +212,9 @@ export async function runHook(
     io.stdout(HELP);
     return 0;
   }
-  const agent = argv[0] === 'codex' ? CODEX : CLAUDE_CODE;
-  const args = agent === CODEX ? argv.slice(1) : argv;
+  const named = argv[0] !== undefined && Object.hasOwn(AGENTS, argv[0]) ? AGENTS[argv[0]] : undefined;
+  const agent = named ?? CLAUDE_CODE;
+  const args = named ? argv.slice(1) : argv;
   const arg = args[0];
   const hook = agent.eventByArg(arg);
   if (!hook || args.length > 1) {
@@ -223,7 +282,14 @@ async function permissionRequest(
   let send!: (messages: readonly object[] | undefined) => void;
   const early = new Promise<readonly object[] | undefined>((resolve) => (send = resolve));
   const connecting = connectToConsole(agent, io, signal, CONNECT_TIMEOUT_MS, early);
-  const payload = readPermissionRequest(await readPayload(stdin, signal));
+  const payload = (agent.read ?? readPermissionRequest)(await readPayload(stdin, signal));
+  const own = payload && agent.ownAnswer?.(payload, io.env);
+  if (own) {
+    send(undefined);
+    io.stdout(`${JSON.stringify(own)}\n`);
+    void connecting.then((socket) => socket?.close());
+    return;
+  }
   if (!payload) {
     send(undefined);
     await connecting;

@@ -1,0 +1,119 @@
+/**
+ * GitHub Copilot CLI's permissionRequest hook (docs/copilot.md, 1.0.102 (pinned)) translated to and from
+ * the bridge protocol. Copilot sends `{hookName, sessionId, timestamp, cwd, toolName, toolInput,
+ * permissionSuggestions}` and takes `{behavior: allow | deny, message, interrupt}`; `{}` leaves the call to
+ * its own rules and prompt. Pure: the file reads live in client/cli/commands/hook.ts.
+ */
+import type { PermissionRequestPayload } from './claude-permission-request';
+import { readPermissionRequest } from './claude-permission-request';
+import type { ConsoleDecision } from './lean-protocol';
+import { isObject } from './shape';
+
+/** Copilot's payload in the shape the Claude Code reader checks, or undefined when it is not one. */
+export function readCopilotPermissionRequest(raw: unknown): PermissionRequestPayload | undefined {
+  if (!isObject(raw) || raw.hookName !== 'permissionRequest') return undefined;
+  return readPermissionRequest({
+    session_id: raw.sessionId,
+    cwd: raw.cwd,
+    tool_name: raw.toolName,
+    tool_input: raw.toolInput,
+  });
+}
+
+export type CopilotHookOutput =
+  Record<string, never> | { behavior: 'allow' } | { behavior: 'deny'; message?: string; interrupt?: true };
+
+export interface CopilotAnswer {
+  readonly output: CopilotHookOutput;
+  readonly note?: string;
+}
+
+/** No verdict: Copilot applies its own rules and saved approvals, then prompts. */
+export const FALL_THROUGH: CopilotHookOutput = {};
+
+export function toCopilotOutput(decision: ConsoleDecision): CopilotAnswer {
+  if (decision.behavior === 'passthrough') return { output: FALL_THROUGH };
+  if (decision.behavior === 'allow') {
+    // Copilot's hook output has no edited input: allowing the original would run what the person did not see.
+    if (decision.updatedInput)
+      return { output: FALL_THROUGH, note: 'Copilot cannot take an edited command, so it decides itself.' };
+    return {
+      output: { behavior: 'allow' },
+      ...(decision.updatedPermissions?.length
+        ? { note: 'Copilot cannot take lasting rules from a hook; this call alone is allowed.' }
+        : {}),
+    };
+  }
+  return {
+    output: {
+      behavior: 'deny',
+      ...(decision.message ? { message: decision.message } : {}),
+      ...(decision.interrupt ? { interrupt: true as const } : {}),
+    },
+  };
+}
+
+/** `COPILOT_ALLOW_ALL` as Copilot reads it (`copilot help environment`): these words, any case, trimmed. */
+const TRUTHY = ['true', '1', 'yes', 'on', 'y'];
+
+export function allowsAll(env: Readonly<Record<string, string | undefined>>): boolean {
+  return TRUTHY.includes((env.COPILOT_ALLOW_ALL ?? '').trim().toLowerCase());
+}
+
+/** Copilot's own tools for reading and for writing files, which its saved `read` and `write` approvals cover. */
+const READ_TOOLS = ['view', 'grep', 'glob'];
+const WRITE_TOOLS = ['create', 'edit'];
+
+/**
+ * Whether a shell command is one plain command whose name (or name and first-level subcommand, as Copilot
+ * keys `git push`) is among the identifiers. Anything compound is left to Copilot: it splits commands
+ * with a real shell parser, and a miss here only means Copilot asks the person itself.
+ */
+function commandApproved(command: unknown, identifiers: readonly string[]): boolean {
+  if (typeof command !== 'string' || /[;&|<>`$(){}\n\\]/.test(command)) return false;
+  const words = command.trim().split(/\s+/);
+  const name = words[0];
+  if (!name) return false;
+  return (
+    identifiers.includes(name) || (words[1] !== undefined && identifiers.includes(`${name} ${words[1]}`))
+  );
+}
+
+function approves(approval: unknown, payload: PermissionRequestPayload): boolean {
+  if (!isObject(approval)) return false;
+  switch (approval.kind) {
+    case 'commands':
+      return (
+        payload.tool_name === 'bash' &&
+        Array.isArray(approval.commandIdentifiers) &&
+        commandApproved(
+          payload.tool_input.command,
+          approval.commandIdentifiers.filter((id): id is string => typeof id === 'string'),
+        )
+      );
+    case 'read':
+      return READ_TOOLS.includes(payload.tool_name);
+    case 'write':
+      return WRITE_TOOLS.includes(payload.tool_name);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether Copilot would allow this call by itself, from what the hook can see of its settings: allow-all
+ * in the environment, or an approval saved for the session's folder in permissions-config.json ("Yes, and
+ * don't ask again … in this directory"). The hook fires before Copilot's own checks, so without this every
+ * such call would become a card. Flags on Copilot's command line (--allow-tool) are not visible to a hook.
+ */
+export function copilotAllowsItself(
+  payload: PermissionRequestPayload,
+  env: Readonly<Record<string, string | undefined>>,
+  permissionsConfig: unknown,
+): boolean {
+  if (allowsAll(env)) return true;
+  if (!isObject(permissionsConfig) || !isObject(permissionsConfig.locations)) return false;
+  const location = permissionsConfig.locations[payload.cwd];
+  if (!isObject(location) || !Array.isArray(location.tool_approvals)) return false;
+  return location.tool_approvals.some((approval) => approves(approval, payload));
+}
