@@ -60,10 +60,11 @@ const MAIN_ROOMS = {
  * room, so nothing heavier can reach its bundle through one; the SDK finds the console as the hook does.
  */
 const CLIENT_ROOMS = {
-  cli: ['acp', 'claude', 'codex', 'config-files', 'sdk', 'hook'],
+  cli: ['acp', 'claude', 'codex', 'copilot', 'config-files', 'sdk', 'hook'],
   acp: ['sdk'],
   claude: ['config-files', 'hook'],
   codex: ['config-files', 'hook'],
+  copilot: ['config-files', 'hook'],
   'config-files': ['hook'],
   sdk: ['hook'],
   hook: [],

@@ -8,17 +8,12 @@ import type { CodexHookEvent } from '../hook/codex-events';
 import { isObject } from '../hook/shape';
 import type { JsonObject } from '../hook/shape';
 import type { Change } from '../config-files/change-settings';
-import { commandRunsBundle } from '../config-files/hook-bundle';
+import { commandRunsBundle, shellWord } from '../config-files/hook-bundle';
 import { checkHookShape, installedHandlers, installHooks, uninstallHooks } from '../config-files/hook-groups';
 import type { FoundHandler, HookFlavour, Launcher } from '../config-files/hook-groups';
 import { MalformedSettings, parseSettings } from '../config-files/settings-file';
 
 const ROOT_KEYS = ['description', 'hooks'];
-
-/** A word for sh: plain when it is safe as it is, else in single quotes. */
-export function shellWord(text: string): string {
-  return /^[\w/.,:=+@%-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 /**
  * Seconds Codex gives each handler before it kills it and shows its own prompt. The hook hands back well

@@ -23,3 +23,8 @@ export function commandRunsBundle(command: string, words: readonly string[]): bo
     `(^|[\\s'"/\\\\])(${HANDLER_BUNDLES.map(escapeRegExp).join('|')})['"]?${words.map((word) => `\\s+${escapeRegExp(word)}`).join('')}\\s*$`,
   ).test(command);
 }
+
+/** A word for sh, as Codex and Copilot run a hook's command: plain when it is safe as it is, else in single quotes. */
+export function shellWord(text: string): string {
+  return /^[\w/.,:=+@%-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -33,6 +33,13 @@ export const CODEX_CLI: SupportedAgent = {
   update: 'update the Codex CLI ("npm install -g @openai/codex@latest", or how you installed it)',
 };
 
+export const COPILOT_CLI: SupportedAgent = {
+  program: 'copilot',
+  label: 'the GitHub Copilot CLI',
+  minimum: [1, 0, 102],
+  update: 'update the GitHub Copilot CLI ("copilot update", or "npm install -g @github/copilot@latest")',
+};
+
 const VERSION_TIMEOUT_MS = 15_000;
 
 /** What running `<program> --version` told: its version, or why none could be read. */

@@ -1,5 +1,5 @@
 /**
- * `gatehouse doctor [codex]`: is everything in place for Claude Code (or Codex) to reach the console? One
+ * `gatehouse doctor [codex|copilot]`: is everything in place for Claude Code (or Codex, or Copilot) to reach the console? One
  * line per check, each failure with the next step. It reaches the console exactly as the hook does
  * (client/hook/), so a green doctor means a working hook.
  */
@@ -16,7 +16,9 @@ import { codexPlaceOf } from '../../codex/codex-target';
 import { formatCheck } from './doctor-check';
 import type { Check } from './doctor-check';
 import { codexHooksCheck } from './doctor-codex';
-import { agentProgramCheck, CLAUDE_CODE, CODEX_CLI, supported } from './doctor-agent';
+import { copilotHooksCheck } from './doctor-copilot';
+import { copilotPlaceOf } from '../../copilot/copilot-target';
+import { agentProgramCheck, CLAUDE_CODE, CODEX_CLI, COPILOT_CLI, supported } from './doctor-agent';
 import { managedPolicyPath, readManagedPolicy } from '../../claude/managed-policy';
 import { claudeDirOf } from '../../claude/settings-location';
 import type { Place } from '../../claude/settings-location';
@@ -25,19 +27,22 @@ import { NotTheConsoleError, openHookSocket } from '../../hook/hook-socket';
 import { findConsole, localDiscoveryFile } from '../../hook/lean-discovery';
 import { readWelcome } from '../../hook/lean-protocol';
 
-const HELP = `Usage: gatehouse doctor [codex] [options]
+const HELP = `Usage: gatehouse doctor [codex|copilot] [options]
 
 Checks that Claude Code can reach Gatehouse: "claude" is on the PATH at a version Gatehouse supports
 (${supported(CLAUDE_CODE)}), the bridge token is readable, the console answers, the hooks are installed (and
 in which scopes), and no managed policy blocks them. With "codex" it checks the same for the Codex CLI
 (${supported(CODEX_CLI)}), and whether Codex trusts the hooks (asking "codex app-server", else reading the
-records in its config.toml). Exits 0 when all is well, 1 otherwise.
+records in its config.toml). With "copilot" it checks "copilot" on the PATH (${supported(COPILOT_CLI)}),
+the token, the console, and Gatehouse's hook in ~/.copilot/settings.json or .github/hooks/gatehouse.json.
+Exits 0 when all is well, 1 otherwise.
 
 Options:
   --cwd DIR       The project folder whose .claude/ (or .codex/) settings to check (default: the current
                   folder)
   --home DIR      The home folder whose .claude/ holds the user settings (default: $CLAUDE_CONFIG_DIR,
-                  else ~/.claude); with codex, whose .codex/ (default: $CODEX_HOME, else ~/.codex)
+                  else ~/.claude); with codex, whose .codex/ (default: $CODEX_HOME, else ~/.codex); with
+                  copilot, whose .copilot/ (default: $COPILOT_HOME, else ~/.copilot)
   --codex FILE    With codex: the Codex program whose version is checked and that reports each hook's
                   trust (default: codex on the PATH)
   --policy FILE   The managed policy file (default: ${managedPolicyPath(process.platform)})
@@ -189,8 +194,8 @@ export async function runDoctor(
     ));
     if (values.policy === '') throw new UsageError('--policy needs a file');
     const [agent, extra] = positionals;
-    if (agent !== undefined && agent !== 'codex' && agent !== 'claude')
-      throw new UsageError(`unknown agent "${agent}"; it takes claude or codex`);
+    if (agent !== undefined && agent !== 'codex' && agent !== 'claude' && agent !== 'copilot')
+      throw new UsageError(`unknown agent "${agent}"; it takes claude, codex or copilot`);
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   } catch (error) {
     io.stderr(usageError('doctor', error));
@@ -206,6 +211,16 @@ export async function runDoctor(
       tokenCheck(io.env),
       await consoleCheck(io.env),
       ...(await codexHooksCheck(codexPlaceOf(values, io.env), values.codex || 'codex', io.env, shipped)),
+    ];
+    for (const check of checks) io.stdout(formatCheck(check));
+    return checks.every((check) => check.ok) ? 0 : 1;
+  }
+  if (positionals[0] === 'copilot') {
+    const checks = [
+      await agentProgramCheck(COPILOT_CLI, io.env),
+      tokenCheck(io.env),
+      await consoleCheck(io.env),
+      ...(await copilotHooksCheck(copilotPlaceOf(values, io.env), io.env, shipped)),
     ];
     for (const check of checks) io.stdout(formatCheck(check));
     return checks.every((check) => check.ok) ? 0 : 1;

@@ -1,6 +1,6 @@
 /**
- * `gatehouse install claude|codex`: merges Gatehouse's hooks into one agent config file (Claude Code's
- * settings, Codex's hooks.json), keeping every other key and hook, with a backup and the diff. Running it
+ * `gatehouse install claude|codex|copilot`: merges Gatehouse's hooks into one agent config file (Claude
+ * Code's settings, Codex's hooks.json, Copilot's settings or project hook file), keeping every other key and hook, with a backup and the diff. Running it
  * again changes nothing.
  */
 import { existsSync } from 'node:fs';
@@ -11,6 +11,8 @@ import { claudeTarget, TARGET_OPTIONS } from '../../claude/target-args';
 import { hooksFileOf, installCodexHooks } from '../../codex/codex-hooks';
 import { codexTarget, CODEX_TARGET_OPTIONS } from '../../codex/codex-target';
 import { trustSteps } from '../../codex/trust-steps';
+import { copilotHookFileOf, installCopilotHook } from '../../copilot/copilot-hooks';
+import { copilotTarget, COPILOT_TARGET_OPTIONS } from '../../copilot/copilot-target';
 import { applyChange } from '../../config-files/apply-change';
 import type { Launcher } from '../../config-files/hook-groups';
 import { currentLauncher, gatehouseHomeIn } from '../../config-files/shipped-hook';
@@ -41,6 +43,15 @@ Codex's trust, as they are.
 
 ${CODEX_TARGET_OPTIONS}`;
 
+const COPILOT_HELP = `Usage: gatehouse install copilot [options]
+
+Adds Gatehouse's permissionRequest hook to the GitHub Copilot CLI's hook config: it sends Copilot's
+permission prompts to the console, and answers at once, with no card, for a call Copilot's own saved
+approvals already allow. Every other setting and hook stays as it is; a backup is written next to the file
+first. The hook runs Gatehouse's own copy of the hook in Gatehouse's folder.
+
+${COPILOT_TARGET_OPTIONS}`;
+
 export async function runInstall(
   argv: readonly string[],
   io: CliIo,
@@ -53,9 +64,11 @@ export async function runInstall(
       io.stdout(
         args.agent === 'codex'
           ? CODEX_HELP
-          : args.agent === 'claude'
-            ? CLAUDE_HELP
-            : `${CLAUDE_HELP}\n${CODEX_HELP}`,
+          : args.agent === 'copilot'
+            ? COPILOT_HELP
+            : args.agent === 'claude'
+              ? CLAUDE_HELP
+              : `${CLAUDE_HELP}\n${CODEX_HELP}\n${COPILOT_HELP}`,
       );
       return 0;
     }
@@ -75,6 +88,24 @@ export async function runInstall(
       );
       if (code === 0 && !target.dryRun) io.stdout(trustSteps(target));
       return code;
+    }
+    if (args.agent === 'copilot') {
+      const target = copilotTarget(args.flags, io.env);
+      const installed = await installedLauncher(launcher, io, target.dryRun);
+      if (!installed) return 1;
+      return applyChange(
+        'install',
+        target,
+        io,
+        {
+          read: (text) => copilotHookFileOf(text, target.scope === 'project'),
+          transform: (file) => installCopilotHook(file, installed),
+        },
+        {
+          unchanged: `Gatehouse's hook is already installed in ${target.path}; nothing changed.\n`,
+          done: `Installed Gatehouse's hook in ${target.path} (${target.scope} scope). New Copilot sessions use it; "gatehouse doctor copilot" checks the setup.\n`,
+        },
+      );
     }
     const target = claudeTarget(args.flags, io.env);
     const installed = await installedLauncher(launcher, io, target.dryRun);

@@ -1,4 +1,4 @@
-/** `gatehouse uninstall claude|codex`: removes exactly the hooks `gatehouse install` added. */
+/** `gatehouse uninstall claude|codex|copilot`: removes exactly the hooks `gatehouse install` added. */
 import { EXIT_USAGE, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
 import { settingsOf, uninstallHooks } from '../../claude/merge-hooks';
@@ -6,17 +6,21 @@ import { claudeTarget, TARGET_OPTIONS } from '../../claude/target-args';
 import { hooksFileOf, uninstallCodexHooks } from '../../codex/codex-hooks';
 import { codexTarget, CODEX_TARGET_OPTIONS } from '../../codex/codex-target';
 import { applyChange } from '../../config-files/apply-change';
+import type { SettingsEdit } from '../../config-files/change-settings';
+import { copilotHookFileOf, uninstallCopilotHook } from '../../copilot/copilot-hooks';
+import { copilotTarget, COPILOT_TARGET_OPTIONS } from '../../copilot/copilot-target';
 import { parseTargetFlags } from '../../config-files/target-flags';
 import type { TargetArgs } from '../../config-files/target-flags';
 
-const HELP = `Usage: gatehouse uninstall claude|codex [options]
+const HELP = `Usage: gatehouse uninstall claude|codex|copilot [options]
 
-Removes Gatehouse's hooks from a Claude Code settings file or a Codex hooks.json, and the matcher groups and
-event entries left empty by that. Every other setting and hook stays as it is; a backup is written next to
+Removes Gatehouse's hooks from a Claude Code settings file, a Codex hooks.json or a GitHub Copilot CLI hook
+config, and the matcher groups and event entries left empty by that. Every other setting and hook stays as it is; a backup is written next to
 the file first.
 
 Claude Code ${TARGET_OPTIONS}
-Codex ${CODEX_TARGET_OPTIONS}`;
+Codex ${CODEX_TARGET_OPTIONS}
+Copilot ${COPILOT_TARGET_OPTIONS}`;
 
 export async function runUninstall(argv: readonly string[], io: CliIo): Promise<number> {
   let args: TargetArgs;
@@ -26,20 +30,26 @@ export async function runUninstall(argv: readonly string[], io: CliIo): Promise<
       io.stdout(HELP);
       return 0;
     }
-    const codex = args.agent === 'codex';
-    const target = codex ? codexTarget(args.flags, io.env) : claudeTarget(args.flags, io.env);
-    return applyChange(
-      'uninstall',
-      target,
-      io,
-      codex
-        ? { read: hooksFileOf, transform: uninstallCodexHooks }
-        : { read: settingsOf, transform: uninstallHooks },
-      {
-        unchanged: `Gatehouse's hooks are not in ${target.path}; nothing changed.\n`,
-        done: `Removed Gatehouse's hooks from ${target.path} (${target.scope} scope).\n`,
-      },
-    );
+    let target;
+    let edit: SettingsEdit;
+    if (args.agent === 'codex') {
+      target = codexTarget(args.flags, io.env);
+      edit = { read: hooksFileOf, transform: uninstallCodexHooks };
+    } else if (args.agent === 'copilot') {
+      const copilot = copilotTarget(args.flags, io.env);
+      target = copilot;
+      edit = {
+        read: (text) => copilotHookFileOf(text, copilot.scope === 'project'),
+        transform: uninstallCopilotHook,
+      };
+    } else {
+      target = claudeTarget(args.flags, io.env);
+      edit = { read: settingsOf, transform: uninstallHooks };
+    }
+    return applyChange('uninstall', target, io, edit, {
+      unchanged: `Gatehouse's hooks are not in ${target.path}; nothing changed.\n`,
+      done: `Removed Gatehouse's hooks from ${target.path} (${target.scope} scope).\n`,
+    });
   } catch (error) {
     io.stderr(usageError('uninstall', error));
     return EXIT_USAGE;
