@@ -1,0 +1,141 @@
+/**
+ * The real GitHub Copilot CLI (pinned in tests/agents/pins.json) against a stand-in of the Chat Completions
+ * API its BYOK provider speaks, offline, with Gatehouse's hook added by the built `gatehouse install
+ * copilot` and a live console core. Prompt mode (`copilot -p`) denies whatever no hook allows, so each case
+ * shows who decided: the file the command made, the result the model got back.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTempDir } from '../support/temp-dir';
+import { startLiveConsole } from './support/live-console';
+import type { LiveConsole } from './support/live-console';
+import { startChatCompletionsStandIn } from './support/chat-completions-stand-in';
+import type { ChatCompletionsStandIn } from './support/chat-completions-stand-in';
+import { copilotCommand, makeCopilotSandbox, runPrompt } from './support/copilot';
+import type { CopilotSandbox } from './support/copilot';
+
+const HOOK = resolve('out/cli/gatehouse-hook.cjs');
+const CLI = resolve('out/cli/gatehouse.mjs');
+/** What Copilot tells the model when its own check ends in a prompt and no one is there to answer. */
+const NO_ONE_TO_ASK = /no interactive user response was available/;
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let api: ChatCompletionsStandIn;
+let sandbox: CopilotSandbox;
+let gate: LiveConsole | undefined;
+
+beforeAll(() => {
+  copilotCommand();
+  if (!existsSync(HOOK) || !existsSync(CLI))
+    throw new Error('The suite runs the built hook and CLI: run "npm run build" first.');
+});
+beforeEach(async () => {
+  dir = await makeTempDir();
+  api = await startChatCompletionsStandIn();
+  sandbox = await makeCopilotSandbox(dir.path, api.baseUrl);
+  const install = spawnSync(process.execPath, [CLI, 'install', 'copilot'], {
+    env: sandbox.env,
+    encoding: 'utf8',
+  });
+  if (install.status !== 0) throw new Error(`gatehouse install copilot failed: ${install.stderr}`);
+});
+afterEach(async () => {
+  await gate?.close();
+  gate = undefined;
+  await api.close();
+  await dir.remove();
+});
+
+const marker = (name: string) => join(sandbox.project, name);
+const touch = (name: string) => ({
+  name: 'bash',
+  args: { command: `touch ${name}`, description: `Make ${name}` },
+});
+
+describe('GitHub Copilot CLI, prompt mode (copilot -p)', () => {
+  it('runs the command when the console allows, and history names Copilot', async () => {
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('allowed.txt'));
+    const started = Date.now();
+    const turn = runPrompt(sandbox, 'make the file');
+    const card = await gate.nextCard();
+    // The card counts down to the hook's hand-back, inside Copilot's 30 s, not to the console's own clock.
+    expect(card.deadline).toBeLessThanOrEqual(Date.now() + 25_000);
+    expect(card.deadline).toBeGreaterThan(started);
+    expect(card).toMatchObject({
+      agent: { name: 'copilot' },
+      tool: 'bash',
+      cwd: sandbox.project,
+      input: { command: 'touch allowed.txt' },
+    });
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    expect((await turn).code).toBe(0);
+    expect(existsSync(marker('allowed.txt'))).toBe(true);
+    const [session] = await gate.sessions();
+    expect(session).toMatchObject({ agent: { name: 'copilot' }, cwd: sandbox.project });
+  });
+
+  it('keeps the command from running and gives the model the message when the console denies', async () => {
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('denied.txt'));
+    const turn = runPrompt(sandbox, 'make the file');
+    const card = await gate.nextCard();
+    gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'Use the build folder instead.' });
+    expect((await api.nextToolOutput()).output).toContain('Use the build folder instead.');
+    await turn;
+    expect(existsSync(marker('denied.txt'))).toBe(false);
+  });
+
+  it('changes nothing when no console runs: Copilot answers on its own', async () => {
+    api.script(touch('absent.txt'));
+    const turn = runPrompt(sandbox, 'make the file');
+    expect((await api.nextToolOutput()).output).toMatch(NO_ONE_TO_ASK);
+    await turn;
+    expect(existsSync(marker('absent.txt'))).toBe(false);
+  });
+
+  it('hands an unanswered card back to Copilot at the hook’s wait, withdrawing it', async () => {
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('unanswered.txt'));
+    const turn = runPrompt(sandbox, 'make the file', [], { GATEHOUSE_HOOK_TIMEOUT_MS: '3000' });
+    const card = await gate.nextCard();
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough', by: 'timeout' });
+    expect((await api.nextToolOutput()).output).toMatch(NO_ONE_TO_ASK);
+    await turn;
+    expect(existsSync(marker('unanswered.txt'))).toBe(false);
+  });
+
+  it('shows no card for a command Copilot already approved for the folder, and lets Copilot allow it', async () => {
+    gate = await startLiveConsole(sandbox);
+    // What Copilot writes at "Yes, and don't ask again for `touch` in this directory".
+    await writeFile(
+      join(sandbox.copilotHome, 'permissions-config.json'),
+      JSON.stringify({
+        locations: {
+          [sandbox.project]: { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['touch'] }] },
+        },
+      }),
+    );
+    api.script(touch('saved.txt'));
+    const turn = runPrompt(sandbox, 'make the file');
+    await api.nextToolOutput();
+    expect((await turn).code).toBe(0);
+    expect(existsSync(marker('saved.txt'))).toBe(true);
+    expect(gate.cards).toEqual([]);
+  });
+
+  it('shows no card under COPILOT_ALLOW_ALL, which allows every call itself', async () => {
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('all.txt'));
+    const turn = runPrompt(sandbox, 'make the file', [], { COPILOT_ALLOW_ALL: 'true' });
+    await api.nextToolOutput();
+    expect((await turn).code).toBe(0);
+    expect(existsSync(marker('all.txt'))).toBe(true);
+    expect(gate.cards).toEqual([]);
+  });
+});
