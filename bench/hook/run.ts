@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +49,31 @@ const postToolUse = JSON.stringify({
   duration_ms: 4,
 });
 
+// What the GitHub Copilot CLI 1.0.102 sends its permissionRequest hook (docs/copilot.md).
+const copilotRequest = JSON.stringify({
+  hookName: 'permissionRequest',
+  sessionId: '630cfbec-13db-490e-ad82-ed651679eca8',
+  timestamp: 1796603020377,
+  cwd: '/home/dev/shop',
+  toolName: 'bash',
+  toolInput: { command: 'npm run build' },
+  permissionSuggestions: [],
+});
+
+/** Copilot's saved "don't ask again for `npm run` in this directory", in `COPILOT_HOME` under `home`. */
+async function copilotSavedApproval(home: string): Promise<undefined> {
+  await mkdir(join(home, 'copilot'));
+  await writeFile(
+    join(home, 'copilot', 'permissions-config.json'),
+    JSON.stringify({
+      locations: {
+        '/home/dev/shop': { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['npm run'] }] },
+      },
+    }),
+  );
+  return undefined;
+}
+
 interface Run {
   readonly ms: number;
   readonly stdout: string;
@@ -81,6 +106,8 @@ interface Scenario {
   readonly expect: (stdout: string) => boolean;
   readonly target?: number;
   readonly setUp: (home: string) => Promise<(() => Promise<void>) | undefined>;
+  /** What the agent adds to the hook's environment. */
+  readonly env?: (home: string) => Readonly<Record<string, string>>;
 }
 
 /** A console that allows every request the moment it arrives; returns how to stop it. */
@@ -126,6 +153,35 @@ const scenarios: readonly Scenario[] = [
     setUp: async () => undefined,
   },
   {
+    name: 'copilot permission-request, console answers at once',
+    args: [INSTALLED, 'hook', 'copilot', 'permission-request'],
+    stdin: copilotRequest,
+    expect: (out) => JSON.parse(out).behavior === 'allow',
+    target: 1.5,
+    setUp: autoAllowConsole,
+  },
+  {
+    name: 'copilot permission-request, no console running',
+    args: [INSTALLED, 'hook', 'copilot', 'permission-request'],
+    stdin: copilotRequest,
+    expect: (out) => out === '',
+    target: 1.3,
+    setUp: async () => undefined,
+  },
+  {
+    // The console runs, but Copilot's own saved approval allows the call: `{}` at once, and no card.
+    name: 'copilot permission-request, Copilot allows it',
+    args: [INSTALLED, 'hook', 'copilot', 'permission-request'],
+    stdin: copilotRequest,
+    expect: (out) => out.trim() === '{}',
+    target: 1.3,
+    setUp: async (home) => {
+      await copilotSavedApproval(home);
+      return autoAllowConsole(home);
+    },
+    env: (home) => ({ COPILOT_HOME: join(home, 'copilot') }),
+  },
+  {
     name: 'permission-request, console answers at once (via gatehouse)',
     args: [CLI, 'hook', 'permission-request'],
     stdin: permissionRequest,
@@ -153,7 +209,12 @@ async function measure(scenario: Scenario, runs: number, warmup: number) {
   const home = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
   const stopConsole = await scenario.setUp(home);
   // The environment Claude Code passes is the user's; a minimal one keeps the comparison about the hook.
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', GATEHOUSE_HOME: home };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    GATEHOUSE_HOME: home,
+    ...scenario.env?.(home),
+  };
   const bare: number[] = [];
   const hook: number[] = [];
   let wrong = 0;
