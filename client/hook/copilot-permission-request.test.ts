@@ -4,6 +4,7 @@ import {
   copilotAllowsItself,
   readCopilotPermissionRequest,
   toCopilotOutput,
+  toCopilotPermissionCall,
 } from './copilot-permission-request';
 
 // The payload Copilot 1.0.102 wrote to a hook's stdin for a shell call (docs/copilot.md).
@@ -32,6 +33,16 @@ describe("Copilot's permissionRequest payload", () => {
       tool_name: 'bash',
       tool_input: { command: 'touch made-by-copilot' },
     });
+  });
+
+  it("names Copilot's shell tool as the console's rules name it, and leaves other tools as they are", () => {
+    expect(toCopilotPermissionCall(request('bash', { command: 'ls' }), 'r', 25_000)).toMatchObject({
+      tool: 'Bash',
+      input: { command: 'ls' },
+      sessionId: PAYLOAD.sessionId,
+      timeoutMs: 25_000,
+    });
+    expect(toCopilotPermissionCall(request('edit', { path: 'a' }), 'r', 25_000).tool).toBe('edit');
   });
 
   it('refuses another event or a payload without a tool', () => {

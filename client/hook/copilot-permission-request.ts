@@ -4,8 +4,9 @@
  * permissionSuggestions}` and takes `{behavior: allow | deny, message, interrupt}`; `{}` leaves the call to
  * its own rules and prompt. Pure: the file reads live in client/cli/commands/hook.ts.
  */
+import type { PermissionCall } from '../../common/protocol';
 import type { PermissionRequestPayload } from './claude-permission-request';
-import { readPermissionRequest } from './claude-permission-request';
+import { readPermissionRequest, toPermissionCall } from './claude-permission-request';
 import type { ConsoleDecision } from './lean-protocol';
 import { isObject } from './shape';
 
@@ -18,6 +19,20 @@ export function readCopilotPermissionRequest(raw: unknown): PermissionRequestPay
     tool_name: raw.toolName,
     tool_input: raw.toolInput,
   });
+}
+
+/**
+ * Copilot's request as the console gets it. Its shell tool, `bash` with `{command}`, is the call Claude
+ * Code names `Bash`: under that name the card shows the command as a command, and the console's rules and
+ * grants for shell commands apply to it.
+ */
+export function toCopilotPermissionCall(
+  payload: PermissionRequestPayload,
+  id: string,
+  timeoutMs: number,
+): PermissionCall {
+  const call = toPermissionCall(payload, id, timeoutMs);
+  return payload.tool_name === 'bash' ? { ...call, tool: 'Bash' } : call;
 }
 
 export type CopilotHookOutput =

@@ -68,7 +68,7 @@ describe('GitHub Copilot CLI, prompt mode (copilot -p)', () => {
     expect(card.deadline).toBeGreaterThan(started);
     expect(card).toMatchObject({
       agent: { name: 'copilot' },
-      tool: 'bash',
+      tool: 'Bash',
       cwd: sandbox.project,
       input: { command: 'touch allowed.txt' },
     });

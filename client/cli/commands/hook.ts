@@ -30,6 +30,7 @@ import {
   FALL_THROUGH,
   readCopilotPermissionRequest,
   toCopilotOutput,
+  toCopilotPermissionCall,
 } from '../../hook/copilot-permission-request';
 import type { PermissionRequestPayload } from '../../hook/claude-permission-request';
 import type { ConsoleDecision } from '../../hook/lean-protocol';
@@ -116,7 +117,7 @@ const COPILOT: HookAgent = {
   permissionRequest: COPILOT_PERMISSION_REQUEST,
   defaultDeadlineMs: COPILOT_HOOK_DEADLINE_MS,
   answer: toCopilotOutput,
-  call: toPermissionCall,
+  call: toCopilotPermissionCall,
   // Copilot shows its own prompt only after the hook returns, as Codex does.
   watchesTranscript: false,
   read: readCopilotPermissionRequest,
