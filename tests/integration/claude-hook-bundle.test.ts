@@ -61,8 +61,8 @@ describe('the hook bundle', () => {
     expect(inputs.some((input) => input.startsWith('client/hook/') && input.endsWith('.test.ts'))).toBe(
       false,
     );
-    // About 49 KB with both agents' adapters, the transcript watch, the handshake's hashes and the input
-    // limits; the bound catches a dependency creeping in.
-    expect(bytes).toBeLessThan(56 * 1024);
+    // About 57 KB with the three agents' adapters, the transcript watch, the handshake's hashes and the
+    // input limits; the bound catches a dependency creeping in.
+    expect(bytes).toBeLessThan(60 * 1024);
   });
 });

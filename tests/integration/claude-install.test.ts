@@ -298,7 +298,7 @@ describe('gatehouse install claude', () => {
 
   it.each([
     [[], /name the agent: claude/],
-    [['cursor'], /unknown agent "cursor"; it takes claude or codex/],
+    [['cursor'], /unknown agent "cursor"; it takes claude, codex or copilot/],
     [['claude', '--scope', 'global'], /--scope takes user, project or local, not "global"/],
     [['claude', '--bogus'], /unknown option --bogus/],
     [['claude', 'extra'], /unexpected argument "extra"/],
