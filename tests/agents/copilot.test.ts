@@ -91,6 +91,16 @@ describe('GitHub Copilot CLI, prompt mode (copilot -p)', () => {
     expect(existsSync(marker('denied.txt'))).toBe(false);
   });
 
+  it('runs the command on a console Allow even where a --deny-tool rule forbids it, as docs/copilot.md warns', async () => {
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('forbidden.txt'));
+    const turn = runPrompt(sandbox, 'make the file', ['--deny-tool=shell(touch)']);
+    gate.registry.decide((await gate.nextCard()).id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    await turn;
+    expect(existsSync(marker('forbidden.txt'))).toBe(true);
+  });
+
   it('changes nothing when no console runs: Copilot answers on its own', async () => {
     api.script(touch('absent.txt'));
     const turn = runPrompt(sandbox, 'make the file');
