@@ -14,7 +14,13 @@ import { startLiveConsole } from './support/live-console';
 import type { LiveConsole } from './support/live-console';
 import { startChatCompletionsStandIn } from './support/chat-completions-stand-in';
 import type { ChatCompletionsStandIn } from './support/chat-completions-stand-in';
-import { copilotCommand, makeCopilotSandbox, runPrompt } from './support/copilot';
+import {
+  COPILOT_PROMPT,
+  copilotCommand,
+  makeCopilotSandbox,
+  runPrompt,
+  TmuxCopilot,
+} from './support/copilot';
 import type { CopilotSandbox } from './support/copilot';
 
 const HOOK = resolve('out/cli/gatehouse-hook.cjs');
@@ -27,6 +33,7 @@ let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let api: ChatCompletionsStandIn;
 let sandbox: CopilotSandbox;
 let gate: LiveConsole | undefined;
+let tmux: TmuxCopilot | undefined;
 
 beforeAll(() => {
   copilotCommand();
@@ -43,7 +50,11 @@ beforeEach(async () => {
   });
   if (install.status !== 0) throw new Error(`gatehouse install copilot failed: ${install.stderr}`);
 });
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  // A stuck interactive case says what the terminal showed, not only that time ran out.
+  if (tmux && task.result?.state === 'fail') console.error(`The terminal at failure:\n${tmux.screen()}`);
+  await tmux?.close();
+  tmux = undefined;
   await gate?.close();
   gate = undefined;
   await api.close();
@@ -147,5 +158,35 @@ describe('GitHub Copilot CLI, prompt mode (copilot -p)', () => {
     expect((await turn).code).toBe(0);
     expect(existsSync(marker('all.txt'))).toBe(true);
     expect(gate.cards).toEqual([]);
+  });
+});
+
+describe('GitHub Copilot CLI, interactive (tmux)', () => {
+  it('runs the command when the console allows, with no prompt of its own', async () => {
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('console.txt'));
+    const next = gate.nextCard();
+    tmux = await TmuxCopilot.start(sandbox, `copilot-allow-${process.pid}`, 'make the file');
+    gate.registry.decide((await next).id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    expect(existsSync(marker('console.txt'))).toBe(true);
+    expect(tmux.screen()).not.toMatch(COPILOT_PROMPT);
+  });
+
+  it('withdraws an unanswered card when Copilot’s own prompt takes over, and the terminal answers', async () => {
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('terminal.txt'));
+    const next = gate.nextCard();
+    tmux = await TmuxCopilot.start(sandbox, `copilot-handback-${process.pid}`, 'make the file', {
+      GATEHOUSE_HOOK_TIMEOUT_MS: '3000',
+    });
+    const card = await next;
+    // Copilot waits on the hook: its own prompt is not up while the card is.
+    expect(tmux.screen()).not.toMatch(COPILOT_PROMPT);
+    expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough', by: 'timeout' });
+    await tmux.waitFor(COPILOT_PROMPT);
+    tmux.keys('Enter');
+    await api.nextToolOutput();
+    expect(existsSync(marker('terminal.txt'))).toBe(true);
   });
 });

@@ -4,11 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { agentCommand, readPins } from './agent-cache';
 import type { AgentCommand } from './agent-cache';
 import type { ExecResult } from './codex';
+import { startPane, TmuxPane } from './tmux-pane';
 
 export function copilotCommand(): AgentCommand {
   const pin = readPins().copilot;
@@ -69,4 +70,33 @@ export function runPrompt(
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
   });
+}
+
+/** Copilot's own approval prompt in the TUI, shown once its hook returns with no verdict. */
+export const COPILOT_PROMPT = /Do you want to run this command\?/;
+
+/** The Copilot TUI in a tmux pane, started on a prompt (`-i`) in a folder it already trusts. */
+export class TmuxCopilot extends TmuxPane {
+  static async start(
+    sandbox: CopilotSandbox,
+    name: string,
+    prompt: string,
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<TmuxCopilot> {
+    // What "Yes, and remember this folder" writes; without it the trust dialog would take the first keys.
+    await writeFile(
+      join(sandbox.copilotHome, 'config.json'),
+      JSON.stringify({ trustedFolders: [sandbox.project] }),
+    );
+    const copilot = copilotCommand();
+    return new TmuxCopilot(
+      name,
+      startPane(name, sandbox.project, { ...sandbox.env, TERM: 'xterm-256color', ...env }, [
+        copilot.command,
+        ...copilot.args,
+        '-i',
+        prompt,
+      ]),
+    );
+  }
 }
