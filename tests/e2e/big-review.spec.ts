@@ -71,8 +71,9 @@ test('a 10,000-line edit shows a folded diff, and stepping through its changes o
   await expect(target.locator('.diff__stats')).toHaveText('+10−10');
   await expect(diff.locator('.diff__fold').first()).toHaveText('⋯ 496 unchanged lines');
   await expect(diff.locator('.diff__line--add').first()).toContainText('export const line500 = -500;');
-  // Ten changes of two lines each; the first is in view from the start.
-  await expect(target.getByRole('note')).toContainText('18 changed lines not seen yet');
+  // Ten changes of two lines each, far apart: a part each, and the first is in view from the start.
+  await expect(target.getByRole('note')).toContainText('9 parts with changes not seen yet');
+  await expect(target.locator('.review__where')).toHaveText('Part 1 of 10');
   await expect(allow).toBeDisabled();
   // One press a change: each is a thousand lines from the next, far more than the box shows.
   expect(await stepThrough(target, 'Next change')).toBe(9);
@@ -81,6 +82,49 @@ test('a 10,000-line edit shows a folded diff, and stepping through its changes o
   await expect(allow).toBeEnabled();
   await allow.click();
   expect(await hookDecision(hook)).toEqual({ behavior: 'allow' });
+});
+
+test('a 200 KB MCP call is read a boxful at a time, by its button or n, counted in parts', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(gate.url);
+  gate.ask('mcp__db__insert', bigMcpInput);
+  const target = card(page, 'mcp__db__insert');
+  const args = target.getByRole('region', { name: 'Arguments' });
+  const where = target.locator('.review__where');
+  const unseen = async () =>
+    Number(/\d+/.exec((await target.locator('.review .seen-gate').textContent()) ?? '')?.[0]);
+  await expect(where).toHaveText(/^Part 1 of \d+$/);
+  const parts = Number(/of (\d+)/.exec((await where.textContent()) ?? '')?.[1]);
+  const box = await args.evaluate((element) => ({
+    height: element.clientHeight,
+    total: element.scrollHeight,
+  }));
+  // A part is what the box shows at once, not a few rows: as many parts as boxfuls, give or take one.
+  expect(parts).toBeGreaterThanOrEqual(Math.floor(box.total / box.height));
+  expect(parts).toBeLessThanOrEqual(Math.ceil(box.total / (box.height - 2 * 20)) + 1);
+  await expect.poll(unseen).toBe(parts - 1);
+  await screenshot(page, 'big-mcp-parts-wide');
+
+  // Each press shows the next whole part: the box moves by a boxful less at most a row cut at its foot.
+  const scrolled = () => args.evaluate((element) => element.scrollTop);
+  await target.getByRole('button', { name: 'Next part' }).click();
+  await expect(where).toHaveText(`Part 2 of ${parts}`);
+  await expect.poll(unseen).toBe(parts - 2);
+  const step = await scrolled();
+  expect(step).toBeGreaterThan(box.height - 3 * 20);
+  // The key does the same on the cursor's card, without waiting for the cursor to rest.
+  await target.locator('.card__tool').click();
+  for (let press = 0; press < 3; press++) await page.keyboard.press('n');
+  await expect(where).toHaveText(`Part 5 of ${parts}`);
+  await expect.poll(unseen).toBe(parts - 5);
+  expect(await scrolled()).toBeGreaterThan(4 * (box.height - 3 * 20));
+  await expect(target.locator('.review__marks .review__here')).toBeVisible();
+  await expect(target.getByRole('button', { name: 'Allow once' })).toBeDisabled();
+  await page.setViewportSize(SIZES.tray);
+  await expect(where).toHaveText(/^Part \d+ of \d+$/);
+  await screenshot(page, 'big-mcp-parts-tray');
 });
 
 test('a 10,000-line Write that rewrites every line still gets its diff', async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * Nothing can be allowed unseen: a long Write, a long edit and long MCP arguments keep Allow
- * disabled, with a "N lines not seen yet" cue, until every line of them has been in view, scrolled or
+ * disabled, with a "N parts not seen yet" cue, until every line of them has been in view, scrolled or
  * stepped to with "Next" — at the tray's size. Jumping to the end sees only the end.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -40,9 +40,7 @@ test('a 159-line Write keeps Allow disabled until every line of its diff has bee
   const diff = target.getByRole('region', { name: /Changes to/ });
   const allow = target.getByRole('button', { name: 'Allow once' });
   await expect(diff).toBeVisible();
-  await expect(target.getByRole('note')).toContainText(
-    /\d+ changed lines not seen yet: step through the changes/,
-  );
+  await expect(target.getByRole('note')).toContainText(/\d+ parts? with changes not seen yet: step through/);
   await expect(allow).toBeDisabled();
   await armCard(target);
   await page.keyboard.press('a');
@@ -89,7 +87,7 @@ test('long MCP arguments must be seen line by line before they can be allowed', 
   const target = card(page, 'people');
   const args = target.getByLabel('Arguments');
   const allow = target.getByRole('button', { name: 'Allow once' });
-  await expect(target.getByRole('note')).toContainText('lines not seen yet');
+  await expect(target.getByRole('note')).toContainText(/parts? not seen yet/);
   await expect(allow).toBeDisabled();
   // Scrolling through by hand counts as much as stepping.
   for (let half = 0; half < 100 && !(await allow.isEnabled()); half++)

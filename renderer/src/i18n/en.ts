@@ -75,6 +75,7 @@ export const en = {
   'shortcuts.denyMessage': 'Deny with a message…',
   'shortcuts.edit': 'Edit the input, then allow',
   'shortcuts.select': 'Select or unselect',
+  'shortcuts.nextPart': 'Next part of a long input or diff',
   'shortcuts.help': 'Show this sheet',
   'shortcuts.escape': 'Close what is open',
 

@@ -49,13 +49,14 @@ export const toolCallEn = {
     one: '{count} more line below: scroll to the end before allowing it.',
     other: '{count} more lines below: scroll to the end before allowing it.',
   },
-  'gate.unseenChanges': {
-    one: '{count} changed line not seen yet: step through the changes before allowing it.',
-    other: '{count} changed lines not seen yet: step through the changes before allowing it.',
+  'gate.part': 'Part {part} of {count}',
+  'gate.unseenChangeParts': {
+    one: '{count} part with changes not seen yet: step through it before allowing it.',
+    other: '{count} parts with changes not seen yet: step through them before allowing it.',
   },
-  'gate.unseenLines': {
-    one: '{count} line not seen yet: step through it before allowing it.',
-    other: '{count} lines not seen yet: step through them before allowing it.',
+  'gate.unseenParts': {
+    one: '{count} part not seen yet: step through it before allowing it.',
+    other: '{count} parts not seen yet: step through them before allowing it.',
   },
   'gate.nextChange': 'Next change',
   'gate.nextPart': 'Next part',

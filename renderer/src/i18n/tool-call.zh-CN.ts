@@ -48,13 +48,14 @@ export const toolCallZhCN: Partial<Catalogue> = {
     one: '下方还有 {count} 行：请先滚动到末尾，再允许。',
     other: '下方还有 {count} 行：请先滚动到末尾，再允许。',
   },
-  'gate.unseenChanges': {
-    one: '还有 {count} 行改动未看过：请逐处查看后再允许。',
-    other: '还有 {count} 行改动未看过：请逐处查看后再允许。',
+  'gate.part': '第 {part} 段，共 {count} 段',
+  'gate.unseenChangeParts': {
+    one: '还有 {count} 段改动未看过：请逐段查看后再允许。',
+    other: '还有 {count} 段改动未看过：请逐段查看后再允许。',
   },
-  'gate.unseenLines': {
-    one: '还有 {count} 行未看过：请逐段查看后再允许。',
-    other: '还有 {count} 行未看过：请逐段查看后再允许。',
+  'gate.unseenParts': {
+    one: '还有 {count} 段未看过：请逐段查看后再允许。',
+    other: '还有 {count} 段未看过：请逐段查看后再允许。',
   },
   'gate.nextChange': '下一处改动',
   'gate.nextPart': '下一段',

@@ -70,6 +70,7 @@ export const zhCN: Partial<Catalogue> = {
   'shortcuts.denyMessage': '拒绝并留言…',
   'shortcuts.edit': '编辑输入后允许',
   'shortcuts.select': '选择或取消选择',
+  'shortcuts.nextPart': '长输入或差异的下一段',
   'shortcuts.help': '显示此列表',
   'shortcuts.escape': '关闭已打开的内容',
 

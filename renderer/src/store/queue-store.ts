@@ -77,6 +77,8 @@ export interface QueueState {
   readonly panels: Readonly<Record<string, Panel>>;
   /** Long Bash commands that have been shown to their end (or fit the card). */
   readonly seenToEnd: Readonly<Record<string, true>>;
+  /** How many times `n` asked each card to show its next part not seen yet (`ReviewRows` steps on each). */
+  readonly partSteps: Readonly<Record<string, number>>;
   readonly diffs: Readonly<Record<string, DiffState>>;
   readonly grants: readonly GrantView[];
   readonly status: ConsoleStatus | undefined;
@@ -111,6 +113,7 @@ export interface QueueState {
   /** Each selected request gets its own decision; Allow leaves out those that need a look of their own. */
   answerSelected(behavior: 'allow' | 'deny'): Promise<void>;
   markSeenToEnd(id: string): void;
+  stepPart(id: string): void;
   loadDiff(id: string): void;
   revokeGrant(id: string): Promise<void>;
   previewRule(rule: string, cwd: string): Promise<RulePreview | undefined>;
@@ -189,6 +192,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
       selected: {},
       panels: {},
       seenToEnd: {},
+      partSteps: {},
       diffs: {},
       grants: [],
       status: undefined,
@@ -340,6 +344,11 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         set((state) => ({ seenToEnd: { ...state.seenToEnd, [id]: true } }));
       },
 
+      stepPart(id) {
+        if (!findRequest(id)) return;
+        set((state) => ({ partSteps: { ...state.partSteps, [id]: (state.partSteps[id] ?? 0) + 1 } }));
+      },
+
       loadDiff(id) {
         if (get().diffs[id]) return;
         set((state) => ({ diffs: { ...state.diffs, [id]: { status: 'loading' } } }));
@@ -381,6 +390,7 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
           panels: without(state.panels, id),
           selected: without(state.selected, id),
           seenToEnd: without(state.seenToEnd, id),
+          partSteps: without(state.partSteps, id),
           diffs: without(state.diffs, id),
           ...(cursor === state.cursor ? {} : { cursor, cursorAt: now() }),
         });

@@ -94,12 +94,8 @@ function AsAsked({ request }: { request: PendingRequestView }) {
     return changes && replacementRows(changes);
   }, [request.tool, request.input]);
   const mustSee = useCallback(() => true, []);
-  const partStart = useCallback(
-    (index: number) => {
-      let start = index;
-      while (start > 0 && rows?.[start - 1]?.type === rows?.[index]?.type) start -= 1;
-      return start;
-    },
+  const startsGroup = useCallback(
+    (index: number) => index > 0 && rows?.[index - 1]?.type !== rows?.[index]?.type,
     [rows],
   );
   if (!rows) return <JsonInput request={request} />;
@@ -108,7 +104,7 @@ function AsAsked({ request }: { request: PendingRequestView }) {
       request={request}
       count={rows.length}
       mustSee={mustSee}
-      partStart={partStart}
+      startsGroup={startsGroup}
       renderRow={(index) => <LineRow row={rows[index]!} />}
       unit="line"
       className="diff__rows diff__rows--unified diff__rows--asked"
@@ -142,20 +138,13 @@ function DiffRows({
   );
   const digits = String(lastLine).length;
   const mustSee = useCallback((index: number) => isChange(rows[index]!), [rows]);
-  const partStart = useCallback(
-    (index: number) => {
-      let start = index;
-      while (start > 0 && rows[start]!.kind !== 'hunk') start -= 1;
-      return start;
-    },
-    [rows],
-  );
+  const startsGroup = useCallback((index: number) => rows[index]!.kind === 'hunk', [rows]);
   return (
     <ReviewRows
       request={request}
       count={rows.length}
       mustSee={mustSee}
-      partStart={partStart}
+      startsGroup={startsGroup}
       renderRow={(index) => <DiffRow row={rows[index]!} />}
       unit="change"
       className={`diff__rows diff__rows--${layout}`}

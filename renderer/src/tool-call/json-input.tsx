@@ -18,14 +18,12 @@ export function JsonInput({
     [request.input],
   );
   const mustSee = useCallback(() => true, []);
-  const partStart = useCallback((index: number) => index, []);
   return (
     <ReviewRows
       request={request}
       recorded={recorded}
       count={lines.length}
       mustSee={mustSee}
-      partStart={partStart}
       renderRow={(index) => <code className="code__line">{lines[index]}</code>}
       unit="line"
       className="code code--json"

@@ -13,11 +13,12 @@ export function McpInput({ request, recorded = false }: { request: PendingReques
   const name = parseMcpName(request.tool);
   const rows = useMemo(() => inputRows(request.input), [request.input]);
   const mustSee = useCallback(() => true, []);
-  const partStart = useCallback(
+  const startsGroup = useCallback((index: number) => rows[index]!.part, [rows]);
+  const rowChars = useCallback(
     (index: number) => {
-      let start = index;
-      while (start > 0 && !rows[start]!.part) start -= 1;
-      return start;
+      const row = rows[index]!;
+      // An indent step is 14 px, about two characters; a key is followed by ": ".
+      return (row.depth + 1) * 2 + (row.key === undefined ? 0 : row.key.length + 2) + row.text.length;
     },
     [rows],
   );
@@ -45,7 +46,8 @@ export function McpInput({ request, recorded = false }: { request: PendingReques
           recorded={recorded}
           count={rows.length}
           mustSee={mustSee}
-          partStart={partStart}
+          startsGroup={startsGroup}
+          rowChars={rowChars}
           renderRow={(index) => <InputLine row={rows[index]!} />}
           unit="line"
           className="mcp__args"

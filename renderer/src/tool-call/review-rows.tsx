@@ -1,18 +1,19 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PendingRequestView } from '../../../common/queue-contract';
 import { useT } from '../i18n/i18n-context';
 import { useQueue } from '../store/store-context';
 import { contentMayOverflow } from '../store/allow-gate';
+import { ariaKeys, KeyHint } from '../ui/key-hint';
+import { partOf, partStarts, partStates, rowAt } from './review-parts';
+import type { PartState, RowSpan } from './review-parts';
 
 /** Up to this many rows render at once; past it only the rows in view (and a few around) exist. */
 const DIRECT_ROWS = 200;
 const ROW_PX = 20;
 /** A row this close to the box's edge still counts as in view. */
 const SLACK_PX = 4;
-/** Rows shown above the first unseen one when stepping to it: its hunk's header and context. */
-const LEAD_ROWS = 4;
 
 interface ReviewRowsProps {
   readonly request: PendingRequestView;
@@ -20,8 +21,13 @@ interface ReviewRowsProps {
   readonly count: number;
   /** Rows that must each have been in view before an Allow (a diff's changed lines, every input row). */
   readonly mustSee: (index: number) => boolean;
-  /** The row a part begins at (a hunk's header, a field's key): a step shows the part from there. */
-  readonly partStart: (index: number) => number;
+  /** The first row of a group kept whole in one part when it fits (a hunk's header, a field's key). */
+  readonly startsGroup?: (index: number) => boolean;
+  /**
+   * How many characters wide a row is, indent included: a row not drawn yet is reckoned as wrapped to the
+   * box's width, so the parts (and "part 3 of 12") change little as rows are drawn and measured.
+   */
+  readonly rowChars?: (index: number) => number;
   readonly renderRow: (index: number) => ReactNode;
   readonly unit: 'change' | 'line';
   readonly className: string;
@@ -29,18 +35,41 @@ interface ReviewRowsProps {
   readonly style?: CSSProperties;
 }
 
+/** Where the box stands: the part at its top, how many parts there are and are not seen, and their marks. */
+interface Standing {
+  readonly part: number;
+  readonly parts: number;
+  readonly unseen: number;
+  readonly marks: readonly PartState[];
+}
+
+const NO_STANDING: Standing = { part: 0, parts: 0, unseen: 0, marks: [] };
+
+function sameStanding(a: Standing, b: Standing): boolean {
+  return (
+    a.part === b.part &&
+    a.parts === b.parts &&
+    a.unseen === b.unseen &&
+    a.marks.length === b.marks.length &&
+    a.marks.every((mark, index) => mark === b.marks[index])
+  );
+}
+
 /**
- * A long body drawn a row at a time, whose rows count as seen once each has been in view. "Next" scrolls
- * to the first one not seen yet, so a big diff or input is stepped through part by part instead of
- * scrolled end to end, and Allow waits until every row that must be seen has been. Jumping to the end
- * sees only the end. A `recorded` request is history, which no one answers any more.
+ * A long body drawn a row at a time, cut into parts of as many rows as the box shows at once
+ * (`review-parts.ts`). A row counts as seen once it has been wholly in view; a part, once every row in it
+ * that must be seen has been. "Next" (or `n` on the cursor's card) shows the first part not seen yet whole,
+ * so a big diff or input is read a boxful at a time, with its part and count in words and a mark per part,
+ * and Allow waits until every row that must be seen has been. Jumping to the end sees only the end.
+ * A `recorded` request is history, which no one answers any more.
  */
 export function ReviewRows({
   request,
   recorded = false,
   count,
   mustSee,
-  partStart,
+  startsGroup,
+  rowChars,
   renderRow,
   unit,
   className,
@@ -51,6 +80,7 @@ export function ReviewRows({
   const { id } = request;
   const seenAll = useQueue((s) => Boolean(s.seenToEnd[id]));
   const markSeen = useQueue((s) => s.markSeenToEnd);
+  const stepped = useQueue((s) => s.partSteps[id] ?? 0);
   const gated = !recorded && !seenAll && contentMayOverflow(request);
   const required = useMemo(() => {
     const rows: number[] = [];
@@ -58,17 +88,45 @@ export function ReviewRows({
     return rows;
   }, [count, mustSee]);
   const seen = useMemo(() => new Uint8Array(count), [count]);
-  const [unseen, setUnseen] = useState(required.length);
+  const [standing, setStanding] = useState<Standing>(NO_STANDING);
   const box = useRef<HTMLDivElement>(null);
-  const lastStep = useRef(-1);
   const virtual = count > DIRECT_ROWS;
+  /** Characters a line of the box holds, once it has been laid out. */
+  const [columns, setColumns] = useState(0);
+  // A row's measured height holds for one width: a new width re-estimates every row, measured or not.
+  const getItemKey = useCallback((index: number) => `${columns}:${index}`, [columns]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
   const virtualizer = useVirtualizer({
     count: virtual ? count : 0,
     getScrollElement: () => box.current,
-    estimateSize: () => ROW_PX,
+    estimateSize: (index) =>
+      rowChars && columns > 0 ? Math.max(1, Math.ceil(rowChars(index) / columns)) * ROW_PX : ROW_PX,
+    getItemKey,
     overscan: 10,
   });
+
+  /** The rows' spans below the box's top padding, the height of a part, and the parts. */
+  const layout = (element: HTMLElement) => {
+    const styles = getComputedStyle(element);
+    const padTop = parseFloat(styles.paddingTop) || 0;
+    const height = element.clientHeight - padTop - (parseFloat(styles.paddingBottom) || 0);
+    if (rowChars) {
+      const width =
+        element.clientWidth - (parseFloat(styles.paddingLeft) || 0) - (parseFloat(styles.paddingRight) || 0);
+      const fits = Math.max(1, Math.floor(width / charWidth(styles.font)));
+      if (fits !== columns) setColumns(fits);
+    }
+    let spans: readonly RowSpan[];
+    if (virtual) spans = virtualizer.measurementsCache;
+    else {
+      const origin = element.getBoundingClientRect().top + element.clientTop + padTop - element.scrollTop;
+      spans = [...element.querySelectorAll<HTMLElement>(':scope > [data-index]')].map((row) => {
+        const at = row.getBoundingClientRect();
+        return { start: at.top - origin, end: at.bottom - origin };
+      });
+    }
+    return { spans, padTop, starts: partStarts(spans, Math.max(height, ROW_PX), startsGroup) };
+  };
 
   const check = () => {
     const element = box.current;
@@ -81,9 +139,19 @@ export function ReviewRows({
       const inView = (at.top >= top && at.bottom <= bottom) || (at.top <= top && at.bottom >= bottom);
       if (inView) seen[Number(row.dataset.index)] = 1;
     }
-    const left = required.reduce((sum, index) => sum + (seen[index] ? 0 : 1), 0);
-    setUnseen(left);
-    if (left === 0) markSeen(id);
+    if (required.every((index) => seen[index])) {
+      markSeen(id);
+      return;
+    }
+    const { spans, padTop, starts } = layout(element);
+    const marks = partStates(starts, count, mustSee, seen);
+    const next: Standing = {
+      part: partOf(starts, rowAt(spans, element.scrollTop - padTop - SLACK_PX)),
+      parts: starts.length,
+      unseen: marks.filter((mark) => mark === 'unseen').length,
+      marks,
+    };
+    setStanding((current) => (sameStanding(current, next) ? current : next));
   };
   useLayoutEffect(check);
   // A resize (the window grows, the tray opens) can bring rows into view without a scroll or a render.
@@ -97,19 +165,25 @@ export function ReviewRows({
 
   const step = () => {
     const element = box.current;
-    const next = required.find((index) => !seen[index]);
-    if (!element || next === undefined) return;
-    const from = Math.max(partStart(next), next - LEAD_ROWS, 0);
-    // Stepping to the same place twice means the part is taller than the box: go on from the row itself.
-    const target = from === lastStep.current ? next : from;
-    lastStep.current = target;
-    if (virtual) virtualizer.scrollToIndex(target, { align: 'start' });
-    else {
-      const row = element.querySelector(`[data-index="${target}"]`);
-      if (row) element.scrollTop += row.getBoundingClientRect().top - element.getBoundingClientRect().top;
-    }
+    if (!element) return;
+    // A part is seen in the window as well as in its box: bring the whole box into view first.
+    const frame = element.getBoundingClientRect();
+    if (frame.top < 0 || frame.bottom > window.innerHeight) element.scrollIntoView({ block: 'nearest' });
+    const { spans, starts } = layout(element);
+    const marks = partStates(starts, count, mustSee, seen);
+    const part = marks.indexOf('unseen');
+    if (part === -1) return check();
+    const first = starts[part]!;
+    if (virtual) virtualizer.scrollToIndex(first, { align: 'start' });
+    else element.scrollTop = spans[first]!.start;
     check();
   };
+  const steps = useRef(stepped);
+  useEffect(() => {
+    if (steps.current === stepped) return;
+    steps.current = stepped;
+    step();
+  });
 
   return (
     <>
@@ -145,16 +219,62 @@ export function ReviewRows({
           ))
         )}
       </div>
-      {gated && (
+      {gated && standing.parts > 0 && (
         <div className="review">
-          <p className="seen-gate" role="note">
-            {t(unit === 'change' ? 'gate.unseenChanges' : 'gate.unseenLines', { count: unseen })}
+          <PartMarks standing={standing} />
+          <p className="review__where">
+            {t('gate.part', { part: standing.part + 1, count: standing.parts })}
           </p>
-          <button type="button" className="button button--small review__next" onClick={step}>
+          <p className="seen-gate" role="note">
+            {t(unit === 'change' ? 'gate.unseenChangeParts' : 'gate.unseenParts', { count: standing.unseen })}
+          </p>
+          <button
+            type="button"
+            className="button button--small review__next"
+            aria-keyshortcuts={ariaKeys('nextPart')}
+            onClick={step}
+          >
             {t(unit === 'change' ? 'gate.nextChange' : 'gate.nextPart')}
+            <KeyHint command="nextPart" />
           </button>
         </div>
       )}
     </>
   );
+}
+
+const MARK = { seen: 'var(--calm)', unseen: 'var(--notice-tint)', nothing: 'transparent' } as const;
+
+/**
+ * A mark per part, seen or not, in one strip with the part in view outlined: one gradient, however many
+ * parts, so a 200 KB input adds two nodes and not hundreds.
+ */
+function PartMarks({ standing }: { standing: Standing }) {
+  const { marks, part, parts } = standing;
+  const stops: string[] = [];
+  let from = 0;
+  for (let index = 1; index <= parts; index++) {
+    if (index < parts && marks[index] === marks[from]) continue;
+    stops.push(`${MARK[marks[from]!]} ${(from / parts) * 100}% ${(index / parts) * 100}%`);
+    from = index;
+  }
+  return (
+    <div
+      className="review__marks"
+      aria-hidden="true"
+      style={{ backgroundImage: `linear-gradient(to right, ${stops.join(', ')})` }}
+    >
+      <span className="review__here" style={{ left: `${(part / parts) * 100}%`, width: `${100 / parts}%` }} />
+    </div>
+  );
+}
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/** The width of one character of a monospace font, as the page draws it. */
+function charWidth(font: string): number {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (!measuring) return 8;
+  measuring.font = font;
+  return measuring.measureText('0'.repeat(100)).width / 100 || 8;
 }

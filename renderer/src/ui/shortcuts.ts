@@ -9,6 +9,7 @@ export type Command =
   | 'denyWithMessage'
   | 'edit'
   | 'select'
+  | 'nextPart'
   | 'help'
   | 'escape';
 
@@ -23,6 +24,7 @@ export const SHORTCUTS: ReadonlyArray<{ readonly command: Command; readonly keys
   { command: 'denyWithMessage', keys: ['Shift', 'd'] },
   { command: 'edit', keys: ['e'] },
   { command: 'select', keys: ['x'] },
+  { command: 'nextPart', keys: ['n'] },
   { command: 'help', keys: ['?'] },
   { command: 'escape', keys: ['Esc'] },
 ];

@@ -28,6 +28,7 @@ const BY_KEY: Readonly<Record<string, Command>> = {
   D: 'denyWithMessage',
   e: 'edit',
   x: 'select',
+  n: 'nextPart',
   '?': 'help',
   Escape: 'escape',
 };

@@ -15,6 +15,7 @@ const LABEL: Record<Command, MessageKey> = {
   denyWithMessage: 'shortcuts.denyMessage',
   edit: 'shortcuts.edit',
   select: 'shortcuts.select',
+  nextPart: 'shortcuts.nextPart',
   help: 'shortcuts.help',
   escape: 'shortcuts.escape',
 };

@@ -35,6 +35,12 @@ export function runCommand(command: Command, targets: KeyboardTargets, now: numb
     return cursor !== undefined;
   }
   const id = state.cursor;
+  // Showing the next part of a long body answers nothing, so it need not wait for the cursor to rest.
+  if (command === 'nextPart') {
+    if (!id) return false;
+    state.stepPart(id);
+    return true;
+  }
   if (command === 'escape') {
     if (id && state.panels[id]) state.closePanel(id);
     else if (Object.keys(state.selected).length) state.clearSelection();

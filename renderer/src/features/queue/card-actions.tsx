@@ -5,7 +5,7 @@ import { useQueue } from '../../store/store-context';
 import { allowGate } from '../../store/allow-gate';
 import { answersFor, isAllowKind } from '../../../../common/agent-answers';
 import { AllowButton } from './allow-button';
-import { ariaKeys, KeyHint } from './key-hint';
+import { ariaKeys, KeyHint } from '../../ui/key-hint';
 
 /**
  * Every answer, bound to this card's request id. In a narrow card the secondary answers fold behind

@@ -1,5 +1,5 @@
-import { SHORTCUTS } from '../../ui/shortcuts';
-import type { Command } from '../../ui/shortcuts';
+import { SHORTCUTS } from './shortcuts';
+import type { Command } from './shortcuts';
 
 const SHOWN: Readonly<Record<string, string>> = { Shift: '⇧' };
 
