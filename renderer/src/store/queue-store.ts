@@ -25,7 +25,8 @@ import { answersFor } from '../../../common/agent-answers';
 import type { Refusal } from '../../../common/refusals';
 import { MAX_TIMER_MS } from '../../../common/timer-delay';
 import { allowGate } from './allow-gate';
-import { displayOrder, laneAt, nextLaneChange, queueLayout } from './session-groups';
+import { displayOrder, laneAt, laneJoinAt, nextLaneChange, queueLayout } from './session-groups';
+import { handsBackSoon } from '../../../common/hand-back';
 import type { Lane } from './session-groups';
 
 export interface Resolution {
@@ -153,19 +154,32 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
     const fail = (error: Refusal) => set({ error });
     const order = () => displayOrder(queueLayout(get().requests, get().lane));
     // The lane changes with the clock as well as with the requests: one timer, set for the next request
-    // that joins it, so nothing ticks while no deadline comes near.
+    // that joins it, so nothing ticks while no deadline comes near. Only that timer and a new list scan
+    // every request; an arrival looks at itself alone, since every render of the queue follows each one.
     let laneTimer: ReturnType<typeof setTimeout> | undefined;
+    let laneTimerAt: number | undefined;
+    const scheduleLane = (at: number | undefined) => {
+      if (at === undefined || (laneTimerAt !== undefined && laneTimerAt <= at)) return;
+      clearTimeout(laneTimer);
+      laneTimerAt = at;
+      laneTimer = setTimeout(refreshLane, Math.min(MAX_TIMER_MS, Math.max(0, at - now())));
+    };
     const refreshLane = () => {
       clearTimeout(laneTimer);
+      laneTimerAt = undefined;
       const { requests } = get();
       const lane = laneAt(requests, get().lane, now());
       const changed =
         Object.keys(lane).length !== Object.keys(get().lane).length ||
         Object.keys(lane).some((id) => !get().lane[id]);
       if (changed) set({ lane });
-      const next = nextLaneChange(requests, lane);
-      if (next !== undefined)
-        laneTimer = setTimeout(refreshLane, Math.min(MAX_TIMER_MS, Math.max(0, next - now())));
+      scheduleLane(nextLaneChange(requests, lane));
+    };
+    /** A request came or changed: it joins the lane now, or the timer comes forward for it if need be. */
+    const admitToLane = (request: PendingRequestView) => {
+      if (get().lane[request.id]) return;
+      if (handsBackSoon(request, now())) set((state) => ({ lane: { ...state.lane, [request.id]: true } }));
+      else scheduleLane(laneJoinAt(request));
     };
     const findRequest = (id: string) => get().requests.find((r) => r.id === id);
     const isOpen = (id: string) =>
@@ -237,12 +251,12 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
         if (event.kind === 'added') {
           if (findRequest(event.request.id)) return;
           set((state) => ({ requests: [...state.requests, event.request] }));
-          refreshLane();
+          admitToLane(event.request);
         } else if (event.kind === 'updated') {
           set((state) => ({
             requests: state.requests.map((r) => (r.id === event.request.id ? event.request : r)),
           }));
-          refreshLane();
+          admitToLane(event.request);
         } else if (!get().resolutions[event.id]) {
           resolve(event.id, {
             behavior: event.behavior,
@@ -392,9 +406,9 @@ export function createQueueStore(api: ConsoleApi, now: () => number = Date.now) 
           seenToEnd: without(state.seenToEnd, id),
           partSteps: without(state.partSteps, id),
           diffs: without(state.diffs, id),
+          lane: without(state.lane, id),
           ...(cursor === state.cursor ? {} : { cursor, cursorAt: now() }),
         });
-        refreshLane();
       },
 
       dismissError() {

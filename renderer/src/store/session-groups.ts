@@ -49,16 +49,27 @@ export function needsSecondLook(request: PendingRequestView): boolean {
 
 export function groupBySession(requests: readonly PendingRequestView[]): SessionGroup[] {
   const sorted = [...requests].sort((a, b) => a.receivedAt - b.receivedAt || a.id.localeCompare(b.id));
-  const groups = new Map<string, { first: PendingRequestView; requests: PendingRequestView[] }>();
+  // Looked up by the request's own strings, agent then session: a key built per request (a new string
+  // hashed each time) cost a millisecond a render with 1,000 pending, and every arrival renders.
+  const byAgent = new Map<
+    string,
+    Map<string, { first: PendingRequestView; requests: PendingRequestView[] }>
+  >();
+  const groups: { first: PendingRequestView; requests: PendingRequestView[] }[] = [];
   for (const request of sorted) {
-    const key = `${request.agent.name}\u0000${request.sessionId}`;
-    const group = groups.get(key);
+    let sessions = byAgent.get(request.agent.name);
+    if (!sessions) byAgent.set(request.agent.name, (sessions = new Map()));
+    const group = sessions.get(request.sessionId);
     if (group) group.requests.push(request);
-    else groups.set(key, { first: request, requests: [request] });
+    else {
+      const created = { first: request, requests: [request] };
+      sessions.set(request.sessionId, created);
+      groups.push(created);
+    }
   }
-  // Map keeps insertion order, and each group was inserted at its oldest request: oldest group first.
-  return [...groups].map(([key, { first, requests: members }]) => ({
-    key,
+  // Each group was pushed at its oldest request: oldest group first.
+  return groups.map(({ first, requests: members }) => ({
+    key: `${first.agent.name}\u0000${first.sessionId}`,
     sessionId: first.sessionId,
     agent: first.agent.name,
     cwd: first.cwd,
@@ -80,13 +91,17 @@ export function laneAt(requests: readonly PendingRequestView[], lane: Lane, now:
   return next;
 }
 
+/** The moment a request joins the lane, or undefined when it never will (it has no deadline). */
+export function laneJoinAt(request: PendingRequestView): number | undefined {
+  return request.deadline === undefined ? undefined : request.deadline - HANDS_BACK_SOON_MS + 1;
+}
+
 /** The first moment at which a request outside the lane joins it, or undefined when none ever will. */
 export function nextLaneChange(requests: readonly PendingRequestView[], lane: Lane): number | undefined {
   let next: number | undefined;
   for (const request of requests) {
-    if (lane[request.id] || request.deadline === undefined) continue;
-    const joins = request.deadline - HANDS_BACK_SOON_MS + 1;
-    if (next === undefined || joins < next) next = joins;
+    const joins = lane[request.id] ? undefined : laneJoinAt(request);
+    if (joins !== undefined && (next === undefined || joins < next)) next = joins;
   }
   return next;
 }
@@ -100,10 +115,14 @@ export function queueLayout(requests: readonly PendingRequestView[], lane: Lane)
         a.receivedAt - b.receivedAt ||
         a.id.localeCompare(b.id),
     );
+  const groups = groupBySession(requests.filter((request) => !lane[request.id]));
   return {
     lane: inLane,
-    groups: groupBySession(requests.filter((request) => !lane[request.id])),
-    sessionLabels: shortSessionIds(requests.map((request) => request.sessionId)),
+    groups,
+    sessionLabels: shortSessionIds([
+      ...groups.map((group) => group.sessionId),
+      ...inLane.map((request) => request.sessionId),
+    ]),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../../i18n/i18n-context';
@@ -64,12 +64,16 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   const secondLook = useMemo(() => open.filter(needsSecondLook).map((request) => request.id), [open]);
   const openLane = useMemo(() => open.filter((request) => lane[request.id]), [open, lane]);
 
+  // New only with new rows: the virtualizer re-reckons every row's place when its key function changes,
+  // and the queue renders twice for an arrival (the second time for the arrival cue).
+  const estimateSize = useCallback((index: number) => ESTIMATE[rows[index]?.kind ?? 'request'], [rows]);
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => ESTIMATE[rows[index]?.kind ?? 'request'],
-    getItemKey: (index) => rows[index]?.key ?? index,
+    estimateSize,
+    getItemKey,
     overscan: 4,
     // The first screenful renders before the list has been measured, so a card never waits for a resize.
     initialRect: { width: 0, height: window.innerHeight },
