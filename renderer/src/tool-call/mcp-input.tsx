@@ -6,6 +6,7 @@ import { VisibleText } from '../ui/visible-text';
 import { inputRows } from './input-rows';
 import type { InputRow } from './input-rows';
 import { ReviewRows } from './review-rows';
+import { wrappedLines } from './review-parts';
 
 /** An MCP call: which server, which tool, and its arguments as indented fields of text. */
 export function McpInput({ request, recorded = false }: { request: PendingRequestView; recorded?: boolean }) {
@@ -14,11 +15,17 @@ export function McpInput({ request, recorded = false }: { request: PendingReques
   const rows = useMemo(() => inputRows(request.input), [request.input]);
   const mustSee = useCallback(() => true, []);
   const startsGroup = useCallback((index: number) => rows[index]!.part, [rows]);
-  const rowChars = useCallback(
-    (index: number) => {
+  const rowLines = useCallback(
+    (index: number, columns: number) => {
       const row = rows[index]!;
-      // An indent step is 14 px, about two characters; a key is followed by ": ".
-      return (row.depth + 1) * 2 + (row.key === undefined ? 0 : row.key.length + 2) + row.text.length;
+      // An indent step is 14 px, about two characters, on every line; a key is followed by ": ".
+      const lead = row.key === undefined ? 0 : row.key.length + 2;
+      return row.text
+        .split('\n')
+        .reduce(
+          (lines, line, at) => lines + wrappedLines(line, columns - 2 * (row.depth + 1), at === 0 ? lead : 0),
+          0,
+        );
     },
     [rows],
   );
@@ -47,7 +54,7 @@ export function McpInput({ request, recorded = false }: { request: PendingReques
           count={rows.length}
           mustSee={mustSee}
           startsGroup={startsGroup}
-          rowChars={rowChars}
+          rowLines={rowLines}
           renderRow={(index) => <InputLine row={rows[index]!} />}
           unit="line"
           className="mcp__args"

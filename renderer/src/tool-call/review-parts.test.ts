@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partOf, partStarts, partStates, rowAt } from './review-parts';
+import { partOf, partStarts, partStates, rowAt, wrappedLines } from './review-parts';
 import type { RowSpan } from './review-parts';
 
 /** Rows of these heights, one under the other. */
@@ -49,5 +49,14 @@ describe('partStates', () => {
     const mustSee = (index: number) => index !== 3 && index !== 4;
     const seen = [1, 1, 0, 0, 0, 1];
     expect(partStates([0, 2, 3, 5], 6, mustSee, seen)).toEqual(['seen', 'unseen', 'nothing', 'seen']);
+  });
+});
+
+describe('wrappedLines', () => {
+  it('wraps at spaces, takes a word that does not fit to the next line, and cuts one longer than a line', () => {
+    expect(wrappedLines('short', 10)).toBe(1);
+    expect(wrappedLines('one two three', 10)).toBe(2);
+    expect(wrappedLines('ab ' + 'x'.repeat(25), 10)).toBe(4);
+    expect(wrappedLines('reference', 10, 5)).toBe(2);
   });
 });

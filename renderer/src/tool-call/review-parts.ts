@@ -91,3 +91,30 @@ export function partStates(
     return state;
   });
 }
+
+/**
+ * How many lines a text takes in a monospace box `columns` characters wide, wrapped as the page wraps it
+ * (`white-space: pre-wrap`, `overflow-wrap: anywhere`): at spaces, a word that does not fit going on the
+ * next line, and a word longer than a line cut where the line ends. `lead` characters come first on the
+ * first line (a key and its colon).
+ */
+export function wrappedLines(text: string, columns: number, lead = 0): number {
+  if (columns < 1) return 1;
+  let lines = 1;
+  let used = lead;
+  for (const word of text.split(' ')) {
+    let width = word.length;
+    const need = used === 0 ? width : width + 1;
+    if (used + need <= columns) {
+      used += need;
+      continue;
+    }
+    if (used > 0) lines += 1;
+    while (width > columns) {
+      lines += 1;
+      width -= columns;
+    }
+    used = width;
+  }
+  return lines;
+}

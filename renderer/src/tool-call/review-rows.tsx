@@ -24,10 +24,10 @@ interface ReviewRowsProps {
   /** The first row of a group kept whole in one part when it fits (a hunk's header, a field's key). */
   readonly startsGroup?: (index: number) => boolean;
   /**
-   * How many characters wide a row is, indent included: a row not drawn yet is reckoned as wrapped to the
-   * box's width, so the parts (and "part 3 of 12") change little as rows are drawn and measured.
+   * How many lines a row takes in a box `columns` characters wide: a row not drawn yet is reckoned so, and
+   * the parts (and "part 3 of 12") change little as rows are drawn and measured.
    */
-  readonly rowChars?: (index: number) => number;
+  readonly rowLines?: (index: number, columns: number) => number;
   readonly renderRow: (index: number) => ReactNode;
   readonly unit: 'change' | 'line';
   readonly className: string;
@@ -69,7 +69,7 @@ export function ReviewRows({
   count,
   mustSee,
   startsGroup,
-  rowChars,
+  rowLines,
   renderRow,
   unit,
   className,
@@ -100,7 +100,7 @@ export function ReviewRows({
     count: virtual ? count : 0,
     getScrollElement: () => box.current,
     estimateSize: (index) =>
-      rowChars && columns > 0 ? Math.max(1, Math.ceil(rowChars(index) / columns)) * ROW_PX : ROW_PX,
+      rowLines && columns > 0 ? Math.max(1, rowLines(index, columns)) * ROW_PX : ROW_PX,
     getItemKey,
     overscan: 10,
   });
@@ -110,7 +110,7 @@ export function ReviewRows({
     const styles = getComputedStyle(element);
     const padTop = parseFloat(styles.paddingTop) || 0;
     const height = element.clientHeight - padTop - (parseFloat(styles.paddingBottom) || 0);
-    if (rowChars) {
+    if (rowLines) {
       const width =
         element.clientWidth - (parseFloat(styles.paddingLeft) || 0) - (parseFloat(styles.paddingRight) || 0);
       const fits = Math.max(1, Math.floor(width / charWidth(styles.font)));
@@ -169,13 +169,16 @@ export function ReviewRows({
     // A part is seen in the window as well as in its box: bring the whole box into view first.
     const frame = element.getBoundingClientRect();
     if (frame.top < 0 || frame.bottom > window.innerHeight) element.scrollIntoView({ block: 'nearest' });
-    const { spans, starts } = layout(element);
-    const marks = partStates(starts, count, mustSee, seen);
-    const part = marks.indexOf('unseen');
-    if (part === -1) return check();
-    const first = starts[part]!;
-    if (virtual) virtualizer.scrollToIndex(first, { align: 'start' });
-    else element.scrollTop = spans[first]!.start;
+    const { spans, padTop, starts } = layout(element);
+    const unseen = required.find((index) => !seen[index]);
+    if (unseen === undefined) return check();
+    // A part whose rows were drawn taller than reckoned can still end below the box with its start at the
+    // top: then the next step goes on from its first row not seen, so every press shows something new.
+    const first = starts[partOf(starts, unseen)]!;
+    const top = rowAt(spans, element.scrollTop - padTop - SLACK_PX);
+    const target = first === top ? unseen : first;
+    if (virtual) virtualizer.scrollToIndex(target, { align: 'start' });
+    else element.scrollTop = spans[target]!.start;
     check();
   };
   const steps = useRef(stepped);
