@@ -178,6 +178,17 @@ test('axe finishes on a queue holding the big cards, in every look', async ({ br
         await expect(diff.locator('.diff__fold').first()).toBeVisible();
         await expect(mcp.locator('.input-row').first()).toBeVisible();
         await diff.scrollIntoViewIfNeeded();
+        // Scrolled into view by the queue, the first part counts as seen without touching the box.
+        await expect(card(page, 'constants.ts').locator('.review .seen-gate')).toContainText(
+          locale === 'en' ? /^\d+ parts? with changes not seen yet/ : /段改动未看过/,
+        );
+        await expect
+          .poll(() =>
+            diff.evaluate((element) =>
+              element.closest('article')!.querySelector('.review__marks')!.getAttribute('style'),
+            ),
+          )
+          .toContain('var(--calm)');
         await screenshot(page, `big-edit-${size}-${theme}-${locale}`);
         await mcp.scrollIntoViewIfNeeded();
         await screenshot(page, `big-mcp-${size}-${theme}-${locale}`);

@@ -154,13 +154,21 @@ export function ReviewRows({
     setStanding((current) => (sameStanding(current, next) ? current : next));
   };
   useLayoutEffect(check);
-  // A resize (the window grows, the tray opens) can bring rows into view without a scroll or a render.
+  // A resize (the window grows, the tray opens) can bring rows into view without a scroll or a render,
+  // and so can the queue scrolling the whole box into view.
   useEffect(() => {
     const element = box.current;
-    if (!element || !gated || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (!element || !gated) return;
+    const onScroll = (event: Event) => {
+      if (event.target !== element) check();
+    };
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(check);
+    observer?.observe(element);
+    return () => {
+      document.removeEventListener('scroll', onScroll, { capture: true });
+      observer?.disconnect();
+    };
   });
 
   const step = () => {
