@@ -182,7 +182,7 @@ test('exports the current selection (the filters, else the open session, else ev
   const csvText = await readFile((await csv.path())!, 'utf8');
   const records = csvText.trimEnd().split('\r\n');
   expect(records[0]).toBe(
-    'id,session_id,agent,agent_version,received_at,tool,cwd,mode,input,outcome,decided_by,channel,latency_ms,decided_at,rule_written,message,not_taken,not_taken_message',
+    'id,session_id,agent,agent_version,received_at,tool,cwd,mode,input,outcome,decided_by,channel,latency_ms,decided_at,rule_written,message,not_taken,not_taken_message,option_kind,option_name,ended',
   );
   expect(records).toHaveLength(5);
   expect(records.slice(1).every((record) => /^[^,]+,[^,]+,(claude-code|ci-agent),/.test(record))).toBe(true);
