@@ -49,7 +49,11 @@ import { startDecisionRoom } from './decision-room';
 import type { DecisionRoom } from './decision-room';
 import { openHistory } from './open-history';
 import type { OpenedHistory } from './open-history';
-import { bridgeRoute, webConsolePages, webConsoleRoute } from './routes';
+import { bridgeRoute, consoleRequests, otlpLogsRoute, webConsolePages, webConsoleRoute } from './routes';
+import { createSignal } from '../../common/signal';
+import type { Signal } from '../../common/signal';
+import { loadOrCreateTelemetryToken } from '../../files/telemetry-token';
+import type { AgentToolEvent } from '../telemetry/agent-events';
 
 export interface ConsoleCoreOptions {
   readonly home: string;
@@ -94,6 +98,8 @@ export interface ConsoleCore {
   readonly discoveryPath: string;
   /** What a person should see: a broken settings file, a token stored without a keychain. */
   readonly warnings: readonly ConsoleWarning[];
+  /** The agents' own tool decisions and results, one emit per accepted OTLP body (main/telemetry/). */
+  readonly agentEvents: Pick<Signal<readonly AgentToolEvent[]>, 'subscribe'>;
   close(): Promise<void>;
 }
 
@@ -148,7 +154,13 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const keeper = await openSecretKeeper(options.home);
   const passes = createConsolePasses(Date.now, keeper);
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const parts = { registry: decisions.registry, limits, credentials, service, passes };
+  const agentEvents = createSignal<readonly AgentToolEvent[]>();
+  const otlpLogs = otlpLogsRoute({
+    home: options.home,
+    token: await loadOrCreateTelemetryToken(options.home),
+    ingest: (events) => agentEvents.emit(events),
+  });
+  const parts = { registry: decisions.registry, limits, credentials, service, passes, otlpLogs };
   const server =
     options.port === 'remembered'
       ? await listenOnRememberedPort(
@@ -171,6 +183,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     webLink: () => `http://127.0.0.1:${server.port}/#code=${passes.issueCode()}`,
     discoveryPath,
     warnings: warnings.list,
+    agentEvents,
     close() {
       // bridge.json goes first, so no agent finds a console that is closing; the registry flushes its last
       // commits while the listener can still deliver them; history closes once nothing can record.
@@ -294,7 +307,7 @@ function proposalsOf(
   return proposals;
 }
 
-/** The one loopback socket: the bridge for agents, the web console's channel and its pages. */
+/** The one loopback socket: the bridge for agents, the web console's channel and its pages, the agents' telemetry. */
 function listen(
   port: number,
   options: ConsoleCoreOptions,
@@ -305,6 +318,7 @@ function listen(
     readonly credentials: BridgeCredentials;
     readonly service: ConsoleService;
     readonly passes: ConsolePasses;
+    readonly otlpLogs: ReturnType<typeof otlpLogsRoute>;
   },
 ): Promise<LoopbackServer> {
   return listenLoopback({
@@ -319,6 +333,6 @@ function listen(
       }),
       webConsoleRoute({ service: parts.service, passes: parts.passes }),
     ],
-    onRequest: webConsolePages(options.rendererDir),
+    onRequest: consoleRequests(webConsolePages(options.rendererDir), parts.otlpLogs),
   });
 }

@@ -16,6 +16,9 @@ import type { UpgradeRoute } from '../server/loopback-server';
 import { serveConsoleChannel } from '../web/console-channel';
 import type { ConsolePasses } from '../web/console-passes';
 import { createStaticSite } from '../web/static-site';
+import { readTelemetryToken } from '../../files/telemetry-token';
+import type { AgentToolEvent } from '../telemetry/agent-events';
+import { OTLP_LOGS_PATH, serveOtlpLogs } from '../telemetry/otlp-endpoint';
 
 export function bridgeRoute(options: {
   readonly registry: RaceRegistry;
@@ -70,6 +73,35 @@ export function webConsoleRoute(options: {
     onConnection: (socket, request) =>
       serveConsoleChannel(socket, { ...options, port: request.socket.localPort ?? 0 }),
   };
+}
+
+/** Plain HTTP on the console's port: the agents' OTLP logs at `/v1/logs`, the web console's pages elsewhere. */
+export function consoleRequests(
+  pages: (request: IncomingMessage, response: ServerResponse, port: number) => void,
+  otlpLogs: (request: IncomingMessage, response: ServerResponse, port: number) => void,
+): (request: IncomingMessage, response: ServerResponse, port: number) => void {
+  return (request, response, port) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://request.invalid');
+    (pathname === OTLP_LOGS_PATH ? otlpLogs : pages)(request, response, port);
+  };
+}
+
+/** The agents' OTLP logs endpoint; a token presented that is not the kept one is checked against the file once more. */
+export function otlpLogsRoute(options: {
+  readonly home: string;
+  readonly token: string;
+  readonly ingest: (events: readonly AgentToolEvent[]) => void;
+}): (request: IncomingMessage, response: ServerResponse, port: number) => void {
+  let token = options.token;
+  return serveOtlpLogs({
+    // `gatehouse install` may have written a new token since this console started (after the file was removed).
+    accepts: (presented) => {
+      if (tokensEqual(presented, token)) return true;
+      token = readTelemetryToken(options.home) ?? token;
+      return tokensEqual(presented, token);
+    },
+    ingest: options.ingest,
+  });
 }
 
 /** The web console's pages, or a 404 for everything when no renderer was built into this process. */

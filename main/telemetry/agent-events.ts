@@ -1,0 +1,125 @@
+/**
+ * The two kinds of record Gatehouse keeps from an agent's telemetry: how a tool call was settled and how it
+ * ended, from Claude Code (`tool_decision`, `tool_result`) and Codex (`codex.tool_decision`,
+ * `codex.tool_result`). Attribute names and values are those the pinned binaries send (docs/claude-code.md
+ * and docs/codex.md, "Telemetry"); every other record is dropped here.
+ */
+import type { AttributeValue, LogRecord } from './otlp-logs';
+
+export type TelemetryAgent = 'claude' | 'codex';
+
+interface ToolEventBase {
+  readonly agent: TelemetryAgent;
+  /** Claude Code's `session.id`, Codex's `conversation.id`: the `session_id` its hooks send. */
+  readonly sessionId: string;
+  /** Claude Code's `tool_use_id`, Codex's `call_id`. */
+  readonly callId: string;
+  readonly tool: string;
+  /** The call's input when the agent sends it (Claude Code only with OTEL_LOG_TOOL_DETAILS=1). */
+  readonly input: Readonly<Record<string, unknown>> | undefined;
+  /** When the agent recorded it, ms since the epoch. */
+  readonly at: number;
+  /** Claude Code's `event.sequence`, which orders a session's records; Codex sends none. */
+  readonly sequence: number | undefined;
+}
+
+export interface ToolDecisionEvent extends ToolEventBase {
+  readonly kind: 'decision';
+  readonly allowed: boolean;
+  /** The agent's own word for who decided: Claude Code's `config`, `hook`, `classifier`, `user_*`; Codex's `Config`, `User`, `AutomatedReviewer`. */
+  readonly source: string;
+  /** The agent's decision as it said it (`accept`, `reject`, `approved`, `denied`, …). */
+  readonly decision: string;
+  /** Claude Code's permission mode at the call. */
+  readonly permissionMode: string | undefined;
+}
+
+export interface ToolResultEvent extends ToolEventBase {
+  readonly kind: 'result';
+  readonly success: boolean;
+  readonly durationMs: number | undefined;
+  /** Claude Code's `error_type` (`ShellError`, …); Codex sends only its output, which is not kept. */
+  readonly error: string | undefined;
+}
+
+export type AgentToolEvent = ToolDecisionEvent | ToolResultEvent;
+
+/** The agent's tool events among `records`, in the order they came; `now` dates a record that has no time. */
+export function agentToolEvents(records: readonly LogRecord[], now: number): AgentToolEvent[] {
+  const events: AgentToolEvent[] = [];
+  for (const record of records) {
+    const event = toolEvent(record, now);
+    if (event) events.push(event);
+  }
+  return events;
+}
+
+function toolEvent(record: LogRecord, now: number): AgentToolEvent | undefined {
+  const a = record.attributes;
+  const name = text(a['event.name']);
+  const claude = name === 'tool_decision' || name === 'tool_result';
+  const codex = name === 'codex.tool_decision' || name === 'codex.tool_result';
+  if (!claude && !codex) return undefined;
+  const sessionId = text(claude ? a['session.id'] : a['conversation.id']);
+  const callId = text(claude ? a.tool_use_id : a.call_id);
+  const tool = text(a.tool_name);
+  if (!sessionId || !callId || !tool) return undefined;
+  const base = {
+    agent: claude ? ('claude' as const) : ('codex' as const),
+    sessionId,
+    callId,
+    tool,
+    input: claude
+      ? (jsonObject(a.tool_input) ?? claudeParameters(a.tool_parameters))
+      : jsonObject(a.arguments),
+    at: record.timeMs ?? (Date.parse(text(a['event.timestamp']) ?? '') || now),
+    sequence: typeof a['event.sequence'] === 'number' ? a['event.sequence'] : undefined,
+  };
+  if (name.endsWith('tool_decision')) {
+    const decision = text(a.decision) ?? '';
+    return {
+      ...base,
+      kind: 'decision',
+      decision,
+      // Claude Code says accept/reject; Codex approved, approved_for_session, … or denied/abort.
+      allowed: decision === 'accept' || decision.startsWith('approved'),
+      source: text(a.source) ?? '',
+      permissionMode: text(a.permission_mode),
+    };
+  }
+  const duration = Number(a.duration_ms);
+  return {
+    ...base,
+    kind: 'result',
+    success: a.success === true || a.success === 'true',
+    durationMs: Number.isFinite(duration) && a.duration_ms !== undefined ? duration : undefined,
+    error: text(a.error_type),
+  };
+}
+
+/**
+ * A `tool_decision` carries no `tool_input`, only `tool_parameters`: for Bash `{bash_command, full_command,
+ * description}`, whose command is the call's `command`.
+ */
+function claudeParameters(value: AttributeValue): Record<string, unknown> | undefined {
+  const parameters = jsonObject(value);
+  if (typeof parameters?.full_command !== 'string') return parameters;
+  const { full_command: command, description } = parameters;
+  return description === undefined ? { command } : { command, description };
+}
+
+function text(value: AttributeValue): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function jsonObject(value: AttributeValue): Record<string, unknown> | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
