@@ -15,6 +15,13 @@ export const TELEMETRY_TOKEN_FILE = 'telemetry-token';
 /** The header the agents are configured to send it in. */
 export const TELEMETRY_HEADER = 'x-gatehouse-telemetry';
 
+/** Where an agent's exporter sends its logs: the console's `/v1/logs` on its kept port, and the token. */
+export interface TelemetryTarget {
+  /** `http://127.0.0.1:<port>/v1/logs`. */
+  readonly endpoint: string;
+  readonly token: string;
+}
+
 /** Shorter than this is not a token this code wrote. */
 const MIN_LENGTH = 32;
 

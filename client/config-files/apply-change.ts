@@ -1,7 +1,7 @@
 /** What install and uninstall print and return around one settings change. */
 import { EXIT_USAGE } from '../../common/cli';
 import type { CliIo } from '../../common/cli';
-import { changeSettings, SettingsProblem } from './change-settings';
+import { changeSettings, changeText, SettingsProblem } from './change-settings';
 import type { SettingsEdit } from './change-settings';
 
 /** The file to change, whichever agent it belongs to. */
@@ -15,12 +15,16 @@ export async function applyChange(
   command: 'install' | 'uninstall',
   target: ChangeTarget,
   io: CliIo,
-  edit: SettingsEdit,
+  edit: SettingsEdit | ((before: string | undefined) => string | undefined),
   sentences: { readonly unchanged: string; readonly done: string },
 ): Promise<number> {
   let result;
   try {
-    result = await changeSettings(target.path, edit, { dryRun: target.dryRun });
+    const options = { dryRun: target.dryRun };
+    result =
+      typeof edit === 'function'
+        ? await changeText(target.path, edit, options)
+        : await changeSettings(target.path, edit, options);
   } catch (error) {
     if (error instanceof SettingsProblem) {
       io.stderr(`gatehouse ${command}: ${error.message}\n`);

@@ -35,18 +35,38 @@ export async function changeSettings(
   edit: SettingsEdit,
   options: { readonly dryRun: boolean },
 ): Promise<ChangeResult> {
+  return changeText(
+    path,
+    (before) => {
+      let settings: JsonObject;
+      try {
+        settings = edit.read(before);
+      } catch (error) {
+        if (!(error instanceof MalformedSettings)) throw error;
+        throw new SettingsProblem(
+          `${path} cannot be edited: ${error.message}. Fix it by hand and try again.`,
+        );
+      }
+      const change = edit.transform(settings);
+      return change.changed ? formatSettings(change.settings, { text: before, value: settings }) : undefined;
+    },
+    options,
+  );
+}
+
+/**
+ * The same for a file edited as text (Codex's config.toml): `edit` gives the new text, or undefined when
+ * nothing changes, and throws SettingsProblem for a file it will not edit.
+ */
+export async function changeText(
+  path: string,
+  edit: (before: string | undefined) => string | undefined,
+  options: { readonly dryRun: boolean },
+): Promise<ChangeResult> {
   for (let attempt = 1; ; attempt += 1) {
     const before = await readSettingsText(path);
-    let settings: JsonObject;
-    try {
-      settings = edit.read(before.text);
-    } catch (error) {
-      if (!(error instanceof MalformedSettings)) throw error;
-      throw new SettingsProblem(`${path} cannot be edited: ${error.message}. Fix it by hand and try again.`);
-    }
-    const change = edit.transform(settings);
-    if (!change.changed) return { kind: 'unchanged' };
-    const text = formatSettings(change.settings, { text: before.text, value: settings });
+    const text = edit(before.text);
+    if (text === undefined) return { kind: 'unchanged' };
     const diff = createTwoFilesPatch(path, path, before.text ?? '', text, 'before', 'after');
     if (options.dryRun) return { kind: 'dry-run', diff };
 

@@ -10,6 +10,8 @@ export interface TargetFlags {
   readonly 'dry-run'?: boolean;
   readonly cwd?: string;
   readonly home?: string;
+  /** Install the hooks only, without pointing the agent's own telemetry at the console. */
+  readonly 'no-telemetry'?: boolean;
 }
 
 export interface TargetArgs {
@@ -27,6 +29,7 @@ export function parseTargetFlags(argv: readonly string[]): TargetArgs {
       'dry-run': { type: 'boolean' },
       cwd: { type: 'string' },
       home: { type: 'string' },
+      'no-telemetry': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     true,

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleWarning } from '../../common/console-contract';
-import { listenOnRememberedPort, PORT_FILE, readRememberedPort, rememberPort } from './remembered-port';
+import { PORT_FILE, readRememberedPort, rememberPort } from '../../files/console-port';
+import { listenOnRememberedPort } from './remembered-port';
 
 let home: string;
 const servers: Server[] = [];

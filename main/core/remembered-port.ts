@@ -1,33 +1,9 @@
 /**
  * The port a console listened on last, kept in its home: the next start takes it again when it is free, so a
  * link, an open tab or a hook pointed at the console finds it after a restart. When the port is taken the
- * console moves to a free one and says so.
+ * console moves to a free one and says so. The file itself is read and written by files/console-port.ts.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ConsoleWarning } from '../../common/console-contract';
-import { writeFileAtomic } from '../../files/atomic-write';
-
-export const PORT_FILE = 'console-port.json';
-
-/** The remembered port, or undefined when none was kept (a first start) or the file is not ours. */
-export async function readRememberedPort(home: string): Promise<number | undefined> {
-  try {
-    const { port } = JSON.parse(await readFile(join(home, PORT_FILE), 'utf8')) as { port?: unknown };
-    return typeof port === 'number' && Number.isInteger(port) && port > 0 && port <= 65_535
-      ? port
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export async function rememberPort(home: string, port: number): Promise<void> {
-  await writeFileAtomic(join(home, PORT_FILE), `${JSON.stringify({ port })}\n`, {
-    mode: 0o600,
-    dirMode: 0o700,
-  });
-}
 
 /**
  * Listens on the remembered port, or on a free one when there is none; a remembered port another program

@@ -87,8 +87,33 @@ describe('gatehouse doctor', () => {
       `✓ hooks: installed in user (${join(home, '.claude', 'settings.json')}).`,
       `✓ hook file: the hooks in ${join(home, '.claude', 'settings.json')} run ${join(gatehouseHome, 'gatehouse-hook.cjs')}, the hook this Gatehouse ships.`,
       expect.stringMatching(/^✓ policy: managed policy file allows user hooks/),
+      `✓ telemetry: ${join(home, '.claude', 'settings.json')} sends the agent's tool decisions to http://127.0.0.1:${core?.port}/v1/logs.`,
     ]);
     expect(result.code).toBe(0);
+  });
+
+  it('says the telemetry is missing, or points at an old port, with the next step', async () => {
+    await startConsole();
+    expect(await runInstall(['claude', '--home', home, '--no-telemetry'], io().io, launcher)).toBe(0);
+    expect((await doctor()).line('telemetry')).toBe(
+      `✗ telemetry: ${join(home, '.claude', 'settings.json')} does not send the agent's tool decisions to the console. Next: run "gatehouse install claude".`,
+    );
+    await installUserHooks();
+    await core?.close();
+    // The console comes back on another port (its kept one was taken), so the agent's setting is stale.
+    core = await startTestCore({
+      home: gatehouseHome,
+      port: 0,
+      timeoutMs: 60_000,
+      timeoutAction: 'passthrough',
+    });
+    const result = await doctor();
+    expect(result.line('telemetry')).toMatch(
+      /^✗ telemetry: .* sends the agent's tool decisions to another port or with another token than this console's .*Next: run "gatehouse install claude"\.$/,
+    );
+    expect(result.code).toBe(1);
+    await installUserHooks();
+    expect((await doctor()).line('telemetry')).toMatch(/^✓ telemetry:/);
   });
 
   it('names the next step when no console is running and nothing is installed', async () => {

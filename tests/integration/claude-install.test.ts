@@ -49,7 +49,8 @@ function capture() {
 
 async function install(...args: string[]) {
   const run = capture();
-  const code = await runInstall(['claude', '--home', home, ...args], run.io, launcher);
+  // These cases are about the hooks; tests/integration/telemetry-install.test.ts is about the telemetry.
+  const code = await runInstall(['claude', '--home', home, '--no-telemetry', ...args], run.io, launcher);
   return { code, stdout: run.out(), stderr: run.err() };
 }
 

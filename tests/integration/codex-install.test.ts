@@ -44,7 +44,12 @@ function capture(env: Record<string, string> = {}) {
 
 async function install(...args: string[]) {
   const run = capture();
-  const code = await runInstall(['codex', '--cwd', join(tmp.path, 'project'), ...args], run.io, launcher);
+  // These cases are about the hooks; tests/integration/telemetry-install.test.ts is about the telemetry.
+  const code = await runInstall(
+    ['codex', '--cwd', join(tmp.path, 'project'), '--no-telemetry', ...args],
+    run.io,
+    launcher,
+  );
   return { code, stdout: run.out(), stderr: run.err() };
 }
 

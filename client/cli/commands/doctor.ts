@@ -14,6 +14,7 @@ import { hookFileFindings } from '../../config-files/doctor-read';
 import { currentLauncher, installedHookPath } from '../../config-files/shipped-hook';
 import { codexPlaceOf } from '../../codex/codex-target';
 import { formatCheck } from './doctor-check';
+import { telemetryCheck } from './telemetry-steps';
 import type { Check } from './doctor-check';
 import { codexHooksCheck } from './doctor-codex';
 import { copilotHooksCheck } from './doctor-copilot';
@@ -31,11 +32,12 @@ const HELP = `Usage: gatehouse doctor [codex|copilot] [options]
 
 Checks that Claude Code can reach Gatehouse: "claude" is on the PATH at a version Gatehouse supports
 (${supported(CLAUDE_CODE)}), the bridge token is readable, the console answers, the hooks are installed (and
-in which scopes), and no managed policy blocks them. With "codex" it checks the same for the Codex CLI
-(${supported(CODEX_CLI)}), and whether Codex trusts the hooks (asking "codex app-server", else reading the
-records in its config.toml). With "copilot" it checks "copilot" on the PATH (${supported(COPILOT_CLI)}),
-the token, the console, and Gatehouse's hook in ~/.copilot/settings.json or .github/hooks/gatehouse.json.
-Exits 0 when all is well, 1 otherwise.
+in which scopes), no managed policy blocks them, and Claude Code's own log export reaches the console. With
+"codex" it checks the same for the Codex CLI (${supported(CODEX_CLI)}), whether Codex trusts the hooks
+(asking "codex app-server", else reading the records in its config.toml), and its [otel] export. With
+"copilot" it checks "copilot" on the PATH (${supported(COPILOT_CLI)}), the token, the console, and
+Gatehouse's hook in ~/.copilot/settings.json or .github/hooks/gatehouse.json. Exits 0 when all is well, 1
+otherwise.
 
 Options:
   --cwd DIR       The project folder whose .claude/ (or .codex/) settings to check (default: the current
@@ -211,6 +213,7 @@ export async function runDoctor(
       tokenCheck(io.env),
       await consoleCheck(io.env),
       ...(await codexHooksCheck(codexPlaceOf(values, io.env), values.codex || 'codex', io.env, shipped)),
+      await telemetryCheck('codex', values, io.env),
     ];
     for (const check of checks) io.stdout(formatCheck(check));
     return checks.every((check) => check.ok) ? 0 : 1;
@@ -242,6 +245,7 @@ export async function runDoctor(
       (finding) => ({ name: 'hook file', ...finding }),
     ),
     await policyCheck(values.policy ?? managedPolicyPath(process.platform)),
+    await telemetryCheck('claude', values, io.env),
   ];
   for (const check of checks) io.stdout(formatCheck(check));
   return checks.every((check) => check.ok) ? 0 : 1;

@@ -19,6 +19,7 @@ import { currentLauncher, gatehouseHomeIn } from '../../config-files/shipped-hoo
 import { parseTargetFlags } from '../../config-files/target-flags';
 import type { TargetArgs } from '../../config-files/target-flags';
 import { hookCopyPath, placeHookCopy } from '../../../files/hook-copy';
+import { installAgentTelemetry } from './telemetry-steps';
 
 const CLAUDE_HELP = `Usage: gatehouse install claude [options]
 
@@ -30,6 +31,12 @@ folder, $GATEHOUSE_HOME or the platform's), by absolute path, in the exec form o
 installing again or starting "gatehouse serve" updates the copy, so moving or rebuilding the checkout breaks
 no hook.
 
+It also turns on Claude Code's own OpenTelemetry log export to the console (http://127.0.0.1:<the console's
+kept port>/v1/logs, with a token of Gatehouse's as a header), in the user settings whatever the scope, so the
+activity view shows the calls Claude Code settles itself. A log export you already have stays as it is
+(Claude Code sends its logs to one place), and then the view shows only the calls that reach the console.
+"--no-telemetry" installs the hooks only.
+
 ${TARGET_OPTIONS}`;
 
 const CODEX_HELP = `Usage: gatehouse install codex [options]
@@ -40,6 +47,11 @@ where it is (Codex trusts hooks by position, so Gatehouse's go after them); a ba
 file first. Codex then asks you to review and trust the new hooks; the command says how. The hooks run
 Gatehouse's own copy of the hook in Gatehouse's folder; updating the copy leaves the commands, and so
 Codex's trust, as they are.
+
+It also adds an [otel] exporter to $CODEX_HOME/config.toml that sends Codex's own tool decisions to the
+console (http://127.0.0.1:<the console's kept port>/v1/logs, with a token of Gatehouse's as a header). An
+[otel] exporter you already have stays as it is (Codex takes one), and then the activity view shows only the
+calls that reach the console. "--no-telemetry" installs the hooks only.
 
 ${CODEX_TARGET_OPTIONS}`;
 
@@ -86,8 +98,9 @@ export async function runInstall(
           done: `Installed Gatehouse's hooks in ${target.path} (${target.scope} scope).\n`,
         },
       );
-      if (code === 0 && !target.dryRun) io.stdout(trustSteps(target));
-      return code;
+      if (code !== 0) return code;
+      if (!target.dryRun) io.stdout(trustSteps(target));
+      return args.flags['no-telemetry'] ? 0 : installAgentTelemetry('codex', args.flags, io);
     }
     if (args.agent === 'copilot') {
       const target = copilotTarget(args.flags, io.env);
@@ -110,7 +123,7 @@ export async function runInstall(
     const target = claudeTarget(args.flags, io.env);
     const installed = await installedLauncher(launcher, io, target.dryRun);
     if (!installed) return 1;
-    return applyChange(
+    const code = await applyChange(
       'install',
       target,
       io,
@@ -120,6 +133,7 @@ export async function runInstall(
         done: `${target.scope === 'project' ? 'Note: project settings are shared with everyone who clones the repository, and these hooks name paths on this machine; "--scope local" keeps them yours.\n' : ''}Installed Gatehouse's hooks in ${target.path} (${target.scope} scope). New Claude Code sessions use them; "gatehouse doctor" checks the setup.\n`,
       },
     );
+    return code === 0 && !args.flags['no-telemetry'] ? installAgentTelemetry('claude', args.flags, io) : code;
   } catch (error) {
     io.stderr(usageError('install', error));
     return EXIT_USAGE;

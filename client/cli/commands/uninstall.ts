@@ -11,12 +11,14 @@ import { copilotHookFileOf, uninstallCopilotHook } from '../../copilot/copilot-h
 import { copilotTarget, COPILOT_TARGET_OPTIONS } from '../../copilot/copilot-target';
 import { parseTargetFlags } from '../../config-files/target-flags';
 import type { TargetArgs } from '../../config-files/target-flags';
+import { uninstallAgentTelemetry } from './telemetry-steps';
 
 const HELP = `Usage: gatehouse uninstall claude|codex|copilot [options]
 
 Removes Gatehouse's hooks from a Claude Code settings file, a Codex hooks.json or a GitHub Copilot CLI hook
-config, and the matcher groups and event entries left empty by that. Every other setting and hook stays as it is; a backup is written next to
-the file first.
+config, and the matcher groups and event entries left empty by that, and the telemetry settings install added
+(Claude Code's env keys in the user settings, Codex's [otel] exporter in config.toml). Every other setting and
+hook stays as it is; a backup is written next to each file first.
 
 Claude Code ${TARGET_OPTIONS}
 Codex ${CODEX_TARGET_OPTIONS}
@@ -46,10 +48,13 @@ export async function runUninstall(argv: readonly string[], io: CliIo): Promise<
       target = claudeTarget(args.flags, io.env);
       edit = { read: settingsOf, transform: uninstallHooks };
     }
-    return applyChange('uninstall', target, io, edit, {
+    const code = await applyChange('uninstall', target, io, edit, {
       unchanged: `Gatehouse's hooks are not in ${target.path}; nothing changed.\n`,
       done: `Removed Gatehouse's hooks from ${target.path} (${target.scope} scope).\n`,
     });
+    // Copilot exports no telemetry Gatehouse reads; Claude Code's and Codex's export goes with their hooks.
+    if (code !== 0 || args.agent === 'copilot') return code;
+    return uninstallAgentTelemetry(args.agent === 'codex' ? 'codex' : 'claude', args.flags, io);
   } catch (error) {
     io.stderr(usageError('uninstall', error));
     return EXIT_USAGE;

@@ -1,0 +1,103 @@
+/**
+ * Claude Code's log export pointed at the console, as `env` in the user's settings (docs/claude-code.md,
+ * "Telemetry"): the binary drops OTEL keys from project and local settings, so only the user's file works.
+ * Claude Code sends its logs to one OTLP endpoint, so a person who already exports them keeps theirs and
+ * Gatehouse adds nothing. Which keys Gatehouse added is kept beside them (`GATEHOUSE_TELEMETRY_ADDED`), so
+ * uninstall removes exactly those and leaves every key the person had.
+ */
+import { TELEMETRY_HEADER } from '../../files/telemetry-token';
+import type { TelemetryTarget } from '../../files/telemetry-token';
+import type { Change } from '../config-files/change-settings';
+import { isObject } from '../hook/shape';
+import type { JsonObject } from '../hook/shape';
+
+export const ADDED_KEY = 'GATEHOUSE_TELEMETRY_ADDED';
+/** In the added list when `env` itself was made by Gatehouse, so uninstall removes it again. */
+const MADE_ENV = 'env';
+
+/** A call's records reach the console within this, well inside the 2 s the activity view promises. */
+export const EXPORT_INTERVAL_MS = 1000;
+
+export function telemetryEnv(target: TelemetryTarget): Record<string, string> {
+  return {
+    CLAUDE_CODE_ENABLE_TELEMETRY: '1',
+    OTEL_LOGS_EXPORTER: 'otlp',
+    OTEL_EXPORTER_OTLP_LOGS_PROTOCOL: 'http/protobuf',
+    OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: target.endpoint,
+    OTEL_EXPORTER_OTLP_LOGS_HEADERS: `${TELEMETRY_HEADER}=${target.token}`,
+    OTEL_LOGS_EXPORT_INTERVAL: String(EXPORT_INTERVAL_MS),
+    // The call's input, which joins a call to the card Gatehouse showed for it (its hook input has no tool_use_id).
+    OTEL_LOG_TOOL_DETAILS: '1',
+  };
+}
+
+export type TelemetryChange = Change | { readonly conflict: string };
+
+/** The settings with the console's export added (or brought up to date), or why the person's own export stays. */
+export function installTelemetry(
+  settings: JsonObject,
+  target: TelemetryTarget,
+  path: string,
+): TelemetryChange {
+  const env = isObject(settings.env) ? settings.env : undefined;
+  if (settings.env !== undefined && env === undefined)
+    return {
+      conflict: `"env" in ${path} is not an object, so Gatehouse did not add Claude Code's telemetry to it.`,
+    };
+  const added = addedKeys(env);
+  const wanted = telemetryEnv(target);
+  const theirs = (key: string) => env?.[key] !== undefined && !added.has(key);
+  if (theirs('OTEL_LOGS_EXPORTER') || theirs('OTEL_EXPORTER_OTLP_LOGS_ENDPOINT'))
+    return {
+      conflict: `${path} already exports Claude Code's logs (OTEL_LOGS_EXPORTER=${String(env?.OTEL_LOGS_EXPORTER ?? 'otlp')}), and Claude Code sends them to one place only, so Gatehouse left yours in place: the activity view shows only the calls that reach the console.`,
+    };
+  const enabled = env?.CLAUDE_CODE_ENABLE_TELEMETRY;
+  if (theirs('CLAUDE_CODE_ENABLE_TELEMETRY') && !['1', 'true', 1, true].includes(enabled as string))
+    return {
+      conflict: `${path} turns Claude Code's telemetry off (CLAUDE_CODE_ENABLE_TELEMETRY=${String(enabled)}), so Gatehouse left it off: the activity view shows only the calls that reach the console.`,
+    };
+  const next: JsonObject = { ...env };
+  const nowAdded = new Set(added);
+  if (env === undefined) nowAdded.add(MADE_ENV);
+  for (const [key, value] of Object.entries(wanted)) {
+    if (theirs(key)) continue;
+    next[key] = value;
+    nowAdded.add(key);
+  }
+  next[ADDED_KEY] = [...nowAdded].join(',');
+  const changed = JSON.stringify(next) !== JSON.stringify(env ?? {}) || env === undefined;
+  return { settings: changed ? { ...settings, env: next } : settings, changed };
+}
+
+/** The settings without the keys Gatehouse added, and without `env` if Gatehouse made it and it is now empty. */
+export function uninstallTelemetry(settings: JsonObject): Change {
+  if (!isObject(settings.env) || settings.env[ADDED_KEY] === undefined) return { settings, changed: false };
+  const added = addedKeys(settings.env);
+  const next: JsonObject = {};
+  for (const [key, value] of Object.entries(settings.env))
+    if (key !== ADDED_KEY && !added.has(key)) next[key] = value;
+  const { env: _, ...rest } = settings;
+  return {
+    settings: added.has(MADE_ENV) && Object.keys(next).length === 0 ? rest : { ...settings, env: next },
+    changed: true,
+  };
+}
+
+/** What `doctor` says of the user's settings: whether their export reaches this console. */
+export function telemetryStatus(
+  settings: JsonObject,
+  target: TelemetryTarget,
+): 'ok' | 'absent' | 'theirs' | 'stale' {
+  const env = isObject(settings.env) ? settings.env : undefined;
+  if (env?.[ADDED_KEY] === undefined) return env?.OTEL_LOGS_EXPORTER !== undefined ? 'theirs' : 'absent';
+  const wanted = telemetryEnv(target);
+  return env.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT === wanted.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT &&
+    env.OTEL_EXPORTER_OTLP_LOGS_HEADERS === wanted.OTEL_EXPORTER_OTLP_LOGS_HEADERS
+    ? 'ok'
+    : 'stale';
+}
+
+function addedKeys(env: JsonObject | undefined): Set<string> {
+  const list = env?.[ADDED_KEY];
+  return new Set(typeof list === 'string' && list.length > 0 ? list.split(',') : []);
+}

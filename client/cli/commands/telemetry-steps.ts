@@ -1,0 +1,174 @@
+/**
+ * The telemetry half of `gatehouse install`, `uninstall` and `doctor`: the agent's own OpenTelemetry log
+ * export pointed at the console's `/v1/logs` on its kept port, with the telemetry token as a header
+ * (docs/security.md, section 11). Claude Code's goes into the user's settings whatever the hooks' scope (it
+ * ignores OTEL keys in project settings); Codex's into `$CODEX_HOME/config.toml`.
+ */
+import { readFile } from 'node:fs/promises';
+import type { CliIo } from '../../../common/cli';
+import { readRememberedPort, reserveConsolePort } from '../../../files/console-port';
+import { loadOrCreateTelemetryToken, readTelemetryToken } from '../../../files/telemetry-token';
+import type { TelemetryTarget } from '../../../files/telemetry-token';
+import { settingsOf } from '../../claude/merge-hooks';
+import { claudeTarget } from '../../claude/target-args';
+import { installTelemetry, telemetryStatus, uninstallTelemetry } from '../../claude/telemetry-env';
+import { codexTelemetryStatus, installCodexTelemetry, uninstallCodexTelemetry } from '../../codex/codex-otel';
+import { codexConfigPath } from '../../codex/codex-location';
+import { codexPlaceOf } from '../../codex/codex-target';
+import { applyChange } from '../../config-files/apply-change';
+import { SettingsProblem } from '../../config-files/change-settings';
+import { MalformedSettings } from '../../config-files/settings-file';
+import { gatehouseHomeIn } from '../../config-files/shipped-hook';
+import type { AgentArg, TargetFlags } from '../../config-files/target-flags';
+import type { Check } from './doctor-check';
+
+/** The file the agent's export is configured in. */
+function exportFile(agent: AgentArg, flags: TargetFlags, env: CliIo['env']): string {
+  return agent === 'claude'
+    ? claudeTarget({ ...flags, scope: 'user' }, env).path
+    : codexConfigPath(codexPlaceOf(flags, env));
+}
+
+/**
+ * Where the agent should send its logs: the console's kept port (one is reserved when no console has run
+ * yet) and the telemetry token. A dry run creates neither and names what it cannot know.
+ */
+async function consoleTarget(env: CliIo['env'], dryRun: boolean): Promise<TelemetryTarget> {
+  const home = gatehouseHomeIn(env);
+  const port = dryRun ? ((await readRememberedPort(home)) ?? '<port>') : await reserveConsolePort(home);
+  const token = dryRun ? (readTelemetryToken(home) ?? '<token>') : await loadOrCreateTelemetryToken(home);
+  return { endpoint: `http://127.0.0.1:${port}/v1/logs`, token };
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export async function installAgentTelemetry(agent: AgentArg, flags: TargetFlags, io: CliIo): Promise<number> {
+  const dryRun = flags['dry-run'] ?? false;
+  const path = exportFile(agent, flags, io.env);
+  const target = await consoleTarget(io.env, dryRun);
+  const name = agent === 'claude' ? 'Claude Code' : 'Codex';
+  const sentences = {
+    unchanged: `${name} already sends its tool decisions to the console (${target.endpoint}); ${path} is unchanged.\n`,
+    done: `${name} now sends its own tool decisions to the console at ${target.endpoint} (set in ${path}), so the activity view shows the calls it settles itself; new sessions pick it up.\n`,
+  };
+  if (agent === 'codex') {
+    const before = await readText(path);
+    if (codexTelemetryStatus(before, target) === 'theirs') {
+      io.stdout(
+        `${path} already has an OpenTelemetry exporter in [otel], and Codex sends its logs to one exporter only, so Gatehouse left yours in place: the activity view shows only the calls that reach the console.\n`,
+      );
+      return 0;
+    }
+    return applyChange(
+      'install',
+      { path, dryRun },
+      io,
+      (text) => installCodexTelemetry(text, target, path),
+      sentences,
+    );
+  }
+  let settings;
+  try {
+    settings = settingsOf(await readText(path));
+  } catch (error) {
+    // applyChange says what is wrong with the file, in the words install uses for it.
+    if (!(error instanceof MalformedSettings)) throw error;
+  }
+  const first = settings && installTelemetry(settings, target, path);
+  if (first && 'conflict' in first) {
+    io.stdout(`${first.conflict}\n`);
+    return 0;
+  }
+  return applyChange(
+    'install',
+    { path, dryRun },
+    io,
+    {
+      read: settingsOf,
+      transform: (current) => {
+        const change = installTelemetry(current, target, path);
+        // The person set an exporter of their own between the read above and this one.
+        if ('conflict' in change) throw new SettingsProblem(change.conflict);
+        return change;
+      },
+    },
+    sentences,
+  );
+}
+
+export function uninstallAgentTelemetry(agent: AgentArg, flags: TargetFlags, io: CliIo): Promise<number> {
+  const path = exportFile(agent, flags, io.env);
+  const sentences = {
+    // Silent when there is nothing to remove, so removing hooks installed without telemetry reads as before.
+    unchanged: '',
+    done: `Removed Gatehouse's telemetry settings from ${path}; everything else in it stays as it was.\n`,
+  };
+  const dryRun = flags['dry-run'] ?? false;
+  return agent === 'codex'
+    ? applyChange('uninstall', { path, dryRun }, io, uninstallCodexTelemetry, sentences)
+    : applyChange(
+        'uninstall',
+        { path, dryRun },
+        io,
+        { read: settingsOf, transform: uninstallTelemetry },
+        sentences,
+      );
+}
+
+/** Whether the agent's log export reaches this console's kept port with its token. */
+export async function telemetryCheck(agent: AgentArg, flags: TargetFlags, env: CliIo['env']): Promise<Check> {
+  const name = 'telemetry';
+  const path = exportFile(agent, flags, env);
+  const home = gatehouseHomeIn(env);
+  const port = await readRememberedPort(home);
+  const token = readTelemetryToken(home);
+  const install = `run "gatehouse install ${agent}"`;
+  if (port === undefined || token === undefined)
+    return {
+      ok: false,
+      name,
+      text: `no console has kept a port and a telemetry token in ${home} yet`,
+      next: install,
+    };
+  const target = { endpoint: `http://127.0.0.1:${port}/v1/logs`, token };
+  let status;
+  try {
+    const text = await readText(path);
+    status =
+      agent === 'claude' ? telemetryStatus(settingsOf(text), target) : codexTelemetryStatus(text, target);
+  } catch (error) {
+    const why = error instanceof MalformedSettings ? error.message : (error as Error).message;
+    return { ok: false, name, text: `${path} cannot be read (${why})`, next: 'fix the file by hand' };
+  }
+  switch (status) {
+    case 'ok':
+      return { ok: true, name, text: `${path} sends the agent's tool decisions to ${target.endpoint}` };
+    case 'theirs':
+      return {
+        ok: true,
+        name,
+        text: `${path} sends the agent's logs to your own exporter, which Gatehouse leaves in place; the activity view shows only the calls that reach the console`,
+      };
+    case 'stale':
+      return {
+        ok: false,
+        name,
+        text: `${path} sends the agent's tool decisions to another port or with another token than this console's (${target.endpoint})`,
+        next: install,
+      };
+    case 'absent':
+      return {
+        ok: false,
+        name,
+        text: `${path} does not send the agent's tool decisions to the console`,
+        next: install,
+      };
+  }
+}
