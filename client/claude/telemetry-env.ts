@@ -17,6 +17,7 @@ const MADE_ENV = 'env';
 
 /** A call's records reach the console within this, well inside the 2 s the activity view promises. */
 export const EXPORT_INTERVAL_MS = 1000;
+const SHUTDOWN_TIMEOUT_MS = 500;
 
 export function telemetryEnv(target: TelemetryTarget): Record<string, string> {
   return {
@@ -26,6 +27,9 @@ export function telemetryEnv(target: TelemetryTarget): Record<string, string> {
     OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: target.endpoint,
     OTEL_EXPORTER_OTLP_LOGS_HEADERS: `${TELEMETRY_HEADER}=${target.token}`,
     OTEL_LOGS_EXPORT_INTERVAL: String(EXPORT_INTERVAL_MS),
+    // At exit Claude Code waits for its last export up to this (2 s by default): with no console listening,
+    // that wait would be added to every session's end. A console on loopback takes an export in milliseconds.
+    CLAUDE_CODE_OTEL_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     // The call's input, which joins a call to the card Gatehouse showed for it (its hook input has no tool_use_id).
     OTEL_LOG_TOOL_DETAILS: '1',
   };
