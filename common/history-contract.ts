@@ -85,6 +85,16 @@ export const historyInvokeSchemas = {
   'history:set-retention': z.object({ days: RetentionDaysSchema.nullable() }).strict(),
   /** Deletes requests older than this many days (0: every request so far) and sessions left empty. */
   'history:purge': z.object({ olderThanDays: z.number().int().min(0).max(RETENTION_DAYS_MAX) }).strict(),
+  /** Sessions the agents reported tool calls of in their own telemetry, the most recently active first. */
+  'history:activity-sessions': z.object({ limit: PageLimitSchema }).strict(),
+  /** One session's tool calls, as its agent reported them, in the order it made them, a page at a time. */
+  'history:activity': z
+    .object({
+      sessionId: z.string().min(1).max(HISTORY_TEXT_MAX),
+      limit: PageLimitSchema,
+      after: z.number().int().min(0).optional(),
+    })
+    .strict(),
 } as const;
 
 /*
@@ -231,7 +241,41 @@ export interface RetentionView {
   readonly days?: number;
 }
 
+/**
+ * One tool call as the agent's own telemetry reported it (main/history/activity-store.ts): who settled it
+ * in the agent's words (Claude Code: config, hook, classifier, user_permanent, user_temporary, user_abort,
+ * user_reject; Codex: Config, User, AutomatedReviewer), how long it ran and how it ended, and the question
+ * Gatehouse asked about it, if it asked.
+ */
+export interface ActivityCallView {
+  readonly callId: string;
+  readonly tool: string;
+  /** The command, path or pattern, one line, cut short. */
+  readonly summary?: string | undefined;
+  readonly sequence?: number | undefined;
+  readonly decidedAt?: number | undefined;
+  readonly allowed?: boolean | undefined;
+  readonly source?: string | undefined;
+  readonly permissionMode?: string | undefined;
+  readonly endedAt?: number | undefined;
+  readonly durationMs?: number | undefined;
+  readonly success?: boolean | undefined;
+  readonly error?: string | undefined;
+  readonly requestId?: string | undefined;
+}
+
+export interface ActivitySessionView {
+  readonly sessionId: string;
+  readonly agent: 'claude' | 'codex';
+  readonly firstSeen: number;
+  readonly lastSeen: number;
+  readonly calls: number;
+}
+
 export interface HistoryInvokeValues {
+  'history:activity-sessions': { readonly sessions: readonly ActivitySessionView[] };
+  /** `next`: the `after` of the following page, absent on the last. */
+  'history:activity': { readonly calls: readonly ActivityCallView[]; readonly next?: number };
   'history:sessions': SessionPageView;
   'history:requests': RequestPageView;
   'history:export': ExportPageView;

@@ -1,6 +1,6 @@
 /**
  * The history browser's handlers: pages of sessions and of requests (a session's timeline is its requests
- * by `sessionId`), the export in pages, retention and purge. Arguments arrive validated by `history-contract.ts`.
+ * by `sessionId`), the export in pages, retention and purge, and the agents' own record of their calls. Arguments arrive validated by `history-contract.ts`.
  */
 import { refusal } from '../../common/refusals';
 import type { ConsoleHandlers, Result } from '../../common/console-contract';
@@ -81,6 +81,16 @@ export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers
         value: { ...(next === undefined ? {} : { days: next }), ...(purged ? { purged } : {}) },
       };
     },
+    'history:activity-sessions': ({ limit }) => ({
+      ok: true,
+      value: { sessions: history.activity.sessions(limit) },
+    }),
+    'history:activity': ({ sessionId, limit, after = 0 }) => {
+      // One call beyond the page says whether another follows.
+      const found = history.activity.sessionCalls(sessionId, { limit: limit + 1, after });
+      const calls = found.slice(0, limit);
+      return { ok: true, value: found.length > limit ? { calls, next: after + limit } : { calls } };
+    },
     'history:purge': ({ olderThanDays }): Result<{ requests: number; sessions: number }> => {
       const result = history.purgeOlderThan(deps.now() - olderThanDays * DAY_MS);
       if (result.requests > 0 || result.sessions > 0) deps.purged();
@@ -103,5 +113,7 @@ export function unavailableHistoryHandlers(): HistoryHandlers {
     'history:retention': none,
     'history:set-retention': none,
     'history:purge': none,
+    'history:activity-sessions': none,
+    'history:activity': none,
   };
 }

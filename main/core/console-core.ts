@@ -54,7 +54,7 @@ import { bridgeRoute, consoleRequests, otlpLogsRoute, webConsolePages, webConsol
 import { createSignal } from '../../common/signal';
 import type { Signal } from '../../common/signal';
 import { loadOrCreateTelemetryToken } from '../../files/telemetry-token';
-import type { AgentToolEvent } from '../telemetry/agent-events';
+import type { AgentToolEvent } from '../../common/agent-tool-events';
 
 export interface ConsoleCoreOptions {
   readonly home: string;
@@ -159,7 +159,11 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const otlpLogs = otlpLogsRoute({
     home: options.home,
     token: await loadOrCreateTelemetryToken(options.home),
-    ingest: (events) => agentEvents.emit(events),
+    ingest: (events) => {
+      history.activity?.record(events);
+      history.changes.notify();
+      agentEvents.emit(events);
+    },
   });
   const parts = { registry: decisions.registry, limits, credentials, service, passes, otlpLogs };
   const server =

@@ -8,6 +8,7 @@ import { createSqliteHistory, HISTORY_FILE } from '../history';
 import { startRetention } from '../history/retention-schedule';
 import { saveRetentionDays } from '../history/retention-setting';
 import type { DecisionStore, RecentRequests } from '../history/decision-store';
+import type { ActivityStore } from '../history/activity-store';
 import { createHistoryChanges } from '../console/history-changes';
 import type { HistoryChanges } from '../console/history-changes';
 import { createHistoryHandlers, unavailableHistoryHandlers } from '../console/history-handlers';
@@ -20,6 +21,8 @@ export interface OpenedHistory {
   readonly handlers: HistoryHandlers;
   /** What rule proposals learn from; absent with a test's own decision store. */
   readonly proposals?: ProposalHistory;
+  /** Where the agents' own tool calls are kept; absent with a test's decision store. */
+  readonly activity: ActivityStore | undefined;
   /** Last, once nothing can record any more. */
   close(): void;
 }
@@ -37,6 +40,7 @@ export function openHistory(options: {
       store: options.store,
       changes,
       handlers: unavailableHistoryHandlers(),
+      activity: undefined,
       close: () => changes.close(),
     };
   }
@@ -61,6 +65,7 @@ export function openHistory(options: {
     changes,
     handlers,
     proposals: history.proposals,
+    activity: history.activity,
     close() {
       retention.close();
       changes.close();

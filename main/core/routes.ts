@@ -17,7 +17,7 @@ import { serveConsoleChannel } from '../web/console-channel';
 import type { ConsolePasses } from '../web/console-passes';
 import { createStaticSite } from '../web/static-site';
 import { readTelemetryToken } from '../../files/telemetry-token';
-import type { AgentToolEvent } from '../telemetry/agent-events';
+import type { AgentToolEvent } from '../../common/agent-tool-events';
 import { OTLP_LOGS_PATH, serveOtlpLogs } from '../telemetry/otlp-endpoint';
 
 export function bridgeRoute(options: {

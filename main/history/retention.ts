@@ -14,7 +14,13 @@ export function createPurge(db: Database): (cutoff: number) => PurgeView {
   const deleteSessions = db.prepare(`
     DELETE FROM sessions
     WHERE first_seen < @cutoff AND NOT EXISTS (SELECT 1 FROM requests WHERE session_id = sessions.id)`);
+  // The agents' own record of their calls goes a session at a time, once the session was last active before the cutoff.
+  const deleteActivity = db.prepare(`
+    DELETE FROM activity WHERE session IN (SELECT id FROM activity_sessions WHERE last_seen < @cutoff)`);
+  const deleteActivitySessions = db.prepare('DELETE FROM activity_sessions WHERE last_seen < @cutoff');
   const purge = db.transaction((cutoff: number): PurgeView => {
+    deleteActivity.run({ cutoff });
+    deleteActivitySessions.run({ cutoff });
     deleteDecisions.run({ cutoff });
     const requests = deleteRequests.run({ cutoff }).changes;
     const sessions = deleteSessions.run({ cutoff }).changes;

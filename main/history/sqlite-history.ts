@@ -1,3 +1,4 @@
+import { createActivityStore } from './activity-store';
 import { startConsoleRun } from './console-runs';
 import { createHistoryReader } from './history-reader';
 import { createHistoryWriter } from './history-writer';
@@ -46,6 +47,7 @@ export function createSqliteHistory(path: string): History {
     }),
     countDecisions: reader.countDecisions,
     startConsoleRun: (now) => startConsoleRun(db, now),
+    activity: createActivityStore(db),
     recentRequests: fresh(reader.recentRequests),
     proposals,
     close: () => {

@@ -12,6 +12,7 @@ import type {
   SessionSummaryView,
 } from '../../common/history-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
+import type { ActivityStore } from './activity-store';
 import type { ConsoleRun } from './console-runs';
 import type { ProposalHistory } from './proposal-history';
 import type { DecisionRecord, DecisionStore, RecentRequests } from './decision-store';
@@ -87,6 +88,8 @@ export interface History extends DecisionStore, RecentRequests {
   startConsoleRun(now: () => number): ConsoleRun;
   /** What rule proposals learn from, and the proposals a person dismissed. */
   readonly proposals: ProposalHistory;
+  /** The agents' own record of every tool call, from their telemetry (main/history/activity-store.ts). */
+  readonly activity: ActivityStore;
   close(): void;
 }
 

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { TELEMETRY_HEADER } from '../../files/telemetry-token';
 import { isLoopbackHost } from '../server/upgrade-place';
 import { agentToolEvents } from './agent-events';
-import type { AgentToolEvent } from './agent-events';
+import type { AgentToolEvent } from '../../common/agent-tool-events';
 import { decodeLogs } from './otlp-logs';
 import type { LogsEncoding } from './otlp-logs';
 
@@ -101,7 +101,12 @@ export function serveOtlpLogs(
         } catch (error) {
           return status(response, (error as { status?: number }).status ?? 400, (error as Error).message);
         }
+        try {
         options.ingest(events);
+      } catch (error) {
+        // OTLP's retryable status: the exporter may send the batch again, which is kept whole or not at all.
+        return status(response, 503, `The console could not keep these records: ${(error as Error).message}`);
+      }
         // An ExportLogsServiceResponse with no partial failure: `{}` in JSON, no bytes at all in protobuf.
         const json = verdict.encoding === 'json';
         response
@@ -155,11 +160,11 @@ async function inflateBounded(raw: Buffer, max: number): Promise<Buffer> {
 }
 
 /**
- * An OTLP failure: the status and a google.rpc.Status in JSON (`code` 3, INVALID_ARGUMENT, or 16,
- * UNAUTHENTICATED), whose `message` is the one sentence an exporter logs.
+ * An OTLP failure: the status and a google.rpc.Status in JSON (`code` 3, INVALID_ARGUMENT; 16,
+ * UNAUTHENTICATED; 14, UNAVAILABLE), whose `message` is the one sentence an exporter logs.
  */
 function status(response: ServerResponse, code: number, message: string): void {
   response
     .writeHead(code, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' })
-    .end(JSON.stringify({ code: code === 401 ? 16 : 3, message }));
+    .end(JSON.stringify({ code: code === 401 ? 16 : code === 503 ? 14 : 3, message }));
 }

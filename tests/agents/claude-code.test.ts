@@ -437,3 +437,64 @@ describe('Claude Code, interactive (tmux)', () => {
     );
   });
 });
+
+describe('Claude Code’s own decisions, over its telemetry', () => {
+  it('reach the console within 2 s of each call, with who settled it: a rule, the console through the hook', async () => {
+    await writeFile(
+      join(sandbox.project, '.claude', 'settings.local.json'),
+      JSON.stringify({ permissions: { allow: ['Bash(touch ruled.txt)'] } }),
+    );
+    // The console on the port `gatehouse install` reserved and put into the user settings.
+    gate = await startLiveConsole(sandbox, { port: 'remembered' });
+    const live = gate;
+    api.script(touch('ruled.txt'));
+    api.script(touch('asked.txt'));
+    api.script(touch('refused.txt'));
+    const turn = runHeadless(sandbox, 'make three files');
+    const asked = await live.nextCard();
+    live.registry.decide(asked.id, 'console', { behavior: 'allow' });
+    const refused = await live.nextCard();
+    live.registry.decide(refused.id, 'console', { behavior: 'deny', message: 'Not that one.' });
+
+    const ended: { id: string; at: number; isError: boolean }[] = [];
+    for (let call = 0; call < 3; call += 1) {
+      const result = await api.nextToolResult();
+      ended.push({ id: result.toolUseId, at: Date.now(), isError: result.isError });
+    }
+    expect((await turn).code).toBe(0);
+    const decisionOf = (id: string) =>
+      live.agentEvent((event) => event.kind === 'decision' && event.callId === id);
+    const resultOf = (id: string) =>
+      live.agentEvent((event) => event.kind === 'result' && event.callId === id);
+    const [ruled, allowed, denied] = ended as [(typeof ended)[0], (typeof ended)[0], (typeof ended)[0]];
+
+    expect(await decisionOf(ruled.id)).toMatchObject({
+      agent: 'claude',
+      sessionId: asked.sessionId,
+      tool: 'Bash',
+      input: { command: 'touch ruled.txt' },
+      allowed: true,
+      source: 'user_permanent',
+      permissionMode: 'default',
+    });
+    expect(await decisionOf(allowed.id)).toMatchObject({
+      allowed: true,
+      source: 'hook',
+      input: { command: 'touch asked.txt' },
+    });
+    expect(await decisionOf(denied.id)).toMatchObject({
+      allowed: false,
+      source: 'hook',
+      input: { command: 'touch refused.txt' },
+    });
+    for (const call of [ruled, allowed]) {
+      const result = await resultOf(call.id);
+      expect(result).toMatchObject({ success: true, sessionId: asked.sessionId });
+      expect(result.receivedAt - call.at).toBeLessThan(2_000);
+    }
+    expect((await decisionOf(denied.id)).receivedAt - denied.at).toBeLessThan(2_000);
+    expect(live.agentEvents.some((event) => event.kind === 'result' && event.callId === denied.id)).toBe(
+      false,
+    );
+  });
+});

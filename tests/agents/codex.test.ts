@@ -365,3 +365,59 @@ describe('Codex trust, as a person gives it', () => {
     expect(existsSync(marker('trusted.txt'))).toBe(true);
   });
 });
+
+describe('Codex’s own decisions, over its telemetry', () => {
+  it('reach the console within 2 s of the call, with who settled it and how it ended', async () => {
+    // The console on the port `gatehouse install codex` reserved and put into config.toml's [otel].
+    gate = await startLiveConsole(sandbox, { port: 'remembered' });
+    const live = gate;
+    api.script(touch('exported.txt'));
+    const turn = runExec(sandbox, 'make the file', TRUST);
+    const card = await live.nextCard();
+    live.registry.decide(card.id, 'console', { behavior: 'allow' });
+    const output = await api.nextToolOutput();
+    const ranAt = Date.now();
+    expect((await turn).code).toBe(0);
+    const decision = await live.agentEvent(
+      (event) => event.kind === 'decision' && event.callId === output.callId,
+    );
+    // Codex 0.169 records a call its PermissionRequest hook allowed as allowed by its config.
+    expect(decision).toMatchObject({
+      agent: 'codex',
+      sessionId: card.sessionId,
+      tool: 'exec_command',
+      allowed: true,
+      source: 'Config',
+    });
+    const result = await live.agentEvent(
+      (event) => event.kind === 'result' && event.callId === output.callId,
+    );
+    expect(result).toMatchObject({ success: true, input: { cmd: 'touch exported.txt' } });
+    expect(result.receivedAt - ranAt).toBeLessThan(2_000);
+    expect(await live.activity(card.sessionId)).toEqual([
+      expect.objectContaining({
+        tool: 'Bash',
+        summary: 'touch exported.txt',
+        source: 'Config',
+        requestId: card.id,
+      }),
+    ]);
+  });
+
+  it('says when Codex’s automatic reviewer refused a call nobody answered in the console', async () => {
+    gate = await startLiveConsole(sandbox, { port: 'remembered' });
+    const live = gate;
+    api.script(touch('reviewed.txt'));
+    // Nobody answers the card: the hook hands the request back at its wait, and Codex's reviewer decides
+    // (against the stand-in it fails closed).
+    const turn = runExec(sandbox, 'make the file', TRUST, { GATEHOUSE_HOOK_TIMEOUT_MS: '3000' });
+    await live.nextCard();
+    const output = await api.nextToolOutput();
+    await turn;
+    const decision = await live.agentEvent(
+      (event) => event.kind === 'decision' && event.callId === output.callId,
+    );
+    expect(decision).toMatchObject({ allowed: false, source: 'AutomatedReviewer', decision: 'denied' });
+    expect(existsSync(marker('reviewed.txt'))).toBe(false);
+  });
+});

@@ -21,7 +21,7 @@ import {
 import { makeTempDir } from '../support/temp-dir';
 import { startTestCore } from '../support/test-core';
 import type { ConsoleCore } from '../../main/core/console-core';
-import type { AgentToolEvent } from '../../main/telemetry/agent-events';
+import type { AgentToolEvent } from '../../common/agent-tool-events';
 import { MAX_OTLP_BODY_BYTES } from '../../main/telemetry/otlp-endpoint';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;

@@ -9,6 +9,7 @@ import { sessionEnds } from './008-session-ends';
 import { handedBack } from './009-handed-back';
 import { editorAnswers } from './010-editor-answers';
 import { proposals } from './011-proposals';
+import { activity } from './012-activity';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   handedBack,
   editorAnswers,
   proposals,
+  activity,
 ];

@@ -154,6 +154,8 @@ export function createFakeConsoleApi(
         case 'history:retention':
         case 'history:set-retention':
         case 'history:purge':
+        case 'history:activity-sessions':
+        case 'history:activity':
           return history.invoke(channel, args) as Result<never>;
         case 'phone:state':
         case 'phone:connect':

@@ -98,6 +98,8 @@ export function createFakeHistory(data: FakeHistoryData = {}) {
       entries = olderThanDays === 0 ? [] : entries;
       return ok({ requests: before - entries.length, sessions: 0 });
     },
+    'history:activity-sessions': () => ok({ sessions: [] }),
+    'history:activity': () => ok({ calls: [] }),
   };
 
   return {

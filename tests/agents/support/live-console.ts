@@ -11,16 +11,28 @@ import type {
   PendingRequestView,
   RuleStanding,
 } from '../../../common/queue-contract';
-import type { HistoryEntryView, SessionSummaryView } from '../../../common/history-contract';
+import type {
+  ActivityCallView,
+  HistoryEntryView,
+  SessionSummaryView,
+} from '../../../common/history-contract';
 import type { CodexProgram } from '../../../main/rules/codex/exec-policy-check';
 import { startTestCore } from '../../support/test-core';
 import type { ConsoleCore } from '../../../main/core/console-core';
 import type { ResolvedEvent } from '../../../main/registry/race-registry';
+import type { AgentToolEvent } from '../../../common/agent-tool-events';
 
 export interface LiveConsole {
+  readonly port: number;
   readonly registry: ConsoleCore['registry'];
   /** The console's handlers, as a window calls them. */
   readonly service: ConsoleCore['service'];
+  /** The agents' own tool events the console received over OTLP, each with when it arrived. */
+  readonly agentEvents: readonly (AgentToolEvent & { readonly receivedAt: number })[];
+  /** The first agent tool event, received or still to come, that `match` accepts. */
+  agentEvent(
+    match: (event: AgentToolEvent) => boolean,
+  ): Promise<AgentToolEvent & { readonly receivedAt: number }>;
   readonly cards: readonly PendingRequestView[];
   readonly resolved: readonly ResolvedEvent[];
   /** The first card shown after this call. */
@@ -30,6 +42,8 @@ export interface LiveConsole {
   standing(id: string, rule: string): Promise<RuleStanding>;
   /** Answers as a person in the web console does, by the console's own handler. */
   decide(args: DecideArgs): Promise<DecideOutcome>;
+  /** A session's tool calls as the agent reported them, read by the history browser's own handler. */
+  activity(sessionId: string): Promise<readonly ActivityCallView[]>;
   /** History's sessions, newest first. */
   sessions(): Promise<readonly SessionSummaryView[]>;
   /** One recorded request as history reads it back, by the history browser's own handler. */
@@ -53,7 +67,11 @@ export async function enableClassifier(
 
 export async function startLiveConsole(
   sandbox: { readonly gatehouseHome: string; readonly home: string },
-  options: { readonly codex?: CodexProgram } = {},
+  options: {
+    readonly codex?: CodexProgram;
+    /** `remembered`: the port `gatehouse install` reserved, where the agent's telemetry goes. */
+    readonly port?: number | 'remembered';
+  } = {},
 ): Promise<LiveConsole> {
   const core = await startTestCore({
     home: sandbox.gatehouseHome,
@@ -63,13 +81,32 @@ export async function startLiveConsole(
     timeoutAction: 'passthrough',
     ...options,
   });
+  const agentEvents: (AgentToolEvent & { readonly receivedAt: number })[] = [];
+  core.agentEvents.subscribe((events) => {
+    const receivedAt = Date.now();
+    for (const event of events) agentEvents.push({ ...event, receivedAt });
+  });
   const cards: PendingRequestView[] = [];
   const resolved: ResolvedEvent[] = [];
   core.registry.added.subscribe((view) => cards.push(view));
   core.registry.resolved.subscribe((event) => resolved.push(event));
   return {
+    port: core.port,
     registry: core.registry,
     service: core.service,
+    agentEvents,
+    agentEvent(match) {
+      const found = agentEvents.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((done) => {
+        const off = core.agentEvents.subscribe(() => {
+          const event = agentEvents.find(match);
+          if (!event) return;
+          off();
+          done(event);
+        });
+      });
+    },
     cards,
     resolved,
     nextCard() {
@@ -103,6 +140,14 @@ export async function startLiveConsole(
       const said = await core.service.handlers['queue:decide'](args, { id: 'test', channel: 'web' });
       if (!said.ok) throw new Error(said.error.message);
       return said.value;
+    },
+    activity: async (sessionId) => {
+      const page = await core.service.handlers['history:activity'](
+        { sessionId, limit: 200 },
+        { id: 'test', channel: 'web' },
+      );
+      if (!page.ok) throw new Error(page.error.message);
+      return page.value.calls;
     },
     sessions: async () => {
       const page = await core.service.handlers['history:sessions'](

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentToolEvent } from '../../common/agent-tool-events';
+import { createSqliteHistory } from './sqlite-history';
+import { sampleEntry, sampleRequest } from './testing/sample';
+import type { History } from './types';
+
+let dir: string;
+let history: History;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gatehouse-activity-'));
+  history = createSqliteHistory(join(dir, 'history.db'));
+});
+afterEach(() => {
+  history.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const decision = (overrides: Partial<AgentToolEvent> = {}): AgentToolEvent =>
+  ({
+    kind: 'decision',
+    agent: 'claude',
+    sessionId: 's-1',
+    callId: 'toolu_1',
+    tool: 'Bash',
+    input: { command: 'npm test', description: 'Run the tests' },
+    at: 1_000,
+    sequence: 4,
+    decision: 'accept',
+    allowed: true,
+    source: 'config',
+    permissionMode: 'default',
+    ...overrides,
+  }) as AgentToolEvent;
+
+const result = (overrides: Partial<AgentToolEvent> = {}): AgentToolEvent =>
+  ({
+    kind: 'result',
+    agent: 'claude',
+    sessionId: 's-1',
+    callId: 'toolu_1',
+    tool: 'Bash',
+    input: { command: 'npm test', description: 'Run the tests' },
+    at: 1_400,
+    sequence: 6,
+    success: true,
+    durationMs: 380,
+    error: undefined,
+    ...overrides,
+  }) as AgentToolEvent;
+
+describe('the agents’ own record of their calls', () => {
+  it('makes one row of a call’s decision and its result, in whichever order they come', () => {
+    history.activity.record([result({ callId: 'toolu_2', sequence: 9 })]);
+    history.activity.record([
+      decision(),
+      result(),
+      decision({ callId: 'toolu_2', sequence: 8, source: 'hook' }),
+    ]);
+    expect(history.activity.sessionCalls('s-1', { limit: 10 })).toEqual([
+      {
+        callId: 'toolu_1',
+        tool: 'Bash',
+        summary: 'npm test',
+        sequence: 4,
+        decidedAt: 1_000,
+        allowed: true,
+        source: 'config',
+        permissionMode: 'default',
+        endedAt: 1_400,
+        durationMs: 380,
+        success: true,
+        error: undefined,
+        requestId: undefined,
+      },
+      expect.objectContaining({ callId: 'toolu_2', sequence: 8, source: 'hook', success: true }),
+    ]);
+    expect(history.activity.sessions(10)).toEqual([
+      { sessionId: 's-1', agent: 'claude', firstSeen: 1_000, lastSeen: 1_400, calls: 2 },
+    ]);
+  });
+
+  it('joins a call to the question Gatehouse asked about it, on the session and the input, once', () => {
+    const asked = sampleRequest({
+      id: 'req-1',
+      sessionId: 's-1',
+      input: { command: 'npm test', description: 'Run the tests' },
+    });
+    history.record(sampleEntry(asked));
+    // The same command asked again later in the session: the next call takes the next question.
+    history.record(sampleEntry(sampleRequest({ ...asked, id: 'req-2' }), {}, { receivedAt: 5 }));
+    history.activity.record([decision({ source: 'hook' })]);
+    history.activity.record([decision({ callId: 'toolu_9', sequence: 20, source: 'hook' })]);
+    history.activity.record([decision({ callId: 'toolu_10', sequence: 30, input: { command: 'ls' } })]);
+    const calls = history.activity.sessionCalls('s-1', { limit: 10 });
+    expect(calls.map((call) => call.requestId)).toEqual([expect.any(String), expect.any(String), undefined]);
+    expect(new Set(calls.slice(0, 2).map((call) => call.requestId))).toEqual(new Set(['req-1', 'req-2']));
+  });
+
+  it('joins Codex’s call on its command, whatever else its question carried', () => {
+    history.record(
+      sampleEntry(
+        sampleRequest({
+          id: 'codex-req',
+          sessionId: 'c-1',
+          input: { command: 'touch x', description: 'Make x' },
+        }),
+      ),
+    );
+    history.activity.record([
+      decision({
+        agent: 'codex',
+        sessionId: 'c-1',
+        callId: 'call_1',
+        tool: 'exec_command',
+        input: { cmd: 'touch x' },
+        sequence: undefined,
+      }),
+    ]);
+    expect(history.activity.sessionCalls('c-1', { limit: 10 })[0]).toMatchObject({ requestId: 'codex-req' });
+  });
+
+  it('pages a session’s calls in order', () => {
+    history.activity.record(Array.from({ length: 5 }, (_, i) => decision({ callId: `t${i}`, sequence: i })));
+    const ids = (after: number) =>
+      history.activity.sessionCalls('s-1', { limit: 2, after }).map((call) => call.callId);
+    expect([ids(0), ids(2), ids(4)]).toEqual([['t0', 't1'], ['t2', 't3'], ['t4']]);
+  });
+
+  it('keeps a body whole or not at all', () => {
+    const bad = decision({ callId: 't-bad', sessionId: 's-2', agent: 'nobody' as 'claude' });
+    expect(() => history.activity.record([decision({ sessionId: 's-2' }), bad])).toThrow();
+    expect(history.activity.sessionCalls('s-2', { limit: 10 })).toEqual([]);
+  });
+
+  it('goes with retention, a session at a time once it was last active before the cutoff', () => {
+    history.activity.record([
+      decision({ sessionId: 'old', at: 100 }),
+      decision({ sessionId: 'new', at: 5_000 }),
+    ]);
+    history.purgeOlderThan(1_000);
+    expect(history.activity.sessions(10).map((session) => session.sessionId)).toEqual(['new']);
+    expect(history.activity.sessionCalls('old', { limit: 10 })).toEqual([]);
+  });
+});
