@@ -204,4 +204,21 @@ export const historyEn = {
   'history.activity.other.allow': 'Allowed ({source})',
   'history.activity.other.deny': 'Refused ({source})',
   'history.activity.undecided': 'Ran without a decision on record',
+  'history.activity.toggle': 'Agents’ own calls',
+  'history.activity.title': 'Every tool call, as the agents report it',
+  'history.activity.session': 'Session',
+  'history.activity.sessionLabel': {
+    one: '{agent} · {id} · {count} call',
+    other: '{agent} · {id} · {count} calls',
+  },
+  'history.activity.filter': 'Show',
+  'history.activity.filter.all': 'Every call',
+  'history.activity.filter.classifier': 'Refused by the agent’s classifier',
+  'history.activity.filter.noPerson': 'Allowed with no person',
+  'history.activity.empty':
+    'No agent has reported a call yet. "gatehouse install claude" or "gatehouse install codex" turns on their telemetry.',
+  'history.activity.none': 'No call of this session matches.',
+  'history.activity.didNotRun': 'did not run',
+  'history.activity.succeeded': 'ran {ms} ms, succeeded',
+  'history.activity.failed': 'ran {ms} ms, failed {error}',
 } as const;

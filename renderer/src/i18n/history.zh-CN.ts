@@ -192,4 +192,21 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.activity.other.allow': '已允许（{source}）',
   'history.activity.other.deny': '已拒绝（{source}）',
   'history.activity.undecided': '已运行，没有记录到决定',
+  'history.activity.toggle': '代理自己的调用',
+  'history.activity.title': '代理报告的每次工具调用',
+  'history.activity.session': '会话',
+  'history.activity.sessionLabel': {
+    one: '{agent} · {id} · {count} 次调用',
+    other: '{agent} · {id} · {count} 次调用',
+  },
+  'history.activity.filter': '显示',
+  'history.activity.filter.all': '全部调用',
+  'history.activity.filter.classifier': '被代理的分类器拒绝',
+  'history.activity.filter.noPerson': '无人参与而允许',
+  'history.activity.empty':
+    '还没有代理报告调用。“gatehouse install claude”或“gatehouse install codex”会开启它们的遥测。',
+  'history.activity.none': '此会话没有匹配的调用。',
+  'history.activity.didNotRun': '未运行',
+  'history.activity.succeeded': '运行 {ms} 毫秒，成功',
+  'history.activity.failed': '运行 {ms} 毫秒，失败 {error}',
 };

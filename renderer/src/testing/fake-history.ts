@@ -1,6 +1,8 @@
 /** The history channels of the fake console: sessions and entries in memory, paged like the real ones. */
 import type { Result } from '../../../common/console-contract';
 import type {
+  ActivityCallView,
+  ActivitySessionView,
   HistoryEntryView,
   HistoryFilter,
   HistoryInvokeValues,
@@ -14,6 +16,8 @@ export interface FakeHistoryData {
   retentionDays?: number;
   /** Makes every history channel fail with this sentence. */
   failWith?: string;
+  /** The agents' own calls, by session. */
+  activity?: { sessions: ActivitySessionView[]; calls: Record<string, ActivityCallView[]> };
 }
 
 const matches = (entry: HistoryEntryView, filter: HistoryFilter) => {
@@ -98,8 +102,9 @@ export function createFakeHistory(data: FakeHistoryData = {}) {
       entries = olderThanDays === 0 ? [] : entries;
       return ok({ requests: before - entries.length, sessions: 0 });
     },
-    'history:activity-sessions': () => ok({ sessions: [] }),
-    'history:activity': () => ok({ calls: [] }),
+    'history:activity-sessions': () => ok({ sessions: data.activity?.sessions ?? [] }),
+    'history:activity': ({ sessionId }: { sessionId: string }) =>
+      ok({ calls: data.activity?.calls[sessionId] ?? [] }),
   };
 
   return {

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/i18n-context';
 import { createHistoryStore, isFiltering } from '../../store/history-store';
 import { useConsoleApi } from '../../store/store-context';
 import { useRefusalText } from '../../ui/refusal-text';
+import { ActivityPanel } from './activity-panel';
 import { ExportButtons } from './export-buttons';
 import { draftIsBlank, EMPTY_DRAFT, readDraft } from './filter-draft';
 import type { FilterDraft } from './filter-draft';
@@ -41,6 +42,7 @@ function HistoryPage() {
   const sessions = useHistory((s) => s.sessions.items);
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_DRAFT);
   const [retentionOpen, setRetentionOpen] = useState(false);
+  const [activityOpen, setActivityOpen] = useState(false);
   const reading = useMemo(() => readDraft(draft), [draft]);
   const projects = useMemo(() => [...new Set(sessions.map((s) => s.cwd))].sort(), [sessions]);
 
@@ -63,6 +65,14 @@ function HistoryPage() {
         <button
           type="button"
           className="button button--small"
+          aria-expanded={activityOpen}
+          onClick={() => setActivityOpen(!activityOpen)}
+        >
+          {t('history.activity.toggle')}
+        </button>
+        <button
+          type="button"
+          className="button button--small"
           aria-expanded={retentionOpen}
           onClick={() => setRetentionOpen(!retentionOpen)}
         >
@@ -77,6 +87,7 @@ function HistoryPage() {
         onClear={draftIsBlank(draft) ? undefined : () => setDraft(EMPTY_DRAFT)}
       />
       {retentionOpen && <RetentionPanel />}
+      {activityOpen && <ActivityPanel />}
       <Notices />
       {filtering ? (
         <ResultsList onClear={() => setDraft(EMPTY_DRAFT)} />

@@ -1,0 +1,75 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../app/app';
+import { createPrefsStore } from '../../store/prefs-store';
+import { createQueueStore } from '../../store/queue-store';
+import { createFakeConsoleApi } from '../../testing/fake-console-api';
+import type { FakeHistoryData } from '../../testing/fake-history';
+
+afterEach(cleanup);
+
+const activity: NonNullable<FakeHistoryData['activity']> = {
+  sessions: [{ sessionId: '57dadb34-4348', agent: 'claude', firstSeen: 1, lastSeen: 2, calls: 3 }],
+  calls: {
+    '57dadb34-4348': [
+      {
+        callId: 't1',
+        tool: 'Bash',
+        summary: 'touch ruled.txt',
+        allowed: true,
+        source: 'user_permanent',
+        success: true,
+        durationMs: 48,
+      },
+      { callId: 't2', tool: 'Bash', summary: 'rm -r build', allowed: false, source: 'classifier' },
+      {
+        callId: 't3',
+        tool: 'Bash',
+        summary: 'false',
+        allowed: true,
+        source: 'config',
+        success: false,
+        durationMs: 22,
+        error: 'ShellError',
+      },
+    ],
+  },
+};
+
+function renderActivity(locale: 'en' | 'zh-CN' = 'en') {
+  const fake = createFakeConsoleApi([], { history: { activity } });
+  const prefs = createPrefsStore(undefined);
+  prefs.getState().set({ locale });
+  render(
+    <App api={fake.api} store={createQueueStore(fake.api)} prefs={prefs} connection="ready" view="history" />,
+  );
+}
+
+describe('the agents’ own calls in the history view', () => {
+  it('lists a session’s calls in order with who settled each and how it ended, and filters them', async () => {
+    renderActivity();
+    fireEvent.click(await screen.findByRole('button', { name: 'Agents’ own calls' }));
+    const panel = screen.getByRole('region', { name: 'Every tool call, as the agents report it' });
+    const rows = await within(panel).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Bash: touch ruled.txtAllowed by a rule in Claude Code’s settingsran 48 ms, succeeded',
+      'Bash: rm -r buildRefused by Claude Code’s classifierdid not run',
+      'Bash: falseAllowed by Claude Code itself, with no person (its settings or mode)ran 22 ms, failed ShellError',
+    ]);
+    fireEvent.change(within(panel).getByLabelText('Show'), { target: { value: 'classifier' } });
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Bash: rm -r buildRefused by Claude Code’s classifierdid not run']);
+    fireEvent.change(within(panel).getByLabelText('Show'), { target: { value: 'no-person' } });
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('speaks Chinese', async () => {
+    renderActivity('zh-CN');
+    fireEvent.click(await screen.findByRole('button', { name: '代理自己的调用' }));
+    const panel = screen.getByRole('region', { name: '代理报告的每次工具调用' });
+    expect(await within(panel).findByText('被 Claude Code 的分类器拒绝')).toBeTruthy();
+  });
+});

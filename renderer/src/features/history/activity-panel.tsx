@@ -1,0 +1,100 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import type { ActivityCallView } from '../../../../common/history-contract';
+import { agentLabel } from '../../../../common/agent-label';
+import { useT } from '../../i18n/i18n-context';
+import { createActivityStore } from '../../store/activity-store';
+import { useConsoleApi } from '../../store/store-context';
+import { allowedWithNoPerson, refusedByClassifier, settlementOf } from './activity-settlement';
+
+type ActivityFilter = 'all' | 'classifier' | 'no-person';
+const FILTERS: Record<ActivityFilter, (call: ActivityCallView) => boolean> = {
+  all: () => true,
+  classifier: refusedByClassifier,
+  'no-person': allowedWithNoPerson,
+};
+
+/**
+ * Every tool call the agents reported in their own telemetry, per session, in the order they made them,
+ * with who settled each, how long it ran and how it ended. Read again whenever history changes, so a call
+ * shows as soon as the agent's export reaches the console.
+ */
+export function ActivityPanel() {
+  const t = useT();
+  const api = useConsoleApi();
+  const store = useMemo(() => createActivityStore(api), [api]);
+  useEffect(() => {
+    void store.getState().read();
+    return api.on('history:changed', () => void store.getState().read());
+  }, [api, store]);
+  const { sessions, open, calls, loaded, openSession } = useStore(store);
+  const [filter, setFilter] = useState<ActivityFilter>('all');
+
+  const agent = sessions.find((session) => session.sessionId === open)?.agent ?? 'claude';
+  const visible = calls.filter(FILTERS[filter]);
+  return (
+    <section className="history__activity" aria-labelledby="activity-title">
+      <div className="history__activity-head">
+        <h3 id="activity-title" className="history__heading">
+          {t('history.activity.title')}
+        </h3>
+        <label className="history__activity-field">
+          <span>{t('history.activity.session')}</span>
+          <select value={open ?? ''} onChange={(event) => void openSession(event.target.value)}>
+            {sessions.map((session) => (
+              <option key={session.sessionId} value={session.sessionId}>
+                {t('history.activity.sessionLabel', {
+                  agent: agentLabel(session.agent === 'claude' ? 'claude-code' : 'codex'),
+                  id: session.sessionId.slice(0, 8),
+                  count: session.calls,
+                })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="history__activity-field">
+          <span>{t('history.activity.filter')}</span>
+          <select value={filter} onChange={(event) => setFilter(event.target.value as ActivityFilter)}>
+            <option value="all">{t('history.activity.filter.all')}</option>
+            <option value="classifier">{t('history.activity.filter.classifier')}</option>
+            <option value="no-person">{t('history.activity.filter.noPerson')}</option>
+          </select>
+        </label>
+      </div>
+      {!loaded ? (
+        <p className="history__note">{t('history.loading')}</p>
+      ) : sessions.length === 0 ? (
+        <p className="history__note">{t('history.activity.empty')}</p>
+      ) : visible.length === 0 ? (
+        <p className="history__note">{t('history.activity.none')}</p>
+      ) : (
+        <ol className="history__activity-list">
+          {visible.map((call) => {
+            const settled = settlementOf(call, agent);
+            return (
+              <li key={call.callId} className="history__activity-call">
+                <code className="history__activity-what">
+                  {call.tool}
+                  {call.summary !== undefined ? `: ${call.summary}` : ''}
+                </code>
+                <span
+                  className={`history__activity-how${call.allowed === false ? ' history__activity-how--refused' : ''}`}
+                >
+                  {t(settled.key, settled.params)}
+                </span>
+                <span className="history__activity-end">
+                  {call.success === undefined
+                    ? t('history.activity.didNotRun')
+                    : t(call.success ? 'history.activity.succeeded' : 'history.activity.failed', {
+                        ms: call.durationMs ?? 0,
+                        error: call.error ?? '',
+                      })}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The activity panel's state: the sessions the agents reported calls of, the open one's calls, read again
+ * whenever history changes. Each read takes a ticket, so an answer that arrives after a newer read started
+ * is dropped.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { ConsoleApi } from '../../../common/console-contract';
+import type { ActivityCallView, ActivitySessionView } from '../../../common/history-contract';
+
+/** A session's calls, at most; the agents' sessions run to hundreds. */
+const CALLS_PAGE = 200;
+const SESSIONS_PAGE = 50;
+
+export interface ActivityState {
+  readonly sessions: readonly ActivitySessionView[];
+  /** The session shown: the one picked, else the most recently active. */
+  readonly open: string | undefined;
+  readonly calls: readonly ActivityCallView[];
+  readonly loaded: boolean;
+  read(): Promise<void>;
+  openSession(sessionId: string): Promise<void>;
+}
+
+export function createActivityStore(api: ConsoleApi) {
+  let ticket = 0;
+  return createStore<ActivityState>()((set, get) => ({
+    sessions: [],
+    open: undefined,
+    calls: [],
+    loaded: false,
+    async read() {
+      const mine = ++ticket;
+      const listed = await api.invoke('history:activity-sessions', { limit: SESSIONS_PAGE });
+      if (!listed.ok || mine !== ticket) return;
+      const open = get().open ?? listed.value.sessions[0]?.sessionId;
+      const page =
+        open === undefined
+          ? undefined
+          : await api.invoke('history:activity', { sessionId: open, limit: CALLS_PAGE });
+      if (mine !== ticket) return;
+      set({ sessions: listed.value.sessions, open, calls: page?.ok ? page.value.calls : [], loaded: true });
+    },
+    async openSession(sessionId) {
+      set({ open: sessionId, calls: [] });
+      await get().read();
+    },
+  }));
+}
