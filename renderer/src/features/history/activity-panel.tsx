@@ -38,9 +38,13 @@ export function ActivityPanel() {
         <h3 id="activity-title" className="history__heading">
           {t('history.activity.title')}
         </h3>
-        <label className="history__activity-field">
-          <span>{t('history.activity.session')}</span>
-          <select value={open ?? ''} onChange={(event) => void openSession(event.target.value)}>
+        <label className="field history__activity-field">
+          <span className="field__label">{t('history.activity.session')}</span>
+          <select
+            className="select history__select"
+            value={open ?? ''}
+            onChange={(event) => void openSession(event.target.value)}
+          >
             {sessions.map((session) => (
               <option key={session.sessionId} value={session.sessionId}>
                 {t('history.activity.sessionLabel', {
@@ -52,9 +56,13 @@ export function ActivityPanel() {
             ))}
           </select>
         </label>
-        <label className="history__activity-field">
-          <span>{t('history.activity.filter')}</span>
-          <select value={filter} onChange={(event) => setFilter(event.target.value as ActivityFilter)}>
+        <label className="field history__activity-field">
+          <span className="field__label">{t('history.activity.filter')}</span>
+          <select
+            className="select history__select"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as ActivityFilter)}
+          >
             <option value="all">{t('history.activity.filter.all')}</option>
             <option value="classifier">{t('history.activity.filter.classifier')}</option>
             <option value="no-person">{t('history.activity.filter.noPerson')}</option>
