@@ -39,4 +39,3 @@ export interface ToolResultEvent extends ToolEventBase {
 }
 
 export type AgentToolEvent = ToolDecisionEvent | ToolResultEvent;
-

@@ -102,11 +102,15 @@ export function serveOtlpLogs(
           return status(response, (error as { status?: number }).status ?? 400, (error as Error).message);
         }
         try {
-        options.ingest(events);
-      } catch (error) {
-        // OTLP's retryable status: the exporter may send the batch again, which is kept whole or not at all.
-        return status(response, 503, `The console could not keep these records: ${(error as Error).message}`);
-      }
+          options.ingest(events);
+        } catch (error) {
+          // OTLP's retryable status: the exporter may send the batch again, which is kept whole or not at all.
+          return status(
+            response,
+            503,
+            `The console could not keep these records: ${(error as Error).message}`,
+          );
+        }
         // An ExportLogsServiceResponse with no partial failure: `{}` in JSON, no bytes at all in protobuf.
         const json = verdict.encoding === 'json';
         response
