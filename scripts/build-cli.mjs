@@ -14,6 +14,8 @@ const subcommands = {
   uninstall: 'client/cli/commands/uninstall.ts',
   doctor: 'client/cli/commands/doctor.ts',
   acp: 'client/cli/commands/acp.ts',
+  // Not a subcommand: the worker `serve` and the app work rule proposals out in (PROPOSALS_WORKER).
+  'proposals-worker': 'main/console/proposals-worker.ts',
 };
 
 const common = {

@@ -16,9 +16,10 @@ import {
 } from 'electron';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gatehouseHome } from '../../common/discovery';
 import { HOOK_COPY_NAME, refreshHookCopy } from '../../files/hook-copy';
-import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../core/console-core';
+import { DEFAULT_TIMEOUT_MS, PROPOSALS_WORKER, startConsoleCore } from '../core/console-core';
 import { xdgAutostart } from '../tray/xdg-autostart';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
 import { createTrustedSenders, registerConsoleIpc, windowCaller } from './console-ipc';
@@ -63,6 +64,8 @@ export async function startDesktopApp(): Promise<void> {
     showView: (view, options) => windows.open(view, options),
     // Input anywhere on the desktop, not only in the console's windows.
     idleMs: () => powerMonitor.getSystemIdleTime() * 1_000,
+    // The build bundles the worker with the CLI (scripts/build-cli.mjs), out/cli/ beside this bundle.
+    proposalsWorker: pathToFileURL(join(import.meta.dirname, '../cli', `${PROPOSALS_WORKER}.mjs`)),
   });
   // The build ships the hook beside the main bundle (out/cli/): installed hooks run the copy this refreshes.
   void refreshHookCopy(home, join(import.meta.dirname, '../cli', HOOK_COPY_NAME)).then((problem) => {

@@ -4,19 +4,15 @@
  */
 import type { ConsoleHandlers, Result } from '../../common/console-contract';
 import type { ProposalsInvokeChannel, ProposalsState, ProposalView } from '../../common/proposals-contract';
-import { PROPOSAL_THRESHOLDS } from '../../common/proposals-contract';
 import { refusal } from '../../common/refusals';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
 import type { Signal } from '../../common/signal';
-import type { BashSupport, ToolPermissionContext } from '../../engine';
+import type { BashSupport } from '../../engine';
 import type { ProposalHistory } from '../history/proposal-history';
-import { locationOf, projectLocations } from '../rules/editor/project-folder';
 import type { ProjectScope } from '../rules/editor/project-folder';
-import { readProjectRules } from '../rules/editor/rules-snapshot';
-import { PROPOSING_AGENTS, proposeRules } from '../rules/proposals/propose';
-import { judgeRule } from '../rules/rule-standing';
 import type { RulesHandlers } from './rules-handlers';
+import { workOutProposals } from './work-out-proposals';
 
 export interface ProposalsService {
   readonly handlers: Pick<ConsoleHandlers, ProposalsInvokeChannel>;
@@ -37,6 +33,11 @@ export interface ProposalsDeps {
   /** The rule editor's handlers: Apply saves through its `rules:save`, as a person adding the rule would. */
   readonly rules: Pick<RulesHandlers, 'rules:save'>;
   readonly now: () => number;
+  /**
+   * Works the list out off the console's thread (proposals-thread.ts); without it (a console in one test
+   * process) it is worked out inline from `history`.
+   */
+  readonly workOut?: (now: number) => Promise<ProposalView[]>;
 }
 
 /**
@@ -45,8 +46,6 @@ export interface ProposalsDeps {
  * apply, a dismissal or the switch works them out at once. Each new list is pushed as `proposals:changed`.
  */
 const RECOMPUTE_MS = 5_000;
-/** The questions read across every project: enough for the window of several busy ones. */
-const QUESTIONS_READ = PROPOSAL_THRESHOLDS.window * 4;
 
 export function createProposalsService(deps: ProposalsDeps): ProposalsService {
   const changed = createSignal<ProposalsState>();
@@ -56,45 +55,15 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
   let stale = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  async function compute(history: ProposalHistory): Promise<ProposalView[]> {
-    const questions = history.pastQuestions(PROPOSING_AGENTS, QUESTIONS_READ);
-    const dismissed = new Set(history.dismissals().map(({ cwd, rule }) => `${cwd}\0${rule}`));
-    // Today's settings of each folder: a rule an ask or deny rule outranks, or one already there, is no proposal.
-    const contexts = new Map<string, ToolPermissionContext | undefined>();
-    for (const cwd of new Set(questions.map((q) => q.cwd))) {
-      try {
-        contexts.set(cwd, (await readProjectRules(cwd, deps.scope)).context);
-      } catch {
-        // A folder gone or unreadable, or rules the engine would not load: nothing is proposed there.
-        contexts.set(cwd, undefined);
-      }
-    }
-    return proposeRules({
-      questions,
-      now: deps.now(),
-      bash: deps.bash,
-      home: deps.scope.home,
-      place: {
-        dismissed: (cwd, rule) => dismissed.has(`${cwd}\0${rule}`),
-        stands: (cwd, rule, call) => {
-          const context = contexts.get(cwd);
-          return (
-            context !== undefined &&
-            judgeRule(context, call, rule, 'localSettings', deps.bash).kind === 'wins'
-          );
-        },
-        fileFor: (cwd) => locationOf(projectLocations(cwd, deps.scope), 'localSettings')!.file,
-      },
-    });
-  }
-
   function proposals(): Promise<ProposalView[]> {
     const history = deps.history;
     if (!enabled || history === undefined) return Promise.resolve([]);
     if (cached === undefined) {
       computedAt = deps.now();
       stale = false;
-      const computing = compute(history);
+      const computing = deps.workOut
+        ? deps.workOut(deps.now())
+        : workOutProposals({ history, bash: deps.bash, scope: deps.scope }, deps.now());
       cached = computing;
       computing.catch(() => (cached = undefined));
     }

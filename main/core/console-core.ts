@@ -16,6 +16,8 @@ import { createConsoleService } from '../console/console-service';
 import type { ConsoleService } from '../console/console-service';
 import { createProposalsService } from '../console/proposals-handlers';
 import type { ProposalsService } from '../console/proposals-handlers';
+import { startProposalsThread } from '../console/proposals-thread';
+export { PROPOSALS_WORKER } from '../console/proposals-thread';
 import { createRulesService } from '../console/rules-handlers';
 import type { RulesService } from '../console/rules-handlers';
 import type { DecisionStore, RecentRequests } from '../history/decision-store';
@@ -65,6 +67,11 @@ export interface ConsoleCoreOptions {
   readonly port: number | 'remembered';
   /** The built renderer, served as the web console; omit to serve no pages (the Electron app loads its own). */
   readonly rendererDir?: string;
+  /**
+   * The bundled proposals worker (main/console/proposals-worker.ts), where rule proposals are worked out off
+   * the console's thread; omitted (a console inside a test process), they are worked out inline.
+   */
+  readonly proposalsWorker?: URL;
   readonly timeoutMs: number;
   readonly timeoutAction: 'passthrough' | 'deny';
   readonly allowedOrigins?: readonly string[];
@@ -297,6 +304,11 @@ function proposalsOf(
   parts: { readonly history: OpenedHistory; readonly settings: ConsoleSettings },
   room: { readonly bash: DecisionRoom['bash']; readonly scope: ProjectScope; readonly rules: RulesService },
 ): ProposalsService {
+  const file = parts.history.file;
+  const thread =
+    options.proposalsWorker && file !== undefined
+      ? startProposalsThread(options.proposalsWorker, { file, scope: room.scope })
+      : undefined;
   const proposals = createProposalsService({
     history: parts.history.proposals,
     bash: room.bash,
@@ -305,11 +317,19 @@ function proposalsOf(
     saveEnabled: (enabled) => saveProposalsEnabled(options.home, enabled),
     rules: room.rules.handlers,
     now: Date.now,
+    ...(thread ? { workOut: (now: number) => thread.workOut(now) } : {}),
   });
   // A decision, a purge or a settings file changed: the counts a proposal rests on may have moved.
   parts.history.changes.changed.subscribe(() => proposals.invalidate());
   room.rules.subscribe(() => proposals.invalidate());
-  return proposals;
+  if (thread === undefined) return proposals;
+  return {
+    ...proposals,
+    close: () => {
+      proposals.close();
+      void thread.close();
+    },
+  };
 }
 
 /** The one loopback socket: the bridge for agents, the web console's channel and its pages, the agents' telemetry. */

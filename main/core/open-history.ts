@@ -23,6 +23,8 @@ export interface OpenedHistory {
   readonly proposals?: ProposalHistory;
   /** Where the agents' own tool calls are kept; absent with a test's decision store. */
   readonly activity: ActivityStore | undefined;
+  /** The history database's file; absent with a test's own decision store. */
+  readonly file?: string;
   /** Last, once nothing can record any more. */
   close(): void;
 }
@@ -44,7 +46,8 @@ export function openHistory(options: {
       close: () => changes.close(),
     };
   }
-  const history = createSqliteHistory(join(options.home, HISTORY_FILE));
+  const file = join(options.home, HISTORY_FILE);
+  const history = createSqliteHistory(file);
   const run = history.startConsoleRun(Date.now);
   const retention = startRetention({
     history,
@@ -66,6 +69,7 @@ export function openHistory(options: {
     handlers,
     proposals: history.proposals,
     activity: history.activity,
+    file,
     close() {
       retention.close();
       changes.close();

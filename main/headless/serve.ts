@@ -11,7 +11,7 @@ import { gatehouseHome } from '../../common/discovery';
 import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
 import { parseFlags } from '../../files/cli-flags';
 import { HOOK_COPY_NAME, refreshHookCopy } from '../../files/hook-copy';
-import { DEFAULT_TIMEOUT_MS, startConsoleCore } from '../core/console-core';
+import { DEFAULT_TIMEOUT_MS, PROPOSALS_WORKER, startConsoleCore } from '../core/console-core';
 import { LINK_CODE_TTL_MS } from '../../common/console-contract';
 
 const HELP = `Usage: gatehouse serve [options]
@@ -80,7 +80,12 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
   let core;
   try {
     const { notify, ...rest } = options;
-    core = await startConsoleCore({ ...rest, rendererDir, notifications: notify ? {} : false });
+    core = await startConsoleCore({
+      ...rest,
+      rendererDir,
+      proposalsWorker: new URL(`./${PROPOSALS_WORKER}.mjs`, import.meta.url),
+      notifications: notify ? {} : false,
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     io.stderr(
