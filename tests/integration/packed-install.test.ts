@@ -112,11 +112,14 @@ afterAll(async () => {
 interface Frame {
   readonly type: string;
   readonly seq?: number;
-  readonly result?: { readonly value?: unknown };
+  readonly result?: { readonly ok?: boolean; readonly value?: unknown };
 }
 
-/** Answers the first request the web console lists with allow, as a person at the console would. */
-async function allowAtConsole(link: string): Promise<void> {
+/**
+ * Answers the first request the web console lists with allow, as a person at the console would, then opens
+ * Suggestions: the result of its list, which the bundled proposals worker works out.
+ */
+async function allowAtConsole(link: string): Promise<Frame['result']> {
   const url = new URL(link);
   const socket = new WebSocket(`ws://${url.host}/console`, { origin: url.origin });
   const frames: Frame[] = [];
@@ -145,7 +148,8 @@ async function allowAtConsole(link: string): Promise<void> {
         const decide = { id: request.id, behavior: 'allow' };
         socket.send(JSON.stringify({ type: 'invoke', seq: seq + 1, channel: 'queue:decide', args: decide }));
         await frame((f) => f.type === 'result' && f.seq === seq + 1);
-        return;
+        socket.send(JSON.stringify({ type: 'invoke', seq: seq + 2, channel: 'proposals:list', args: {} }));
+        return (await frame((f) => f.type === 'result' && f.seq === seq + 2)).result;
       }
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -194,8 +198,10 @@ describe('gatehouse installed from the packed tarball', () => {
         tool_input: { command: 'npm publish' },
       }),
     );
-    await allowAtConsole(link);
+    const suggestions = await allowAtConsole(link);
     expect(await exited).toBe(0);
+    // One allow proposes nothing yet; what matters is that the worker ran from the installed package.
+    expect(suggestions).toEqual({ ok: true, value: { enabled: true, available: true, proposals: [] } });
     expect(JSON.parse(stdout)).toMatchObject({
       hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
     });
