@@ -3,7 +3,8 @@
  * case can wait on the next card or on a card's outcome without polling.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ClassifierClass } from '../../../common/classifier-contract';
 import type {
   DecideArgs,
@@ -18,6 +19,7 @@ import type {
 } from '../../../common/history-contract';
 import type { CodexProgram } from '../../../main/rules/codex/exec-policy-check';
 import { startTestCore } from '../../support/test-core';
+import { PROPOSALS_WORKER } from '../../../main/core/console-core';
 import type { ConsoleCore } from '../../../main/core/console-core';
 import type { ResolvedEvent } from '../../../main/registry/race-registry';
 import type { AgentToolEvent } from '../../../common/agent-tool-events';
@@ -79,6 +81,8 @@ export async function startLiveConsole(
     port: 0,
     timeoutMs: 120_000,
     timeoutAction: 'passthrough',
+    // Rule proposals worked out where the app and `gatehouse serve` work them out: the built worker.
+    proposalsWorker: pathToFileURL(resolve(`out/cli/${PROPOSALS_WORKER}.mjs`)),
     ...options,
   });
   const agentEvents: (AgentToolEvent & { readonly receivedAt: number })[] = [];
