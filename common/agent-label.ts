@@ -3,6 +3,8 @@ const MAKERS_NAMES: Readonly<Record<string, string>> = {
   'claude-code': 'Claude Code',
   codex: 'Codex CLI',
   copilot: 'GitHub Copilot CLI',
+  // Gemini CLI's ACP mode names itself so in its `initialize`.
+  'gemini-cli': 'Gemini CLI',
 };
 
 /** "Claude Code", "Codex CLI", "GitHub Copilot CLI"; an ACP or SDK agent by the name it reported itself. */

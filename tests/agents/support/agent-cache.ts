@@ -10,7 +10,7 @@ export interface AgentPin {
   readonly package: string;
   readonly version: string;
 }
-export type AgentName = 'claude' | 'codex' | 'copilot' | 'claude-agent-acp';
+export type AgentName = 'claude' | 'codex' | 'copilot' | 'claude-agent-acp' | 'gemini';
 
 export function readPins(): Record<AgentName, AgentPin> {
   return JSON.parse(readFileSync(resolve('tests/agents/pins.json'), 'utf8')) as Record<AgentName, AgentPin>;
@@ -68,5 +68,8 @@ export function agentCommand(name: AgentName, pin: AgentPin): AgentCommand {
         args: [join(modules, pin.package, 'dist', 'index.js')],
         packageJson: join(modules, pin.package, 'package.json'),
       };
+    case 'gemini':
+      // One bundled script; run by this Node, as its bin shim would.
+      return { command: process.execPath, args: [join(modules, pin.package, 'bundle', 'gemini.js')] };
   }
 }

@@ -81,12 +81,12 @@ export interface AcpEditorSession {
   readonly child: ChildProcessWithoutNullStreams;
 }
 
-/** Starts `gatehouse acp -- claude-agent-acp` and opens a session in the sandbox's project. */
+/** Starts `gatehouse acp -- <agent>` (claude-agent-acp unless told) and opens a session in the project. */
 export async function startAcpEditor(
   sandbox: AcpSandbox,
   onPermission: PermissionHandler,
+  agent: AgentCommand = claudeAgentAcpCommand(),
 ): Promise<AcpEditorSession> {
-  const agent = claudeAgentAcpCommand();
   const child = spawn(process.execPath, [CLI, 'acp', '--', agent.command, ...agent.args], {
     cwd: sandbox.project,
     env: sandbox.env,

@@ -1,0 +1,170 @@
+/**
+ * Gemini CLI's ACP mode (`gemini --acp`, pinned in tests/agents/pins.json) behind `gatehouse acp`, with the
+ * protocol's own client library as the editor, against the stand-in Gemini API and a live console. Its
+ * BeforeTool hook can deny but never allow, so this is the route by which the console answers it.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { methods } from '@agentclientprotocol/sdk';
+import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import { agentLabel } from '../../common/agent-label';
+import { makeTempDir } from '../support/temp-dir';
+import { startAcpEditor } from './support/claude-agent-acp';
+import type { AcpEditorSession, AcpSandbox } from './support/claude-agent-acp';
+import { geminiAcpCommand, makeGeminiSandbox } from './support/gemini';
+import { startGeminiStandIn } from './support/gemini-stand-in';
+import type { GeminiStandIn } from './support/gemini-stand-in';
+import { startLiveConsole } from './support/live-console';
+import type { LiveConsole } from './support/live-console';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let api: GeminiStandIn;
+let sandbox: AcpSandbox;
+let gate: LiveConsole | undefined;
+let editor: AcpEditorSession | undefined;
+
+beforeAll(() => {
+  geminiAcpCommand();
+  if (!existsSync('out/cli/acp.mjs'))
+    throw new Error('The suite runs the built CLI: run "npm run build" first.');
+});
+beforeEach(async () => {
+  dir = await makeTempDir();
+  api = await startGeminiStandIn();
+  sandbox = await makeGeminiSandbox(dir.path, api);
+});
+afterEach(async ({ task }) => {
+  if (editor && task.result?.state === 'fail') console.error(`gatehouse acp's stderr:\n${editor.stderr()}`);
+  // Its stdin closing, as an editor does: Gemini CLI's launcher ignores SIGTERM (it waits for the terminal to
+  // signal its whole group), so `gatehouse acp` passing SIGTERM on to it would not end it.
+  editor?.child.stdin.end();
+  await editor?.exited;
+  editor = undefined;
+  await gate?.close();
+  gate = undefined;
+  await api.close();
+  await dir.remove();
+});
+
+const touch = (name: string) => ({ name: 'run_shell_command', args: { command: `touch ${name}` } });
+
+/** An editor that never answers on its own until the test says so. */
+function heldPermission() {
+  const asked: RequestPermissionRequest[] = [];
+  let answer!: (response: RequestPermissionResponse) => void;
+  const answered = new Promise<RequestPermissionResponse>((done) => (answer = done));
+  let withdraw!: () => void;
+  const withdrawn = new Promise<void>((done) => (withdraw = done));
+  return {
+    asked,
+    answer,
+    withdrawn,
+    handler: (request: RequestPermissionRequest, signal: AbortSignal) => {
+      asked.push(request);
+      signal.addEventListener('abort', () => withdraw(), { once: true });
+      return answered;
+    },
+  };
+}
+
+const start = (onPermission: ReturnType<typeof heldPermission>['handler']) =>
+  startAcpEditor(sandbox, onPermission, geminiAcpCommand());
+
+function prompt(session: AcpEditorSession, text: string) {
+  return session.connection.agent.request(methods.agent.session.prompt, {
+    sessionId: session.sessionId,
+    prompt: [{ type: 'text', text }],
+  });
+}
+
+describe('gatehouse acp with Gemini CLI', () => {
+  it('runs the call once when the console allows, and history names Gemini CLI', async () => {
+    gate = await startLiveConsole(sandbox);
+    const held = heldPermission();
+    editor = await start(held.handler);
+    api.script(touch('allowed.txt'));
+    const cardShown = gate.nextCard();
+    const turn = prompt(editor, 'make the file');
+    const card = await cardShown;
+    expect(card).toMatchObject({
+      agent: { name: 'gemini-cli' },
+      sessionId: editor.sessionId,
+      cwd: sandbox.project,
+      input: { kind: 'execute' },
+      provenance: { type: 'acp' },
+    });
+    // Gemini CLI's own choices, by ACP kind: the console's allow is its "Allow", a deny its "Reject".
+    expect(held.asked[0]?.options.map((option) => option.kind)).toEqual([
+      'allow_always',
+      'allow_once',
+      'reject_once',
+    ]);
+    expect(gate.registry.decide(card.id, 'console', { behavior: 'allow' })).toEqual({ won: true });
+    expect(await api.nextFunctionResponse()).toMatchObject({ name: 'run_shell_command' });
+    expect(existsSync(join(sandbox.project, 'allowed.txt'))).toBe(true);
+    await held.withdrawn;
+    expect((await turn).stopReason).toBe('end_turn');
+    expect(api.functionResponses).toHaveLength(1);
+    const recorded = await gate.historyEntry(editor.sessionId, card.id);
+    expect(recorded).toMatchObject({ decision: { decision: { by: 'console' } } });
+    expect(agentLabel(recorded!.agent.name)).toBe('Gemini CLI');
+  });
+
+  it('runs nothing when the console denies, and the model hears the refusal', async () => {
+    gate = await startLiveConsole(sandbox);
+    const held = heldPermission();
+    editor = await start(held.handler);
+    api.script(touch('denied.txt'));
+    const cardShown = gate.nextCard();
+    const turn = prompt(editor, 'make the file');
+    const card = await cardShown;
+    gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'not in this folder' });
+    const heard = await api.nextFunctionResponse();
+    expect(JSON.stringify(heard.response)).toMatch(/cancel/i);
+    await held.withdrawn;
+    expect((await turn).stopReason).toBe('end_turn');
+    expect(existsSync(join(sandbox.project, 'denied.txt'))).toBe(false);
+  });
+
+  it('withdraws the card when the editor answers first, and history records the editor’s answer', async () => {
+    gate = await startLiveConsole(sandbox);
+    const held = heldPermission();
+    editor = await start(held.handler);
+    api.script(touch('editor.txt'));
+    const cardShown = gate.nextCard();
+    const turn = prompt(editor, 'make the file');
+    const card = await cardShown;
+    const allow = held.asked[0]?.options.find((option) => option.kind === 'allow_once');
+    held.answer({ outcome: { outcome: 'selected', optionId: allow!.optionId } });
+    const option = { optionId: allow!.optionId, kind: 'allow_once', name: allow!.name };
+    expect(await gate.untilResolved(card.id)).toMatchObject({ by: 'agent', behavior: 'allow', option });
+    await api.nextFunctionResponse();
+    expect((await turn).stopReason).toBe('end_turn');
+    expect(existsSync(join(sandbox.project, 'editor.txt'))).toBe(true);
+    const recorded = await gate.historyEntry(editor.sessionId, card.id);
+    expect(recorded?.decision).toMatchObject({
+      decision: { behavior: 'allow', by: 'agent', optionId: allow!.optionId },
+      option,
+    });
+  });
+
+  it('hands the question to the editor at once when no console runs', async () => {
+    const asked: number[] = [];
+    editor = await start((request) => {
+      asked.push(Date.now());
+      const reject = request.options.find((option) => option.kind === 'reject_once');
+      return Promise.resolve({ outcome: { outcome: 'selected', optionId: reject!.optionId } });
+    });
+    api.script(touch('none.txt'));
+    const sent = Date.now();
+    const turn = prompt(editor, 'make the file');
+    await api.nextFunctionResponse();
+    await turn;
+    expect(asked).toHaveLength(1);
+    // The model's call reaches the editor with no wait for a console: well under a second after the prompt.
+    expect(asked[0]! - sent).toBeLessThan(1_000);
+    expect(existsSync(join(sandbox.project, 'none.txt'))).toBe(false);
+  });
+});
