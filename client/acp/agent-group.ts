@@ -7,8 +7,8 @@
  * ends the whole group. Nothing is polled, and nothing passes through the watchdog: the agent's stdin and
  * stdout are the proxy's own pipes, handed down.
  *
- * To the proxy the watchdog is the agent: it passes on the stop signals, and exits with the agent's code
- * (128 + the signal's number when the agent was killed).
+ * To the proxy the watchdog is the agent: it passes on the stop signals (and kills the group of an agent
+ * still there two seconds later), and exits with the agent's code (128 + the signal's number when killed).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -16,8 +16,8 @@ import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 
 /**
- * How long the agent's group has to leave on SIGTERM before it is killed: after the proxy has gone, or the
- * agent has exited and left processes behind.
+ * How long the agent's group has to leave on SIGTERM before it is killed: after the proxy has gone, the
+ * agent has exited and left processes behind, or a stop signal passed on to the agent did not end it.
  */
 export const GROUP_KILL_AFTER_MS = 2_000;
 
@@ -46,7 +46,13 @@ const agent = spawn(command, args, { stdio: 'inherit' });
 // Only the agent holds the editor's streams now, so they end when it ends.
 closeSync(0);
 closeSync(1);
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => agent.kill(signal));
+// Some agents leave a stop signal to their children, as a terminal would signal them all (Gemini CLI's
+// launcher ignores it): an agent still there after the grace period goes with its group.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'])
+  process.on(signal, () => {
+    agent.kill(signal);
+    setTimeout(() => toGroup('SIGKILL'), ${GROUP_KILL_AFTER_MS}).unref();
+  });
 agent.once('error', (error) => {
   started = false;
   life.end(error.message, () => process.exit(${NOT_STARTED}));

@@ -16,6 +16,7 @@ import type { AnthropicStandIn } from './support/anthropic-stand-in';
 import { claudeAgentAcpCommand, makeAcpSandbox, startAcpEditor } from './support/claude-agent-acp';
 import type { AcpEditorSession, AcpSandbox } from './support/claude-agent-acp';
 import { enableClassifier, startLiveConsole } from './support/live-console';
+import { descendants, running } from './support/processes';
 import type { LiveConsole } from './support/live-console';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -70,36 +71,6 @@ function heldPermission() {
       return answered;
     },
   };
-}
-
-/** Every process below `root` now, by `ps`, which Linux and macOS both have. */
-function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const line of execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid='], { encoding: 'utf8' }).split(
-    '\n',
-  )) {
-    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
-    if (pid === undefined || ppid === undefined || Number.isNaN(pid)) continue;
-    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  }
-  const found: number[] = [];
-  for (let queue = [root]; queue.length > 0;) {
-    const next = children.get(queue.shift()!) ?? [];
-    found.push(...next);
-    queue.push(...next);
-  }
-  return found;
-}
-
-/** Whether `pid` still runs: a zombie has ended, and only waits for a parent to reap it. */
-function running(pid: number): boolean {
-  try {
-    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' })
-      .trim()
-      .startsWith('Z');
-  } catch {
-    return false;
-  }
 }
 
 function prompt(session: AcpEditorSession, text: string) {

@@ -16,6 +16,7 @@ import { geminiAcpCommand, makeGeminiSandbox } from './support/gemini';
 import { startGeminiStandIn } from './support/gemini-stand-in';
 import type { GeminiStandIn } from './support/gemini-stand-in';
 import { startLiveConsole } from './support/live-console';
+import { descendants, running } from './support/processes';
 import type { LiveConsole } from './support/live-console';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -37,9 +38,7 @@ beforeEach(async () => {
 });
 afterEach(async ({ task }) => {
   if (editor && task.result?.state === 'fail') console.error(`gatehouse acp's stderr:\n${editor.stderr()}`);
-  // Its stdin closing, as an editor does: Gemini CLI's launcher ignores SIGTERM (it waits for the terminal to
-  // signal its whole group), so `gatehouse acp` passing SIGTERM on to it would not end it.
-  editor?.child.stdin.end();
+  editor?.child.kill('SIGTERM');
   await editor?.exited;
   editor = undefined;
   await gate?.close();
@@ -148,6 +147,17 @@ describe('gatehouse acp with Gemini CLI', () => {
       decision: { behavior: 'allow', by: 'agent', optionId: allow!.optionId },
       option,
     });
+  });
+
+  // Gemini CLI's launcher ignores SIGTERM, SIGINT and SIGHUP (a terminal signals its whole group) and runs
+  // the CLI as its child: passing the signal on alone would leave both running.
+  it('ends Gemini CLI and the child it runs when the editor stops gatehouse acp with SIGTERM', async () => {
+    editor = await start(() => Promise.resolve({ outcome: { outcome: 'cancelled' } }));
+    const agents = descendants(editor.child.pid!);
+    expect(agents.length).toBeGreaterThan(2);
+    editor.child.kill('SIGTERM');
+    await editor.exited;
+    expect(agents.filter(running)).toEqual([]);
   });
 
   it('hands the question to the editor at once when no console runs', async () => {
