@@ -64,12 +64,15 @@ export interface GeminiStandIn {
   /** Resolves with the next function response not yet taken, waiting for Gemini CLI to send it. */
   nextFunctionResponse(): Promise<FunctionResponse>;
   readonly functionResponses: readonly FunctionResponse[];
+  /** When the scripted call went out (Date.now()), once it has. */
+  readonly calledAt: () => number | undefined;
   close(): Promise<void>;
 }
 
 export async function startGeminiStandIn(): Promise<GeminiStandIn> {
   let pending: ScriptedFunctionCall | undefined;
   let count = 0;
+  let calledAt: number | undefined;
   const functionResponses: FunctionResponse[] = [];
   const arrivals = new Arrivals<FunctionResponse>();
 
@@ -100,6 +103,7 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
       } else if (pending && (request.tools?.length ?? 0) > 0) {
         const call = pending;
         pending = undefined;
+        calledAt = Date.now();
         part = { functionCall: { id: `call_${++count}`, name: call.name, args: call.args } };
       }
       const answer = {
@@ -125,6 +129,7 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
     },
     nextFunctionResponse: () => arrivals.next(),
     functionResponses,
+    calledAt: () => calledAt,
     close: () =>
       new Promise((done) => {
         server.closeAllConnections();
