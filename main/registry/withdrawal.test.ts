@@ -32,7 +32,9 @@ describe('withdrawalAnswer', () => {
 
   it('records a terminal’s answer with the person’s words, and no answer as passthrough', () => {
     const answer = { behavior: 'deny', message: 'use the build folder' } as const;
-    expect(withdrawalAnswer({ ...cancel, reason: 'answered-in-terminal', answer }, undefined)).toEqual(answer);
+    expect(withdrawalAnswer({ ...cancel, reason: 'answered-in-terminal', answer }, undefined)).toEqual(
+      answer,
+    );
     expect(withdrawalAnswer({ ...cancel, reason: 'answered-in-terminal' }, options)).toEqual({
       behavior: 'passthrough',
     });
