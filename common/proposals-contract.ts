@@ -4,7 +4,26 @@
  */
 import { z } from 'zod';
 import { ProjectFolderSchema } from './rules-contract';
-import type { RacerKind } from './protocol';
+import type { PermissionUpdate, RacerKind } from './protocol';
+
+/** A question as history kept it, with what became of it. */
+export interface PastQuestion {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly agent: string;
+  readonly tool: string;
+  readonly input: Record<string, unknown>;
+  readonly cwd: string;
+  readonly suggestions?: readonly PermissionUpdate[];
+  readonly receivedAt: number;
+  /** What the agent did (the terminal's answer when it took that instead); absent while undecided. */
+  readonly outcome?: 'allow' | 'deny' | 'passthrough';
+  readonly by?: RacerKind;
+  /** The racer's channel: `grant:<rule>` for a grant's answer. */
+  readonly channel?: string;
+  /** The person answered in the agent's own terminal, after the console's answer. */
+  readonly terminal?: boolean;
+}
 
 /** When a rule is proposed; the docs state the same numbers. */
 export const PROPOSAL_THRESHOLDS = {

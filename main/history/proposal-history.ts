@@ -3,22 +3,8 @@
  * agents with what became of each, and the proposals a person dismissed, kept for good.
  */
 import type { Database } from 'better-sqlite3';
+import type { PastQuestion } from '../../common/proposals-contract';
 import type { PermissionUpdate, RacerKind } from '../../common/protocol';
-
-export interface PastQuestionRow {
-  readonly id: string;
-  readonly sessionId: string;
-  readonly agent: string;
-  readonly tool: string;
-  readonly input: Record<string, unknown>;
-  readonly cwd: string;
-  readonly suggestions?: readonly PermissionUpdate[];
-  readonly receivedAt: number;
-  readonly outcome?: 'allow' | 'deny' | 'passthrough';
-  readonly by?: RacerKind;
-  readonly channel?: string;
-  readonly terminal?: boolean;
-}
 
 export interface Dismissal {
   readonly cwd: string;
@@ -27,7 +13,7 @@ export interface Dismissal {
 
 export interface ProposalHistory {
   /** The last `limit` questions of these agents, newest first. */
-  pastQuestions(agents: readonly string[], limit: number): PastQuestionRow[];
+  pastQuestions(agents: readonly string[], limit: number): PastQuestion[];
   dismissals(): Dismissal[];
   /** Idempotent: the first dismissal's time stays. */
   dismiss(dismissal: Dismissal, at: number): void;
@@ -49,10 +35,10 @@ interface Row {
 }
 
 /** What the agent did: the terminal's answer when it took that instead of the recorded one. */
-function outcomeOf(row: Row): PastQuestionRow['outcome'] {
+function outcomeOf(row: Row): PastQuestion['outcome'] {
   if (row.not_taken === 'terminal-no') return 'deny';
   if (row.not_taken === 'terminal-yes') return 'allow';
-  return (row.behavior ?? undefined) as PastQuestionRow['outcome'];
+  return (row.behavior ?? undefined) as PastQuestion['outcome'];
 }
 
 export function createProposalHistory(db: Database): ProposalHistory {

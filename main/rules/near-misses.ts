@@ -9,8 +9,11 @@ export const NEAR_MISSES_SHOWN = 3;
 /** A shared start shorter than this (a letter, a slash) says nothing about closeness. */
 const MIN_SHARED = 3;
 
-/** A rule's content with its wildcard tail and `domain:` prefix taken off: what a call would start with. */
-function stemOf(rule: string): string {
+/**
+ * A rule's content with its wildcard tail and `domain:` prefix taken off: what a call would start with
+ * (`npm run lint` of `Bash(npm run lint *)`, `src/a.ts` of `Edit(./src/a.ts)`).
+ */
+export function stemOf(rule: string): string {
   const open = rule.indexOf('(');
   if (open === -1 || !rule.endsWith(')')) return '';
   return rule

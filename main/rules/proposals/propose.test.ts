@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadInstalledBashSupport } from '../../../engine/node';
 import type { BashSupport } from '../../../engine';
 import { proposeRules } from './propose';
-import type { PastQuestion, ProposalPlace } from './propose';
+import type { PastQuestion } from '../../../common/proposals-contract';
+import type { ProposalPlace } from './propose';
 
 let bash: BashSupport;
 beforeAll(async () => {

@@ -5,34 +5,16 @@
  * question of the project. Pure: the questions, the dismissals and how a rule stands in today's settings
  * come in from the caller.
  */
-import type { PastQuestionView, ProposalView } from '../../../common/proposals-contract';
+import type { PastQuestion, PastQuestionView, ProposalView } from '../../../common/proposals-contract';
 import { PROPOSAL_THRESHOLDS } from '../../../common/proposals-contract';
-import type { PermissionUpdate, RacerKind } from '../../../common/protocol';
+import type { RacerKind } from '../../../common/protocol';
 import { summarizeRequest } from '../../../common/request-summary';
 import { familyOf, parseRule, ruleAlone } from '../../../engine';
 import type { BashSupport, ToolCall } from '../../../engine';
+import { stemOf } from '../near-misses';
 import { secondLookOf } from '../second-look';
 import { createRuleSuggester, mayOffer } from '../suggest-rules';
 import { memoizeBash } from '../text-memo';
-
-/** A question as history kept it, with what became of it. */
-export interface PastQuestion {
-  readonly id: string;
-  readonly sessionId: string;
-  readonly agent: string;
-  readonly tool: string;
-  readonly input: Record<string, unknown>;
-  readonly cwd: string;
-  readonly suggestions?: readonly PermissionUpdate[];
-  readonly receivedAt: number;
-  /** What the agent did (the terminal's answer when it took that instead); absent while undecided. */
-  readonly outcome?: 'allow' | 'deny' | 'passthrough';
-  readonly by?: RacerKind;
-  /** The racer's channel: `grant:<rule>` for a grant's answer. */
-  readonly channel?: string;
-  /** The person answered in the agent's own terminal, after the console's answer. */
-  readonly terminal?: boolean;
-}
 
 export interface ProposalPlace {
   /** Whether the rule, saved in the folder's local settings, would decide this call in today's settings. */
@@ -155,17 +137,6 @@ export function proposeRules({
 
 /** The most candidates the engine tries per folder, most allowed first: each is tried on every question. */
 const CANDIDATES_TRIED = 20;
-
-/** A rule's content as a call would contain it: `npm run lint` of `Bash(npm run lint *)`, `src/a.ts` of `Edit(./src/a.ts)`. */
-function stemOf(rule: string): string {
-  const open = rule.indexOf('(');
-  if (open === -1 || !rule.endsWith(')')) return '';
-  return rule
-    .slice(open + 1, -1)
-    .replace(/^domain:/, '')
-    .replace(/(:\*|\s*\*+)$/, '')
-    .replace(/^\.\//, '');
-}
 
 /**
  * The candidates that could reach the threshold, most likely first, at most `CANDIDATES_TRIED`. A cheap
