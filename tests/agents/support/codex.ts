@@ -126,10 +126,23 @@ export class TmuxCodex extends TmuxPane {
     this.keys('-l', text);
     await this.waitFor(new RegExp(`› ${text}`));
     const giveUp = Date.now() + withinMs;
-    while (!/Working|Running hook/.test(this.screen())) {
+    while (!tookPrompt(this.screen(), text)) {
       if (Date.now() > giveUp) throw new Error(`Codex never took the prompt:\n${this.screen()}`);
       this.keys('Enter');
       await new Promise((tick) => setTimeout(tick, 500));
     }
   }
+}
+
+/**
+ * Whether Codex has taken the prompt: its turn is under way, or already over. A turn that a grant answers
+ * can start and end between two looks at the screen, leaving the prompt above and the composer empty again.
+ */
+function tookPrompt(screen: string, text: string): boolean {
+  if (/Working|Running hook/.test(screen)) return true;
+  const prompts = screen
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('› '));
+  return prompts.includes(`› ${text}`) && prompts.at(-1) !== `› ${text}`;
 }
