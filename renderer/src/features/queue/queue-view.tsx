@@ -20,7 +20,7 @@ export interface QueueHandle {
 
 /**
  * What a person runs to send an agent's prompts here, and to check the hooks are in place: the installed
- * command, never `npx gatehouse`, which outside the checkout runs an unrelated package of that name.
+ * command, never npx of the bare name, which outside the checkout runs an unrelated package of that name.
  */
 const CONNECT = [
   ['gatehouse install claude', 'queue.empty.claude'],
