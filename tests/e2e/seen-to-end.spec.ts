@@ -89,9 +89,16 @@ test('long MCP arguments must be seen line by line before they can be allowed', 
   const allow = target.getByRole('button', { name: 'Allow once' });
   await expect(target.getByRole('note')).toContainText(/parts? not seen yet/);
   await expect(allow).toBeDisabled();
-  // Scrolling through by hand counts as much as stepping.
+  // Scrolling through by hand counts as much as stepping. A person sees each position drawn before
+  // scrolling on; rows scrolled past between two frames were never on screen, so each step waits a frame.
   for (let half = 0; half < 100 && !(await allow.isEnabled()); half++)
-    await args.evaluate((element) => (element.scrollTop += element.clientHeight / 2));
+    await args.evaluate(
+      (element) =>
+        new Promise((drawn) => {
+          element.scrollTop += element.clientHeight / 2;
+          requestAnimationFrame(() => requestAnimationFrame(drawn));
+        }),
+    );
   await expect(allow).toBeEnabled();
   await expect(args).toContainText('drop everything');
   await allow.click();
