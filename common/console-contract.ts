@@ -9,6 +9,8 @@ import type { HistoryChanged, HistoryInvokeValues } from './history-contract';
 import { views } from './console-views';
 import { classifierInvokeSchemas } from './classifier-contract';
 import type { ClassifierInvokeValues } from './classifier-contract';
+import { exportInvokeSchemas } from './export-contract';
+import type { ExportInvokeValues } from './export-contract';
 import { phoneEventChannels, phoneInvokeSchemas } from './phone-contract';
 import { proposalsEventChannels, proposalsInvokeSchemas } from './proposals-contract';
 import type { ProposalsEventPayloads, ProposalsInvokeValues } from './proposals-contract';
@@ -117,6 +119,8 @@ export const ConsoleWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('phone-chat-not-saved'), detail: named, fallback }),
   /** The port this console listened on last was taken, so it listens on another: old links and tabs break. */
   z.object({ code: z.literal('port-moved'), from: named, to: named, fallback }),
+  /** Gatehouse's decisions could not be sent to the person's collector: records are dropped until it takes them. */
+  z.object({ code: z.literal('export-failed'), endpoint: named, detail: named, fallback }),
 ]);
 export type ConsoleWarning = Readonly<z.infer<typeof ConsoleWarningSchema>>;
 export type ConsoleWarningCode = ConsoleWarning['code'];
@@ -152,6 +156,7 @@ export const invokeSchemas = {
   ...phoneInvokeSchemas,
   ...classifierInvokeSchemas,
   ...proposalsInvokeSchemas,
+  ...exportInvokeSchemas,
 } as const;
 
 export interface InvokeValues
@@ -161,7 +166,8 @@ export interface InvokeValues
     HistoryInvokeValues,
     PhoneInvokeValues,
     ClassifierInvokeValues,
-    ProposalsInvokeValues {
+    ProposalsInvokeValues,
+    ExportInvokeValues {
   'grants:list': GrantView[];
   'grants:revoke': { revoked: boolean };
   'rules:preview': RulePreview;

@@ -20,6 +20,7 @@ import type { HistoryHandlers } from './history-handlers';
 import type { ProposalsService } from './proposals-handlers';
 import type { PhoneInvokeChannel, PhoneState } from '../../common/phone-contract';
 import type { ClassifierInvokeChannel } from '../../common/classifier-contract';
+import type { ExportInvokeChannel } from '../../common/export-contract';
 import type { Signal } from '../../common/signal';
 
 export interface ConsoleService {
@@ -54,6 +55,7 @@ export interface ConsoleServiceDeps {
   };
   readonly classifier: Pick<ConsoleHandlers, ClassifierInvokeChannel>;
   readonly proposals: ProposalsService;
+  readonly decisionExport: Pick<ConsoleHandlers, ExportInvokeChannel>;
 }
 
 export function createConsoleService({
@@ -70,6 +72,7 @@ export function createConsoleService({
   phone,
   classifier,
   proposals,
+  decisionExport,
 }: ConsoleServiceDeps): ConsoleService {
   const queueChanged = createSignal<QueueEvent>();
   registry.added.subscribe((request) => queueChanged.emit({ kind: 'added', request }));
@@ -200,6 +203,7 @@ export function createConsoleService({
       ...phone.handlers,
       ...classifier,
       ...proposals.handlers,
+      ...decisionExport,
     },
     subscribe(listener) {
       const offRules = rules.subscribe(listener);

@@ -12,6 +12,7 @@ import { startHeartbeat } from '../bridge/heartbeat';
 import { DEFAULT_LIMITS } from '../bridge/limits';
 import type { BridgeLimits } from '../bridge/limits';
 import { createClassifierHandlers } from '../console/classifier-handlers';
+import { createExportHandlers } from '../console/export-handlers';
 import { createConsoleService } from '../console/console-service';
 import type { ConsoleService } from '../console/console-service';
 import { createProposalsService } from '../console/proposals-handlers';
@@ -20,6 +21,7 @@ import { startProposalsThread } from '../console/proposals-thread';
 export { PROPOSALS_WORKER } from '../console/proposals-thread';
 import { createRulesService } from '../console/rules-handlers';
 import type { RulesService } from '../console/rules-handlers';
+import { observeRecords } from '../history/decision-store';
 import type { DecisionStore, RecentRequests } from '../history/decision-store';
 import { defaultNeedsSecondLook, startNotifier } from '../notify';
 import type { NotificationOptions, Notifier } from '../notify';
@@ -54,6 +56,9 @@ import { openHistory } from './open-history';
 import type { OpenedHistory } from './open-history';
 import { bridgeRoute, consoleRequests, otlpLogsRoute, webConsolePages, webConsoleRoute } from './routes';
 import { createSignal } from '../../common/signal';
+import { guarded } from '../../common/guarded';
+import { startDecisionExport } from './decision-export-room';
+import type { DecisionExportRoom } from './decision-export-room';
 import type { Signal } from '../../common/signal';
 import { loadOrCreateTelemetryToken } from '../../files/telemetry-token';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
@@ -91,6 +96,8 @@ export interface ConsoleCoreOptions {
   readonly showView?: (view: View, options: { readonly cwd?: string; readonly rule?: string }) => void;
   /** How long the desk has had no input (the desktop app); the phone's "away" uses it with the switch. */
   readonly idleMs?: () => number;
+  /** Tests: how long one export of decisions may take, how often a batch goes out, the wait for a call id. */
+  readonly exportTuning?: Parameters<typeof startDecisionExport>[0]['tuning'];
 }
 
 export interface ConsoleCore {
@@ -106,6 +113,8 @@ export interface ConsoleCore {
   readonly discoveryPath: string;
   /** What a person should see: a broken settings file, a token stored without a keychain. */
   readonly warnings: readonly ConsoleWarning[];
+  /** Gatehouse's decisions to the person's collector (main/core/decision-export-room.ts). */
+  readonly decisionExport: Pick<DecisionExportRoom, 'exporter'>;
   /** The agents' own tool decisions and results, one emit per accepted OTLP body (main/telemetry/). */
   readonly agentEvents: Pick<Signal<readonly AgentToolEvent[]>, 'subscribe'>;
   close(): Promise<void>;
@@ -128,8 +137,21 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     retentionDays: settings.history?.retentionDays,
     onWarning: warnings.add,
   });
+  // The phone is linked once decisions can be made; a phone answer needs its chat only after that.
+  const linked: { phone?: PhoneLink } = {};
+  const decisionExport = await startDecisionExport({
+    home: options.home,
+    settings: settings.decisionExport,
+    ...(options.keychain ? { secrets: { keychain: options.keychain } } : {}),
+    phoneChat: () => linked.phone?.state().chat,
+    warnings,
+    ...(options.exportTuning ? { tuning: options.exportTuning } : {}),
+  });
   const decisions = await startDecisionRoom({
-    store: history.store,
+    // Where a decision becomes durable is the one place it is handed to the export.
+    store: observeRecords(history.store, (entry) =>
+      guarded('exporting a decision', () => decisionExport.exporter.decided(entry)),
+    ),
     timeoutMs: options.timeoutMs,
     timeoutAction: options.timeoutAction,
     userHome: options.userHome,
@@ -144,6 +166,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     ? await startNotifier(decisions.registry, options.notifications, warnings.add)
     : undefined;
   const phone = linkPhone(options, settings, decisions, notifier, warnings);
+  linked.phone = phone;
   const status = (): ConsoleStatus => ({
     version: GATEHOUSE_VERSION,
     tokenStorage: credentials.current().storage,
@@ -156,6 +179,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     status,
     announcement,
     settings,
+    decisionExport,
   });
   // The web console's links are not the bridge token: an agent that can read bridge.json must not be able
   // to drive the console and approve its own requests.
@@ -167,7 +191,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     home: options.home,
     token: await loadOrCreateTelemetryToken(options.home),
     ingest: (events) => {
-      history.activity?.record(events);
+      const joins = history.activity?.record(events) ?? [];
+      decisionExport.exporter.joined(joins);
       history.changes.notify();
       agentEvents.emit(events);
     },
@@ -195,6 +220,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     webLink: () => `http://127.0.0.1:${server.port}/#code=${passes.issueCode()}`,
     discoveryPath,
     warnings: warnings.list,
+    decisionExport,
     agentEvents,
     close() {
       // bridge.json goes first, so no agent finds a console that is closing; the registry flushes its last
@@ -212,6 +238,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         decisions.close();
         await server.close();
         history.close();
+        await decisionExport.close();
       })();
       return closing;
     },
@@ -255,6 +282,7 @@ async function serveConsole(
     readonly status: () => ConsoleStatus;
     readonly announcement: BridgeAnnouncement;
     readonly settings: ConsoleSettings;
+    readonly decisionExport: DecisionExportRoom;
   },
 ): Promise<{
   readonly service: ConsoleService;
@@ -295,6 +323,7 @@ async function serveConsole(
       ...(options.policyFile ? { policyFile: options.policyFile } : {}),
     }),
     proposals,
+    decisionExport: createExportHandlers(parts.decisionExport),
   });
   return { service, rules, proposals };
 }

@@ -92,9 +92,15 @@ describe('the agents’ own record of their calls', () => {
     history.record(sampleEntry(asked));
     // The same command asked again later in the session: the next call takes the next question.
     history.record(sampleEntry(sampleRequest({ ...asked, id: 'req-2' }), {}, { receivedAt: 5 }));
-    history.activity.record([decision({ source: 'hook' })]);
-    history.activity.record([decision({ callId: 'toolu_9', sequence: 20, source: 'hook' })]);
-    history.activity.record([decision({ callId: 'toolu_10', sequence: 30, input: { command: 'ls' } })]);
+    const first = history.activity.record([decision({ source: 'hook' })]);
+    const second = history.activity.record([decision({ callId: 'toolu_9', sequence: 20, source: 'hook' })]);
+    const third = history.activity.record([
+      decision({ callId: 'toolu_10', sequence: 30, input: { command: 'ls' } }),
+    ]);
+    // What it joined, for the export of Gatehouse's own decisions to key them by the agent's call id.
+    expect([...first, ...second].map((join) => join.callId)).toEqual(['toolu_1', 'toolu_9']);
+    expect(new Set([...first, ...second].map((join) => join.requestId))).toEqual(new Set(['req-1', 'req-2']));
+    expect(third).toEqual([]);
     const calls = history.activity.sessionCalls('s-1', { limit: 10 });
     expect(calls.map((call) => call.requestId)).toEqual([expect.any(String), expect.any(String), undefined]);
     expect(new Set(calls.slice(0, 2).map((call) => call.requestId))).toEqual(new Set(['req-1', 'req-2']));

@@ -17,9 +17,16 @@ export const SUMMARY_CHARS = 160;
 export type ActivityRow = ActivityCallView;
 export type ActivitySession = ActivitySessionView;
 
+/** A call of the agent's joined to the question Gatehouse asked about it. */
+export interface ActivityJoin {
+  readonly requestId: string;
+  /** Claude Code's `tool_use_id`, Codex's `call_id`. */
+  readonly callId: string;
+}
+
 export interface ActivityStore {
-  /** Writes one accepted body's events in one transaction. */
-  record(events: readonly AgentToolEvent[]): void;
+  /** Writes one accepted body's events in one transaction; returns the calls it joined to questions. */
+  record(events: readonly AgentToolEvent[]): readonly ActivityJoin[];
   /** A session's calls in the order the agent made them, `limit` at a time after the `after`-th. */
   sessionCalls(sessionId: string, page: { readonly limit: number; readonly after?: number }): ActivityRow[];
   /** Sessions with activity, the most recently active first. */
@@ -115,7 +122,7 @@ export function createActivityStore(db: Database): ActivityStore {
      FROM activity_sessions ORDER BY last_seen DESC LIMIT @limit`,
   );
 
-  const recordOne = (event: AgentToolEvent) => {
+  const recordOne = (event: AgentToolEvent): ActivityJoin | undefined => {
     const session = sessionKey.get({ sessionId: event.sessionId, agent: event.agent, at: event.at })!;
     const { tool, input } = callShape(event);
     const key = { session, callId: event.callId };
@@ -143,7 +150,7 @@ export function createActivityStore(db: Database): ActivityStore {
         error: event.error ?? null,
       });
     }
-    if (input === undefined || unjoined.get(key) === undefined) return;
+    if (input === undefined || unjoined.get(key) === undefined) return undefined;
     const requestId = askedAbout.get({
       sessionId: event.sessionId,
       tool,
@@ -151,14 +158,16 @@ export function createActivityStore(db: Database): ActivityStore {
       command: typeof input.command === 'string' ? input.command : null,
       session,
     });
-    if (requestId !== undefined) setRequest.run({ ...key, requestId });
+    if (requestId === undefined) return undefined;
+    setRequest.run({ ...key, requestId });
+    return { requestId, callId: event.callId };
   };
-  const recordAll = db.transaction((events: readonly AgentToolEvent[]) => events.forEach(recordOne));
+  const recordAll = db.transaction((events: readonly AgentToolEvent[]) =>
+    events.flatMap((event) => recordOne(event) ?? []),
+  );
 
   return {
-    record: (events) => {
-      if (events.length > 0) recordAll.immediate(events);
-    },
+    record: (events) => (events.length > 0 ? recordAll.immediate(events) : []),
     sessionCalls: (sessionId, { limit, after = 0 }) =>
       page.all({ sessionId, limit, after }).map((row) => ({
         callId: row.call_id,

@@ -47,6 +47,36 @@ export interface RecentRequests {
   recentRequests(limit: number): Array<Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>>;
 }
 
+/**
+ * `store`, telling `recorded` of each decision once it is durable: at once for a lone `record`, after the
+ * batch commits for a record inside one (a batch that fails stored none of its records). `recorded` must
+ * return at once and never throw: it runs before the decision is sent.
+ */
+export function observeRecords<S extends DecisionStore>(
+  store: S,
+  recorded: (entry: DecisionRecord) => void,
+): S {
+  let batched: DecisionRecord[] | undefined;
+  return {
+    ...store,
+    record(entry: DecisionRecord) {
+      store.record(entry);
+      if (batched) batched.push(entry);
+      else recorded(entry);
+    },
+    batch(work: () => void) {
+      if (batched) return store.batch(work);
+      const inBatch: DecisionRecord[] = (batched = []);
+      try {
+        store.batch(work);
+      } finally {
+        batched = undefined;
+      }
+      inBatch.forEach(recorded);
+    },
+  };
+}
+
 /** A store that lives as long as the process: for tests and for a console started without history. */
 export function createMemoryDecisionStore(): DecisionStore &
   RecentRequests & { readonly records: readonly DecisionRecord[] } {

@@ -14,14 +14,30 @@ afterEach(() => dir.remove());
 const write = (text: string) => writeFile(join(dir.path, 'settings.json'), text);
 
 describe('the console settings', () => {
-  it('default to no allowed origins and rule suggestions on when there is no file', async () => {
+  it('default to no allowed origins, rule suggestions on and no export of decisions when there is no file', async () => {
     expect(await loadConsoleSettings(dir.path)).toEqual({
       settings: {
         bridge: { allowedOrigins: [] },
         classifier: DEFAULT_CLASSIFIER_SETTINGS,
         proposals: { enabled: true },
+        decisionExport: { enabled: false },
       },
     });
+  });
+
+  it('send decisions only to https, or plain http on this machine, and never turned on without an endpoint', async () => {
+    await write('{"decisionExport":{"enabled":true,"endpoint":"http://collector.example/v1/logs"}}');
+    expect((await loadConsoleSettings(dir.path)).warning).toMatchObject({ key: 'decisionExport.endpoint' });
+    await write('{"decisionExport":{"enabled":true}}');
+    expect((await loadConsoleSettings(dir.path)).warning).toMatchObject({ key: 'decisionExport.endpoint' });
+    for (const endpoint of ['https://collector.example/v1/logs', 'http://127.0.0.1:4318/v1/logs']) {
+      await write(JSON.stringify({ decisionExport: { enabled: true, endpoint, header: 'authorization' } }));
+      expect((await loadConsoleSettings(dir.path)).settings.decisionExport).toEqual({
+        enabled: true,
+        endpoint,
+        header: 'authorization',
+      });
+    }
   });
 
   it('keep the classifier off every class until the person enables one, and refuse a confidence not offered', async () => {
@@ -48,6 +64,7 @@ describe('the console settings', () => {
       bridge: { allowedOrigins: [] },
       classifier: DEFAULT_CLASSIFIER_SETTINGS,
       proposals: { enabled: true },
+      decisionExport: { enabled: false },
     });
   });
 

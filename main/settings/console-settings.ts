@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { settingsFormats, settingsMeasures, settingsTypes } from '../../common/console-contract';
 import type { ConsoleWarning, SettingsFormat, SettingsProblem } from '../../common/console-contract';
 import { ClassifierSettingsSchema } from '../../common/classifier-contract';
+import { DecisionExportSettingsSchema } from '../../common/export-contract';
 import { RetentionDaysSchema } from '../../common/history-contract';
 import { jsonSyntaxProblem } from '../../engine';
 import { AWAY_AFTER_MAX_MINUTES, phoneSendModes } from '../../common/phone-contract';
@@ -66,6 +67,8 @@ export const ConsoleSettingsSchema = z.object({
   channels: z.object({ telegram: TelegramSettingsSchema.optional() }).optional(),
   classifier: ClassifierSettingsSchema.prefault({}),
   proposals: ProposalsSettingsSchema,
+  /** Gatehouse's decisions to the person's OpenTelemetry collector; off unless they turn it on. */
+  decisionExport: DecisionExportSettingsSchema.prefault({}),
 });
 export type ConsoleSettings = z.infer<typeof ConsoleSettingsSchema>;
 

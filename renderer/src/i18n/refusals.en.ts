@@ -110,6 +110,8 @@ export const refusalsEn = {
   'warning.phone-token-refused':
     'Telegram refused the bot token; paste a new one from @BotFather in Settings.',
   'warning.phone-chat-not-saved': 'The paired chat could not be saved in Gatehouse’s settings.json: {detail}',
+  'warning.export-failed':
+    'Gatehouse’s decisions could not be sent to {endpoint} ({detail}); records are dropped until the collector takes them again.',
 
   'edit.refused.not-a-regular-file':
     'No diff: this path is not a regular file (a device, a pipe or a folder), so the console does not read it.',

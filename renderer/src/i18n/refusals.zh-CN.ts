@@ -74,6 +74,8 @@ export const refusalsZhCN: Record<RefusalKey, string> = {
   'warning.phone-send-failed': '有一个请求没能发到手机上；它仍在控制台中等待。',
   'warning.phone-update-failed': '手机上的消息没能更新为最终的回答。',
   'warning.phone-token-refused': 'Telegram 拒绝了机器人令牌；请在“设置”中粘贴 @BotFather 给出的新令牌。',
+  'warning.export-failed':
+    'Gatehouse 的决定没能发送到 {endpoint}（{detail}）；在收集器重新接收之前，这些记录会被丢弃。',
   'warning.phone-chat-not-saved': '配对的聊天没能保存到 Gatehouse 的 settings.json：{detail}',
 
   'edit.refused.not-a-regular-file':

@@ -55,4 +55,19 @@ export const settingsEn = {
     'Telegram’s servers see each request in full: agent, project folder, tool, the command or path (a long one as a file), why it asked and who answered. Never the bridge token.',
   'phone.sees.summary':
     'Telegram’s servers see the agent, the project folder, the tool and, for a command, only the names of the programs it runs: no command text, path or other input. Such requests cannot be approved from the phone: open the console to read and approve them.',
+
+  'export.title': 'Say who decided, to your organisation (OpenTelemetry)',
+  'export.sentence':
+    'When this is on, each decision Gatehouse records leaves this machine for the collector below, and nowhere else: the session, the tool and a one-line summary of its input (up to 160 characters, a command included), the answer, who gave it (the console, a notification, the tray, the phone, a grant, the classifier, the timeout or the terminal), your user name or the paired Telegram chat, how long it took and any rule it wrote. Off, nothing is sent.',
+  'export.on': 'Send Gatehouse’s decisions to a collector',
+  'export.endpoint': 'Collector’s OTLP/HTTP logs address',
+  'export.header': 'Header for a secret (optional)',
+  'export.secret': 'Its value',
+  'export.save': 'Save',
+  'export.saved': 'Saved; it applies from the next decision.',
+  'export.secret.keep': 'Keep value',
+  'export.secret.forget': 'Forget value',
+  'export.secret.keychain': 'A value is kept in the keychain and sent in that header only.',
+  'export.secret.file': 'A value is kept in a file readable only by you (no keychain answered).',
+  'export.secret.none': 'No value is kept; no header is sent.',
 } as const;

@@ -52,4 +52,18 @@ export const settingsZhCN: Partial<Catalogue> = {
     'Telegram 的服务器能看到每个请求的全部内容：代理、项目文件夹、工具、命令或路径（过长的以文件发送）、询问的原因以及谁作了回答。绝不包括桥接令牌。',
   'phone.sees.summary':
     'Telegram 的服务器只能看到代理、项目文件夹、工具，以及命令所运行程序的名称：看不到命令文本、路径或其他输入。这样发送的请求无法在手机上批准：请打开控制台阅读并批准。',
+  'export.title': '告诉你的组织是谁作的决定（OpenTelemetry）',
+  'export.sentence':
+    '开启后，Gatehouse 记录的每个决定都会离开本机，只发送到下面的收集器：会话、工具及其输入的一行摘要（最多 160 个字符，包括命令）、回答、由谁作出（控制台、通知、托盘、手机、授权、分类器、超时或终端）、你的用户名或配对的 Telegram 聊天、耗时以及写入的规则。关闭时不发送任何内容。',
+  'export.on': '把 Gatehouse 的决定发送到收集器',
+  'export.endpoint': '收集器的 OTLP/HTTP 日志地址',
+  'export.header': '携带密钥的请求头（可选）',
+  'export.secret': '它的值',
+  'export.save': '保存',
+  'export.saved': '已保存；从下一个决定起生效。',
+  'export.secret.keep': '保存值',
+  'export.secret.forget': '删除值',
+  'export.secret.keychain': '值保存在钥匙串中，只在这个请求头中发送。',
+  'export.secret.file': '值保存在仅你可读的文件中（钥匙串无响应）。',
+  'export.secret.none': '没有保存值；不发送请求头。',
 };

@@ -21,6 +21,8 @@ import { createFakePhone } from './fake-phone';
 import type { PhoneState } from '../../../common/phone-contract';
 import { DEFAULT_CLASSIFIER_SETTINGS } from '../../../common/classifier-contract';
 import type { ClassifierState, ClassifierSettings } from '../../../common/classifier-contract';
+import { DEFAULT_DECISION_EXPORT_SETTINGS } from '../../../common/export-contract';
+import type { DecisionExportSettings, DecisionExportState } from '../../../common/export-contract';
 
 type ClassifierInvokeArgs = { readonly settings: ClassifierSettings };
 import type { ProposalsState } from '../../../common/proposals-contract';
@@ -58,6 +60,7 @@ export function createFakeConsoleApi(
   const ok = (value: unknown) => ({ ok: true, value }) as Result<never>;
   const phone = createFakePhone((state) => emit('phone:changed', state), options.phone);
   let classifier: ClassifierState = { settings: DEFAULT_CLASSIFIER_SETTINGS };
+  let decisionExport: DecisionExportState = { settings: DEFAULT_DECISION_EXPORT_SETTINGS };
 
   // The rule editor's folder and how its saves are answered (setRules, answerSaves).
   let rulesSnapshot: RulesSnapshot | undefined;
@@ -179,6 +182,20 @@ export function createFakeConsoleApi(
           return ok(classifier);
         case 'classifier:make-rule':
           return ok({ rule: 'Bash(ls -la)', file: '/home/ana/shop/.agent/settings.local.json' });
+        case 'export:state':
+          return ok(decisionExport);
+        case 'export:configure':
+          decisionExport = {
+            ...decisionExport,
+            settings: (args as { settings: DecisionExportSettings }).settings,
+          };
+          return ok(decisionExport);
+        case 'export:set-secret':
+          decisionExport = { ...decisionExport, secretStorage: 'keychain' };
+          return ok(decisionExport);
+        case 'export:forget-secret':
+          decisionExport = { settings: decisionExport.settings };
+          return ok(decisionExport);
         // Apply and dismiss both take the proposal off the list, as main does once it is saved or dismissed.
         case 'proposals:list':
           return ok(proposals);

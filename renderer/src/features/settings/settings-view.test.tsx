@@ -201,3 +201,25 @@ describe('the classifier settings', () => {
     expect(await screen.findByText('它还没有允许过任何调用。')).toBeTruthy();
   });
 });
+
+describe('the export of decisions', () => {
+  it('says what leaves the machine, and turns on only with the collector typed in', async () => {
+    const fake = renderSettings();
+    expect(await screen.findByText(/nowhere else/)).toBeTruthy();
+    const on = screen.getByLabelText('Send Gatehouse’s decisions to a collector') as HTMLInputElement;
+    expect(on.checked).toBe(false);
+    fireEvent.change(screen.getByLabelText('Collector’s OTLP/HTTP logs address'), {
+      target: { value: ' https://collector.example/v1/logs ' },
+    });
+    fireEvent.click(on);
+    await waitFor(() => expect(on.checked).toBe(true));
+    expect(fake.calls.find((call) => call.channel === 'export:configure')?.args).toEqual({
+      settings: { enabled: true, endpoint: 'https://collector.example/v1/logs' },
+    });
+  });
+
+  it('says it in Chinese too', async () => {
+    renderSettings('zh-CN');
+    expect(await screen.findByText(/只发送到下面的收集器/)).toBeTruthy();
+  });
+});

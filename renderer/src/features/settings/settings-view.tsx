@@ -1,10 +1,11 @@
 import { ClassifierSection } from './classifier-section';
+import { ExportSection } from './export-section';
 import { PhoneSection } from './phone-section';
 import { ProposalsSection } from './proposals-section';
 import { useT } from '../../i18n/i18n-context';
 import './settings.css';
 
-/** The console's own settings: the phone channel, Gatehouse's classifier with its review, and rules suggested from history. */
+/** The console's own settings: the phone channel, Gatehouse's classifier with its review, rules suggested from history, and the export of decisions to a collector. */
 export function SettingsView() {
   const t = useT();
   return (
@@ -13,6 +14,7 @@ export function SettingsView() {
       <PhoneSection />
       <ClassifierSection />
       <ProposalsSection />
+      <ExportSection />
     </main>
   );
 }

@@ -44,6 +44,8 @@ export function warningText(warning: ConsoleWarning, { t, locale }: I18n): strin
       return t('warning.history-purge-failed', { days: known.days, detail: known.detail });
     case 'port-moved':
       return t('warning.port-moved', { from: known.from, to: known.to });
+    case 'export-failed':
+      return t('warning.export-failed', { endpoint: known.endpoint, detail: known.detail });
     case 'phone-chat-not-saved':
       return t('warning.phone-chat-not-saved', { detail: known.detail });
     case 'phone-send-failed':
