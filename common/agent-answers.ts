@@ -6,6 +6,7 @@
  * lasting rule (docs/copilot.md, Answers a Copilot card offers); every other agent takes all.
  */
 import type { AgentOption } from './protocol';
+import { isClassifierRefusal } from './classifier-refusal';
 
 export interface AgentAnswers {
   /** Edit… (an allow with `updatedInput`). */
@@ -24,6 +25,7 @@ export interface AgentAnswers {
 export interface AnswerableRequest {
   readonly agent: { readonly name: string };
   readonly options?: readonly AgentOption[] | undefined;
+  readonly provenance?: { readonly type: string } | undefined;
 }
 
 const EVERY_ANSWER: AgentAnswers = { edit: true, always: true, interrupt: true, grant: true, message: true };
@@ -32,6 +34,8 @@ const COPILOT_ANSWERS: AgentAnswers = { ...EVERY_ANSWER, edit: false, always: fa
 const OPTIONS_ONLY = { edit: false, always: false, interrupt: false, grant: false, message: false };
 
 export function answersFor(request: AnswerableRequest): AgentAnswers {
+  // A refusal's hook can only let the model retry or not: a plain allow or a plain deny.
+  if (isClassifierRefusal(request)) return OPTIONS_ONLY;
   if (request.options?.length) return { ...OPTIONS_ONLY, options: request.options };
   if (request.agent.name === 'codex') return CODEX_ANSWERS;
   return request.agent.name === 'copilot' ? COPILOT_ANSWERS : EVERY_ANSWER;
@@ -89,15 +93,22 @@ export function canCarry(options: readonly AgentOption[] | undefined, answer: Op
  */
 export function takesAnswer(
   request: AnswerableRequest,
-  answer: OptionAnswer & { readonly interrupt?: boolean | undefined },
+  answer: OptionAnswer & {
+    readonly interrupt?: boolean | undefined;
+    readonly message?: string | undefined;
+    readonly grant?: unknown;
+  },
 ): boolean {
   // An agent's own options are judged by `canCarry`.
   if (request.options?.length) return true;
   const answers = answersFor(request);
+  const refusal = isClassifierRefusal(request);
   return (
     (answer.updatedInput === undefined || answers.edit) &&
     (!answer.updatedPermissions?.length || answers.always) &&
-    (!answer.interrupt || answers.interrupt)
+    (!answer.interrupt || answers.interrupt) &&
+    // Words or a grant on a refusal would be recorded as the person's and never reach the agent.
+    (!refusal || ((answer.behavior !== 'deny' || !answer.message) && answer.grant === undefined))
   );
 }
 

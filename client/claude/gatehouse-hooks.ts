@@ -4,7 +4,8 @@
  * path needs quoting for sh, PowerShell or cmd, no shell profile can print into the decision, and no shell
  * start-up is paid on every prompt.
  */
-import { PERMISSION_REQUEST } from '../hook/claude-events';
+import { PERMISSION_DENIED, PERMISSION_REQUEST } from '../hook/claude-events';
+import { REFUSAL_WAIT_MS } from '../../common/classifier-refusal';
 import type { ClaudeHookEvent } from '../hook/claude-events';
 import { isObject } from '../hook/shape';
 import type { JsonObject } from '../hook/shape';
@@ -17,6 +18,9 @@ import { commandRunsBundle, isHookBundle } from '../config-files/hook-bundle';
  */
 function timeoutOf(event: ClaudeHookEvent): number | undefined {
   if (event === PERMISSION_REQUEST) return 600;
+  // The refusal's card goes back after its wait, and the hook answers then; the margin covers a loaded
+  // machine's start-up, so Claude Code never kills the hook with its card still up.
+  if (event === PERMISSION_DENIED) return REFUSAL_WAIT_MS / 1000 + 15;
   // SessionEnd keeps its own short budget (1.5 s, §1.1): any timeout here would only lengthen it.
   return event.name === 'SessionEnd' ? undefined : 5;
 }

@@ -21,6 +21,16 @@ export const PERMISSION_REQUEST: ClaudeHookEvent = {
   toolEvent: true,
 };
 
+/**
+ * Auto mode's classifier refused a call (2.1.89+): the hook raises a card that may overturn the refusal,
+ * and Claude Code waits for it (docs/claude-code.md, PermissionDenied).
+ */
+export const PERMISSION_DENIED: ClaudeHookEvent = {
+  arg: 'permission-denied',
+  name: 'PermissionDenied',
+  toolEvent: true,
+};
+
 export const RETIRING_EVENTS: readonly ClaudeHookEvent[] = [
   { arg: 'post-tool-use', name: 'PostToolUse', toolEvent: true, sessionEvent: 'tool.finished' },
   { arg: 'post-tool-use-failure', name: 'PostToolUseFailure', toolEvent: true, sessionEvent: 'tool.failed' },
@@ -39,6 +49,7 @@ export const DIRECTORY_ADDED: ClaudeHookEvent = {
 
 export const CLAUDE_HOOK_EVENTS: readonly ClaudeHookEvent[] = [
   PERMISSION_REQUEST,
+  PERMISSION_DENIED,
   ...RETIRING_EVENTS,
   DIRECTORY_ADDED,
 ];

@@ -13,6 +13,8 @@ import { RaceRegistry } from '../registry/race-registry';
 import { sessionOutcome, watchAgentOutcomes } from '../registry/agent-outcome';
 import type { AgentOutcomes } from '../registry/agent-outcome';
 import { GrantBook } from '../rules/grant-book';
+import { RetryGrants } from '../rules/retry-grants';
+import { isClassifierRefusal } from '../../common/classifier-refusal';
 import { memoizeBash } from '../rules/text-memo';
 import { createCodexWhy } from '../rules/codex/codex-why';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
@@ -68,6 +70,7 @@ export async function startDecisionRoom(options: {
   const bash = memoizeBash(await loadInstalledBashSupport());
   const userHome = options.userHome ?? homedir();
   const grants = new GrantBook(bash);
+  const retries = new RetryGrants();
   const added = new SessionDirectories();
   const scopeOf = (request: PermissionRequest, agent: AgentInfo) => ({
     sessionId: request.sessionId,
@@ -106,11 +109,13 @@ export async function startDecisionRoom(options: {
     // a transcript silent this long after its session moved on leaves it as "session moved on".
     sessionOutcomeMs: SESSION_OUTCOME_MS,
     sessionOutcome,
-    screen: createScreening(explain, grants, classifier.check),
+    screen: createScreening(explain, grants, classifier.check, retries),
   });
-  const stopCounting = registry.sent.subscribe(({ request, agent, decision }) =>
-    added.add(scopeOf(request, agent), sessionDirectoriesOf(decision.updatedPermissions)),
-  );
+  const stopCounting = registry.sent.subscribe(({ request, agent, decision }) => {
+    added.add(scopeOf(request, agent), sessionDirectoriesOf(decision.updatedPermissions));
+    // A refusal overturned: the agent retries the call, which the refusal's own answer cannot let through.
+    if (isClassifierRefusal(request) && decision.behavior === 'allow') retries.add(request, agent);
+  });
   const outcomes = watchAgentOutcomes({ sent: registry.sent, store: options.store });
   const stopHearing = registry.directoryAdded.subscribe(({ sessionId, cwd, agent, directory }) =>
     added.add({ sessionId, cwd, agent: agent.name }, [directory]),

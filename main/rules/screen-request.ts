@@ -3,6 +3,8 @@ import { phrase, PermissionContextError } from '../../engine';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { Screening } from '../registry/race-registry';
 import type { GrantBook } from './grant-book';
+import type { RetryGrants } from './retry-grants';
+import { isClassifierRefusal } from '../../common/classifier-refusal';
 import type { ExplainedRequest, RequestExplainer } from './request-explainer';
 
 /**
@@ -39,18 +41,35 @@ export type AutomatedCheck = (
 
 /**
  * The console's look at a request before a person sees it: explain it, let a live grant answer it (a
- * person's own earlier answer), then the automated check, all before any card, notification or phone
- * message is raised.
+ * person's own earlier answer: the retry of a refusal they overturned, then a timed grant), then the
+ * automated check, all before any card, notification or phone message is raised. A refusal of the agent's
+ * own classifier is only explained: overturning it is a person's answer, never a grant's or a check's.
  */
-export function createScreening(explain: RequestExplainer, grants: GrantBook, automated?: AutomatedCheck) {
+export function createScreening(
+  explain: RequestExplainer,
+  grants: GrantBook,
+  automated?: AutomatedCheck,
+  retries?: RetryGrants,
+) {
   return async (request: PermissionRequest, agent: AgentInfo): Promise<Screening> => {
+    const refusal = isClassifierRefusal(request);
+    const retried = refusal ? undefined : retries?.take(request, agent);
+    // The person saw this very call on the refusal's card: their allow stands whatever the engine makes of it.
+    const answered = (explanation: Explanation): Screening =>
+      retried === undefined
+        ? { explanation }
+        : {
+            explanation,
+            answer: { racer: 'grant', answer: { behavior: 'allow' }, channel: `retry:${retried}` },
+          };
     let explained;
     try {
       explained = await explain(request, agent);
     } catch (error) {
-      return { explanation: uncheckedExplanation(request, error) };
+      return answered(uncheckedExplanation(request, error));
     }
     const { explanation, context } = explained;
+    if (refusal || retried !== undefined) return answered(explanation);
     const grant = grants.match(
       { sessionId: request.sessionId, cwd: request.cwd, agent: agent.name, mcpServer: request.mcpServer },
       { toolName: request.tool, input: request.input },

@@ -54,6 +54,8 @@ describe('the hook bundle', () => {
         input !== 'files/transcript-watch.ts' &&
         input !== 'common/transcript-verdict.ts' &&
         input !== 'common/canonical-json.ts' &&
+        // The refusal's provenance type, which the console reads back.
+        input !== 'common/classifier-refusal.ts' &&
         // The handshake's hashes, without node:crypto (client/hook/entropy.ts).
         !isNoble(input),
     );

@@ -10,7 +10,12 @@
  */
 import type { CliIo } from '../../../common/cli';
 import { AnsweredInTerminal, askConsole, HookDeadline, requestMessages } from '../../hook/ask-console';
-import { CLAUDE_HOOK_EVENTS, hookEventByArg, PERMISSION_REQUEST } from '../../hook/claude-events';
+import {
+  CLAUDE_HOOK_EVENTS,
+  hookEventByArg,
+  PERMISSION_DENIED,
+  PERMISSION_REQUEST,
+} from '../../hook/claude-events';
 import type { ClaudeHookEvent } from '../../hook/claude-events';
 import {
   attendedOf,
@@ -34,6 +39,12 @@ import {
 } from '../../hook/copilot-permission-request';
 import type { PermissionRequestPayload } from '../../hook/claude-permission-request';
 import type { ConsoleDecision } from '../../hook/lean-protocol';
+import {
+  readPermissionDenied,
+  toPermissionDeniedOutput,
+  toRefusalCall,
+} from '../../hook/claude-permission-denied';
+import { REFUSAL_WAIT_MS } from '../../../common/classifier-refusal';
 import { toSessionEvent } from '../../hook/claude-session-events';
 import { loadRandomBytes, randomUuid } from '../../hook/entropy';
 import { NotTheConsoleError, openHookSocket, type HookSocketOptions } from '../../hook/hook-socket';
@@ -75,6 +86,8 @@ interface HookAgent {
   readonly eventByArg: (arg: string | undefined) => ClaudeHookEvent | undefined;
   readonly permissionRequest: ClaudeHookEvent;
   readonly defaultDeadlineMs: number;
+  /** The longest wait `GATEHOUSE_HOOK_TIMEOUT_MS` may ask for: the installed handler's timeout bounds it. */
+  readonly maxDeadlineMs?: number;
   readonly answer: (decision: ConsoleDecision) => { output: object | undefined; note?: string };
   readonly call: typeof toPermissionCall;
   /** Whether the hook watches the transcript for an answer given in the agent's own dialog. */
@@ -95,6 +108,23 @@ const CLAUDE_CODE: HookAgent = {
   answer: (decision) => ({ output: toHookOutput(decision) }),
   call: toPermissionCall,
   watchesTranscript: true,
+};
+
+/**
+ * Claude Code's PermissionDenied hook: the same round trip as a PermissionRequest, for a call auto mode's
+ * classifier refused. Claude Code waits for it, so the card waits a bounded time, below the installed
+ * handler's timeout; the answer is only whether the model may retry.
+ */
+const CLAUDE_CODE_REFUSAL: HookAgent = {
+  ...CLAUDE_CODE,
+  permissionRequest: PERMISSION_DENIED,
+  defaultDeadlineMs: REFUSAL_WAIT_MS,
+  maxDeadlineMs: REFUSAL_WAIT_MS,
+  answer: (decision) => ({ output: toPermissionDeniedOutput(decision) }),
+  call: toRefusalCall,
+  // The call was refused, not asked about: there is no dialog in the terminal to answer it meanwhile.
+  watchesTranscript: false,
+  read: readPermissionDenied,
 };
 
 const CODEX: HookAgent = {
@@ -152,6 +182,8 @@ whenever Gatehouse is absent or silent.
 
 Events:
   permission-request      Forward a permission prompt to the console and print its decision
+  permission-denied       Put a call auto mode's classifier refused to the console for ${REFUSAL_WAIT_MS / 1000} s; print
+                          retry: true when a person allows it, {} when it stays refused
   post-tool-use           Tell the console a tool ran (its card was answered in the terminal)
   post-tool-use-failure   Tell the console a tool failed (likewise)
   user-prompt-submit      Tell the console the session moved on to a new prompt
@@ -168,7 +200,8 @@ Environment:
   GATEHOUSE_HOOK_TIMEOUT_MS   How long permission-request waits: default ${DEFAULT_HOOK_DEADLINE_MS} for Claude
                               Code (below its 600 s hook timeout), ${CODEX_HOOK_DEADLINE_MS} for Codex (then
                               Codex shows its own prompt), ${COPILOT_HOOK_DEADLINE_MS} for Copilot (below its
-                              default timeoutSec of 30)
+                              default timeoutSec of 30); permission-denied takes it only when shorter
+                              than its ${REFUSAL_WAIT_MS} ms
   GATEHOUSE_URL, GATEHOUSE_TOKEN, GATEHOUSE_HOME   Where the console is (see docs/protocol.md)
 `;
 
@@ -176,7 +209,9 @@ type Env = CliIo['env'];
 
 function deadlineOf(env: Env, agent: HookAgent): number {
   const value = Number(env.GATEHOUSE_HOOK_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 && value <= 86_400_000 ? value : agent.defaultDeadlineMs;
+  return Number.isInteger(value) && value > 0 && value <= (agent.maxDeadlineMs ?? 86_400_000)
+    ? value
+    : agent.defaultDeadlineMs;
 }
 
 /** Resolves when the signal aborts; never rejects, so it can sit in a race. */
@@ -228,12 +263,13 @@ export async function runHook(
     // agent's own dialog in charge, and Claude Code reads exit 2 from some events as "block".
     return 0;
   }
-  const deadlineMs = deadlineOf(io.env, agent);
+  const asking = hook === PERMISSION_DENIED && !named ? CLAUDE_CODE_REFUSAL : agent;
+  const deadlineMs = deadlineOf(io.env, asking);
   // One controller and a plain timer rather than AbortSignal.timeout and AbortSignal.any, whose weak
   // timers and listeners cost the hook measurably on every prompt (bench/hook).
   const deadline = setTimeout(() => stop.abort(new HookDeadline()), deadlineMs);
   try {
-    if (hook === agent.permissionRequest) await permissionRequest(agent, io, stdin, stop.signal, deadlineMs);
+    if (hook === asking.permissionRequest) await permissionRequest(asking, io, stdin, stop.signal, deadlineMs);
     else await sessionEvent(agent, hook, io, stdin, stop.signal);
   } catch (error) {
     io.stderr(`gatehouse hook: ${(error as Error).message}; leaving the decision to ${agent.label}.\n`);

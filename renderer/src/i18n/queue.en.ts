@@ -59,6 +59,10 @@ export const queueEn = {
   'lead.denyInsteadOfPrompting':
     '{file} sets denyInsteadOfPrompting, so the agent shows no prompt of its own: unless you answer here, it denies this call.',
   'why.autoMode': 'auto: Claude Code’s classifier did not approve this on its own',
+  'lead.refused':
+    '{agent}’s auto-mode classifier refused this call, and it did not run. Allow it to let {agent} try this exact call once more; otherwise the refusal stands.',
+  'lead.refusedReason': 'The classifier’s reason',
+  'card.refused': 'refused by the classifier',
   'card.waited': 'asked {time}',
   'card.justNow': 'just now',
   'card.minutesAgo': { one: '{count} min ago', other: '{count} min ago' },
@@ -182,6 +186,8 @@ export const queueEn = {
   'source.session': 'this session',
 
   'action.allowOnce': 'Allow once',
+  'action.allowRetry': 'Allow and let it retry',
+  'action.leaveRefused': 'Leave it refused',
   'action.allowFor': 'Allow for…',
   'action.always': 'Always allow…',
   'action.edit': 'Edit…',

@@ -49,6 +49,10 @@ export const queueZhCN: Partial<Catalogue> = {
   'lead.denyInsteadOfPrompting':
     '{file} 设置了 denyInsteadOfPrompting，代理不会显示自己的提示：除非你在这里回答，它会拒绝此调用。',
   'why.autoMode': 'auto：Claude Code 的分类器没有自行批准此调用',
+  'lead.refused':
+    '{agent} 的 auto 模式分类器拒绝了此调用，它没有运行。允许后，{agent} 可以再尝试一次这个完全相同的调用；否则拒绝保持不变。',
+  'lead.refusedReason': '分类器给出的理由',
+  'card.refused': '被分类器拒绝',
   'session.auto': 'auto 模式',
   'session.autoTitle': 'Claude Code 的分类器会自行处理此会话的大多数调用；只有它不批准的才会来到这里。',
   'session.headless': '无终端',
@@ -167,6 +171,8 @@ export const queueZhCN: Partial<Catalogue> = {
   'source.session': '本会话',
 
   'action.allowOnce': '允许一次',
+  'action.allowRetry': '允许并让它重试',
+  'action.leaveRefused': '保持拒绝',
   'action.allowFor': '限时允许…',
   'action.always': '始终允许…',
   'action.edit': '编辑…',

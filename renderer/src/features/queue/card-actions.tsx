@@ -5,6 +5,7 @@ import { useQueue } from '../../store/store-context';
 import { allowGate } from '../../store/allow-gate';
 import { answersFor, isAllowKind } from '../../../../common/agent-answers';
 import { AllowButton } from './allow-button';
+import { isClassifierRefusal } from '../../../../common/classifier-refusal';
 import { ariaKeys, KeyHint } from '../../ui/key-hint';
 
 /**
@@ -25,6 +26,36 @@ export function CardActions({ request }: { request: PendingRequestView }) {
   // A request that needs a second look never gets the brightest button (anchors §3 item 8).
   const allowStyle = gate === 'open' ? 'button button--allow' : 'button';
   const blocked = busy || gate === 'unread' || gate === 'checking';
+
+  if (isClassifierRefusal(request)) {
+    return (
+      <div className="actions" role="group" aria-label={t('action.actions')}>
+        <div className="actions__allow">
+          <AllowButton
+            className={allowStyle}
+            disabled={blocked}
+            aria-keyshortcuts={ariaKeys('allow')}
+            onClick={() => requestAllow(id, { kind: 'once' })}
+          >
+            {t('action.allowRetry')}
+            <KeyHint command="allow" />
+          </AllowButton>
+        </div>
+        <div className="actions__deny">
+          <button
+            type="button"
+            className="button button--deny"
+            disabled={busy}
+            aria-keyshortcuts={ariaKeys('deny')}
+            onClick={() => void decide({ id, behavior: 'deny' })}
+          >
+            {t('action.leaveRefused')}
+            <KeyHint command="deny" />
+          </button>
+        </div>
+      </div>
+    );
+  }
 
   if (answers.options) {
     const allows = answers.options.filter((option) => isAllowKind(option.kind));

@@ -1,5 +1,7 @@
 /** The sentences a card opens with, before the call itself, when they change what an answer means. */
 import type { PendingRequestView } from '../../../../common/queue-contract';
+import { agentLabel } from '../../../../common/agent-label';
+import { isClassifierRefusal } from '../../../../common/classifier-refusal';
 import { useT } from '../../i18n/i18n-context';
 import { displayPath } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
@@ -37,5 +39,26 @@ export function NoTerminalLead({ request }: { request: PendingRequestView }) {
         ? t('lead.noTerminal')
         : t('lead.denyInsteadOfPrompting', { file: displayPath(file!, request.cwd) })}
     </p>
+  );
+}
+
+/**
+ * A call the agent's own classifier refused: it did not run, and the card asks only whether to let the agent
+ * try it again, with the classifier's reason as the agent gave it.
+ */
+export function RefusalLead({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  if (!isClassifierRefusal(request)) return null;
+  const reason = request.provenance?.message;
+  return (
+    <div className="card__lead card__lead--deny" role="note">
+      <p>{t('lead.refused', { agent: agentLabel(request.agent.name) })}</p>
+      {reason && (
+        <p className="card__refusal-reason">
+          <span className="card__refusal-term">{t('lead.refusedReason')}: </span>
+          <VisibleText text={reason} multiline />
+        </p>
+      )}
+    </div>
   );
 }

@@ -15,7 +15,8 @@ import { folderName } from '../../ui/names';
 import { ageOf } from '../../ui/time-format';
 import { ToolInput } from '../../tool-call/tool-input';
 import { useArmed } from '../../ui/use-armed';
-import { NoTerminalLead, RuleLead } from './card-leads';
+import { NoTerminalLead, RefusalLead, RuleLead } from './card-leads';
+import { isClassifierRefusal } from '../../../../common/classifier-refusal';
 import { McpServerChip } from './mcp-server-chip';
 import { WhyAsked } from './why-asked';
 
@@ -35,6 +36,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
   const onViewing = useQueue((s) => s.viewing);
   const armed = useArmed(isCursor, cursorAt);
   const explanation = request.explanation;
+  const refusal = isClassifierRefusal(request);
 
   const attention = useRef({ pointer: false, focus: false, reported: false });
   const report = (change: Partial<{ pointer: boolean; focus: boolean }>) => {
@@ -97,6 +99,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
         {explanation && <RiskBadge explanation={explanation} />}
         {explanation?.needsSecondLook && <span className="badge badge--danger">{t('risk.secondLook')}</span>}
         {request.mode !== 'default' && <span className="chip">{t('card.mode', { mode: request.mode })}</span>}
+        {refusal && <span className="badge badge--danger">{t('card.refused')}</span>}
         <span className="card__spacer" />
         {!over && <Countdown request={request} />}
         <CardAge receivedAt={request.receivedAt} />
@@ -107,11 +110,13 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
             {t('card.hiddenCodePoints')}
           </p>
         )}
+        <RefusalLead request={request} />
         <NoTerminalLead request={request} />
         <RuleLead request={request} />
         <DangerLead request={request} />
         <ToolInput request={request} />
-        <WhyAsked request={request} />
+        {/* A refusal did not ask: the lead says why it is here, and the engine's reasons would not. */}
+        {!refusal && <WhyAsked request={request} />}
       </div>
       {panel && !over && <CardPanel request={request} panel={panel} />}
       <footer className="card__footer">
