@@ -180,7 +180,7 @@ describe('gatehouse doctor', () => {
     const line = (await doctor()).line('hooks');
     expect(line).toMatch(/^✗ hooks: installed in user /);
     expect(line).toContain(
-      "lacks Gatehouse's PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SessionEnd, DirectoryAdded hooks",
+      "lacks Gatehouse's PermissionDenied, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SessionEnd, DirectoryAdded hooks",
     );
     expect(line).toMatch(/Next: run "gatehouse install claude" again/);
     expect((await doctor()).line('hook file')).toMatch(

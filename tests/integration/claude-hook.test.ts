@@ -626,3 +626,103 @@ describe('retiring cards the terminal answered', () => {
       expectNoDecision(await spawnHook(event, fixture(event)).exit);
   });
 });
+
+describe('gatehouse hook permission-denied, as Claude Code 2.1.328 runs it after an auto-mode refusal', () => {
+  const deniedOutputSchema = z.fromJSONSchema(
+    JSON.parse(readFileSync(join(FIXTURES, 'permission-denied-output.schema.json'), 'utf8')),
+  );
+  const refused = fixture('permission-denied');
+  /** The retried call's PermissionRequest: the same session, folder and call, with the payload it carries. */
+  const retried = {
+    ...fixture('permission-request'),
+    session_id: refused.session_id,
+    cwd: refused.cwd,
+    permission_mode: 'auto',
+    tool_name: refused.tool_name,
+    tool_input: refused.tool_input,
+  };
+
+  /** The one JSON object on stdout, checked against 2.1.328's PermissionDenied output schema. */
+  function deniedOutput(exit: Exit): unknown {
+    expect(exit.code).toBe(0);
+    expect(exit.stdout.trim().split('\n')).toHaveLength(1);
+    const output = JSON.parse(exit.stdout) as unknown;
+    const checked = deniedOutputSchema.safeParse(output);
+    expect(checked.success, checked.error?.message).toBe(true);
+    return output;
+  }
+
+  it('raises a card with the classifier’s reason; Allow prints retry: true and allows the retried call once', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('permission-denied', refused);
+    const card = await nextRequest(c);
+    expect(card).toMatchObject({
+      sessionId: 'abc123',
+      tool: 'Bash',
+      input: refused.tool_input,
+      mode: 'auto',
+      provenance: { type: 'classifier-refusal', source: 'classifier', message: refused.reason },
+      agent: { name: 'claude-code' },
+    });
+    c.registry.decide(card.id, 'console', { behavior: 'allow' });
+    expect(deniedOutput(await hook.exit)).toEqual({
+      hookSpecificOutput: { hookEventName: 'PermissionDenied', retry: true },
+    });
+    // History keeps who overturned it and the classifier's reason with the request.
+    expect(store.find(card.id)).toMatchObject({
+      decision: { behavior: 'allow', by: 'console' },
+      request: { provenance: { message: refused.reason } },
+    });
+
+    // The retried call is answered by the one-shot grant, with no card.
+    const resolved = nextResolved(c);
+    const retry = spawnHook('permission-request', retried);
+    expect(decisionIn(await retry.exit)).toEqual({ behavior: 'allow' });
+    expect(await resolved).toMatchObject({ behavior: 'allow', by: 'grant' });
+    expect(store.records.at(-1)).toMatchObject({ channel: `retry:${card.id}` });
+
+    // Once only: the same call again is a question for a person.
+    const again = spawnHook('permission-request', retried);
+    const second = await nextRequest(c);
+    expect(second.provenance).toBeUndefined();
+    c.registry.decide(second.id, 'console', { behavior: 'deny' });
+    expect(decisionIn(await again.exit)).toEqual({ behavior: 'deny' });
+  });
+
+  it('Leave it refused prints {} and grants nothing', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('PermissionDenied', refused);
+    const card = await nextRequest(c);
+    c.registry.decide(card.id, 'console', { behavior: 'deny' });
+    expect(deniedOutput(await hook.exit)).toEqual({});
+    const retry = spawnHook('permission-request', retried);
+    const asked = await nextRequest(c);
+    expect(asked.input).toEqual(refused.tool_input);
+    c.registry.decide(asked.id, 'console', { behavior: 'deny' });
+    expect(decisionIn(await retry.exit)).toEqual({ behavior: 'deny' });
+  });
+
+  it('lets the refusal stand with {} when nobody answers in time, and history records the timeout', async () => {
+    const c = await startConsole();
+    const resolved = nextResolved(c);
+    const hook = spawnHook('permission-denied', refused, { GATEHOUSE_HOOK_TIMEOUT_MS: '300' });
+    const exit = await hook.exit;
+    expect(deniedOutput(exit)).toEqual({});
+    expect(await resolved).toMatchObject({ by: 'timeout' });
+    expect(c.registry.pending()).toEqual([]);
+  });
+
+  it('prints nothing with no console, so the refusal stands', async () => {
+    expectNoDecision(await spawnHook('permission-denied', refused).exit);
+  });
+
+  it('records a deny with words on a refusal as the refusal standing: the hook can only say retry or not', async () => {
+    const c = await startConsole();
+    const hook = spawnHook('permission-denied', refused);
+    const card = await nextRequest(c);
+    expect(c.registry.decide(card.id, 'console', { behavior: 'deny', message: 'no' })).toEqual({ won: true });
+    // The words cannot reach Claude Code, so the answer is recorded as what happens: the refusal stands.
+    expect(deniedOutput(await hook.exit)).toEqual({});
+    expect(store.find(card.id)?.decision.behavior).toBe('passthrough');
+  });
+});

@@ -98,6 +98,7 @@ function expectedEntries() {
   });
   return {
     PermissionRequest: { matcher: '*', hooks: [handler('permission-request', 600)] },
+    PermissionDenied: { matcher: '*', hooks: [handler('permission-denied', 75)] },
     PostToolUse: { matcher: '*', hooks: [handler('post-tool-use', 5)] },
     PostToolUseFailure: { matcher: '*', hooks: [handler('post-tool-use-failure', 5)] },
     UserPromptSubmit: { hooks: [handler('user-prompt-submit', 5)] },
@@ -121,6 +122,7 @@ describe('gatehouse install claude', () => {
         PermissionRequest: [existing.hooks.PermissionRequest[0], entries.PermissionRequest],
         PreToolUse: existing.hooks.PreToolUse,
         Stop: [existing.hooks.Stop[0], entries.Stop],
+        PermissionDenied: [entries.PermissionDenied],
         PostToolUse: [entries.PostToolUse],
         PostToolUseFailure: [entries.PostToolUseFailure],
         UserPromptSubmit: [entries.UserPromptSubmit],
@@ -173,6 +175,7 @@ describe('gatehouse install claude', () => {
     expect(result.stdout).not.toContain('Backed up');
     expect(Object.keys((await readJson(userSettings)).hooks)).toEqual([
       'PermissionRequest',
+      'PermissionDenied',
       'PostToolUse',
       'PostToolUseFailure',
       'UserPromptSubmit',

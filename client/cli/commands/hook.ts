@@ -89,6 +89,8 @@ interface HookAgent {
   /** The longest wait `GATEHOUSE_HOOK_TIMEOUT_MS` may ask for: the installed handler's timeout bounds it. */
   readonly maxDeadlineMs?: number;
   readonly answer: (decision: ConsoleDecision) => { output: object | undefined; note?: string };
+  /** What to print when the console had the request but gave no decision; nothing when undefined. */
+  readonly unanswered?: object;
   readonly call: typeof toPermissionCall;
   /** Whether the hook watches the transcript for an answer given in the agent's own dialog. */
   readonly watchesTranscript: boolean;
@@ -121,6 +123,8 @@ const CLAUDE_CODE_REFUSAL: HookAgent = {
   defaultDeadlineMs: REFUSAL_WAIT_MS,
   maxDeadlineMs: REFUSAL_WAIT_MS,
   answer: (decision) => ({ output: toPermissionDeniedOutput(decision) }),
+  // The hook's own deadline ends the card as the console's timeout would: the refusal stands.
+  unanswered: {},
   call: toRefusalCall,
   // The call was refused, not asked about: there is no dialog in the terminal to answer it meanwhile.
   watchesTranscript: false,
@@ -357,6 +361,7 @@ async function permissionRequest(
     const outcome = await askConsole(socket, call.id, waiting.signal);
     if (!outcome.decision) {
       io.stderr(`gatehouse hook: ${outcome.reason} Leaving the decision to ${agent.label}.\n`);
+      if (agent.unanswered) io.stdout(`${JSON.stringify(agent.unanswered)}\n`);
       return;
     }
     const { output, note } = agent.answer(outcome.decision);
