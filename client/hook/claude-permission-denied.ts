@@ -51,8 +51,7 @@ export function toRefusalCall(
 }
 
 export type PermissionDeniedOutput =
-  | { hookSpecificOutput: { hookEventName: 'PermissionDenied'; retry: true } }
-  | Record<string, never>;
+  { hookSpecificOutput: { hookEventName: 'PermissionDenied'; retry: true } } | Record<string, never>;
 
 /**
  * A person's allow lets the model try the call again; anything else (left refused, the card's time up)

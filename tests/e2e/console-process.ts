@@ -68,8 +68,9 @@ export function spawnHook(
   payload: unknown,
   env: Record<string, string> = {},
   agent: readonly string[] = [],
+  event = 'permission-request',
 ): HookRun {
-  const child = spawn(process.execPath, [CLI, 'hook', ...agent, 'permission-request'], {
+  const child = spawn(process.execPath, [CLI, 'hook', ...agent, event], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', GATEHOUSE_HOME: home, ...env },
   });

@@ -273,7 +273,8 @@ export async function runHook(
   // timers and listeners cost the hook measurably on every prompt (bench/hook).
   const deadline = setTimeout(() => stop.abort(new HookDeadline()), deadlineMs);
   try {
-    if (hook === asking.permissionRequest) await permissionRequest(asking, io, stdin, stop.signal, deadlineMs);
+    if (hook === asking.permissionRequest)
+      await permissionRequest(asking, io, stdin, stop.signal, deadlineMs);
     else await sessionEvent(agent, hook, io, stdin, stop.signal);
   } catch (error) {
     io.stderr(`gatehouse hook: ${(error as Error).message}; leaving the decision to ${agent.label}.\n`);

@@ -112,7 +112,8 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Pen
         )}
         <RefusalLead request={request} />
         <NoTerminalLead request={request} />
-        <RuleLead request={request} />
+        {/* The classifier refused before any prompt: the agent's ask rules did not bring it here. */}
+        {!refusal && <RuleLead request={request} />}
         <DangerLead request={request} />
         <ToolInput request={request} />
         {/* A refusal did not ask: the lead says why it is here, and the engine's reasons would not. */}

@@ -1,0 +1,102 @@
+/**
+ * A call Claude Code's auto-mode classifier refused, through the real PermissionDenied hook and the built
+ * `gatehouse serve`: the card says what was refused and the classifier's reason, offers only "Allow and let
+ * it retry" and "Leave it refused", and the hook prints what Claude Code 2.1.328 reads. Both sizes, both
+ * themes and both languages are looked at.
+ */
+import { expect, test } from '@playwright/test';
+import { spawnHook } from './console-process';
+import { SIZES, card, expectAccessible, screenshot, startQueueConsole } from './queue-harness';
+import type { QueueConsole } from './queue-harness';
+
+const REASON =
+  'Force-pushing to the default branch rewrites history others have pulled, and the user did not ask for it.';
+
+let gate: QueueConsole;
+
+test.beforeEach(async () => {
+  gate = await startQueueConsole();
+});
+
+test.afterEach(async () => {
+  await gate.stop();
+});
+
+function refuse(command: string) {
+  return spawnHook(
+    gate.home,
+    {
+      session_id: 'e2e-session-7f3a91c2',
+      transcript_path: '/tmp/transcript.jsonl',
+      cwd: gate.project,
+      permission_mode: 'auto',
+      hook_event_name: 'PermissionDenied',
+      tool_name: 'Bash',
+      tool_input: { command, description: 'Publish the branch' },
+      tool_use_id: 'toolu_01e2eRefused',
+      reason: REASON,
+    },
+    { HOME: process.env.HOME ?? '' },
+    [],
+    'permission-denied',
+  );
+}
+
+test('a refusal’s card: what was refused, why, and only retry or leave it', async ({ page, browser }) => {
+  await page.goto(gate.url);
+  const run = refuse('git push --force origin main');
+  const refused = card(page, 'git push --force origin main');
+  await expect(refused).toBeVisible();
+  await expect(refused.getByText(REASON)).toBeVisible();
+  await expect(refused.getByText('refused by the classifier')).toBeVisible();
+  for (const name of ['Allow and let it retry', 'Leave it refused'])
+    await expect(refused.getByRole('button', { name })).toHaveCount(1);
+  for (const name of ['Allow once', 'Allow for…', 'Always allow…', 'Edit…', 'Deny with message…'])
+    await expect(refused.getByRole('button', { name })).toHaveCount(0);
+
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(refused.getByRole('button', { name: 'Allow and let it retry' })).toBeVisible();
+      await screenshot(page, `refusal-card-${size}-${theme}-en`);
+      await expectAccessible(page, `a refusal's card (${size}, ${theme})`);
+    }
+  }
+
+  const zh = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
+  await zh.goto(await gate.newLink());
+  const zhCard = card(zh, 'git push --force origin main');
+  await expect(zhCard.getByRole('button', { name: '允许并让它重试' })).toBeVisible();
+  await expect(zhCard.getByText('被分类器拒绝')).toBeVisible();
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await zh.setViewportSize(viewport);
+    await screenshot(zh, `refusal-card-${size}-light-zh-CN`);
+  }
+  await zh.close();
+
+  // The screens outlast the card's minute; the hook's answer is the next tests'.
+  run.kill('SIGTERM');
+  await run.exit;
+});
+
+test('Allow and let it retry answers retry: true', async ({ page }) => {
+  await page.goto(gate.url);
+  const run = refuse('touch made.txt');
+  await card(page, 'touch made.txt').getByRole('button', { name: 'Allow and let it retry' }).click();
+  const { code, stdout } = await run.exit;
+  expect(code).toBe(0);
+  expect(JSON.parse(stdout)).toEqual({
+    hookSpecificOutput: { hookEventName: 'PermissionDenied', retry: true },
+  });
+});
+
+test('Leave it refused answers {}: the refusal stands', async ({ page }) => {
+  await page.goto(gate.url);
+  const run = refuse('git push --force origin release');
+  const refused = card(page, 'git push --force origin release');
+  await refused.getByRole('button', { name: 'Leave it refused' }).click();
+  const { code, stdout } = await run.exit;
+  expect(code).toBe(0);
+  expect(JSON.parse(stdout)).toEqual({});
+});
