@@ -3,7 +3,8 @@
  * the console's checks. A request that brings its own options (ACP) takes exactly those. Codex fails closed
  * on an edited input, lasting rules and an interrupt (docs/codex.md, Answers a Codex card offers), so its
  * cards offer none of them. Copilot's hook takes a deny's `interrupt` but neither an edited input nor a
- * lasting rule (docs/copilot.md, Answers a Copilot card offers); every other agent takes all.
+ * lasting rule (docs/copilot.md, Answers a Copilot card offers). OpenCode takes once or reject with a message,
+ * and nothing else (docs/opencode.md, Answers an OpenCode card offers); every other agent takes all.
  */
 import type { AgentOption } from './protocol';
 import { isClassifierRefusal } from './classifier-refusal';
@@ -31,6 +32,7 @@ export interface AnswerableRequest {
 const EVERY_ANSWER: AgentAnswers = { edit: true, always: true, interrupt: true, grant: true, message: true };
 const CODEX_ANSWERS: AgentAnswers = { ...EVERY_ANSWER, edit: false, always: false, interrupt: false };
 const COPILOT_ANSWERS: AgentAnswers = { ...EVERY_ANSWER, edit: false, always: false };
+const OPENCODE_ANSWERS: AgentAnswers = { ...CODEX_ANSWERS };
 const OPTIONS_ONLY = { edit: false, always: false, interrupt: false, grant: false, message: false };
 
 export function answersFor(request: AnswerableRequest): AgentAnswers {
@@ -38,6 +40,7 @@ export function answersFor(request: AnswerableRequest): AgentAnswers {
   if (isClassifierRefusal(request)) return OPTIONS_ONLY;
   if (request.options?.length) return { ...OPTIONS_ONLY, options: request.options };
   if (request.agent.name === 'codex') return CODEX_ANSWERS;
+  if (request.agent.name === 'opencode') return OPENCODE_ANSWERS;
   return request.agent.name === 'copilot' ? COPILOT_ANSWERS : EVERY_ANSWER;
 }
 

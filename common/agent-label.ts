@@ -3,6 +3,7 @@ const MAKERS_NAMES: Readonly<Record<string, string>> = {
   'claude-code': 'Claude Code',
   codex: 'Codex CLI',
   copilot: 'GitHub Copilot CLI',
+  opencode: 'OpenCode',
   // Gemini CLI's ACP mode names itself so in its `initialize`.
   'gemini-cli': 'Gemini CLI',
 };

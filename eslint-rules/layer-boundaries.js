@@ -62,11 +62,13 @@ const MAIN_ROOMS = {
  * room, so nothing heavier can reach its bundle through one; the SDK finds the console as the hook does.
  */
 const CLIENT_ROOMS = {
-  cli: ['acp', 'claude', 'codex', 'copilot', 'config-files', 'sdk', 'hook'],
+  cli: ['acp', 'claude', 'codex', 'copilot', 'opencode', 'config-files', 'sdk', 'hook'],
   acp: ['sdk'],
   claude: ['config-files', 'hook'],
   codex: ['config-files', 'hook'],
   copilot: ['config-files', 'hook'],
+  // The OpenCode plugin runs inside OpenCode's own runtime: the lean hook's socket, nothing heavier.
+  opencode: ['config-files', 'hook'],
   'config-files': ['hook'],
   sdk: ['hook'],
   hook: [],

@@ -59,15 +59,18 @@ export async function refreshHookCopy(gatehouseHome: string, shipped: string): P
   }
 }
 
-/** What a file an installed handler runs is, against the bundle this Gatehouse ships. */
+/**
+ * What a file an installed handler runs is, against the bundle this Gatehouse ships; `banner` is the first
+ * line that marks a bundle of that kind as Gatehouse's (the hook's, or the OpenCode plugin's).
+ */
 export type HookFileState = 'current' | 'missing' | 'stale' | 'foreign';
 
-export function hookFileState(file: string, shipped: string): HookFileState {
+export function hookFileState(file: string, shipped: string, banner: string = HOOK_BANNER): HookFileState {
   const text = readIfThere(file);
   if (text === undefined) return 'missing';
   const bundle = readIfThere(shipped);
   if (bundle?.equals(text)) return 'current';
-  if (text.subarray(0, HOOK_BANNER.length).toString('utf8') !== HOOK_BANNER) return 'foreign';
+  if (text.subarray(0, banner.length).toString('utf8') !== banner) return 'foreign';
   // With no shipped bundle to compare against (a checkout not built), a Gatehouse hook counts as current.
   return bundle ? 'stale' : 'current';
 }

@@ -64,4 +64,15 @@ await build({
   supported: { 'dynamic-import': false },
 });
 
+// What `gatehouse install opencode` puts in OpenCode's plugins folder, which loads `*.js` files as ES
+// modules in its own runtime.
+await build({
+  ...common,
+  entryPoints: { 'gatehouse-opencode': 'client/opencode/plugin-entry.ts' },
+  // client/opencode/opencode-install.ts PLUGIN_BANNER: how doctor and uninstall know the file as Gatehouse's.
+  banner: { js: '// Gatehouse OpenCode plugin' },
+  outdir: 'out/cli',
+  format: 'esm',
+});
+
 await chmod('out/cli/gatehouse.mjs', 0o755);

@@ -11,8 +11,10 @@ const COMMANDS: Record<string, string> = {
   serve: 'Start the console without a window, with the web console on 127.0.0.1',
   token: 'Say where the bridge token rests; show or rotate it',
   hook: 'The Claude Code or Codex command hook (stdin JSON to stdout JSON)',
-  install: "Add Gatehouse's hooks to Claude Code, Codex or Copilot (install claude|codex|copilot)",
-  uninstall: "Remove Gatehouse's hooks from Claude Code, Codex or Copilot (uninstall claude|codex|copilot)",
+  install:
+    "Add Gatehouse's hooks to Claude Code, Codex, Copilot or OpenCode (install claude|codex|copilot|opencode)",
+  uninstall:
+    "Remove Gatehouse's hooks from Claude Code, Codex, Copilot or OpenCode (uninstall claude|codex|copilot|opencode)",
   doctor: 'Check the console, the installed hooks (doctor codex: and their trust), the token and policy',
   check: 'Evaluate one tool call against the rules and print the decision and its provenance',
   rules: 'List every rule with its source, file and effective order',

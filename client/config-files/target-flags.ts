@@ -2,7 +2,7 @@
 import { UsageError } from '../../common/cli';
 import { parseFlags } from '../../files/cli-flags';
 
-export const AGENTS = ['claude', 'codex', 'copilot'] as const;
+export const AGENTS = ['claude', 'codex', 'copilot', 'opencode'] as const;
 export type AgentArg = (typeof AGENTS)[number];
 
 export interface TargetFlags {
@@ -38,10 +38,10 @@ export function parseTargetFlags(argv: readonly string[]): TargetArgs {
   const help = values.help ?? false;
   if (agent === undefined) {
     if (help) return { agent: undefined, help, flags: values };
-    throw new UsageError('name the agent: claude, codex or copilot');
+    throw new UsageError('name the agent: claude, codex, copilot or opencode');
   }
   if (!(AGENTS as readonly string[]).includes(agent))
-    throw new UsageError(`unknown agent "${agent}"; it takes claude, codex or copilot`);
+    throw new UsageError(`unknown agent "${agent}"; it takes claude, codex, copilot or opencode`);
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   return { agent: agent as AgentArg, help, flags: values };
 }

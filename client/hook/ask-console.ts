@@ -17,7 +17,7 @@ export type AskOutcome =
  * agent told us: the card is withdrawn as `answered-in-terminal`, and history records their answer.
  */
 export class AnsweredInTerminal {
-  constructor(readonly answer?: { readonly behavior: 'deny'; readonly message?: string }) {}
+  constructor(readonly answer?: { readonly behavior: 'allow' | 'deny'; readonly message?: string }) {}
 }
 
 /** An abort reason saying the hook's own deadline passed: the card is withdrawn as a timeout. */

@@ -40,6 +40,13 @@ export const COPILOT_CLI: SupportedAgent = {
   update: 'update the GitHub Copilot CLI ("copilot update", or "npm install -g @github/copilot@latest")',
 };
 
+export const OPENCODE: SupportedAgent = {
+  program: 'opencode',
+  label: 'OpenCode',
+  minimum: [1, 18, 33],
+  update: 'update OpenCode ("opencode upgrade", or "npm install -g opencode-ai@latest")',
+};
+
 const VERSION_TIMEOUT_MS = 15_000;
 
 /** What running `<program> --version` told: its version, or why none could be read. */

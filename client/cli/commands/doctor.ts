@@ -1,5 +1,6 @@
 /**
- * `gatehouse doctor [codex|copilot]`: is everything in place for Claude Code (or Codex, or Copilot) to reach the console? One
+ * `gatehouse doctor [codex|copilot|opencode]`: is everything in place for Claude Code (or Codex, Copilot,
+ * OpenCode) to reach the console? One
  * line per check, each failure with the next step. It reaches the console exactly as the hook does
  * (client/hook/), so a green doctor means a working hook.
  */
@@ -19,7 +20,8 @@ import type { Check } from './doctor-check';
 import { codexHooksCheck } from './doctor-codex';
 import { copilotHooksCheck } from './doctor-copilot';
 import { copilotPlaceOf } from '../../copilot/copilot-target';
-import { agentProgramCheck, CLAUDE_CODE, CODEX_CLI, COPILOT_CLI, supported } from './doctor-agent';
+import { agentProgramCheck, CLAUDE_CODE, CODEX_CLI, COPILOT_CLI, OPENCODE, supported } from './doctor-agent';
+import { opencodePluginCheck } from './doctor-opencode';
 import { managedPolicyPath, readManagedPolicy } from '../../claude/managed-policy';
 import { claudeDirOf } from '../../claude/settings-location';
 import type { Place } from '../../claude/settings-location';
@@ -28,7 +30,7 @@ import { NotTheConsoleError, openHookSocket } from '../../hook/hook-socket';
 import { findConsole, localDiscoveryFile } from '../../hook/lean-discovery';
 import { readWelcome } from '../../hook/lean-protocol';
 
-const HELP = `Usage: gatehouse doctor [codex|copilot] [options]
+const HELP = `Usage: gatehouse doctor [codex|copilot|opencode] [options]
 
 Checks that Claude Code can reach Gatehouse: "claude" is on the PATH at a version Gatehouse supports
 (${supported(CLAUDE_CODE)}), the bridge token is readable, the console answers, the hooks are installed (and
@@ -36,15 +38,17 @@ in which scopes), no managed policy blocks them, and Claude Code's own log expor
 "codex" it checks the same for the Codex CLI (${supported(CODEX_CLI)}), whether Codex trusts the hooks
 (asking "codex app-server", else reading the records in its config.toml), and its [otel] export. With
 "copilot" it checks "copilot" on the PATH (${supported(COPILOT_CLI)}), the token, the console, and
-Gatehouse's hook in ~/.copilot/settings.json or .github/hooks/gatehouse.json. Exits 0 when all is well, 1
-otherwise.
+Gatehouse's hook in ~/.copilot/settings.json or .github/hooks/gatehouse.json. With "opencode" it checks
+"opencode" on the PATH (${supported(OPENCODE)}), the token, the console, and Gatehouse's plugin in
+~/.config/opencode/plugins/ or .opencode/plugins/. Exits 0 when all is well, 1 otherwise.
 
 Options:
   --cwd DIR       The project folder whose .claude/ (or .codex/) settings to check (default: the current
                   folder)
   --home DIR      The home folder whose .claude/ holds the user settings (default: $CLAUDE_CONFIG_DIR,
                   else ~/.claude); with codex, whose .codex/ (default: $CODEX_HOME, else ~/.codex); with
-                  copilot, whose .copilot/ (default: $COPILOT_HOME, else ~/.copilot)
+                  copilot, whose .copilot/ (default: $COPILOT_HOME, else ~/.copilot); with opencode,
+                  whose .config/opencode/ (default: $XDG_CONFIG_HOME/opencode, else ~/.config/opencode)
   --codex FILE    With codex: the Codex program whose version is checked and that reports each hook's
                   trust (default: codex on the PATH)
   --policy FILE   The managed policy file (default: ${managedPolicyPath(process.platform)})
@@ -196,8 +200,8 @@ export async function runDoctor(
     ));
     if (values.policy === '') throw new UsageError('--policy needs a file');
     const [agent, extra] = positionals;
-    if (agent !== undefined && agent !== 'codex' && agent !== 'claude' && agent !== 'copilot')
-      throw new UsageError(`unknown agent "${agent}"; it takes claude, codex or copilot`);
+    if (agent !== undefined && !['codex', 'claude', 'copilot', 'opencode'].includes(agent))
+      throw new UsageError(`unknown agent "${agent}"; it takes claude, codex, copilot or opencode`);
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   } catch (error) {
     io.stderr(usageError('doctor', error));
@@ -224,6 +228,16 @@ export async function runDoctor(
       tokenCheck(io.env),
       await consoleCheck(io.env),
       ...(await copilotHooksCheck(copilotPlaceOf(values, io.env), io.env, shipped)),
+    ];
+    for (const check of checks) io.stdout(formatCheck(check));
+    return checks.every((check) => check.ok) ? 0 : 1;
+  }
+  if (positionals[0] === 'opencode') {
+    const checks = [
+      await agentProgramCheck(OPENCODE, io.env),
+      tokenCheck(io.env),
+      await consoleCheck(io.env),
+      ...opencodePluginCheck(values, io.env),
     ];
     for (const check of checks) io.stdout(formatCheck(check));
     return checks.every((check) => check.ok) ? 0 : 1;

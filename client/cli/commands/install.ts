@@ -1,7 +1,7 @@
 /**
- * `gatehouse install claude|codex|copilot`: merges Gatehouse's hooks into one agent config file (Claude
+ * `gatehouse install claude|codex|copilot|opencode`: merges Gatehouse's hooks into one agent config file (Claude
  * Code's settings, Codex's hooks.json, Copilot's settings or project hook file), keeping every other key and hook, with a backup and the diff. Running it
- * again changes nothing.
+ * again changes nothing. OpenCode takes a plugin file instead (client/opencode/opencode-install.ts).
  */
 import { existsSync } from 'node:fs';
 import { EXIT_USAGE, usageError } from '../../../common/cli';
@@ -20,6 +20,11 @@ import { parseTargetFlags } from '../../config-files/target-flags';
 import type { TargetArgs } from '../../config-files/target-flags';
 import { hookCopyPath, placeHookCopy } from '../../../files/hook-copy';
 import { installAgentTelemetry } from './telemetry-steps';
+import {
+  installOpenCodePlugin,
+  OPENCODE_TARGET_OPTIONS,
+  opencodeTarget,
+} from '../../opencode/opencode-install';
 
 const CLAUDE_HELP = `Usage: gatehouse install claude [options]
 
@@ -64,6 +69,15 @@ first. The hook runs Gatehouse's own copy of the hook in Gatehouse's folder.
 
 ${COPILOT_TARGET_OPTIONS}`;
 
+const OPENCODE_HELP = `Usage: gatehouse install opencode [options]
+
+Puts Gatehouse's plugin in a folder OpenCode loads plugins from. OpenCode starts it with its own server: each
+permission question OpenCode asks also reaches the console, and the first answer, in the console or in
+OpenCode's own prompt, is the one OpenCode takes. With no console running the plugin does nothing. Installing
+again updates the file to this Gatehouse's plugin; a file of that name that is not Gatehouse's is left alone.
+
+${OPENCODE_TARGET_OPTIONS}`;
+
 export async function runInstall(
   argv: readonly string[],
   io: CliIo,
@@ -78,9 +92,11 @@ export async function runInstall(
           ? CODEX_HELP
           : args.agent === 'copilot'
             ? COPILOT_HELP
-            : args.agent === 'claude'
-              ? CLAUDE_HELP
-              : `${CLAUDE_HELP}\n${CODEX_HELP}\n${COPILOT_HELP}`,
+            : args.agent === 'opencode'
+              ? OPENCODE_HELP
+              : args.agent === 'claude'
+                ? CLAUDE_HELP
+                : `${CLAUDE_HELP}\n${CODEX_HELP}\n${COPILOT_HELP}\n${OPENCODE_HELP}`,
       );
       return 0;
     }
@@ -102,6 +118,7 @@ export async function runInstall(
       if (!target.dryRun) io.stdout(trustSteps(target));
       return args.flags['no-telemetry'] ? 0 : installAgentTelemetry('codex', args.flags, io);
     }
+    if (args.agent === 'opencode') return await installOpenCodePlugin(opencodeTarget(args.flags, io.env), io);
     if (args.agent === 'copilot') {
       const target = copilotTarget(args.flags, io.env);
       const installed = await installedLauncher(launcher, io, target.dryRun);

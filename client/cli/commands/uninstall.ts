@@ -1,4 +1,7 @@
-/** `gatehouse uninstall claude|codex|copilot`: removes exactly the hooks `gatehouse install` added. */
+/**
+ * `gatehouse uninstall claude|codex|copilot|opencode`: removes exactly the hooks (or, for OpenCode, the
+ * plugin file) `gatehouse install` added.
+ */
 import { EXIT_USAGE, usageError } from '../../../common/cli';
 import type { CliIo } from '../../../common/cli';
 import { settingsOf, uninstallHooks } from '../../claude/merge-hooks';
@@ -12,17 +15,24 @@ import { copilotTarget, COPILOT_TARGET_OPTIONS } from '../../copilot/copilot-tar
 import { parseTargetFlags } from '../../config-files/target-flags';
 import type { TargetArgs } from '../../config-files/target-flags';
 import { uninstallAgentTelemetry } from './telemetry-steps';
+import {
+  OPENCODE_TARGET_OPTIONS,
+  opencodeTarget,
+  uninstallOpenCodePlugin,
+} from '../../opencode/opencode-install';
 
-const HELP = `Usage: gatehouse uninstall claude|codex|copilot [options]
+const HELP = `Usage: gatehouse uninstall claude|codex|copilot|opencode [options]
 
 Removes Gatehouse's hooks from a Claude Code settings file, a Codex hooks.json or a GitHub Copilot CLI hook
 config, and the matcher groups and event entries left empty by that, and the telemetry settings install added
 (Claude Code's env keys in the user settings, Codex's [otel] exporter in config.toml). Every other setting and
-hook stays as it is; a backup is written next to each file first.
+hook stays as it is; a backup is written next to each file first. For OpenCode it removes Gatehouse's plugin
+file, and leaves a file of that name that is not Gatehouse's.
 
 Claude Code ${TARGET_OPTIONS}
 Codex ${CODEX_TARGET_OPTIONS}
-Copilot ${COPILOT_TARGET_OPTIONS}`;
+Copilot ${COPILOT_TARGET_OPTIONS}
+OpenCode ${OPENCODE_TARGET_OPTIONS}`;
 
 export async function runUninstall(argv: readonly string[], io: CliIo): Promise<number> {
   let args: TargetArgs;
@@ -32,6 +42,8 @@ export async function runUninstall(argv: readonly string[], io: CliIo): Promise<
       io.stdout(HELP);
       return 0;
     }
+    if (args.agent === 'opencode')
+      return await uninstallOpenCodePlugin(opencodeTarget(args.flags, io.env), io);
     let target;
     let edit: SettingsEdit;
     if (args.agent === 'codex') {

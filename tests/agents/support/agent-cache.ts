@@ -10,7 +10,7 @@ export interface AgentPin {
   readonly package: string;
   readonly version: string;
 }
-export type AgentName = 'claude' | 'codex' | 'copilot' | 'claude-agent-acp' | 'gemini';
+export type AgentName = 'claude' | 'codex' | 'copilot' | 'claude-agent-acp' | 'gemini' | 'opencode';
 
 export function readPins(): Record<AgentName, AgentPin> {
   return JSON.parse(readFileSync(resolve('tests/agents/pins.json'), 'utf8')) as Record<AgentName, AgentPin>;
@@ -71,5 +71,12 @@ export function agentCommand(name: AgentName, pin: AgentPin): AgentCommand {
     case 'gemini':
       // One bundled script; run by this Node, as its bin shim would.
       return { command: process.execPath, args: [join(modules, pin.package, 'bundle', 'gemini.js')] };
+    case 'opencode':
+      // The native binary itself: the wrapper's bin is a stub its postinstall (skipped) replaces.
+      return {
+        command: join(modules, `opencode-${process.platform}-${process.arch}`, 'bin', 'opencode'),
+        args: [],
+        env: { OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_MODELS_FETCH: '1' },
+      };
   }
 }
