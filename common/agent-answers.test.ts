@@ -28,6 +28,16 @@ describe('the answers a request can take', () => {
     });
   });
 
+  it('offers OpenCode what its reply takes: once, or reject with a message', () => {
+    expect(answersFor({ agent: { name: 'opencode' } })).toEqual({
+      edit: false,
+      always: false,
+      interrupt: false,
+      grant: true,
+      message: true,
+    });
+  });
+
   it('offers Claude Code and SDK agents every answer', () => {
     const every = { edit: true, always: true, interrupt: true, grant: true, message: true };
     expect(answersFor({ agent: { name: 'claude-code' } })).toEqual(every);

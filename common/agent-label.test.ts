@@ -6,6 +6,7 @@ describe('agent names', () => {
     expect(agentLabel('claude-code')).toBe('Claude Code');
     expect(agentLabel('codex')).toBe('Codex CLI');
     expect(agentLabel('copilot')).toBe('GitHub Copilot CLI');
+    expect(agentLabel('opencode')).toBe('OpenCode');
     expect(agentLabel('gemini-cli')).toBe('Gemini CLI');
     expect(agentLabel('claude-agent-acp')).toBe('claude-agent-acp');
     expect(agentLabel('toString')).toBe('toString');

@@ -54,7 +54,7 @@ export function opencodePluginPath(
   const config =
     values.home !== undefined
       ? join(resolve(values.home), '.config')
-      : (env.XDG_CONFIG_HOME ?? join(homedir(), '.config'));
+      : env.XDG_CONFIG_HOME || join(homedir(), '.config');
   return join(config, 'opencode', 'plugins', PLUGIN_FILE);
 }
 

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../support/temp-dir';
 import { startLiveConsole } from './support/live-console';
 import type { LiveConsole } from './support/live-console';
@@ -20,19 +20,19 @@ import type { OpenCodeSandbox } from './support/opencode';
 const PLUGIN = resolve('out/cli/gatehouse-opencode.js');
 const CLI = resolve('out/cli/gatehouse.mjs');
 
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let api: ChatCompletionsStandIn;
 let sandbox: OpenCodeSandbox;
+let opencode: OpenCodeServer;
 let gate: LiveConsole | undefined;
-let opencode: OpenCodeServer | undefined;
 
-beforeAll(() => {
+// One OpenCode for every case, as one TUI takes many turns: the plugin looks for the console at each
+// question, so a case starts its console (or none) before its turn.
+beforeAll(async () => {
   opencodeCommand();
   if (!existsSync(PLUGIN) || !existsSync(CLI))
     throw new Error('The suite runs the built plugin and CLI: run "npm run build" first.');
-});
-beforeEach(async () => {
   dir = await makeTempDir();
   api = await startChatCompletionsStandIn();
   sandbox = await makeOpenCodeSandbox(dir.path, api.baseUrl);
@@ -41,14 +41,16 @@ beforeEach(async () => {
     encoding: 'utf8',
   });
   if (install.status !== 0) throw new Error(`gatehouse install opencode failed: ${install.stderr}`);
+  opencode = await OpenCodeServer.start(sandbox);
 });
 afterEach(async () => {
-  await opencode?.close();
-  opencode = undefined;
   await gate?.close();
   gate = undefined;
-  await api.close();
-  await dir.remove();
+});
+afterAll(async () => {
+  await opencode?.close();
+  await api?.close();
+  await dir?.remove();
 });
 
 const marker = (name: string) => join(sandbox.project, name);
@@ -65,7 +67,6 @@ describe('OpenCode (opencode serve, the test as its TUI)', () => {
 
   it('runs the command when the console allows, says why OpenCode asked, and history names OpenCode', async () => {
     gate = await startLiveConsole(sandbox);
-    opencode = await OpenCodeServer.start(sandbox);
     api.script(touch('allowed.txt'));
     const sessionId = await opencode.prompt('make the file');
     const card = await gate.nextCard();
@@ -79,7 +80,7 @@ describe('OpenCode (opencode serve, the test as its TUI)', () => {
     });
     expect(card.provenance?.message).toContain('its own "Always" would allow "touch *"');
     gate.registry.decide(card.id, 'console', { behavior: 'allow' });
-    expect(await opencode.nextReplied()).toEqual({ sessionID: sessionId, requestID: card.id, reply: 'once' });
+    expect(await opencode.replied(card.id)).toBe('once');
     await api.nextToolOutput();
     expect(existsSync(marker('allowed.txt'))).toBe(true);
     const [session] = await gate.sessions();
@@ -88,23 +89,21 @@ describe('OpenCode (opencode serve, the test as its TUI)', () => {
 
   it('keeps the command from running and gives the model the message when the console denies', async () => {
     gate = await startLiveConsole(sandbox);
-    opencode = await OpenCodeServer.start(sandbox);
     api.script(touch('denied.txt'));
     await opencode.prompt('make the file');
     const card = await gate.nextCard();
     gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'Use the build folder instead.' });
-    expect((await opencode.nextReplied()).reply).toBe('reject');
+    expect(await opencode.replied(card.id)).toBe('reject');
     expect((await api.nextToolOutput()).output).toContain('Use the build folder instead.');
     expect(existsSync(marker('denied.txt'))).toBe(false);
   });
 
   it('withdraws the card when OpenCode’s own prompt answers first, and history says what it answered', async () => {
     gate = await startLiveConsole(sandbox);
-    opencode = await OpenCodeServer.start(sandbox);
     api.script(touch('terminal.txt'));
     const sessionId = await opencode.prompt('make the file');
     const card = await gate.nextCard();
-    const asked = await opencode.nextAsked();
+    const asked = await opencode.asked(sessionId);
     expect(asked.id).toBe(card.id);
     expect(await opencode.reply(asked.id, 'once')).toBe(200);
     expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'allow', by: 'agent' });
@@ -115,10 +114,9 @@ describe('OpenCode (opencode serve, the test as its TUI)', () => {
   });
 
   it('changes nothing when no console runs: OpenCode’s own prompt asks, and its answer goes through', async () => {
-    opencode = await OpenCodeServer.start(sandbox);
     api.script(touch('absent.txt'));
-    await opencode.prompt('make the file');
-    const asked = await opencode.nextAsked();
+    const sessionId = await opencode.prompt('make the file');
+    const asked = await opencode.asked(sessionId);
     expect(await opencode.pending()).toMatchObject([{ id: asked.id }]);
     expect(await opencode.reply(asked.id, 'once')).toBe(200);
     await api.nextToolOutput();

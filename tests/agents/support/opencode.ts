@@ -2,7 +2,8 @@
  * Runs the pinned OpenCode in a sandbox of its own: a temporary HOME (so its ~/.config/opencode and its
  * database), offline, with an OpenAI-compatible provider pointed at the stand-in and `bash` set to ask. The
  * agent runs as `opencode serve`, and the test is the client its TUI would be: it starts turns, reads the
- * event stream and replies to permission questions over the same HTTP API.
+ * event stream and replies to permission questions over the same HTTP API. One server takes every case,
+ * each in a session of its own: OpenCode's start is most of a case's time.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -11,7 +12,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { agentCommand, readPins } from './agent-cache';
 import type { AgentCommand } from './agent-cache';
-import { Arrivals } from './arrivals';
 
 export function opencodeCommand(): AgentCommand {
   const pin = readPins().opencode;
@@ -32,10 +32,20 @@ export async function makeOpenCodeSandbox(root: string, baseUrl: string): Promis
   const home = join(root, 'home');
   const project = join(root, 'project');
   const gatehouseHome = join(root, 'gatehouse');
-  await mkdir(join(home, '.config', 'opencode'), { recursive: true });
+  const config = join(home, '.config', 'opencode');
+  await mkdir(join(config, 'node_modules'), { recursive: true });
   await mkdir(project, { recursive: true });
+  // OpenCode npm-installs @opencode-ai/plugin into every config folder and loads no plugin until that
+  // settles (a minute and more offline). A node_modules and a lock that already name it are what it
+  // checks; Gatehouse's plugin imports nothing from it.
   await writeFile(
-    join(home, '.config', 'opencode', 'opencode.json'),
+    join(config, 'package-lock.json'),
+    JSON.stringify({
+      packages: { '': { dependencies: { '@opencode-ai/plugin': readPins().opencode.version } } },
+    }),
+  );
+  await writeFile(
+    join(config, 'opencode.json'),
     JSON.stringify({
       provider: {
         standin: {
@@ -56,6 +66,8 @@ export async function makeOpenCodeSandbox(root: string, baseUrl: string): Promis
     PATH: process.env.PATH,
     HOME: home,
     GATEHOUSE_HOME: gatehouseHome,
+    // Whatever OpenCode would still fetch from a package registry fails at once, on a closed loopback port.
+    npm_config_registry: 'http://127.0.0.1:9/',
     ...opencodeCommand().env,
   };
   return { home, project, gatehouseHome, env };
@@ -75,9 +87,9 @@ export interface PermissionAsked {
 
 /** `opencode serve` on a free loopback port, and the few calls of its API a TUI makes. */
 export class OpenCodeServer {
-  private readonly asked = new Arrivals<PermissionAsked>();
-  private readonly replied = new Arrivals<{ requestID: string; reply: string }>();
-  private readonly idle = new Arrivals<string>();
+  /** Every event this client has seen, and who waits for one to come. */
+  private readonly seen: OpenCodeEvent[] = [];
+  private readonly waiters = new Set<() => void>();
   private readonly events = new AbortController();
 
   private constructor(
@@ -148,12 +160,23 @@ export class OpenCodeServer {
   }
 
   private take(event: OpenCodeEvent): void {
-    const p = event.properties;
-    if (event.type === 'permission.asked') this.asked.push(p as unknown as PermissionAsked);
-    else if (event.type === 'permission.replied')
-      this.replied.push(p as unknown as { requestID: string; reply: string });
-    else if (event.type === 'session.status' && (p.status as { type?: string } | undefined)?.type === 'idle')
-      this.idle.push(p.sessionID as string);
+    this.seen.push(event);
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  /** The first event, seen or still to come, of this type whose properties `match` accepts. */
+  private event(type: string, match: (properties: Record<string, unknown>) => boolean) {
+    const find = () => this.seen.find((event) => event.type === type && match(event.properties));
+    return new Promise<Record<string, unknown>>((done) => {
+      const check = () => {
+        const found = find();
+        if (!found) return;
+        this.waiters.delete(check);
+        done(found.properties);
+      };
+      this.waiters.add(check);
+      check();
+    });
   }
 
   /** A new session with one turn started: the prompt goes in, and the model's first call comes back. */
@@ -166,17 +189,17 @@ export class OpenCodeServer {
     return session.id;
   }
 
-  nextAsked(): Promise<PermissionAsked> {
-    return this.asked.next();
+  /** The permission question OpenCode asks in this session. */
+  async asked(sessionID: string): Promise<PermissionAsked> {
+    return (await this.event(
+      'permission.asked',
+      (p) => p.sessionID === sessionID,
+    )) as unknown as PermissionAsked;
   }
 
-  nextReplied(): Promise<{ requestID: string; reply: string }> {
-    return this.replied.next();
-  }
-
-  /** The next session whose turn ended. */
-  nextIdle(): Promise<string> {
-    return this.idle.next();
+  /** The reply OpenCode took for this question, from whichever client sent it first. */
+  async replied(requestID: string): Promise<string> {
+    return (await this.event('permission.replied', (p) => p.requestID === requestID)).reply as string;
   }
 
   /** What OpenCode's TUI sends when the person answers its prompt. */
