@@ -69,6 +69,24 @@ export const CodexWhySchema = z.object({
 });
 export type CodexWhy = z.infer<typeof CodexWhySchema>;
 
+/**
+ * Why the GitHub Copilot CLI asked, in its own terms (main/rules/copilot-why.ts): the kind of permission
+ * the call needs, and the approvals saved for the session's folder in its permissions-config.json.
+ */
+export const CopilotWhySchema = z.object({
+  kind: z.enum(['shell', 'write', 'read', 'url', 'other']),
+  /** `$COPILOT_HOME/permissions-config.json` as the console found it, else `~/.copilot/`'s. */
+  permissionsFile: z.string(),
+  saved: z.discriminatedUnion('state', [
+    /** Saved approvals that cover the call: Copilot's own check, after the hook, may still allow it. */
+    z.object({ state: z.literal('matched'), approvals: z.array(z.string()) }),
+    /** None covers the call; `approvals` are the folder's others, in Copilot's words. */
+    z.object({ state: z.literal('none'), approvals: z.array(z.string()) }),
+    z.object({ state: z.literal('unreadable'), detail: z.string() }),
+  ]),
+});
+export type CopilotWhy = z.infer<typeof CopilotWhySchema>;
+
 /** Why the agent asked: the console's engine run on the agent's own settings for this very call. */
 export const ExplanationSchema = z.object({
   behavior: z.enum(['allow', 'deny', 'ask']),
@@ -160,6 +178,8 @@ export const ExplanationSchema = z.object({
     .optional(),
   /** For a Codex request: its approval policy, sandbox and exec-policy rules. */
   codex: CodexWhySchema.optional(),
+  /** For a GitHub Copilot CLI request: its permission kind and the approvals saved for the folder. */
+  copilot: CopilotWhySchema.optional(),
   /** What Gatehouse's classifier made of the call, when it judged it and left it to a person. */
   classifier: ClassifierOpinionSchema.optional(),
 });

@@ -4,6 +4,7 @@
  * permissionSuggestions}` and takes `{behavior: allow | deny, message, interrupt}`; `{}` leaves the call to
  * its own rules and prompt. Pure: the file reads live in client/cli/commands/hook.ts.
  */
+import { approvalCovers, savedApprovalsFor } from '../../common/copilot-approvals';
 import type { PermissionCall } from '../../common/protocol';
 import type { PermissionRequestPayload } from './claude-permission-request';
 import { readPermissionRequest, toPermissionCall } from './claude-permission-request';
@@ -75,46 +76,6 @@ export function allowsAll(env: Readonly<Record<string, string | undefined>>): bo
   return TRUTHY.includes((env.COPILOT_ALLOW_ALL ?? '').trim().toLowerCase());
 }
 
-/** Copilot's own tools for reading and for writing files, which its saved `read` and `write` approvals cover. */
-const READ_TOOLS = ['view', 'grep', 'glob'];
-const WRITE_TOOLS = ['create', 'edit'];
-
-/**
- * Whether a shell command is one plain command whose name (or name and first-level subcommand, as Copilot
- * keys `git push`) is among the identifiers. Anything compound is left to Copilot: it splits commands
- * with a real shell parser, and a miss here only means Copilot asks the person itself.
- */
-function commandApproved(command: unknown, identifiers: readonly string[]): boolean {
-  if (typeof command !== 'string' || /[;&|<>`$(){}\n\\]/.test(command)) return false;
-  const words = command.trim().split(/\s+/);
-  const name = words[0];
-  if (!name) return false;
-  return (
-    identifiers.includes(name) || (words[1] !== undefined && identifiers.includes(`${name} ${words[1]}`))
-  );
-}
-
-function approves(approval: unknown, payload: PermissionRequestPayload): boolean {
-  if (!isObject(approval)) return false;
-  switch (approval.kind) {
-    case 'commands':
-      return (
-        payload.tool_name === 'bash' &&
-        Array.isArray(approval.commandIdentifiers) &&
-        commandApproved(
-          payload.tool_input.command,
-          approval.commandIdentifiers.filter((id): id is string => typeof id === 'string'),
-        )
-      );
-    case 'read':
-      return READ_TOOLS.includes(payload.tool_name);
-    case 'write':
-      return WRITE_TOOLS.includes(payload.tool_name);
-    default:
-      return false;
-  }
-}
-
 /**
  * Whether Copilot would allow this call by itself, from what the hook can see of its settings: allow-all
  * in the environment, or an approval saved for the session's folder in permissions-config.json ("Yes, and
@@ -127,8 +88,7 @@ export function copilotAllowsItself(
   permissionsConfig: unknown,
 ): boolean {
   if (allowsAll(env)) return true;
-  if (!isObject(permissionsConfig) || !isObject(permissionsConfig.locations)) return false;
-  const location = permissionsConfig.locations[payload.cwd];
-  if (!isObject(location) || !Array.isArray(location.tool_approvals)) return false;
-  return location.tool_approvals.some((approval) => approves(approval, payload));
+  return (savedApprovalsFor(permissionsConfig, payload.cwd) ?? []).some((approval) =>
+    approvalCovers(approval, payload.tool_name, payload.tool_input),
+  );
 }

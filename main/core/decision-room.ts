@@ -17,6 +17,7 @@ import { RetryGrants } from '../rules/retry-grants';
 import { isClassifierRefusal } from '../../common/classifier-refusal';
 import { memoizeBash } from '../rules/text-memo';
 import { createCodexWhy } from '../rules/codex/codex-why';
+import { createCopilotWhy } from '../rules/copilot-why';
 import type { CodexProgram } from '../rules/codex/exec-policy-check';
 import { createRequestExplainer } from '../rules/request-explainer';
 import { ruleStanding } from '../rules/rule-standing';
@@ -87,6 +88,7 @@ export async function startDecisionRoom(options: {
       program: options.codex ?? CODEX_ON_PATH,
       codexHome: process.env.CODEX_HOME || join(userHome, '.codex'),
     }),
+    copilot: createCopilotWhy({ copilotHome: process.env.COPILOT_HOME || join(userHome, '.copilot') }),
   });
   const classifier = startClassifier({
     home: options.home,

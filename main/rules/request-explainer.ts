@@ -21,6 +21,7 @@ import { loadSettings, SettingsFileError } from '../../engine/node';
 import { readBoundedSettings } from '../../files/read-bounded';
 import type { CodexWhyExplainer } from './codex/codex-why';
 import { codexContext } from './codex/codex-context';
+import type { CopilotWhyExplainer } from './copilot-why';
 import { acpExplanation } from './acp-explanation';
 import { allowedAnyway, existingRuleTexts } from './allowed-anyway';
 import { closestNearMisses } from './near-misses';
@@ -39,6 +40,8 @@ export interface ExplainerOptions {
   readonly policyFile?: string;
   /** Codex's own terms for a Codex request: its approval policy, sandbox and exec-policy rules. */
   readonly codex?: CodexWhyExplainer;
+  /** The GitHub Copilot CLI's own terms for a Copilot request: its permission kind and saved approvals. */
+  readonly copilot?: CopilotWhyExplainer;
   /** The directories the request's session gained while it ran (session-directories.ts). */
   readonly sessionDirectories?: (request: PermissionRequest, agent: AgentInfo) => readonly string[];
 }
@@ -192,6 +195,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
   return async function explain(request: PermissionRequest, agent: AgentInfo): Promise<ExplainedRequest> {
     const fromCodex = agent.name === 'codex';
     const codex = fromCodex && options.codex ? options.codex(request) : undefined;
+    const copilot = agent.name === 'copilot' && options.copilot ? options.copilot(request) : undefined;
     const loaded = await contextFor(request, agent);
     const { warnings } = loaded;
     // Codex's sandbox, not Claude Code's working directories, decides where a Codex call may write.
@@ -219,7 +223,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
     );
     const subcommands = command === undefined ? undefined : subcommandsOf(context, command, dangers);
     // A call the agent's rules already allow needs no new rule: the card says why it asked instead.
-    const allowed = decision.behavior === 'allow' && !codex;
+    const allowed = decision.behavior === 'allow' && !codex && !copilot;
     const existing = existingRuleTexts(context);
     const suggestedRules = allowed ? [] : suggestRules(request).filter((rule) => !existing.has(rule));
     const suggestionsOutranked = outranked(context, decision, call, suggestedRules);
@@ -244,6 +248,7 @@ export function createRequestExplainer(options: ExplainerOptions) {
       suggestedRules,
       ...(suggestionsOutranked.length ? { suggestionsOutranked } : {}),
       ...(codex ? { codex: await codex } : {}),
+      ...(copilot ? { copilot: await copilot } : {}),
     };
     return { explanation, context };
   };

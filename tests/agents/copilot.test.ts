@@ -83,6 +83,12 @@ describe('GitHub Copilot CLI, prompt mode (copilot -p)', () => {
       cwd: sandbox.project,
       input: { command: 'touch allowed.txt' },
     });
+    // Why it asked, in Copilot's terms: a shell permission, and no approval saved for the folder.
+    expect(card.explanation?.copilot).toEqual({
+      kind: 'shell',
+      permissionsFile: join(sandbox.copilotHome, 'permissions-config.json'),
+      saved: { state: 'none', approvals: [] },
+    });
     gate.registry.decide(card.id, 'console', { behavior: 'allow' });
     await api.nextToolOutput();
     expect((await turn).code).toBe(0);
@@ -93,9 +99,22 @@ describe('GitHub Copilot CLI, prompt mode (copilot -p)', () => {
 
   it('keeps the command from running and gives the model the message when the console denies', async () => {
     gate = await startLiveConsole(sandbox);
+    await writeFile(
+      join(sandbox.copilotHome, 'permissions-config.json'),
+      JSON.stringify({
+        locations: {
+          [sandbox.project]: { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['git push'] }] },
+        },
+      }),
+    );
     api.script(touch('denied.txt'));
     const turn = runPrompt(sandbox, 'make the file');
     const card = await gate.nextCard();
+    // The folder's saved approval does not cover `touch`: the card names it as Copilot's own list does.
+    expect(card.explanation?.copilot?.saved).toEqual({
+      state: 'none',
+      approvals: ['shell command (git push)'],
+    });
     gate.registry.decide(card.id, 'console', { behavior: 'deny', message: 'Use the build folder instead.' });
     expect((await api.nextToolOutput()).output).toContain('Use the build folder instead.');
     await turn;

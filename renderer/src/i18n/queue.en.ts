@@ -175,6 +175,21 @@ export const queueEn = {
     'Not checked: the console cannot run Codex ({detail}), which alone evaluates its rules.',
   'why.codex.unchecked.failed': 'Not checked: Codex could not evaluate its rules ({detail}).',
   'why.codex.unchecked.too-slow': 'Not checked: Codex did not evaluate its rules in time.',
+  'why.copilot.kind': 'Permission kind',
+  'why.copilot.kind.shell': 'shell',
+  'why.copilot.kind.write': 'write',
+  'why.copilot.kind.read': 'read',
+  'why.copilot.kind.url': 'URL',
+  'why.copilot.kind.other': 'MCP or custom tool',
+  'why.copilot.setting': 'Approval setting',
+  'why.copilot.asks':
+    'asks: COPILOT_ALLOW_ALL is off (under it no card comes); flags on Copilot’s command line (--allow-tool, --deny-tool) are not visible to a hook',
+  'why.copilot.rule': 'Saved approval',
+  'why.copilot.none': 'None saved for this folder covers the call ({file}).',
+  'why.copilot.others': 'Saved for this folder, none covering the call: {approvals} ({file}).',
+  'why.copilot.matched':
+    'Covers the call, but the command is compound: Copilot’s own check, after this card, may allow it: {approvals} ({file}).',
+  'why.copilot.unreadable': 'Could not read {file}: {detail}.',
 
   'source.policySettings': 'managed policy',
   'source.flagSettings': 'command-line flag',

@@ -160,6 +160,21 @@ export const queueZhCN: Partial<Catalogue> = {
   'why.codex.unchecked.not-installed': '未检查：控制台无法运行 Codex（{detail}），只有它能评估自己的规则。',
   'why.codex.unchecked.failed': '未检查：Codex 无法评估它的规则（{detail}）。',
   'why.codex.unchecked.too-slow': '未检查：Codex 没有及时评估它的规则。',
+  'why.copilot.kind': '权限类型',
+  'why.copilot.kind.shell': 'shell',
+  'why.copilot.kind.write': '写入',
+  'why.copilot.kind.read': '读取',
+  'why.copilot.kind.url': 'URL',
+  'why.copilot.kind.other': 'MCP 或自定义工具',
+  'why.copilot.setting': '审批设置',
+  'why.copilot.asks':
+    '询问：COPILOT_ALLOW_ALL 未开启（开启时不会出现卡片）；Copilot 命令行上的参数（--allow-tool、--deny-tool）对钩子不可见',
+  'why.copilot.rule': '已保存的批准',
+  'why.copilot.none': '此文件夹没有保存覆盖该调用的批准（{file}）。',
+  'why.copilot.others': '此文件夹已保存的批准都不覆盖该调用：{approvals}（{file}）。',
+  'why.copilot.matched':
+    '覆盖该调用，但命令是复合命令：此卡片之后 Copilot 自己的检查可能允许它：{approvals}（{file}）。',
+  'why.copilot.unreadable': '无法读取 {file}：{detail}。',
 
   'source.policySettings': '托管策略',
   'source.flagSettings': '命令行标志',

@@ -17,6 +17,7 @@ import { VisibleText } from '../../ui/visible-text';
 import { AllowButton } from './allow-button';
 import { ClassifierOpinionRow } from './classifier-opinion';
 import { CodexWhyRows } from './codex-why';
+import { CopilotWhyRows } from './copilot-why';
 import { WhyRow } from './why-row';
 
 /** How much of the call a card's "Why it asked" region names: enough to tell it from its neighbours. */
@@ -309,6 +310,9 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         {explanation.codex ? (
           // Codex decides by its own policy, sandbox and rules: the engine's reading of other settings is moot.
           <CodexWhyRows request={request} codex={explanation.codex} />
+        ) : explanation.copilot ? (
+          // Copilot decides by its own kinds and saved approvals, as Codex does by its policy.
+          <CopilotWhyRows request={request} copilot={explanation.copilot} />
         ) : reason.type === 'acp' ? (
           <AcpReason request={request} explanation={explanation} />
         ) : (
@@ -320,7 +324,7 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
           />
         )}
         {explanation.classifier && <ClassifierOpinionRow opinion={explanation.classifier} />}
-        {!explanation.codex && explanation.nearMisses.length > 0 && (
+        {!explanation.codex && !explanation.copilot && explanation.nearMisses.length > 0 && (
           <WhyRow term={t('why.nearMisses')}>
             <details className="why__misses">
               <summary>{t('why.nearMissCount', { count: explanation.nearMisses.length })}</summary>
