@@ -180,6 +180,43 @@ describe('GitHub Copilot CLI, prompt mode (copilot -p)', () => {
   });
 });
 
+describe('GitHub Copilot CLI, a project-scope install (.github/hooks/)', () => {
+  beforeEach(async () => {
+    // Only the project's hook: the user-scope one from the outer beforeEach goes.
+    const uninstall = spawnSync(process.execPath, [CLI, 'uninstall', 'copilot'], { env: sandbox.env });
+    const install = spawnSync(process.execPath, [CLI, 'install', 'copilot', '--scope', 'project'], {
+      cwd: sandbox.project,
+      env: sandbox.env,
+      encoding: 'utf8',
+    });
+    if (uninstall.status !== 0 || install.status !== 0)
+      throw new Error(`gatehouse install copilot --scope project failed: ${install.stderr}`);
+  });
+
+  it('is skipped, unasked, in a folder Copilot does not trust, as gatehouse doctor copilot says', async () => {
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('untrusted.txt'));
+    const turn = runPrompt(sandbox, 'make the file');
+    expect((await api.nextToolOutput()).output).toMatch(NO_ONE_TO_ASK);
+    await turn;
+    expect(gate.cards).toEqual([]);
+  });
+
+  it('asks the console in a folder Copilot trusts', async () => {
+    await writeFile(
+      join(sandbox.copilotHome, 'config.json'),
+      JSON.stringify({ trustedFolders: [sandbox.project] }),
+    );
+    gate = await startLiveConsole(sandbox);
+    api.script(touch('trusted.txt'));
+    const turn = runPrompt(sandbox, 'make the file');
+    gate.registry.decide((await gate.nextCard()).id, 'console', { behavior: 'allow' });
+    await api.nextToolOutput();
+    await turn;
+    expect(existsSync(marker('trusted.txt'))).toBe(true);
+  });
+});
+
 describe('GitHub Copilot CLI, interactive (tmux)', () => {
   it('runs the command when the console allows, with no prompt of its own', async () => {
     gate = await startLiveConsole(sandbox);

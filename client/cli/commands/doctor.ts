@@ -38,7 +38,8 @@ in which scopes), no managed policy blocks them, and Claude Code's own log expor
 "codex" it checks the same for the Codex CLI (${supported(CODEX_CLI)}), whether Codex trusts the hooks
 (asking "codex app-server", else reading the records in its config.toml), and its [otel] export. With
 "copilot" it checks "copilot" on the PATH (${supported(COPILOT_CLI)}), the token, the console, and
-Gatehouse's hook in ~/.copilot/settings.json or .github/hooks/gatehouse.json. With "opencode" it checks
+Gatehouse's hook in ~/.copilot/settings.json or .github/hooks/gatehouse.json, and whether Copilot trusts
+the project (its "trustedFolders"), without which it skips the project's hooks. With "opencode" it checks
 "opencode" on the PATH (${supported(OPENCODE)}), the token, the console, and Gatehouse's plugin in
 ~/.config/opencode/plugins/ or .opencode/plugins/. Exits 0 when all is well, 1 otherwise.
 
