@@ -9,11 +9,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { methods } from '@agentclientprotocol/sdk';
-import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
 import { makeTempDir } from '../support/temp-dir';
 import { startAnthropicStandIn } from './support/anthropic-stand-in';
 import type { AnthropicStandIn } from './support/anthropic-stand-in';
-import { claudeAgentAcpCommand, makeAcpSandbox, startAcpEditor } from './support/claude-agent-acp';
+import {
+  claudeAgentAcpCommand,
+  heldPermission,
+  makeAcpSandbox,
+  prompt,
+  startAcpEditor,
+} from './support/claude-agent-acp';
 import type { AcpEditorSession, AcpSandbox } from './support/claude-agent-acp';
 import { enableClassifier, startLiveConsole } from './support/live-console';
 import { descendants, running } from './support/processes';
@@ -52,33 +57,6 @@ const touch = (name: string) => ({
   name: 'Bash',
   input: { command: `touch ${name}`, description: `Make ${name}` },
 });
-
-/** An editor that never answers on its own until the test says so. */
-function heldPermission() {
-  const asked: RequestPermissionRequest[] = [];
-  let answer!: (response: RequestPermissionResponse) => void;
-  const answered = new Promise<RequestPermissionResponse>((done) => (answer = done));
-  let withdraw!: () => void;
-  const withdrawn = new Promise<void>((done) => (withdraw = done));
-  return {
-    asked,
-    answer,
-    /** Resolves once the proxy has withdrawn the question from the editor. */
-    withdrawn,
-    handler: (request: RequestPermissionRequest, signal: AbortSignal) => {
-      asked.push(request);
-      signal.addEventListener('abort', () => withdraw(), { once: true });
-      return answered;
-    },
-  };
-}
-
-function prompt(session: AcpEditorSession, text: string) {
-  return session.connection.agent.request(methods.agent.session.prompt, {
-    sessionId: session.sessionId,
-    prompt: [{ type: 'text', text }],
-  });
-}
 
 describe('gatehouse acp with claude-agent-acp', () => {
   it('runs the tool once when the console allows, and the editor’s late answer changes nothing', async () => {

@@ -6,11 +6,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { methods } from '@agentclientprotocol/sdk';
-import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
 import { agentLabel } from '../../common/agent-label';
 import { makeTempDir } from '../support/temp-dir';
-import { startAcpEditor } from './support/claude-agent-acp';
+import { heldPermission, prompt, startAcpEditor } from './support/claude-agent-acp';
 import type { AcpEditorSession, AcpSandbox } from './support/claude-agent-acp';
 import { geminiAcpCommand, makeGeminiSandbox } from './support/gemini';
 import { startGeminiStandIn } from './support/gemini-stand-in';
@@ -49,34 +47,8 @@ afterEach(async ({ task }) => {
 
 const touch = (name: string) => ({ name: 'run_shell_command', args: { command: `touch ${name}` } });
 
-/** An editor that never answers on its own until the test says so. */
-function heldPermission() {
-  const asked: RequestPermissionRequest[] = [];
-  let answer!: (response: RequestPermissionResponse) => void;
-  const answered = new Promise<RequestPermissionResponse>((done) => (answer = done));
-  let withdraw!: () => void;
-  const withdrawn = new Promise<void>((done) => (withdraw = done));
-  return {
-    asked,
-    answer,
-    withdrawn,
-    handler: (request: RequestPermissionRequest, signal: AbortSignal) => {
-      asked.push(request);
-      signal.addEventListener('abort', () => withdraw(), { once: true });
-      return answered;
-    },
-  };
-}
-
 const start = (onPermission: ReturnType<typeof heldPermission>['handler']) =>
   startAcpEditor(sandbox, onPermission, geminiAcpCommand());
-
-function prompt(session: AcpEditorSession, text: string) {
-  return session.connection.agent.request(methods.agent.session.prompt, {
-    sessionId: session.sessionId,
-    prompt: [{ type: 'text', text }],
-  });
-}
 
 describe('gatehouse acp with Gemini CLI', () => {
   it('runs the call once when the console allows, and history names Gemini CLI', async () => {

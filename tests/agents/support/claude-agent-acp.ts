@@ -113,3 +113,31 @@ export async function startAcpEditor(
   });
   return { connection, sessionId, updates, stderr: () => stderr, exited, child };
 }
+
+/** An editor that never answers on its own until the test says so. */
+export function heldPermission() {
+  const asked: RequestPermissionRequest[] = [];
+  let answer!: (response: RequestPermissionResponse) => void;
+  const answered = new Promise<RequestPermissionResponse>((done) => (answer = done));
+  let withdraw!: () => void;
+  const withdrawn = new Promise<void>((done) => (withdraw = done));
+  return {
+    asked,
+    answer,
+    /** Resolves once the proxy has withdrawn the question from the editor. */
+    withdrawn,
+    handler: (request: RequestPermissionRequest, signal: AbortSignal) => {
+      asked.push(request);
+      signal.addEventListener('abort', () => withdraw(), { once: true });
+      return answered;
+    },
+  };
+}
+
+/** One prompt turn in the editor's session. */
+export function prompt(session: AcpEditorSession, text: string) {
+  return session.connection.agent.request(methods.agent.session.prompt, {
+    sessionId: session.sessionId,
+    prompt: [{ type: 'text', text }],
+  });
+}
