@@ -66,4 +66,12 @@ describe('acpExplanation', () => {
     expect(explain({ kind: 'other', rawInput: { anything: 1 } }).risk).toBe('unknown');
     expect(explain({}).reason.message).toBe('codex-acp asked its editor through ACP.');
   });
+
+  it('names an agent it knows by its maker’s name', () => {
+    const input = { kind: 'execute' };
+    const call = acpCallOf({ input, provenance: { type: 'acp' } })!;
+    expect(acpExplanation(call, { name: 'gemini-cli' }, input, bash, PLACE).reason.message).toBe(
+      'Gemini CLI asked its editor through ACP (ACP kind execute).',
+    );
+  });
 });

@@ -5,6 +5,7 @@
  * the call's content says it runs or changes; when the content does not say, the risk is `unknown`.
  */
 import type { AcpCall } from '../../common/acp-call';
+import { agentLabel } from '../../common/agent-label';
 import { inputHidesText } from '../../common/hidden-code-points';
 import type { Explanation } from '../../common/queue-contract';
 import type { AgentInfo } from '../../common/protocol';
@@ -28,7 +29,7 @@ export function acpExplanation(
   return {
     behavior: 'ask',
     step: 'acp',
-    reason: { type: 'acp', message: `${agent.name} asked its editor through ACP${kind}.` },
+    reason: { type: 'acp', message: `${agentLabel(agent.name)} asked its editor through ACP${kind}.` },
     nearMisses: [],
     risk,
     // A command's second look follows its dangers, as in request-explainer.ts.

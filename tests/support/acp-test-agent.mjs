@@ -12,6 +12,12 @@ const OPTIONS = {
     { optionId: 'once', name: 'Allow', kind: 'allow_once' },
     { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
   ],
+  // Gemini CLI 0.61.0's own options for a shell command, as tests/agents/gemini.test.ts gets them.
+  'ask-gemini': [
+    { optionId: 'proceed_always', name: 'Allow for this session', kind: 'allow_always' },
+    { optionId: 'proceed_once', name: 'Allow', kind: 'allow_once' },
+    { optionId: 'cancel', name: 'Reject', kind: 'reject_once' },
+  ],
   // Only an unknown kind that sounds like approval, and a way to say no.
   'ask-custom': [
     { optionId: 'forever', name: 'Allow forever', kind: '_allow_forever' },
@@ -42,6 +48,22 @@ const TOOL_CALLS = {
     ],
     locations: [{ path: `${cwd}/src/server.ts`, line: 3 }],
   }),
+  // A shell command as Gemini CLI 0.61.0 asks about one: the command only in the title, no raw input, and
+  // the folder and the model's description as the content.
+  'ask-gemini': (cwd) => ({
+    title: 'npm test && rm -rf dist',
+    kind: 'execute',
+    content: [
+      {
+        type: 'content',
+        content: {
+          type: 'text',
+          text: `[current working directory ${cwd}] (Run the tests, then clear the build)`,
+        },
+      },
+    ],
+    locations: [],
+  }),
   // A command the agent runs in the editor's terminal: ACP names the terminal by id, the raw input the command.
   'ask-terminal': () => ({
     title: '`npm test && rm -rf ../dist`',
@@ -64,11 +86,13 @@ const stream = ndJsonStream(Writable.toWeb(process.stdout), lines.readable);
 
 let calls = 0;
 let sessions = 0;
-agent({ name: 'tiny-acp-agent' })
+// A test can have it name itself as a real agent does in its initialize (Gemini CLI: gemini-cli).
+const NAME = process.env.ACP_TEST_AGENT_NAME || 'tiny-acp-agent';
+agent({ name: NAME })
   .onRequest(methods.agent.initialize, () => ({
     protocolVersion: 1,
     agentCapabilities: {},
-    agentInfo: { name: 'tiny-acp-agent', version: '1.0.0' },
+    agentInfo: { name: NAME, version: '1.0.0' },
   }))
   .onRequest(methods.agent.session.new, ({ params }) => {
     const sessionId = `tiny-${++sessions}`;

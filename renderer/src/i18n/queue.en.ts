@@ -183,7 +183,7 @@ export const queueEn = {
   'why.copilot.kind.other': 'MCP or custom tool',
   'why.copilot.setting': 'Approval setting',
   'why.copilot.asks':
-    'asks: COPILOT_ALLOW_ALL is off (under it no card comes); flags on Copilot’s command line (--allow-tool, --deny-tool) are not visible to a hook',
+    'asks: COPILOT_ALLOW_ALL is off; --allow-tool and --deny-tool are not visible to a hook',
   'why.copilot.rule': 'Saved approval',
   'why.copilot.none': 'None saved for this folder covers the call ({file}).',
   'why.copilot.others': 'Saved for this folder, none covering the call: {approvals} ({file}).',

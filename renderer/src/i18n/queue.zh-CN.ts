@@ -167,8 +167,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'why.copilot.kind.url': 'URL',
   'why.copilot.kind.other': 'MCP 或自定义工具',
   'why.copilot.setting': '审批设置',
-  'why.copilot.asks':
-    '询问：COPILOT_ALLOW_ALL 未开启（开启时不会出现卡片）；Copilot 命令行上的参数（--allow-tool、--deny-tool）对钩子不可见',
+  'why.copilot.asks': '询问：COPILOT_ALLOW_ALL 未开启；--allow-tool 和 --deny-tool 对钩子不可见',
   'why.copilot.rule': '已保存的批准',
   'why.copilot.none': '此文件夹没有保存覆盖该调用的批准（{file}）。',
   'why.copilot.others': '此文件夹已保存的批准都不覆盖该调用：{approvals}（{file}）。',

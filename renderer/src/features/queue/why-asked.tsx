@@ -194,7 +194,7 @@ function AcpReason({ request, explanation }: { request: PendingRequestView; expl
   return (
     <>
       <WhyRow term={t('why.title')}>
-        <span className="why__headline">{t('why.acp.asked', { agent: request.agent.name })}</span>
+        <span className="why__headline">{t('why.acp.asked', { agent: agentLabel(request.agent.name) })}</span>
       </WhyRow>
       <WhyRow term={t('why.acp.kind')}>{call?.kind ? <code>{call.kind}</code> : t('why.acp.noKind')}</WhyRow>
       <WhyRow term={t('why.acp.risk')} className="why__detail">
