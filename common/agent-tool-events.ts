@@ -39,3 +39,18 @@ export interface ToolResultEvent extends ToolEventBase {
 }
 
 export type AgentToolEvent = ToolDecisionEvent | ToolResultEvent;
+
+/**
+ * The call as Gatehouse names tool calls: Codex's shell tool is `exec_command` with `{cmd}` in its
+ * telemetry, where its permission hook asks about `Bash` with `{command}`.
+ */
+export function callShape(event: AgentToolEvent): {
+  tool: string;
+  input: Readonly<Record<string, unknown>> | undefined;
+} {
+  if (event.agent !== 'codex' || event.tool !== 'exec_command')
+    return { tool: event.tool, input: event.input };
+  const command = event.input?.cmd;
+  // Its decision record carries no arguments; its result does.
+  return { tool: 'Bash', input: typeof command === 'string' ? { command } : undefined };
+}

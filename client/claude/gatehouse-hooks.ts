@@ -25,6 +25,15 @@ function timeoutOf(event: ClaudeHookEvent): number | undefined {
   return event.name === 'SessionEnd' ? undefined : 5;
 }
 
+/**
+ * The events whose handler Claude Code runs in the background (`async: true`): 2.1.328 spawns it, writes
+ * the hook input to its stdin and goes on at once, so a tool call or a prompt no longer waits for a node
+ * start and a round trip to the console (docs/claude-code.md, "What Gatehouse adds to a call"). These only
+ * tell the console what already happened, so nothing waits for their answer. SessionEnd runs in its own
+ * short budget at exit, where a background process could be cut off; PermissionRequest waits for a person.
+ */
+const IN_BACKGROUND = new Set(['PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop']);
+
 export function gatehouseHandler(launcher: Launcher, event: ClaudeHookEvent): JsonObject {
   const timeout = timeoutOf(event);
   return {
@@ -32,6 +41,7 @@ export function gatehouseHandler(launcher: Launcher, event: ClaudeHookEvent): Js
     command: launcher.node,
     args: [launcher.cli, 'hook', event.arg],
     ...(timeout === undefined ? {} : { timeout }),
+    ...(IN_BACKGROUND.has(event.name) ? { async: true } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /** Where Gatehouse's hooks are installed, scope by scope, and whether each would actually run. */
-import { CLAUDE_HOOK_EVENTS, PERMISSION_REQUEST } from '../hook/claude-events';
-import { installedHandlers, settingsOf } from './merge-hooks';
+import { PERMISSION_REQUEST } from '../hook/claude-events';
+import { installedHandlers, settingsOf, wantedEvents } from './merge-hooks';
 import { hookProblems, readForDoctor } from '../config-files/doctor-read';
 import { SCOPES, settingsPath } from './settings-location';
 import type { Place, Scope } from './settings-location';
@@ -16,7 +16,7 @@ export interface ScopeReport {
   readonly bundles: readonly string[];
 }
 
-async function inspectScope(scope: Scope, place: Place): Promise<ScopeReport> {
+async function inspectScope(scope: Scope, place: Place, telemetryRetires: boolean): Promise<ScopeReport> {
   const path = settingsPath(scope, place);
   const report = (installed: boolean, problems: string[] = [], bundles: string[] = []) => ({
     scope,
@@ -32,7 +32,9 @@ async function inspectScope(scope: Scope, place: Place): Promise<ScopeReport> {
   if (settings.disableAllHooks === true) problems.push(`${path} sets "disableAllHooks", so no hook runs`);
   const handlers = installedHandlers(settings);
   if (!handlers.size) return report(false, problems);
-  const missing = CLAUDE_HOOK_EVENTS.filter((event) => !handlers.has(event)).map((event) => event.name);
+  const missing = wantedEvents(telemetryRetires)
+    .filter((event) => !handlers.has(event))
+    .map((event) => event.name);
   // Only the exec form names its files plainly; a hand-written command string is left to the shell.
   const exec = [...handlers.values()].filter((handler) => Array.isArray(handler.args));
   const programs = exec.map((handler) => handler.command);
@@ -51,6 +53,7 @@ async function inspectScope(scope: Scope, place: Place): Promise<ScopeReport> {
   );
 }
 
-export function inspectScopes(place: Place): Promise<ScopeReport[]> {
-  return Promise.all(SCOPES.map((scope) => inspectScope(scope, place)));
+/** `telemetryRetires`: Claude Code's own export reaches the console, so no tool-result hook is missed. */
+export function inspectScopes(place: Place, telemetryRetires: boolean): Promise<ScopeReport[]> {
+  return Promise.all(SCOPES.map((scope) => inspectScope(scope, place, telemetryRetires)));
 }

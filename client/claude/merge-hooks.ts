@@ -27,8 +27,28 @@ export function settingsOf(text: string | undefined): JsonObject {
   return checkHookShape(parsed.value, CLAUDE_FLAVOUR);
 }
 
-export function installHooks(settings: JsonObject, launcher: Launcher): Change {
-  return addHooks(settings, launcher, CLAUDE_FLAVOUR);
+/**
+ * PostToolUse and PostToolUseFailure, which tell the console a call ran. Claude Code runs them on every tool
+ * call; its own `tool_result` telemetry says the same (main/telemetry/agent-events.ts, `retiringEvents`),
+ * so where that reaches the console they are left out and a tool call spawns nothing of Gatehouse's.
+ */
+export const TOOL_RESULT_EVENTS: readonly ClaudeHookEvent[] = CLAUDE_HOOK_EVENTS.filter(
+  (event) => event.sessionEvent === 'tool.finished' || event.sessionEvent === 'tool.failed',
+);
+
+/** The events Gatehouse's handlers go on, given whether Claude Code's telemetry reaches the console. */
+export function wantedEvents(telemetryRetires: boolean): readonly ClaudeHookEvent[] {
+  return telemetryRetires
+    ? CLAUDE_HOOK_EVENTS.filter((event) => !TOOL_RESULT_EVENTS.includes(event))
+    : CLAUDE_HOOK_EVENTS;
+}
+
+/** Adds Gatehouse's handlers; with `telemetryRetires`, takes out its tool-result handlers instead of adding them. */
+export function installHooks(settings: JsonObject, launcher: Launcher, telemetryRetires = false): Change {
+  const added = addHooks(settings, launcher, { ...CLAUDE_FLAVOUR, events: wantedEvents(telemetryRetires) });
+  if (!telemetryRetires) return added;
+  const removed = removeHooks(added.settings, { ...CLAUDE_FLAVOUR, events: TOOL_RESULT_EVENTS });
+  return { settings: removed.settings, changed: added.changed || removed.changed };
 }
 
 export function uninstallHooks(settings: JsonObject): Change {

@@ -37,29 +37,33 @@ export function telemetryEnv(target: TelemetryTarget): Record<string, string> {
 
 export type TelemetryChange = Change | { readonly conflict: string };
 
+/** Why the person's own settings keep Gatehouse's export out, or undefined when it can go in. */
+export function telemetryConflict(settings: JsonObject, path: string): string | undefined {
+  const env = isObject(settings.env) ? settings.env : undefined;
+  if (settings.env !== undefined && env === undefined)
+    return `"env" in ${path} is not an object, so Gatehouse did not add Claude Code's telemetry to it.`;
+  const added = addedKeys(env);
+  const theirs = (key: string) => env?.[key] !== undefined && !added.has(key);
+  if (theirs('OTEL_LOGS_EXPORTER') || theirs('OTEL_EXPORTER_OTLP_LOGS_ENDPOINT'))
+    return `${path} already exports Claude Code's logs (OTEL_LOGS_EXPORTER=${String(env?.OTEL_LOGS_EXPORTER ?? 'otlp')}), and Claude Code sends them to one place only, so Gatehouse left yours in place: the activity view shows only the calls that reach the console.`;
+  const enabled = env?.CLAUDE_CODE_ENABLE_TELEMETRY;
+  if (theirs('CLAUDE_CODE_ENABLE_TELEMETRY') && !['1', 'true', 1, true].includes(enabled as string))
+    return `${path} turns Claude Code's telemetry off (CLAUDE_CODE_ENABLE_TELEMETRY=${String(enabled)}), so Gatehouse left it off: the activity view shows only the calls that reach the console.`;
+  return undefined;
+}
+
 /** The settings with the console's export added (or brought up to date), or why the person's own export stays. */
 export function installTelemetry(
   settings: JsonObject,
   target: TelemetryTarget,
   path: string,
 ): TelemetryChange {
+  const conflict = telemetryConflict(settings, path);
+  if (conflict !== undefined) return { conflict };
   const env = isObject(settings.env) ? settings.env : undefined;
-  if (settings.env !== undefined && env === undefined)
-    return {
-      conflict: `"env" in ${path} is not an object, so Gatehouse did not add Claude Code's telemetry to it.`,
-    };
   const added = addedKeys(env);
   const wanted = telemetryEnv(target);
   const theirs = (key: string) => env?.[key] !== undefined && !added.has(key);
-  if (theirs('OTEL_LOGS_EXPORTER') || theirs('OTEL_EXPORTER_OTLP_LOGS_ENDPOINT'))
-    return {
-      conflict: `${path} already exports Claude Code's logs (OTEL_LOGS_EXPORTER=${String(env?.OTEL_LOGS_EXPORTER ?? 'otlp')}), and Claude Code sends them to one place only, so Gatehouse left yours in place: the activity view shows only the calls that reach the console.`,
-    };
-  const enabled = env?.CLAUDE_CODE_ENABLE_TELEMETRY;
-  if (theirs('CLAUDE_CODE_ENABLE_TELEMETRY') && !['1', 'true', 1, true].includes(enabled as string))
-    return {
-      conflict: `${path} turns Claude Code's telemetry off (CLAUDE_CODE_ENABLE_TELEMETRY=${String(enabled)}), so Gatehouse left it off: the activity view shows only the calls that reach the console.`,
-    };
   const next: JsonObject = { ...env };
   const nowAdded = new Set(added);
   if (env === undefined) nowAdded.add(MADE_ENV);
@@ -85,6 +89,11 @@ export function uninstallTelemetry(settings: JsonObject): Change {
     settings: added.has(MADE_ENV) && Object.keys(next).length === 0 ? rest : { ...settings, env: next },
     changed: true,
   };
+}
+
+/** Whether the settings hold Gatehouse's export, up to date or not. */
+export function hasGatehouseExport(settings: JsonObject): boolean {
+  return isObject(settings.env) && settings.env[ADDED_KEY] !== undefined;
 }
 
 /** What `doctor` says of the user's settings: whether their export reaches this console. */

@@ -62,6 +62,7 @@ import type { DecisionExportRoom } from './decision-export-room';
 import type { Signal } from '../../common/signal';
 import { loadOrCreateTelemetryToken } from '../../files/telemetry-token';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
+import { retiringEvents } from '../telemetry/agent-events';
 
 export interface ConsoleCoreOptions {
   readonly home: string;
@@ -194,6 +195,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
       const joins = history.activity?.record(events) ?? [];
       decisionExport.exporter.joined(joins);
       history.changes.notify();
+      for (const event of retiringEvents(events)) decisions.registry.retire(event);
       agentEvents.emit(events);
     },
   });

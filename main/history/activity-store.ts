@@ -8,6 +8,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ActivityCallView, ActivitySessionView } from '../../common/history-contract';
 import { summarizeRequest } from '../../common/request-summary';
+import { callShape } from '../../common/agent-tool-events';
 import type { AgentToolEvent, TelemetryAgent } from '../../common/agent-tool-events';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -31,21 +32,6 @@ export interface ActivityStore {
   sessionCalls(sessionId: string, page: { readonly limit: number; readonly after?: number }): ActivityRow[];
   /** Sessions with activity, the most recently active first. */
   sessions(limit: number): ActivitySession[];
-}
-
-/**
- * The call as Gatehouse names tool calls: Codex's shell tool is `exec_command` with `{cmd}` in its
- * telemetry, where its permission hook asks about `Bash` with `{command}`.
- */
-export function callShape(event: AgentToolEvent): {
-  tool: string;
-  input: Readonly<Record<string, unknown>> | undefined;
-} {
-  if (event.agent !== 'codex' || event.tool !== 'exec_command')
-    return { tool: event.tool, input: event.input };
-  const command = event.input?.cmd;
-  // Its decision record carries no arguments; its result does.
-  return { tool: 'Bash', input: typeof command === 'string' ? { command } : undefined };
 }
 
 interface Row {

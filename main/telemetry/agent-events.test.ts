@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agentToolEvents } from './agent-events';
+import { agentToolEvents, retiringEvents } from './agent-events';
 import { decodeLogs } from './otlp-logs';
 
 const eventsOf = (name: string) =>
@@ -102,5 +102,32 @@ describe('the agents’ tool events', () => {
         0,
       ),
     ).toEqual([]);
+  });
+
+  it('turns each result into what the PostToolUse hooks would have told the console, and nothing else', () => {
+    const ruled = eventsOf('claude-2.1.328-allowed-by-rule.pb');
+    expect(retiringEvents(ruled)).toEqual([
+      {
+        sessionId: ruled[0]?.sessionId,
+        event: 'tool.finished',
+        tool: 'Bash',
+        input: { command: 'touch ruled.txt', description: 'Make ruled.txt' },
+      },
+    ]);
+    expect(retiringEvents(eventsOf('claude-2.1.328-refused-by-hook.pb'))).toEqual([
+      expect.objectContaining({
+        event: 'tool.failed',
+        tool: 'Bash',
+        input: { command: 'false', description: 'fail' },
+      }),
+    ]);
+    // Codex's shell call, named as its permission hook names it.
+    expect(retiringEvents(eventsOf('codex-0.169.0-result.pb'))).toEqual([
+      expect.objectContaining({
+        event: 'tool.finished',
+        tool: 'Bash',
+        input: { command: 'touch codex.txt' },
+      }),
+    ]);
   });
 });

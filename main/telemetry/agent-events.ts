@@ -4,7 +4,9 @@
  * `codex.tool_result`). Attribute names and values are those the pinned binaries send (docs/claude-code.md
  * and docs/codex.md, "Telemetry"); every other record is dropped here.
  */
+import { callShape } from '../../common/agent-tool-events';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
+import type { SessionEventCall } from '../../common/protocol';
 import type { AttributeValue, LogRecord } from './otlp-logs';
 
 /** The agent's tool events among `records`, in the order they came; `now` dates a record that has no time. */
@@ -85,4 +87,26 @@ function jsonObject(value: AttributeValue): Record<string, unknown> | undefined 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What a call's `tool_result` tells the registry, in the words of the agent's PostToolUse hook: the call ran
+ * (or failed), so a card still up for the same call was answered elsewhere, in the agent's own dialog. This
+ * is the hook's whole job done from the telemetry the agent already sends, so a card retires even where that
+ * hook runs in the background or not at all; the registry retires each card once, whichever comes first.
+ */
+export function retiringEvents(events: readonly AgentToolEvent[]): SessionEventCall[] {
+  return events.flatMap((event) => {
+    if (event.kind !== 'result') return [];
+    const { tool, input } = callShape(event);
+    if (input === undefined) return [];
+    return [
+      {
+        sessionId: event.sessionId,
+        event: event.success ? ('tool.finished' as const) : ('tool.failed' as const),
+        tool,
+        input,
+      },
+    ];
+  });
 }

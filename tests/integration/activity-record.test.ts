@@ -7,6 +7,10 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTelemetryToken, TELEMETRY_HEADER } from '../../files/telemetry-token';
 import type { ConsoleCore } from '../../main/core/console-core';
+import { sampleRequest } from '../../main/history/testing/sample';
+import type { ResolvedEvent } from '../../main/registry/race-registry';
+import { agentToolEvents } from '../../main/telemetry/agent-events';
+import { decodeLogs } from '../../main/telemetry/otlp-logs';
 import { makeTempDir } from '../support/temp-dir';
 import { startTestCore } from '../support/test-core';
 
@@ -95,5 +99,32 @@ describe('the agents’ record of their calls, through the console', () => {
         durationMs: 707,
       }),
     ]);
+  });
+});
+
+describe('a card the agent’s own telemetry retires', () => {
+  it('is answered in the terminal once the call’s tool_result arrives, as PostToolUse would say', async () => {
+    const fixture = 'claude-2.1.328-allowed-by-rule.pb';
+    const [decision] = agentToolEvents(
+      decodeLogs(readFileSync(`tests/fixtures/otlp/${fixture}`), 'protobuf'),
+      0,
+    );
+    // The card Gatehouse showed for the same call, still up when the person answered in Claude Code's dialog.
+    const request = sampleRequest({
+      id: 'asked',
+      sessionId: decision!.sessionId,
+      input: { command: 'touch ruled.txt', description: 'Make ruled.txt' },
+    });
+    const other = sampleRequest({ id: 'other', sessionId: decision!.sessionId });
+    for (const each of [request, other]) core.registry.submit(each, { name: 'claude-code' }, () => {});
+    const resolved = new Promise<ResolvedEvent>((resolve) => core.registry.resolved.subscribe(resolve));
+    expect(await post(fixture)).toBe(200);
+    expect(await resolved).toMatchObject({
+      id: 'asked',
+      behavior: 'passthrough',
+      by: 'agent',
+      message: 'answered in the terminal',
+    });
+    expect(core.registry.pending().map((card) => card.id)).toEqual(['other']);
   });
 });

@@ -90,19 +90,21 @@ const existing = {
 
 /** What install writes, event by event (the report shows it too). */
 function expectedEntries() {
-  const handler = (arg: string, timeout?: number) => ({
+  const handler = (arg: string, timeout?: number, background = false) => ({
     type: 'command',
     command: launcher.node,
     args: [installedHook, 'hook', arg],
     ...(timeout === undefined ? {} : { timeout }),
+    // What only tells the console what already happened runs without holding Claude Code up.
+    ...(background ? { async: true } : {}),
   });
   return {
     PermissionRequest: { matcher: '*', hooks: [handler('permission-request', 600)] },
     PermissionDenied: { matcher: '*', hooks: [handler('permission-denied', 75)] },
-    PostToolUse: { matcher: '*', hooks: [handler('post-tool-use', 5)] },
-    PostToolUseFailure: { matcher: '*', hooks: [handler('post-tool-use-failure', 5)] },
-    UserPromptSubmit: { hooks: [handler('user-prompt-submit', 5)] },
-    Stop: { hooks: [handler('stop', 5)] },
+    PostToolUse: { matcher: '*', hooks: [handler('post-tool-use', 5, true)] },
+    PostToolUseFailure: { matcher: '*', hooks: [handler('post-tool-use-failure', 5, true)] },
+    UserPromptSubmit: { hooks: [handler('user-prompt-submit', 5, true)] },
+    Stop: { hooks: [handler('stop', 5, true)] },
     SessionEnd: { hooks: [handler('session-end')] },
     DirectoryAdded: { hooks: [handler('directory-added', 5)] },
   };

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../common/cli';
 import { runInstall } from '../../client/cli/commands/install';
 import { runUninstall } from '../../client/cli/commands/uninstall';
+import { runDoctor } from '../../client/cli/commands/doctor';
 import { PORT_FILE, readRememberedPort } from '../../files/console-port';
 import { HOOK_BANNER } from '../../files/hook-copy';
 import { readTelemetryToken, TELEMETRY_TOKEN_FILE } from '../../files/telemetry-token';
@@ -38,7 +39,7 @@ afterEach(async () => {
   await tmp.remove();
 });
 
-async function run(command: 'install' | 'uninstall', ...args: string[]) {
+async function run(command: 'install' | 'uninstall' | 'doctor', ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {
@@ -47,11 +48,27 @@ async function run(command: 'install' | 'uninstall', ...args: string[]) {
     env: { GATEHOUSE_HOME: gatehouseHome, CODEX_HOME: codexHome },
   };
   const argv = [...args, '--home', home, '--cwd', join(tmp.path, 'project')];
-  const code = command === 'install' ? await runInstall(argv, io, launcher) : await runUninstall(argv, io);
+  const code =
+    command === 'install'
+      ? await runInstall(argv, io, launcher)
+      : command === 'doctor'
+        ? await runDoctor(argv, io, launcher.cli)
+        : await runUninstall(argv, io);
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
 const userSettings = () => join(home, '.claude', 'settings.json');
+const projectSettings = () => join(tmp.path, 'project', '.claude', 'settings.json');
+
+/** Each event Gatehouse's hooks are on in a settings file, with the `async` its handler carries. */
+async function hookEvents(path: string): Promise<Record<string, unknown>> {
+  const { hooks } = JSON.parse(await readFile(path, 'utf8')) as {
+    hooks: Record<string, { hooks: { async?: boolean }[] }[]>;
+  };
+  return Object.fromEntries(
+    Object.entries(hooks).map(([event, groups]) => [event, groups.at(-1)?.hooks[0]?.async]),
+  );
+}
 const codexConfig = () => join(codexHome, 'config.toml');
 const startConsole = async () =>
   (core = await startTestCore({
@@ -113,15 +130,41 @@ describe('gatehouse install claude: the telemetry', () => {
       `${userSettings()} already exports Claude Code's logs (OTEL_LOGS_EXPORTER=otlp), and Claude Code sends them to one place only, so Gatehouse left yours in place`,
     );
     expect(await readFile(userSettings(), 'utf8')).toBe(theirs);
-    expect(await readFile(join(tmp.path, 'project', '.claude', 'settings.json'), 'utf8')).toContain(
-      'PermissionRequest',
-    );
+    // The console hears of a call that ran only through the hooks then, which run without holding Claude Code up.
+    expect(await hookEvents(projectSettings())).toEqual({
+      PermissionRequest: undefined,
+      PostToolUse: true,
+      PostToolUseFailure: true,
+      UserPromptSubmit: true,
+      Stop: true,
+      SessionEnd: undefined,
+      DirectoryAdded: undefined,
+    });
   });
 
-  it('is left out with --no-telemetry', async () => {
+  it('is left out with --no-telemetry, and then the tool-result hooks go in', async () => {
     expect((await run('install', 'claude', '--no-telemetry')).code).toBe(0);
     expect(await readFile(userSettings(), 'utf8')).not.toContain('OTEL');
     expect(await readdir(gatehouseHome)).not.toContain(PORT_FILE);
+    expect(Object.keys(await hookEvents(userSettings()))).toContain('PostToolUse');
+  });
+
+  it('leaves out the tool-result hooks its export replaces, takes out earlier ones, and doctor agrees', async () => {
+    await startConsole();
+    expect((await run('install', 'claude', '--scope', 'project', '--no-telemetry')).code).toBe(0);
+    expect(Object.keys(await hookEvents(projectSettings()))).toContain('PostToolUse');
+    expect((await run('install', 'claude', '--scope', 'project')).code).toBe(0);
+    // Nothing of Gatehouse's runs on a tool call any more: the export's tool_result says the call ran.
+    expect(Object.keys(await hookEvents(projectSettings()))).toEqual([
+      'PermissionRequest',
+      'UserPromptSubmit',
+      'Stop',
+      'SessionEnd',
+      'DirectoryAdded',
+    ]);
+    const doctor = await run('doctor');
+    expect(doctor.stdout).not.toContain('lacks');
+    expect(doctor.stdout).toContain(`✓ hooks`);
   });
 });
 

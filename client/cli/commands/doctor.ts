@@ -15,7 +15,7 @@ import { hookFileFindings } from '../../config-files/doctor-read';
 import { currentLauncher, installedHookPath } from '../../config-files/shipped-hook';
 import { codexPlaceOf } from '../../codex/codex-target';
 import { formatCheck } from './doctor-check';
-import { telemetryCheck } from './telemetry-steps';
+import { claudeExportIsOurs, telemetryCheck } from './telemetry-steps';
 import type { Check } from './doctor-check';
 import { codexHooksCheck } from './doctor-codex';
 import { copilotHooksCheck } from './doctor-copilot';
@@ -250,7 +250,7 @@ export async function runDoctor(
     home,
     platform: process.platform,
   };
-  const reports = await inspectScopes(place);
+  const reports = await inspectScopes(place, await claudeExportIsOurs(values, io.env));
   const checks = [
     await agentProgramCheck(CLAUDE_CODE, io.env),
     tokenCheck(io.env),

@@ -19,7 +19,7 @@ import { currentLauncher, gatehouseHomeIn } from '../../config-files/shipped-hoo
 import { parseTargetFlags } from '../../config-files/target-flags';
 import type { TargetArgs } from '../../config-files/target-flags';
 import { hookCopyPath, placeHookCopy } from '../../../files/hook-copy';
-import { installAgentTelemetry } from './telemetry-steps';
+import { claudeExportWillBeOurs, installAgentTelemetry } from './telemetry-steps';
 import {
   installOpenCodePlugin,
   OPENCODE_TARGET_OPTIONS,
@@ -29,8 +29,11 @@ import {
 const CLAUDE_HELP = `Usage: gatehouse install claude [options]
 
 Adds Gatehouse's hooks to a Claude Code settings file: PermissionRequest (sends permission prompts to the
-console) and PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop and SessionEnd (retire cards the
-terminal answered). Every other setting and hook stays as it is; a backup is written next to the file
+console) and UserPromptSubmit, Stop and SessionEnd (retire cards the terminal answered); UserPromptSubmit
+and Stop run in the background, so Claude Code does not wait for them. PostToolUse and PostToolUseFailure
+(a call ran, so its card was answered in the terminal) are added only with "--no-telemetry" or when your
+settings keep Claude Code's log export for yourselves: otherwise its own telemetry tells the console, and a
+tool call starts nothing of Gatehouse's. Every other setting and hook stays as it is; a backup is written next to the file
 first. The hooks run this Node and Gatehouse's own copy of the hook (gatehouse-hook.cjs in Gatehouse's
 folder, $GATEHOUSE_HOME or the platform's), by absolute path, in the exec form of Claude Code 2.1.139+;
 installing again or starting "gatehouse serve" updates the copy, so moving or rebuilding the checkout breaks
@@ -140,11 +143,12 @@ export async function runInstall(
     const target = claudeTarget(args.flags, io.env);
     const installed = await installedLauncher(launcher, io, target.dryRun);
     if (!installed) return 1;
+    const telemetryRetires = await claudeExportWillBeOurs(args.flags, io.env);
     const code = await applyChange(
       'install',
       target,
       io,
-      { read: settingsOf, transform: (settings) => installHooks(settings, installed) },
+      { read: settingsOf, transform: (settings) => installHooks(settings, installed, telemetryRetires) },
       {
         unchanged: `Gatehouse's hooks are already installed in ${target.path}; nothing changed.\n`,
         done: `${target.scope === 'project' ? 'Note: project settings are shared with everyone who clones the repository, and these hooks name paths on this machine; "--scope local" keeps them yours.\n' : ''}Installed Gatehouse's hooks in ${target.path} (${target.scope} scope). New Claude Code sessions use them; "gatehouse doctor" checks the setup.\n`,

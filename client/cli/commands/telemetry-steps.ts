@@ -11,7 +11,13 @@ import { loadOrCreateTelemetryToken, readTelemetryToken } from '../../../files/t
 import type { TelemetryTarget } from '../../../files/telemetry-token';
 import { settingsOf } from '../../claude/merge-hooks';
 import { claudeTarget } from '../../claude/target-args';
-import { installTelemetry, telemetryStatus, uninstallTelemetry } from '../../claude/telemetry-env';
+import {
+  hasGatehouseExport,
+  installTelemetry,
+  telemetryConflict,
+  telemetryStatus,
+  uninstallTelemetry,
+} from '../../claude/telemetry-env';
 import { codexTelemetryStatus, installCodexTelemetry, uninstallCodexTelemetry } from '../../codex/codex-otel';
 import { codexConfigPath } from '../../codex/codex-location';
 import { codexPlaceOf } from '../../codex/codex-target';
@@ -47,6 +53,32 @@ async function readText(path: string): Promise<string | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** The user's Claude Code settings, or undefined when they cannot be read as settings. */
+async function claudeUserSettings(flags: TargetFlags, env: CliIo['env']) {
+  const path = exportFile('claude', flags, env);
+  try {
+    return { path, settings: settingsOf(await readText(path)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `gatehouse install claude` puts (or keeps) Gatehouse's export in the user's settings: then Claude
+ * Code's `tool_result` records tell the console what its PostToolUse hooks would, and those are left out.
+ */
+export async function claudeExportWillBeOurs(flags: TargetFlags, env: CliIo['env']): Promise<boolean> {
+  if (flags['no-telemetry']) return false;
+  const user = await claudeUserSettings(flags, env);
+  return user !== undefined && telemetryConflict(user.settings, user.path) === undefined;
+}
+
+/** Whether the user's settings hold Gatehouse's export, up to date or not (doctor says which apart). */
+export async function claudeExportIsOurs(flags: TargetFlags, env: CliIo['env']): Promise<boolean> {
+  const user = await claudeUserSettings(flags, env);
+  return user !== undefined && hasGatehouseExport(user.settings);
 }
 
 export async function installAgentTelemetry(agent: AgentArg, flags: TargetFlags, io: CliIo): Promise<number> {
