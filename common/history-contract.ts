@@ -95,6 +95,14 @@ export const historyInvokeSchemas = {
       after: z.number().int().min(0).optional(),
     })
     .strict(),
+  /** One page of a session's calls as a file: start without `after`, follow `next` until there is none. */
+  'history:activity-export': z
+    .object({
+      sessionId: z.string().min(1).max(HISTORY_TEXT_MAX),
+      format: z.enum(exportFormats),
+      after: z.number().int().min(0).optional(),
+    })
+    .strict(),
 } as const;
 
 /*
@@ -264,6 +272,12 @@ export interface ActivityCallView {
   readonly requestId?: string | undefined;
 }
 
+/** One page of a session's calls as a file: its text, and the `after` of the next page (absent on the last). */
+export interface ActivityExportPageView {
+  readonly text: string;
+  readonly next?: number;
+}
+
 export interface ActivitySessionView {
   readonly sessionId: string;
   readonly agent: 'claude' | 'codex';
@@ -276,6 +290,7 @@ export interface HistoryInvokeValues {
   'history:activity-sessions': { readonly sessions: readonly ActivitySessionView[] };
   /** `next`: the `after` of the following page, absent on the last. */
   'history:activity': { readonly calls: readonly ActivityCallView[]; readonly next?: number };
+  'history:activity-export': ActivityExportPageView;
   'history:sessions': SessionPageView;
   'history:requests': RequestPageView;
   'history:export': ExportPageView;

@@ -7,6 +7,7 @@ import type { ConsoleHandlers, Result } from '../../common/console-contract';
 import type { HistoryFilter, historyInvokeSchemas } from '../../common/history-contract';
 import type { History } from '../history';
 import { DAY_MS } from '../history/retention-schedule';
+import { activityExportPage } from '../history/activity-export';
 import type { RetentionKeeper } from '../history/retention-schedule';
 
 export type HistoryChannel = keyof typeof historyInvokeSchemas;
@@ -91,6 +92,13 @@ export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers
       const calls = found.slice(0, limit);
       return { ok: true, value: found.length > limit ? { calls, next: after + limit } : { calls } };
     },
+    'history:activity-export': ({ sessionId, format, after }) => ({
+      ok: true,
+      value: activityExportPage(history.activity, sessionId, format, {
+        maxBytes: EXPORT_PAGE_BYTES,
+        ...(after === undefined ? {} : { after }),
+      }),
+    }),
     'history:purge': ({ olderThanDays }): Result<{ requests: number; sessions: number }> => {
       const result = history.purgeOlderThan(deps.now() - olderThanDays * DAY_MS);
       if (result.requests > 0 || result.sessions > 0) deps.purged();
@@ -115,5 +123,6 @@ export function unavailableHistoryHandlers(): HistoryHandlers {
     'history:purge': none,
     'history:activity-sessions': none,
     'history:activity': none,
+    'history:activity-export': none,
   };
 }

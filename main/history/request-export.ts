@@ -39,7 +39,7 @@ const CSV_HEADER = [
 ] as const;
 
 /** ISO 8601 in UTC, which spreadsheets and people read without knowing the epoch. */
-const isoTime = (epochMs: number | undefined) =>
+export const isoTime = (epochMs: number | undefined) =>
   epochMs === undefined ? undefined : new Date(epochMs).toISOString();
 
 function csvCells(entry: HistoryEntryView): CsvCell[] {

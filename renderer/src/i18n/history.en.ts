@@ -206,6 +206,7 @@ export const historyEn = {
   'history.activity.undecided': 'Ran without a decision on record',
   'history.activity.toggle': 'Agents’ own calls',
   'history.activity.title': 'Every tool call, as the agents report it',
+  'history.activity.exportHint': 'Download every call of this session, whatever the filter shows',
   'history.activity.session': 'Session',
   'history.activity.sessionLabel': {
     one: '{agent} · {id} · {count} call',

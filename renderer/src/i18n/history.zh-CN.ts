@@ -194,6 +194,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.activity.undecided': '已运行，没有记录到决定',
   'history.activity.toggle': '代理自己的调用',
   'history.activity.title': '代理报告的每次工具调用',
+  'history.activity.exportHint': '下载此会话的全部调用，不论筛选显示什么',
   'history.activity.session': '会话',
   'history.activity.sessionLabel': {
     one: '{agent} · {id} · {count} 次调用',

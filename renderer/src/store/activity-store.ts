@@ -5,7 +5,11 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ConsoleApi } from '../../../common/console-contract';
-import type { ActivityCallView, ActivitySessionView } from '../../../common/history-contract';
+import type {
+  ActivityCallView,
+  ActivitySessionView,
+  ExportFormatView,
+} from '../../../common/history-contract';
 
 /** A session's calls, at most; the agents' sessions run to hundreds. */
 const CALLS_PAGE = 200;
@@ -17,8 +21,12 @@ export interface ActivityState {
   readonly open: string | undefined;
   readonly calls: readonly ActivityCallView[];
   readonly loaded: boolean;
+  /** The format of the export running, if one is. */
+  readonly exporting: ExportFormatView | undefined;
   read(): Promise<void>;
   openSession(sessionId: string): Promise<void>;
+  /** Every call of the open session, page by page, or undefined when there is none or a page failed. */
+  exportCalls(format: ExportFormatView): Promise<string[] | undefined>;
 }
 
 export function createActivityStore(api: ConsoleApi) {
@@ -28,6 +36,7 @@ export function createActivityStore(api: ConsoleApi) {
     open: undefined,
     calls: [],
     loaded: false,
+    exporting: undefined,
     async read() {
       const mine = ++ticket;
       const listed = await api.invoke('history:activity-sessions', { limit: SESSIONS_PAGE });
@@ -43,6 +52,28 @@ export function createActivityStore(api: ConsoleApi) {
     async openSession(sessionId) {
       set({ open: sessionId, calls: [] });
       await get().read();
+    },
+    async exportCalls(format) {
+      const { open, exporting } = get();
+      if (open === undefined || exporting) return undefined;
+      set({ exporting: format });
+      const parts: string[] = [];
+      let after: number | undefined;
+      try {
+        do {
+          const page = await api.invoke('history:activity-export', {
+            sessionId: open,
+            format,
+            ...(after === undefined ? {} : { after }),
+          });
+          if (!page.ok) return undefined;
+          parts.push(page.value.text);
+          after = page.value.next;
+        } while (after !== undefined);
+        return parts;
+      } finally {
+        set({ exporting: undefined });
+      }
     },
   }));
 }

@@ -159,6 +159,7 @@ export function createFakeConsoleApi(
         case 'history:purge':
         case 'history:activity-sessions':
         case 'history:activity':
+        case 'history:activity-export':
           return history.invoke(channel, args) as Result<never>;
         case 'phone:state':
         case 'phone:connect':

@@ -105,6 +105,24 @@ export function createFakeHistory(data: FakeHistoryData = {}) {
     'history:activity-sessions': () => ok({ sessions: data.activity?.sessions ?? [] }),
     'history:activity': ({ sessionId }: { sessionId: string }) =>
       ok({ calls: data.activity?.calls[sessionId] ?? [] }),
+    'history:activity-export': ({
+      sessionId,
+      format,
+      after = 0,
+    }: {
+      sessionId: string;
+      format: string;
+      after?: number;
+    }) => {
+      // One call a page, as for requests.
+      const calls = data.activity?.calls[sessionId] ?? [];
+      const call = calls[after];
+      const header = format === 'csv' && after === 0 ? 'call_id\r\n' : '';
+      const line = call ? (format === 'csv' ? `${call.callId}\r\n` : `${JSON.stringify(call)}\n`) : '';
+      return ok(
+        after + 1 < calls.length ? { text: header + line, next: after + 1 } : { text: header + line },
+      );
+    },
   };
 
   return {

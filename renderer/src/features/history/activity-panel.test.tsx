@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/app';
 import { createPrefsStore } from '../../store/prefs-store';
 import { createQueueStore } from '../../store/queue-store';
@@ -38,6 +38,11 @@ const activity: NonNullable<FakeHistoryData['activity']> = {
 
 function renderActivity(locale: 'en' | 'zh-CN' = 'en') {
   const fake = createFakeConsoleApi([], { history: { activity } });
+  renderWith(fake, locale);
+  return fake;
+}
+
+function renderWith(fake: ReturnType<typeof createFakeConsoleApi>, locale: 'en' | 'zh-CN') {
   const prefs = createPrefsStore(undefined);
   prefs.getState().set({ locale });
   render(
@@ -71,5 +76,26 @@ describe('the agents’ own calls in the history view', () => {
     fireEvent.click(await screen.findByRole('button', { name: '代理自己的调用' }));
     const panel = screen.getByRole('region', { name: '代理报告的每次工具调用' });
     expect(await within(panel).findByText('被 Claude Code 的分类器拒绝')).toBeTruthy();
+  });
+
+  it('exports every call of the open session as one file, page by page, whatever the filter shows', async () => {
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:x'),
+        revokeObjectURL: () => {},
+      }),
+    );
+    const fake = renderActivity();
+    fireEvent.click(await screen.findByRole('button', { name: 'Agents’ own calls' }));
+    const panel = screen.getByRole('region', { name: 'Every tool call, as the agents report it' });
+    await within(panel).findAllByRole('listitem');
+    fireEvent.change(within(panel).getByLabelText('Show'), { target: { value: 'classifier' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(await saved[0]!.text()).toBe('call_id\r\nt1\r\nt2\r\nt3\r\n');
+    expect(fake.calls.filter((call) => call.channel === 'history:activity-export')).toHaveLength(3);
+    vi.unstubAllGlobals();
   });
 });

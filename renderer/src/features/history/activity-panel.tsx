@@ -5,6 +5,7 @@ import { agentLabel } from '../../../../common/agent-label';
 import { useT } from '../../i18n/i18n-context';
 import { createActivityStore } from '../../store/activity-store';
 import { useConsoleApi } from '../../store/store-context';
+import { ExportFormats } from './export-buttons';
 import { allowedWithNoPerson, refusedByClassifier, settlementOf } from './activity-settlement';
 
 type ActivityFilter = 'all' | 'classifier' | 'no-person';
@@ -27,7 +28,7 @@ export function ActivityPanel() {
     void store.getState().read();
     return api.on('history:changed', () => void store.getState().read());
   }, [api, store]);
-  const { sessions, open, calls, loaded, openSession } = useStore(store);
+  const { sessions, open, calls, loaded, openSession, exporting, exportCalls } = useStore(store);
   const [filter, setFilter] = useState<ActivityFilter>('all');
 
   const agent = sessions.find((session) => session.sessionId === open)?.agent ?? 'claude';
@@ -68,6 +69,9 @@ export function ActivityPanel() {
             <option value="no-person">{t('history.activity.filter.noPerson')}</option>
           </select>
         </label>
+        {open !== undefined && (
+          <ExportFormats exporting={exporting} collect={exportCalls} hint="history.activity.exportHint" />
+        )}
       </div>
       {!loaded ? (
         <p className="history__note">{t('history.loading')}</p>

@@ -23,15 +23,31 @@ function download(parts: readonly string[], format: ExportFormatView) {
 
 /** Export of what the filters select (everything without filters), as JSONL or CSV. */
 export function ExportButtons() {
-  const t = useT();
   const exporting = useHistory((s) => s.exporting);
   const exportSelection = useHistory((s) => s.exportSelection);
+  return <ExportFormats exporting={exporting} collect={exportSelection} hint="history.export.hint" />;
+}
+
+/**
+ * The JSONL and CSV buttons for any export: `collect` gathers the file's pages (undefined when there is
+ * nothing to save), which the browser is then handed as one file.
+ */
+export function ExportFormats({
+  exporting,
+  collect,
+  hint,
+}: {
+  exporting: ExportFormatView | undefined;
+  collect: (format: ExportFormatView) => Promise<readonly string[] | undefined>;
+  hint: 'history.export.hint' | 'history.activity.exportHint';
+}) {
+  const t = useT();
   const run = async (format: ExportFormatView) => {
-    const parts = await exportSelection(format);
+    const parts = await collect(format);
     if (parts) download(parts, format);
   };
   return (
-    <div className="history__export" role="group" title={t('history.export.hint')}>
+    <div className="history__export" role="group" title={t(hint)}>
       {(['jsonl', 'csv'] as const).map((format) => (
         <button
           key={format}

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentToolEvent } from '../../common/agent-tool-events';
+import { activityExportPage } from './activity-export';
+import { createSqliteHistory } from './sqlite-history';
+import type { History } from './types';
+
+let dir: string;
+let history: History;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gatehouse-activity-export-'));
+  history = createSqliteHistory(join(dir, 'history.db'));
+});
+afterEach(() => {
+  history.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (n: number, command: string): AgentToolEvent[] => [
+  {
+    kind: 'decision',
+    agent: 'claude',
+    sessionId: 's-1',
+    callId: `toolu_${n}`,
+    tool: 'Bash',
+    input: { command },
+    at: Date.UTC(2026, 11, 7, 0, 0, n),
+    sequence: n * 2,
+    decision: 'accept',
+    allowed: true,
+    source: 'config',
+    permissionMode: 'default',
+  },
+  {
+    kind: 'result',
+    agent: 'claude',
+    sessionId: 's-1',
+    callId: `toolu_${n}`,
+    tool: 'Bash',
+    input: { command },
+    at: Date.UTC(2026, 11, 7, 0, 0, n + 1),
+    sequence: n * 2 + 1,
+    success: n % 2 === 0,
+    durationMs: 40 + n,
+    error: n % 2 === 0 ? undefined : 'ShellError',
+  },
+];
+
+/** Every page, from the first, put together. */
+function whole(format: 'csv' | 'jsonl', maxBytes: number): { text: string; pages: number } {
+  let text = '';
+  let pages = 0;
+  let after: number | undefined;
+  do {
+    const page = activityExportPage(history.activity, 's-1', format, {
+      maxBytes,
+      ...(after === undefined ? {} : { after }),
+    });
+    text += page.text;
+    pages += 1;
+    after = page.next;
+  } while (after !== undefined);
+  return { text, pages };
+}
+
+describe('a session’s calls as a file', () => {
+  it('writes CSV under a header, times in ISO 8601, a command that looks like a formula kept as text', () => {
+    history.activity.record([...call(0, 'ls'), ...call(1, '=HYPERLINK("x")')]);
+    expect(whole('csv', 1 << 20).text).toBe(
+      'call_id,tool,summary,sequence,decided_at,allowed,source,permission_mode,ended_at,duration_ms,success,error,request_id\r\n' +
+        'toolu_0,Bash,ls,0,2026-12-07T00:00:00.000Z,yes,config,default,2026-12-07T00:00:01.000Z,40,yes,,\r\n' +
+        `toolu_1,Bash,"'=HYPERLINK(""x"")",2,2026-12-07T00:00:01.000Z,yes,config,default,2026-12-07T00:00:02.000Z,41,no,ShellError,\r\n`,
+    );
+  });
+
+  it('writes JSONL as the activity view reads it, and pages small enough put together give the whole', () => {
+    history.activity.record([...call(0, 'ls'), ...call(1, 'pwd'), ...call(2, 'whoami')]);
+    const expected = history.activity.sessionCalls('s-1', { limit: 10 });
+    const oneBig = whole('jsonl', 1 << 20);
+    expect(oneBig.pages).toBe(1);
+    expect(
+      oneBig.text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(expected);
+    // A page too small for two calls still moves on one call at a time.
+    const small = whole('jsonl', 10);
+    expect(small).toEqual({ text: oneBig.text, pages: 3 });
+  });
+
+  it('is an empty file for a session with no calls, and a header alone in CSV', () => {
+    expect(whole('jsonl', 1 << 20).text).toBe('');
+    expect(whole('csv', 1 << 20).text.split('\r\n')[1]).toBe('');
+  });
+});
