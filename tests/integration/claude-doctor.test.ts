@@ -265,6 +265,6 @@ describe('gatehouse doctor', () => {
     );
     const help = io();
     expect(await runDoctor(['--help'], help.io)).toBe(0);
-    expect(help.text()).toMatch(/^Usage: gatehouse doctor \[codex\|copilot\] \[options\]/);
+    expect(help.text()).toMatch(/^Usage: gatehouse doctor \[codex\|copilot\|opencode\] \[options\]/);
   });
 });

@@ -304,7 +304,7 @@ describe('gatehouse install claude', () => {
 
   it.each([
     [[], /name the agent: claude/],
-    [['cursor'], /unknown agent "cursor"; it takes claude, codex or copilot/],
+    [['cursor'], /unknown agent "cursor"; it takes claude, codex, copilot or opencode/],
     [['claude', '--scope', 'global'], /--scope takes user, project or local, not "global"/],
     [['claude', '--bogus'], /unknown option --bogus/],
     [['claude', 'extra'], /unexpected argument "extra"/],

@@ -154,9 +154,11 @@ describe('gatehouse install claude: the telemetry', () => {
     expect((await run('install', 'claude', '--scope', 'project', '--no-telemetry')).code).toBe(0);
     expect(Object.keys(await hookEvents(projectSettings()))).toContain('PostToolUse');
     expect((await run('install', 'claude', '--scope', 'project')).code).toBe(0);
-    // Nothing of Gatehouse's runs on a tool call any more: the export's tool_result says the call ran.
+    // Nothing of Gatehouse's runs on a call that is not asked or refused any more: the export's
+    // tool_result says the call ran.
     expect(Object.keys(await hookEvents(projectSettings()))).toEqual([
       'PermissionRequest',
+      'PermissionDenied',
       'UserPromptSubmit',
       'Stop',
       'SessionEnd',
