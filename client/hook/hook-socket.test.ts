@@ -181,6 +181,30 @@ describe('the hook socket', () => {
     await socket.close();
   });
 
+  it('keeps a console that answered while the hook itself was busy past the connect timeout', async () => {
+    // The console's answer is in the socket when the hook's loop comes back with its timer long due: the
+    // hook was busy (a large request parsed on a loaded machine), not the console slow.
+    const url = await listen(() => {
+      const until = performance.now() + 200;
+      while (performance.now() < until);
+    });
+    const socket = await openHookSocket(
+      { url, token: TOKEN, source: 'environment' },
+      { timeoutMs: 50, agent: AGENT },
+    );
+    await socket.close();
+  });
+
+  it('gives up on a console that takes the connection and never answers', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const url = `ws://127.0.0.1:${(silent.address() as AddressInfo).port}/bridge`;
+    await expect(
+      openHookSocket({ url, token: TOKEN, source: 'environment' }, { timeoutMs: 50, agent: AGENT }),
+    ).rejects.toThrow(/did not answer within 50 ms/);
+    silent.close();
+  });
+
   it('sends nothing to a WebSocket server that does not know the token, however well it speaks WebSocket', async () => {
     const messages: string[] = [];
     let gone!: Promise<unknown>;

@@ -83,10 +83,21 @@ export async function openHookSocket(
       reject(new kind(message));
     };
     const onAbort = () => fail('The hook stopped waiting for the console.');
-    const timer = setTimeout(
-      () => fail(`The console did not answer within ${options.timeoutMs} ms.`),
-      options.timeoutMs,
-    );
+    /** When the upgrade went out: from then on the console's time is running, not the hook's own. */
+    let askedAt: number | undefined;
+    let answered = false;
+    // The deadline is the console's: a hook busy past it with its own work (parsing a multi-megabyte
+    // request on a loaded machine) comes back to its loop with the timer due ahead of an answer already
+    // waiting in the socket. So the verdict waits for that I/O to be read (setImmediate runs after the
+    // poll phase), and a console asked late gets its whole allowance from the moment it was asked.
+    const expire = () =>
+      setImmediate(() => {
+        if (answered || settled) return;
+        const left = askedAt === undefined ? 0 : askedAt + options.timeoutMs - performance.now();
+        if (left > 0) timer = setTimeout(expire, left);
+        else fail(`The console did not answer within ${options.timeoutMs} ms.`);
+      });
+    let timer = setTimeout(expire, options.timeoutMs);
     const cleanup = () => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
@@ -118,6 +129,7 @@ export async function openHookSocket(
           NotTheConsoleError,
         );
       // The console has answered: the timeout was for it, not for the hook's own reading of a large request.
+      answered = true;
       clearTimeout(timer);
       const hello = {
         type: 'hello',
@@ -157,6 +169,7 @@ export async function openHookSocket(
             'latin1',
           ),
         );
+        askedAt = performance.now();
         // Computed while the console reads the upgrade: the hook has nothing else to do until it answers.
         expected = {
           accept: acceptKey(key),

@@ -56,6 +56,8 @@ describe('the hook bundle', () => {
         input !== 'common/canonical-json.ts' &&
         // The refusal's provenance type, which the console reads back.
         input !== 'common/classifier-refusal.ts' &&
+        // Copilot's saved approvals, matched alike by its hook and the card's "why": plain code.
+        input !== 'common/copilot-approvals.ts' &&
         // The handshake's hashes, without node:crypto (client/hook/entropy.ts).
         !isNoble(input),
     );
@@ -63,8 +65,9 @@ describe('the hook bundle', () => {
     expect(inputs.some((input) => input.startsWith('client/hook/') && input.endsWith('.test.ts'))).toBe(
       false,
     );
-    // About 57 KB with the three agents' adapters, the transcript watch, the handshake's hashes and the
-    // input limits; the bound catches a dependency creeping in.
-    expect(bytes).toBeLessThan(60 * 1024);
+    // About 61 KB with the three agents' adapters, Claude Code's refusal hook, Copilot's saved approvals,
+    // the transcript watch, the handshake's hashes and the input limits; the bound catches a dependency
+    // creeping in.
+    expect(bytes).toBeLessThan(66 * 1024);
   });
 });
