@@ -103,6 +103,10 @@ export const historyInvokeSchemas = {
       after: z.number().int().min(0).optional(),
     })
     .strict(),
+  /** Calls of every session whose command, path or pattern holds every word of `text`, the newest first. */
+  'history:activity-search': z
+    .object({ text: z.string().min(1).max(HISTORY_TEXT_MAX), limit: PageLimitSchema })
+    .strict(),
 } as const;
 
 /*
@@ -278,6 +282,12 @@ export interface ActivityExportPageView {
   readonly next?: number;
 }
 
+/** A call found by searching every session's calls, with the session it belongs to. */
+export interface ActivityHitView extends ActivityCallView {
+  readonly sessionId: string;
+  readonly agent: 'claude' | 'codex';
+}
+
 export interface ActivitySessionView {
   readonly sessionId: string;
   readonly agent: 'claude' | 'codex';
@@ -291,6 +301,7 @@ export interface HistoryInvokeValues {
   /** `next`: the `after` of the following page, absent on the last. */
   'history:activity': { readonly calls: readonly ActivityCallView[]; readonly next?: number };
   'history:activity-export': ActivityExportPageView;
+  'history:activity-search': { readonly calls: readonly ActivityHitView[] };
   'history:sessions': SessionPageView;
   'history:requests': RequestPageView;
   'history:export': ExportPageView;

@@ -99,6 +99,10 @@ export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers
         ...(after === undefined ? {} : { after }),
       }),
     }),
+    'history:activity-search': ({ text, limit }) => ({
+      ok: true,
+      value: { calls: history.activity.search(text, { limit }) },
+    }),
     'history:purge': ({ olderThanDays }): Result<{ requests: number; sessions: number }> => {
       const result = history.purgeOlderThan(deps.now() - olderThanDays * DAY_MS);
       if (result.requests > 0 || result.sessions > 0) deps.purged();
@@ -124,5 +128,6 @@ export function unavailableHistoryHandlers(): HistoryHandlers {
     'history:activity-sessions': none,
     'history:activity': none,
     'history:activity-export': none,
+    'history:activity-search': none,
   };
 }

@@ -142,13 +142,56 @@ describe('the agents’ own record of their calls', () => {
     expect(history.activity.sessionCalls('s-2', { limit: 10 })).toEqual([]);
   });
 
-  it('goes with retention, a session at a time once it was last active before the cutoff', () => {
+  it('goes with retention, a session at a time once it was last active before the cutoff', async () => {
     history.activity.record([
       decision({ sessionId: 'old', at: 100 }),
       decision({ sessionId: 'new', at: 5_000 }),
     ]);
     history.purgeOlderThan(1_000);
+    await history.activityPurged();
     expect(history.activity.sessions(10).map((session) => session.sessionId)).toEqual(['new']);
     expect(history.activity.sessionCalls('old', { limit: 10 })).toEqual([]);
+  });
+
+  it('finds calls of every session by the words of their summary, the latest first', () => {
+    history.activity.record([
+      decision({ callId: 'a', input: { command: 'kubectl rollout restart deployment/web' } }),
+      decision({
+        sessionId: 's-2',
+        agent: 'codex',
+        callId: 'b',
+        tool: 'exec_command',
+        input: { cmd: 'kubectl get pods' },
+      }),
+      decision({ callId: 'c', input: { command: 'npm test' } }),
+    ]);
+    const found = (text: string) => history.activity.search(text, { limit: 10 }).map((hit) => hit.callId);
+    expect(found('kubectl')).toEqual(['b', 'a']);
+    expect(found('kube roll')).toEqual(['a']);
+    expect(found('"')).toEqual([]);
+    expect(history.activity.search('kubectl get', { limit: 10 })).toEqual([
+      expect.objectContaining({ callId: 'b', tool: 'Bash', sessionId: 's-2', agent: 'codex' }),
+    ]);
+  });
+
+  it('finds a call by the summary its result brought, when its decision came without one', () => {
+    history.activity.record([
+      decision({ agent: 'codex', callId: 'x', tool: 'exec_command', input: undefined }),
+    ]);
+    expect(history.activity.search('terraform', { limit: 10 })).toEqual([]);
+    history.activity.record([
+      result({ agent: 'codex', callId: 'x', tool: 'exec_command', input: { cmd: 'terraform plan' } }),
+    ]);
+    expect(history.activity.search('terraform', { limit: 10 }).map((hit) => hit.callId)).toEqual(['x']);
+  });
+
+  it('leaves no search term of a purged call behind', async () => {
+    history.activity.record([decision({ sessionId: 'old', at: 100, input: { command: 'terraform apply' } })]);
+    history.purgeOlderThan(1_000);
+    await history.activityPurged();
+    history.activity.record([
+      decision({ sessionId: 'new', callId: 'n', at: 5_000, input: { command: 'ls' } }),
+    ]);
+    expect(history.activity.search('terraform', { limit: 10 })).toEqual([]);
   });
 });

@@ -6,11 +6,12 @@
  * events are written in one transaction, so a body is kept whole or not at all.
  */
 import type { Database } from 'better-sqlite3';
-import type { ActivityCallView, ActivitySessionView } from '../../common/history-contract';
+import type { ActivityCallView, ActivityHitView, ActivitySessionView } from '../../common/history-contract';
 import { summarizeRequest } from '../../common/request-summary';
 import { callShape } from '../../common/agent-tool-events';
 import type { AgentToolEvent, TelemetryAgent } from '../../common/agent-tool-events';
 import { requestFingerprint } from './request-fingerprint';
+import { toFtsQuery } from './search-query';
 
 /** The summary line kept per call: enough to recognise it and to search it, small enough for millions of rows. */
 export const SUMMARY_CHARS = 160;
@@ -32,7 +33,15 @@ export interface ActivityStore {
   sessionCalls(sessionId: string, page: { readonly limit: number; readonly after?: number }): ActivityRow[];
   /** Sessions with activity, the most recently active first. */
   sessions(limit: number): ActivitySession[];
+  /**
+   * Calls of any session whose summary (command, path, pattern, URL) holds every word of `text`, each
+   * word also as a prefix, the most recently recorded first.
+   */
+  search(text: string, options: { readonly limit: number }): ActivityHitView[];
 }
+
+const CALL_COLUMNS = `call_id, tool, summary, seq, decided_at, allowed, source, mode, ended_at, duration_ms, success,
+  error, request_id`;
 
 interface Row {
   call_id: string;
@@ -77,27 +86,38 @@ export function createActivityStore(db: Database): ActivityStore {
       'SELECT 1 FROM activity WHERE session = @session AND call_id = @callId AND request_id IS NULL',
     )
     .pluck();
-  // The latest question of the session about the same call that no other call has taken yet.
+  // The latest question of the session about the same call that no other call has taken yet. Read through
+  // the session's index: left to itself SQLite took the tool's, and read every Bash question ever asked
+  // for each event (3 ms an event with 4,000 of them).
   const askedAbout = db
-    .prepare<
-      { sessionId: string; tool: string; fingerprint: string; command: string | null; session: number },
-      string
-    >(
-      `SELECT id FROM requests
+    .prepare<{ sessionId: string; tool: string; fingerprint: string; command: string | null }, string>(
+      `SELECT id FROM requests INDEXED BY requests_by_session
        WHERE session_id = @sessionId AND tool = @tool
          AND (fingerprint = @fingerprint OR (@command IS NOT NULL AND json_extract(input, '$.command') = @command))
-         AND id NOT IN (SELECT request_id FROM activity WHERE session = @session AND request_id IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM activity WHERE request_id = requests.id)
        ORDER BY received_at DESC LIMIT 1`,
     )
     .pluck();
   const setRequest = db.prepare(
     'UPDATE activity SET request_id = @requestId WHERE session = @session AND call_id = @callId',
   );
+  // The order is activity_in_order's (migration 014), so a page reads its rows and no others.
   const page = db.prepare<{ sessionId: string; limit: number; after: number }, Row>(
-    `SELECT call_id, tool, summary, seq, decided_at, allowed, source, mode, ended_at, duration_ms, success, error,
-            request_id
+    `SELECT ${CALL_COLUMNS}
      FROM activity WHERE session = (SELECT id FROM activity_sessions WHERE session_id = @sessionId)
      ORDER BY coalesce(seq, 0), id LIMIT @limit OFFSET @after`,
+  );
+  // Row id order is the order calls were first recorded, and FTS5 walks it backwards without sorting.
+  const hits = db.prepare<
+    { query: string; limit: number },
+    Row & { session_id: string; agent: TelemetryAgent }
+  >(
+    `WITH hits AS (
+       SELECT rowid AS hit FROM activity_text WHERE activity_text MATCH @query ORDER BY rowid DESC LIMIT @limit
+     )
+     SELECT ${CALL_COLUMNS}, s.session_id, s.agent
+     FROM hits JOIN activity ON activity.id = hits.hit JOIN activity_sessions s ON s.id = activity.session
+     ORDER BY hits.hit DESC`,
   );
   const listSessions = db.prepare<
     { limit: number },
@@ -142,7 +162,6 @@ export function createActivityStore(db: Database): ActivityStore {
       tool,
       fingerprint: requestFingerprint({ sessionId: event.sessionId, tool, input }),
       command: typeof input.command === 'string' ? input.command : null,
-      session,
     });
     if (requestId === undefined) return undefined;
     setRequest.run({ ...key, requestId });
@@ -154,22 +173,7 @@ export function createActivityStore(db: Database): ActivityStore {
 
   return {
     record: (events) => (events.length > 0 ? recordAll.immediate(events) : []),
-    sessionCalls: (sessionId, { limit, after = 0 }) =>
-      page.all({ sessionId, limit, after }).map((row) => ({
-        callId: row.call_id,
-        tool: row.tool,
-        summary: row.summary ?? undefined,
-        sequence: row.seq ?? undefined,
-        decidedAt: row.decided_at ?? undefined,
-        allowed: row.allowed === null ? undefined : row.allowed === 1,
-        source: row.source ?? undefined,
-        permissionMode: row.mode ?? undefined,
-        endedAt: row.ended_at ?? undefined,
-        durationMs: row.duration_ms ?? undefined,
-        success: row.success === null ? undefined : row.success === 1,
-        error: row.error ?? undefined,
-        requestId: row.request_id ?? undefined,
-      })),
+    sessionCalls: (sessionId, { limit, after = 0 }) => page.all({ sessionId, limit, after }).map(toCall),
     sessions: (limit) =>
       listSessions.all({ limit }).map((row) => ({
         sessionId: row.session_id,
@@ -178,5 +182,30 @@ export function createActivityStore(db: Database): ActivityStore {
         lastSeen: row.last_seen,
         calls: row.calls,
       })),
+    search(text, { limit }) {
+      const query = toFtsQuery(text);
+      if (query === undefined) return [];
+      return hits
+        .all({ query, limit })
+        .map((row) => ({ ...toCall(row), sessionId: row.session_id, agent: row.agent }));
+    },
+  };
+}
+
+function toCall(row: Row): ActivityCallView {
+  return {
+    callId: row.call_id,
+    tool: row.tool,
+    summary: row.summary ?? undefined,
+    sequence: row.seq ?? undefined,
+    decidedAt: row.decided_at ?? undefined,
+    allowed: row.allowed === null ? undefined : row.allowed === 1,
+    source: row.source ?? undefined,
+    permissionMode: row.mode ?? undefined,
+    endedAt: row.ended_at ?? undefined,
+    durationMs: row.duration_ms ?? undefined,
+    success: row.success === null ? undefined : row.success === 1,
+    error: row.error ?? undefined,
+    requestId: row.request_id ?? undefined,
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { PurgeView } from '../../common/history-contract';
+import { guarded } from '../../common/guarded';
 
 /**
  * Deleting a request fires `request_text_delete`, which removes its search terms (the FTS table is
@@ -14,13 +15,7 @@ export function createPurge(db: Database): (cutoff: number) => PurgeView {
   const deleteSessions = db.prepare(`
     DELETE FROM sessions
     WHERE first_seen < @cutoff AND NOT EXISTS (SELECT 1 FROM requests WHERE session_id = sessions.id)`);
-  // The agents' own record of their calls goes a session at a time, once the session was last active before the cutoff.
-  const deleteActivity = db.prepare(`
-    DELETE FROM activity WHERE session IN (SELECT id FROM activity_sessions WHERE last_seen < @cutoff)`);
-  const deleteActivitySessions = db.prepare('DELETE FROM activity_sessions WHERE last_seen < @cutoff');
   const purge = db.transaction((cutoff: number): PurgeView => {
-    deleteActivity.run({ cutoff });
-    deleteActivitySessions.run({ cutoff });
     deleteDecisions.run({ cutoff });
     const requests = deleteRequests.run({ cutoff }).changes;
     const sessions = deleteSessions.run({ cutoff }).changes;
@@ -28,4 +23,87 @@ export function createPurge(db: Database): (cutoff: number) => PurgeView {
   });
   // IMMEDIATE for the same reason as the writer's transactions: take the write lock before the first read.
   return (cutoff) => purge.immediate(cutoff);
+}
+
+/**
+ * Activity rows deleted per transaction: a few milliseconds of work with their index entries and search
+ * terms (bench/history), so a decision arriving meanwhile waits little.
+ */
+export const ACTIVITY_PURGE_BATCH = 500;
+
+export interface ActivityPurge {
+  /**
+   * Deletes the agents' calls of every session last active before `cutoff`, and then the session, a batch
+   * per turn of the event loop from the next turn on: millions of rows must not hold the console.
+   */
+  start(cutoff: number): void;
+  /** At most `limit` rows now, in one transaction; the number deleted, less than `limit` once done. */
+  step(cutoff: number, limit: number): number;
+  /** Resolves once no purge is under way. */
+  idle(): Promise<void>;
+  /** What is left goes with the next purge (the retention schedule runs one at every start). */
+  stop(): void;
+}
+
+export function createActivityPurge(db: Database, batch: number = ACTIVITY_PURGE_BATCH): ActivityPurge {
+  // The oldest first: a purge cut short has then taken what was furthest past the cutoff.
+  const oldest = db
+    .prepare<{ cutoff: number }, number>(
+      'SELECT id FROM activity_sessions WHERE last_seen < @cutoff ORDER BY last_seen LIMIT 1',
+    )
+    .pluck();
+  const deleteCalls = db.prepare<{ session: number; limit: number }>(
+    'DELETE FROM activity WHERE id IN (SELECT id FROM activity WHERE session = @session LIMIT @limit)',
+  );
+  const deleteSession = db.prepare<{ session: number }>('DELETE FROM activity_sessions WHERE id = @session');
+  const purgeSome = db.transaction((cutoff: number, limit: number): number => {
+    let deleted = 0;
+    while (deleted < limit) {
+      const session = oldest.get({ cutoff });
+      if (session === undefined) break;
+      const changes = deleteCalls.run({ session, limit: limit - deleted }).changes;
+      deleted += changes;
+      if (deleted < limit) deleteSession.run({ session });
+    }
+    return deleted;
+  });
+  const step = (cutoff: number, limit: number) => purgeSome.immediate(cutoff, limit);
+
+  let cutoff: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waiting: (() => void)[] = [];
+  const finish = () => {
+    cutoff = undefined;
+    timer = undefined;
+    const done = waiting;
+    waiting = [];
+    done.forEach((resolve) => resolve());
+  };
+  const next = () => {
+    // Never what keeps a process alive: a purge cut short is taken up by the next one.
+    timer = setTimeout(() => guarded('purging the agents’ activity', run), 0);
+    timer.unref();
+  };
+  function run() {
+    if (cutoff === undefined) return finish();
+    let more = false;
+    try {
+      more = step(cutoff, batch) === batch;
+    } finally {
+      if (more) next();
+      else finish();
+    }
+  }
+  return {
+    start(at) {
+      cutoff = Math.max(cutoff ?? at, at);
+      if (timer === undefined) next();
+    },
+    step,
+    idle: () => (timer === undefined ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
+    stop() {
+      clearTimeout(timer);
+      finish();
+    },
+  };
 }

@@ -77,9 +77,12 @@ export interface History extends DecisionStore, RecentRequests {
   ): ExportPageView;
   /**
    * Deletes the requests that arrived before `cutoff` (epoch ms) with their decisions and search terms,
-   * and the sessions that leaves without requests, in one transaction.
+   * and the sessions that leaves without requests, in one transaction. The agents' own calls of sessions
+   * last active before `cutoff` follow in bounded batches, one per turn of the event loop.
    */
   purgeOlderThan(cutoff: number): PurgeView;
+  /** Resolves once the agents' calls a purge took are all deleted. */
+  activityPurged(): Promise<void>;
   countDecisions(): number;
   /**
    * This console's run on the history: marks what the last console left undecided as handed back, and

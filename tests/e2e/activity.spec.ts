@@ -61,6 +61,28 @@ test('a call shows as soon as the agent exports it, in order, with who settled i
   await expect(panel.getByRole('listitem')).toHaveText([/false/]);
 });
 
+test('a search finds calls of every session and a cleared search shows the session again', async ({
+  browser,
+}) => {
+  await exportToConsole('codex-0.169.0-decision.pb');
+  await exportToConsole('codex-0.169.0-result.pb');
+  await exportToConsole('claude-2.1.328-allowed-by-rule.pb');
+  await exportToConsole('claude-2.1.328-refused-by-hook.pb');
+  const page = await openActivity(browser, 'en', gate.url);
+  const panel = page.getByRole('region', { name: 'Every tool call, as the agents report it' });
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  const search = panel.getByLabel('Search every session');
+  await search.fill('touch');
+  await expect(panel.getByRole('listitem')).toHaveText([
+    /Claude Code · .*touch deny\.txt/,
+    /Claude Code · .*touch ruled\.txt/,
+  ]);
+  await search.fill('no-such-command');
+  await expect(panel).toContainText('No call of any session matches.');
+  await search.fill('');
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+});
+
 test('the panel at both sizes, both themes and both languages', async ({ browser }) => {
   await exportToConsole('codex-0.169.0-decision.pb');
   await exportToConsole('codex-0.169.0-result.pb');

@@ -219,6 +219,10 @@ export const historyEn = {
   'history.activity.empty':
     'No agent has reported a call yet. "gatehouse install claude" or "gatehouse install codex" turns on their telemetry.',
   'history.activity.none': 'No call of this session matches.',
+  'history.activity.search': 'Search every session',
+  'history.activity.searchHint': 'Command, path or pattern',
+  'history.activity.noneFound': 'No call of any session matches.',
+  'history.activity.hitSession': '{agent} · {id}',
   'history.activity.didNotRun': 'did not run',
   'history.activity.succeeded': 'ran {ms} ms, succeeded',
   'history.activity.failed': 'ran {ms} ms, failed {error}',

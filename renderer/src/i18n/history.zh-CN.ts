@@ -207,6 +207,10 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.activity.empty':
     '还没有代理报告调用。“gatehouse install claude”或“gatehouse install codex”会开启它们的遥测。',
   'history.activity.none': '此会话没有匹配的调用。',
+  'history.activity.search': '搜索全部会话',
+  'history.activity.searchHint': '命令、路径或模式',
+  'history.activity.noneFound': '没有任何会话的调用匹配。',
+  'history.activity.hitSession': '{agent} · {id}',
   'history.activity.didNotRun': '未运行',
   'history.activity.succeeded': '运行 {ms} 毫秒，成功',
   'history.activity.failed': '运行 {ms} 毫秒，失败 {error}',

@@ -1,12 +1,13 @@
 /**
- * The activity panel's state: the sessions the agents reported calls of, the open one's calls, read again
- * whenever history changes. Each read takes a ticket, so an answer that arrives after a newer read started
- * is dropped.
+ * The activity panel's state: the sessions the agents reported calls of, the open one's calls (or, while
+ * a search is typed, the calls of every session that match it), read again whenever history changes.
+ * Each read takes a ticket, so an answer that arrives after a newer read started is dropped.
  */
 import { createStore } from 'zustand/vanilla';
 import type { ConsoleApi } from '../../../common/console-contract';
 import type {
   ActivityCallView,
+  ActivityHitView,
   ActivitySessionView,
   ExportFormatView,
 } from '../../../common/history-contract';
@@ -20,6 +21,10 @@ export interface ActivityState {
   /** The session shown: the one picked, else the most recently active. */
   readonly open: string | undefined;
   readonly calls: readonly ActivityCallView[];
+  /** What the search box holds; blank shows the open session. */
+  readonly query: string;
+  /** The calls the search found, across sessions; undefined while no search is typed. */
+  readonly hits: readonly ActivityHitView[] | undefined;
   readonly loaded: boolean;
   /** The format of the export running, if one is. */
   readonly exporting: ExportFormatView | undefined;
@@ -27,6 +32,7 @@ export interface ActivityState {
   openSession(sessionId: string): Promise<void>;
   /** Every call of the open session, page by page, or undefined when there is none or a page failed. */
   exportCalls(format: ExportFormatView): Promise<string[] | undefined>;
+  search(query: string): Promise<void>;
 }
 
 export function createActivityStore(api: ConsoleApi) {
@@ -35,6 +41,8 @@ export function createActivityStore(api: ConsoleApi) {
     sessions: [],
     open: undefined,
     calls: [],
+    query: '',
+    hits: undefined,
     loaded: false,
     exporting: undefined,
     async read() {
@@ -42,12 +50,25 @@ export function createActivityStore(api: ConsoleApi) {
       const listed = await api.invoke('history:activity-sessions', { limit: SESSIONS_PAGE });
       if (!listed.ok || mine !== ticket) return;
       const open = get().open ?? listed.value.sessions[0]?.sessionId;
+      const text = get().query.trim();
+      const found =
+        text === '' ? undefined : await api.invoke('history:activity-search', { text, limit: CALLS_PAGE });
       const page =
-        open === undefined
+        open === undefined || found !== undefined
           ? undefined
           : await api.invoke('history:activity', { sessionId: open, limit: CALLS_PAGE });
       if (mine !== ticket) return;
-      set({ sessions: listed.value.sessions, open, calls: page?.ok ? page.value.calls : [], loaded: true });
+      set({
+        sessions: listed.value.sessions,
+        open,
+        calls: page?.ok ? page.value.calls : [],
+        hits: found === undefined ? undefined : found.ok ? found.value.calls : [],
+        loaded: true,
+      });
+    },
+    async search(query) {
+      set({ query });
+      await get().read();
     },
     async openSession(sessionId) {
       set({ open: sessionId, calls: [] });

@@ -160,6 +160,7 @@ export function createFakeConsoleApi(
         case 'history:activity-sessions':
         case 'history:activity':
         case 'history:activity-export':
+        case 'history:activity-search':
           return history.invoke(channel, args) as Result<never>;
         case 'phone:state':
         case 'phone:connect':

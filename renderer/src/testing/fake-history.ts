@@ -123,6 +123,17 @@ export function createFakeHistory(data: FakeHistoryData = {}) {
         after + 1 < calls.length ? { text: header + line, next: after + 1 } : { text: header + line },
       );
     },
+    // Every word somewhere in the summary, as the console's full-text search finds them.
+    'history:activity-search': ({ text }: { text: string }) => {
+      const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+      return ok({
+        calls: (data.activity?.sessions ?? []).flatMap(({ sessionId, agent }) =>
+          (data.activity?.calls[sessionId] ?? [])
+            .filter((call) => words.every((word) => call.summary?.toLowerCase().includes(word)))
+            .map((call) => ({ ...call, sessionId, agent })),
+        ),
+      });
+    },
   };
 
   return {

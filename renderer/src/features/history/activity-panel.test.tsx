@@ -9,8 +9,22 @@ import type { FakeHistoryData } from '../../testing/fake-history';
 afterEach(cleanup);
 
 const activity: NonNullable<FakeHistoryData['activity']> = {
-  sessions: [{ sessionId: '57dadb34-4348', agent: 'claude', firstSeen: 1, lastSeen: 2, calls: 3 }],
+  sessions: [
+    { sessionId: '57dadb34-4348', agent: 'claude', firstSeen: 1, lastSeen: 2, calls: 3 },
+    { sessionId: '019b2c4e-77aa', agent: 'codex', firstSeen: 1, lastSeen: 1, calls: 1 },
+  ],
   calls: {
+    '019b2c4e-77aa': [
+      {
+        callId: 'c1',
+        tool: 'Bash',
+        summary: 'rm -r dist',
+        allowed: true,
+        source: 'Config',
+        success: true,
+        durationMs: 9,
+      },
+    ],
     '57dadb34-4348': [
       {
         callId: 't1',
@@ -97,5 +111,37 @@ describe('the agents’ own calls in the history view', () => {
     expect(await saved[0]!.text()).toBe('call_id\r\nt1\r\nt2\r\nt3\r\n');
     expect(fake.calls.filter((call) => call.channel === 'history:activity-export')).toHaveLength(3);
     vi.unstubAllGlobals();
+  });
+
+  it('searches every session’s calls, says whose each is, and goes back to the session when cleared', async () => {
+    renderActivity();
+    fireEvent.click(await screen.findByRole('button', { name: 'Agents’ own calls' }));
+    const panel = screen.getByRole('region', { name: 'Every tool call, as the agents report it' });
+    await within(panel).findAllByRole('listitem');
+    fireEvent.change(within(panel).getByLabelText('Search every session'), { target: { value: 'rm -r' } });
+    await within(panel).findByText('Codex CLI · 019b2c4e');
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Claude Code · 57dadb34Bash: rm -r buildRefused by Claude Code’s classifierdid not run',
+      'Codex CLI · 019b2c4eBash: rm -r distAllowed by Codex’s configuration, with no personran 9 ms, succeeded',
+    ]);
+    fireEvent.change(within(panel).getByLabelText('Search every session'), {
+      target: { value: 'terraform' },
+    });
+    expect(await within(panel).findByText('No call of any session matches.')).toBeTruthy();
+    fireEvent.change(within(panel).getByLabelText('Search every session'), { target: { value: '' } });
+    expect(await within(panel).findAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('searches in Chinese too', async () => {
+    renderActivity('zh-CN');
+    fireEvent.click(await screen.findByRole('button', { name: '代理自己的调用' }));
+    const panel = screen.getByRole('region', { name: '代理报告的每次工具调用' });
+    await within(panel).findAllByRole('listitem');
+    fireEvent.change(within(panel).getByLabelText('搜索全部会话'), { target: { value: 'terraform' } });
+    expect(await within(panel).findByText('没有任何会话的调用匹配。')).toBeTruthy();
   });
 });

@@ -28,11 +28,14 @@ export function ActivityPanel() {
     void store.getState().read();
     return api.on('history:changed', () => void store.getState().read());
   }, [api, store]);
-  const { sessions, open, calls, loaded, openSession, exporting, exportCalls } = useStore(store);
+  const { sessions, open, calls, query, hits, loaded, openSession, search, exporting, exportCalls } =
+    useStore(store);
   const [filter, setFilter] = useState<ActivityFilter>('all');
 
-  const agent = sessions.find((session) => session.sessionId === open)?.agent ?? 'claude';
-  const visible = calls.filter(FILTERS[filter]);
+  const agentOf = (sessionId: string | undefined) =>
+    sessions.find((session) => session.sessionId === sessionId)?.agent ?? 'claude';
+  const shown: readonly (ActivityCallView & { sessionId?: string })[] = hits ?? calls;
+  const visible = shown.filter(FILTERS[filter]);
   return (
     <section className="history__activity" aria-labelledby="activity-title">
       <div className="history__activity-head">
@@ -69,6 +72,16 @@ export function ActivityPanel() {
             <option value="no-person">{t('history.activity.filter.noPerson')}</option>
           </select>
         </label>
+        <label className="field history__activity-field">
+          <span className="field__label">{t('history.activity.search')}</span>
+          <input
+            type="search"
+            className="input history__activity-search"
+            value={query}
+            placeholder={t('history.activity.searchHint')}
+            onChange={(event) => void search(event.target.value)}
+          />
+        </label>
         {open !== undefined && (
           <ExportFormats exporting={exporting} collect={exportCalls} hint="history.activity.exportHint" />
         )}
@@ -78,13 +91,23 @@ export function ActivityPanel() {
       ) : sessions.length === 0 ? (
         <p className="history__note">{t('history.activity.empty')}</p>
       ) : visible.length === 0 ? (
-        <p className="history__note">{t('history.activity.none')}</p>
+        <p className="history__note">
+          {t(hits === undefined ? 'history.activity.none' : 'history.activity.noneFound')}
+        </p>
       ) : (
         <ol className="history__activity-list">
           {visible.map((call) => {
-            const settled = settlementOf(call, agent);
+            const settled = settlementOf(call, agentOf(call.sessionId ?? open));
             return (
-              <li key={call.callId} className="history__activity-call">
+              <li key={`${call.sessionId ?? ''} ${call.callId}`} className="history__activity-call">
+                {call.sessionId !== undefined && (
+                  <span className="history__activity-session">
+                    {t('history.activity.hitSession', {
+                      agent: agentLabel(agentOf(call.sessionId) === 'claude' ? 'claude-code' : 'codex'),
+                      id: call.sessionId.slice(0, 8),
+                    })}
+                  </span>
+                )}
                 <code className="history__activity-what">
                   {call.tool}
                   {call.summary !== undefined ? `: ${call.summary}` : ''}
