@@ -11,7 +11,7 @@ const SPAN_MS = 90 * DAY_MS;
 const REQUESTS_PER_SESSION = 50;
 
 /** mulberry32: tiny, seeded, and good enough to pick from weighted lists. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -21,7 +21,7 @@ function random(seed: number): () => number {
   };
 }
 
-function weighted<T>(next: () => number, choices: ReadonlyArray<readonly [T, number]>): T {
+export function weighted<T>(next: () => number, choices: ReadonlyArray<readonly [T, number]>): T {
   const total = choices.reduce((sum, [, weight]) => sum + weight, 0);
   let roll = next() * total;
   for (const [value, weight] of choices) {

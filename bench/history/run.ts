@@ -14,11 +14,14 @@ import { createSqliteHistory } from '../../main/history';
 import type { HistoryEntryView } from '../../common/history-contract';
 import { MIGRATIONS } from '../../main/history/migrations';
 import { openHistoryDatabase } from '../../main/history/open-database';
-import { TIMELINE_COLUMNS, toHistoryEntryView } from '../../main/history/rows';
+import { AGENT_JOIN, TIMELINE_COLUMNS, toHistoryEntryView } from '../../main/history/rows';
 import type { TimelineRow } from '../../main/history/rows';
+import { activityBench } from './activity';
 import { fillHistory } from './fill';
 
 const REQUESTS = 100_000;
+/** Ten million by default: a heavy user's year and a half of the agents' own calls (issue 40). */
+const ACTIVITY_ROWS = Number(process.env.GATEHOUSE_BENCH_ACTIVITY_ROWS ?? 10_000_000);
 const RUNS = 200;
 const WARMUP = 10;
 const PAGE = 50;
@@ -57,7 +60,7 @@ function row(cells: readonly (string | number)[]): string {
 
 const ids = (entries: readonly HistoryEntryView[]) => entries.map((entry) => entry.request.id).join(',');
 
-function main(): void {
+function requestsBench(): void {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-history-'));
   const path = join(dir, 'history.db');
   try {
@@ -73,7 +76,7 @@ function main(): void {
     const scanned = (sql: string) => {
       const statement = scan.prepare<Record<string, string | number>, TimelineRow>(`
         SELECT ${TIMELINE_COLUMNS}
-        FROM requests r NOT INDEXED LEFT JOIN decisions d ON d.request_id = r.id
+        FROM requests r NOT INDEXED LEFT JOIN decisions d ON d.request_id = r.id ${AGENT_JOIN}
         WHERE ${sql}
         ORDER BY r.received_at DESC, r.rowid DESC LIMIT ${PAGE}`);
       return (params: Record<string, string | number>) => statement.all(params).map(toHistoryEntryView);
@@ -137,4 +140,7 @@ function main(): void {
   }
 }
 
-main();
+if (!Number.isInteger(ACTIVITY_ROWS) || ACTIVITY_ROWS < 10_000)
+  throw new Error('GATEHOUSE_BENCH_ACTIVITY_ROWS must be a whole number of at least 10000.');
+requestsBench();
+await activityBench(ACTIVITY_ROWS);

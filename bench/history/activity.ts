@@ -1,0 +1,236 @@
+/**
+ * The agents' own record at a heavy user's scale (issue 40, point 5): `rows` activity rows (ten million by
+ * default, `GATEHOUSE_BENCH_ACTIVITY_ROWS` for fewer while developing), each figure beside a baseline
+ * measured in the same run:
+ *
+ * - a session's page (the activity view's read: one session's calls in order, 50 rows) against the same
+ *   query as a full scan (`NOT INDEXED`);
+ * - text search over every session's calls against a LIKE scan, for a common pair of words and a rare one;
+ * - bytes per row on disk (dbstat), the rows and their indexes apart from the search index;
+ * - ingest through the real path (the OTLP/HTTP endpoint of main/telemetry into the activity store, bodies
+ *   POSTed from another thread), with the console's decision commit (one decision's rows through the
+ *   history writer, timed as bench/bridge's commit floor times it) against its figure with no ingest;
+ * - retention purging the oldest 30% of sessions in bounded batches, with the same decision commit while it
+ *   runs, and the event loop's delay (what any decision arriving meanwhile waits) beside it.
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { createSqliteHistory } from '../../main/history';
+import { MIGRATIONS } from '../../main/history/migrations';
+import { openHistoryDatabase } from '../../main/history/open-database';
+import { serveOtlpLogs } from '../../main/telemetry/otlp-endpoint';
+import { decisionRows } from '../bridge/commit-floor';
+import { machineLoad } from '../support/machine-load';
+import { fillActivity } from './fill-activity';
+import { startIngestSender } from './ingest-sender';
+
+const DAYS = 365;
+const PAGE = 50;
+const RUNS = 200;
+/** A full scan of ten million rows takes seconds: fewer runs of it, each still timed alone. */
+const SCAN_RUNS = 5;
+/** How long the decisions run with no ingest, and then with ingest. */
+const PHASE_MS = 8_000;
+const PURGE_SHARE = 0.3;
+/** What Claude Code's exporter sends in one body is up to its batch size; fifty calls is two records each. */
+const CALLS_PER_BODY = 50;
+const SENDERS_IN_FLIGHT = 4;
+
+interface Stats {
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+function stats(samples: Float64Array | number[]): Stats {
+  const sorted = Float64Array.from(samples).sort();
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]! };
+}
+
+function timed(runs: number, fn: (run: number) => unknown): Stats {
+  for (let i = 0; i < Math.min(3, runs); i++) fn(i);
+  const samples = new Float64Array(runs);
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn(i);
+    samples[i] = performance.now() - t0;
+  }
+  return stats(samples);
+}
+
+const ms = (n: number) => n.toFixed(3).padStart(9);
+const cell = (text: string | number, width: number) => String(text).padStart(width);
+
+export async function activityBench(rows: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-activity-'));
+  const path = join(dir, 'history.db');
+  try {
+    const now = Date.now();
+    const fillDb = openHistoryDatabase(path, MIGRATIONS);
+    const fillStart = performance.now();
+    const fill = fillActivity(fillDb, rows, now, DAYS);
+    const fillMs = performance.now() - fillStart;
+    const bytes = fillDb
+      .prepare<[], { name: string; bytes: number }>(
+        "SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'activity%' OR name LIKE 'sqlite_autoindex_activity%' GROUP BY name",
+      )
+      .all();
+    fillDb.close();
+    const sum = (keep: (name: string) => boolean) =>
+      bytes.filter((entry) => keep(entry.name)).reduce((total, entry) => total + entry.bytes, 0);
+    const search = (name: string) => name.startsWith('activity_text');
+    const rowBytes = sum((name) => !search(name)) / rows;
+    const searchBytes = sum(search) / rows;
+
+    console.log(
+      `\nactivity: ${rows.toLocaleString('en-US')} rows in ${fill.sessions.toLocaleString('en-US')} sessions over ${DAYS} days, filled in ${(fillMs / 1000).toFixed(1)} s (a transaction per 100,000 rows, search terms by trigger); ${machineLoad()}`,
+    );
+    console.log(
+      `on disk: ${rowBytes.toFixed(0)} bytes a row with its sessions and indexes (target ≤ 300: ${rowBytes <= 300 ? 'met' : 'MISSED'}), ${searchBytes.toFixed(0)} more for the search index; ${bytes
+        .map((entry) => `${entry.name} ${(entry.bytes / rows).toFixed(1)}`)
+        .join(', ')}`,
+    );
+
+    const history = createSqliteHistory(path);
+    const scan = new Database(path, { readonly: true });
+    const sessionOf = (run: number) => fill.sample[run % fill.sample.length]!;
+    const scanPage = scan.prepare<{ sessionId: string }, { call_id: string }>(`
+      SELECT call_id, tool, summary, seq, decided_at, allowed, source, mode, ended_at, duration_ms, success, error,
+             request_id
+      FROM activity NOT INDEXED WHERE session = (SELECT id FROM activity_sessions WHERE session_id = @sessionId)
+      ORDER BY coalesce(seq, 0), id LIMIT ${PAGE}`);
+    const likeScan = (words: readonly string[]) =>
+      scan.prepare<[], { call_id: string }>(`
+        SELECT a.call_id, a.tool, a.summary, a.seq, a.decided_at, a.allowed, a.source, a.mode, a.ended_at,
+               a.duration_ms, a.success, a.error, a.request_id, s.session_id, s.agent
+        FROM activity a NOT INDEXED JOIN activity_sessions s ON s.id = a.session
+        WHERE ${words.map((word) => `a.summary LIKE '%${word}%'`).join(' AND ')}
+        ORDER BY a.id DESC LIMIT ${PAGE}`);
+    const cases = [
+      {
+        name: "a session's page",
+        target: 10,
+        run: (i: number) => history.activity.sessionCalls(sessionOf(i), { limit: PAGE }),
+        baseline: (i: number) => scanPage.all({ sessionId: sessionOf(i) }),
+      },
+      ...[['kubectl', 'rollout'], ['deployment/web-417']].map((words) => {
+        const like = likeScan(words);
+        return {
+          name: `search "${words.join(' ')}"`,
+          target: 50,
+          run: () => history.activity.search(words.join(' '), { limit: PAGE }),
+          baseline: () => like.all(),
+        };
+      }),
+    ];
+    console.log(
+      `${'read'.padEnd(28)}${cell('p50 ms', 9)}${cell('p95 ms', 9)}${cell('scan p50', 10)}${cell('scan p95', 10)}${cell('ratio', 8)}${cell('rows', 6)}`,
+    );
+    const verdicts: string[] = [];
+    for (const { name, target, run, baseline } of cases) {
+      const answer = run(0).map((call) => call.callId);
+      const expected = baseline(0).map((row) => row.call_id);
+      if (answer.join() !== expected.join())
+        throw new Error(`${name}: the indexed read and its full-scan baseline disagree.`);
+      const indexed = timed(RUNS, run);
+      const full = timed(SCAN_RUNS, baseline);
+      console.log(
+        `${name.padEnd(28)}${ms(indexed.p50)}${ms(indexed.p95)} ${ms(full.p50)} ${ms(full.p95)}${cell(`${(full.p50 / indexed.p50).toFixed(0)}x`, 8)}${cell(answer.length, 6)}`,
+      );
+      verdicts.push(
+        `${name} < ${target} ms ${indexed.p95 < target ? 'met' : 'MISSED'} (p95 ${indexed.p95.toFixed(2)} ms)`,
+      );
+    }
+    console.log(`(scan columns: ${SCAN_RUNS} runs each)`);
+
+    // The console's decisions, one per timer turn, as they arrive between other work.
+    let decided = 0;
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    const decisions = async (over: () => boolean) => {
+      const samples: number[] = [];
+      loop.reset();
+      loop.enable();
+      while (!over()) {
+        const entry = decisionRows(`d-${decided++}`);
+        const t0 = performance.now();
+        history.record(entry);
+        samples.push(performance.now() - t0);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      loop.disable();
+      return {
+        commit: stats(samples),
+        count: samples.length,
+        loopP99: loop.percentile(99) / 1e6,
+        loopMax: loop.max / 1e6,
+      };
+    };
+    const deadline = (ms: number) => {
+      const end = performance.now() + ms;
+      return () => performance.now() > end;
+    };
+
+    const quiet = await decisions(deadline(PHASE_MS));
+
+    let ingested = 0;
+    const endpoint = serveOtlpLogs({
+      accepts: () => true,
+      ingest: (events) => {
+        history.activity.record(events);
+        ingested += events.length;
+      },
+    });
+    const server = createServer((request, response) => endpoint(request, response, port));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const sender = startIngestSender({ port, callsPerBody: CALLS_PER_BODY, inFlight: SENDERS_IN_FLIGHT });
+    const ingestStart = performance.now();
+    const busy = await decisions(deadline(PHASE_MS));
+    const ingestRate = ingested / ((performance.now() - ingestStart) / 1000);
+    await sender.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+
+    const cutoff = fill.cutoffFor(PURGE_SHARE);
+    const before = scan.prepare<[], number>('SELECT count(*) FROM activity').pluck().get()!;
+    let purging = true;
+    const purgeStart = performance.now();
+    history.purgeOlderThan(cutoff);
+    const purged = history.activityPurged().then(() => (purging = false));
+    const during = await decisions(() => !purging);
+    await purged;
+    const purgeMs = performance.now() - purgeStart;
+    const removed = before - scan.prepare<[], number>('SELECT count(*) FROM activity').pluck().get()!;
+
+    const decisionRow = (label: string, run: Awaited<ReturnType<typeof decisions>>) =>
+      `${label.padEnd(28)}${ms(run.commit.p50)}${ms(run.commit.p95)}${ms(run.commit.max)}${cell(run.count, 8)}${ms(run.loopP99)}${ms(run.loopMax)}`;
+    console.log(
+      `\n${'decision commit'.padEnd(28)}${cell('p50 ms', 9)}${cell('p95 ms', 9)}${cell('max ms', 9)}${cell('n', 8)}${cell('loop p99', 9)}${cell('loop max', 9)}`,
+    );
+    console.log(decisionRow('no ingest (baseline)', quiet));
+    console.log(decisionRow('ingest running', busy));
+    console.log(decisionRow('purge running', during));
+    const ratio = busy.commit.p50 / quiet.commit.p50;
+    console.log(
+      `ingest: ${Math.round(ingestRate).toLocaleString('en-US')} records/s through POST /v1/logs (${CALLS_PER_BODY * 2} records a body, ${SENDERS_IN_FLIGHT} in flight) while deciding; purge: ${removed.toLocaleString('en-US')} rows in ${(purgeMs / 1000).toFixed(1)} s (${Math.round(removed / (purgeMs / 1000)).toLocaleString('en-US')} rows/s), a batch per turn`,
+    );
+    verdicts.push(`ingest ≥ 20,000 records/s ${ingestRate >= 20_000 ? 'met' : 'MISSED'}`);
+    verdicts.push(
+      `decision p50 within 10% under ingest ${ratio <= 1.1 ? 'met' : 'MISSED'} (${ratio.toFixed(2)}x)`,
+    );
+    verdicts.push(
+      `decision p50 within 10% under purge ${during.commit.p50 / quiet.commit.p50 <= 1.1 ? 'met' : 'MISSED'} (${(during.commit.p50 / quiet.commit.p50).toFixed(2)}x)`,
+    );
+    verdicts.push(`≤ 300 bytes a row ${rowBytes <= 300 ? 'met' : 'MISSED'}`);
+    console.log(`targets: ${verdicts.join('; ')}`);
+    scan.close();
+    history.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

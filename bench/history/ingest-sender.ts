@@ -1,0 +1,144 @@
+/**
+ * What an agent's OTLP exporter does, on a thread of its own so the console's thread does only the
+ * console's work: POSTs protobuf logs bodies of Claude Code's `tool_decision` and `tool_result` records
+ * (the pinned binary's, from tests/fixtures/otlp, with fresh session and call ids) to the endpoint, a few
+ * at a time, until told to stop. Plain JavaScript, since a worker thread is not bundled.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { TELEMETRY_HEADER } from '../../files/telemetry-token';
+
+const FIXTURE = 'tests/fixtures/otlp/claude-2.1.328-allowed-by-rule.pb';
+const CODEC = '@opentelemetry/otlp-transformer/build/src/generated/root.js';
+
+const SENDER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const http = require('node:http');
+const root = require(workerData.codec);
+const Request = root.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
+const { port, header, template, callsPerBody, inFlight } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
+const commands = ['npm run test -- --watch=false', 'git status', 'kubectl rollout restart deployment/web-', 'cargo test --package crate-', 'ls -la src/module-'];
+let stopped = false;
+let calls = 0;
+parentPort.on('message', () => (stopped = true));
+const set = (record, values) => ({
+  ...record,
+  attributes: record.attributes.map((a) => (a.key in values ? { key: a.key, value: values[a.key] } : a)),
+});
+function body(n) {
+  const session = 'ingest-' + (n % 10) + '-' + Math.floor(n / 200);
+  const records = [];
+  for (let i = 0; i < callsPerBody; i++) {
+    calls += 1;
+    const command = commands[calls % commands.length] + (calls % 500);
+    const parameters = JSON.stringify({ bash_command: command.split(' ')[0], full_command: command, description: 'Run it' });
+    const ids = { 'session.id': { stringValue: session }, tool_use_id: { stringValue: 'toolu_01bench' + calls.toString(36).padStart(12, '0') } };
+    records.push(set(template.decision, { ...ids, 'event.sequence': { intValue: String(calls * 2) }, tool_parameters: { stringValue: parameters } }));
+    records.push(set(template.result, { ...ids, 'event.sequence': { intValue: String(calls * 2 + 1) }, tool_parameters: { stringValue: parameters },
+      tool_input: { stringValue: JSON.stringify({ command, description: 'Run it' }) } }));
+  }
+  const message = { resourceLogs: [{ resource: template.resource, scopeLogs: [{ scope: template.scope, logRecords: records }] }] };
+  return Buffer.from(Request.encode(Request.fromObject(message)).finish());
+}
+let sent = 0;
+function post(payload) {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ port, host: '127.0.0.1', path: '/v1/logs', method: 'POST', agent,
+      headers: { 'content-type': 'application/x-protobuf', 'content-length': payload.length, [header]: 'bench' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error('status ' + response.statusCode))));
+      });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+async function lane() {
+  while (!stopped) {
+    await post(body(sent++));
+  }
+}
+Promise.all(Array.from({ length: inFlight }, lane)).then(
+  () => { agent.destroy(); parentPort.postMessage({ bodies: sent }); },
+  (error) => { agent.destroy(); parentPort.postMessage({ error: error.message }); },
+);
+`;
+
+interface Template {
+  readonly resource: unknown;
+  readonly scope: unknown;
+  readonly decision: unknown;
+  readonly result: unknown;
+}
+
+interface Codec {
+  decode(bytes: Uint8Array): object;
+  toObject(
+    message: object,
+    options: { longs: StringConstructor; bytes: StringConstructor },
+  ): {
+    resourceLogs: {
+      resource: unknown;
+      scopeLogs: {
+        scope: unknown;
+        logRecords: { attributes: { key: string; value: { stringValue?: string } }[] }[];
+      }[];
+    }[];
+  };
+}
+
+function template(codecPath: string): Template {
+  const require = createRequire(import.meta.url);
+  const root = require(codecPath) as {
+    opentelemetry: { proto: { collector: { logs: { v1: { ExportLogsServiceRequest: Codec } } } } };
+  };
+  const codec = root.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
+  const [logs] = codec.toObject(codec.decode(readFileSync(FIXTURE)), {
+    longs: String,
+    bytes: String,
+  }).resourceLogs;
+  const [scope] = logs!.scopeLogs;
+  const named = (name: string) =>
+    scope!.logRecords.find((record) =>
+      record.attributes.some((a) => a.key === 'event.name' && a.value.stringValue === name),
+    );
+  return {
+    resource: logs!.resource,
+    scope: scope!.scope,
+    decision: named('tool_decision'),
+    result: named('tool_result'),
+  };
+}
+
+export interface IngestSender {
+  /** Stops sending; resolves with the bodies sent once every one in flight is answered. */
+  stop(): Promise<number>;
+}
+
+export function startIngestSender(options: {
+  readonly port: number;
+  readonly callsPerBody: number;
+  readonly inFlight: number;
+}): IngestSender {
+  const codec = createRequire(import.meta.url).resolve(CODEC);
+  const worker = new Worker(SENDER, {
+    eval: true,
+    workerData: { ...options, codec, header: TELEMETRY_HEADER, template: template(codec) },
+  });
+  const done = new Promise<number>((resolve, reject) => {
+    worker.once('message', (reply: { bodies?: number; error?: string }) =>
+      reply.error === undefined ? resolve(reply.bodies ?? 0) : reject(new Error(reply.error)),
+    );
+    worker.once('error', reject);
+  });
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const bodies = await done;
+      await worker.terminate();
+      return bodies;
+    },
+  };
+}
