@@ -73,10 +73,14 @@ test('a search finds calls of every session and a cleared search shows the sessi
   await expect(panel.getByRole('listitem')).toHaveCount(1);
   const search = panel.getByLabel('Search every session');
   await search.fill('touch');
+  // The latest recorded first, each with its session.
   await expect(panel.getByRole('listitem')).toHaveText([
     /Claude Code · .*touch deny\.txt/,
     /Claude Code · .*touch ruled\.txt/,
+    /Codex CLI · .*touch codex\.txt/,
   ]);
+  await search.fill('touch ruled');
+  await expect(panel.getByRole('listitem')).toHaveText([/touch ruled\.txt/]);
   await search.fill('no-such-command');
   await expect(panel).toContainText('No call of any session matches.');
   await search.fill('');
