@@ -12,6 +12,16 @@
  *   history writer, timed as bench/bridge's commit floor times it) against its figure with no ingest;
  * - retention purging the oldest 30% of sessions in bounded batches, with the same decision commit while it
  *   runs, and the event loop's delay (what any decision arriving meanwhile waits) beside it.
+ *
+ * Measured once at 1,000,000 rows (GATEHOUSE_BENCH_ACTIVITY_ROWS=1000000), 2 cores shared with other
+ * work, load average 5.2-9.5; not yet at ten million, nor three runs:
+ *   fill 77.5 s; 183 bytes a row with sessions and indexes (target ≤ 300: met), 36 more for search;
+ *   a session's page p50 0.32 ms, p95 0.45 ms (scan 118.6 ms);
+ *   search "kubectl rollout" p50 3.6 ms, p95 6.9 ms (LIKE scan 0.6 ms: a common pair, the newest-first
+ *   scan stops at its 50th match); search "deployment/web-417" p50 1.4 ms, p95 2.5 ms (LIKE scan 125.6 ms);
+ *   ingest 6,573 records/s (target 20,000: MISSED) with the decision commit p50 0.225 ms against 0.161 ms
+ *   alone (1.40x: MISSED); purge 300,547 rows in 13.8 s (21,743 rows/s), decision commit p50 0.300 ms
+ *   (1.86x: MISSED), event loop delay p99 45 ms and one stall of 1.6 s.
  */
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
