@@ -3,7 +3,7 @@
  * calls, their rows interleaved as concurrent sessions write them, with the ids, summaries, sources and
  * modes the agents send (Claude Code's `toolu_…`, Codex's `call_…`). Written straight into the tables,
  * a transaction per batch, so ten million rows take minutes rather than the ingest path's hours; the
- * search triggers of migration 014 index them as they go. A fixed seed makes every run the same.
+ * search triggers of migration 013 index them as they go. A fixed seed makes every run the same.
  */
 import type { Database } from 'better-sqlite3';
 import { SUMMARY_CHARS } from '../../main/history/activity-store';

@@ -101,7 +101,7 @@ export function createActivityStore(db: Database): ActivityStore {
   const setRequest = db.prepare(
     'UPDATE activity SET request_id = @requestId WHERE session = @session AND call_id = @callId',
   );
-  // The order is activity_in_order's (migration 014), so a page reads its rows and no others.
+  // The order is activity_in_order's (migration 013), so a page reads its rows and no others.
   const page = db.prepare<{ sessionId: string; limit: number; after: number }, Row>(
     `SELECT ${CALL_COLUMNS}
      FROM activity WHERE session = (SELECT id FROM activity_sessions WHERE session_id = @sessionId)

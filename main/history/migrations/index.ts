@@ -10,7 +10,7 @@ import { handedBack } from './009-handed-back';
 import { editorAnswers } from './010-editor-answers';
 import { proposals } from './011-proposals';
 import { activity } from './012-activity';
-import { activityScale } from './014-activity-scale';
+import { activityScale } from './013-activity-scale';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';

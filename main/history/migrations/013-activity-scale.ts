@@ -11,7 +11,7 @@ import type { Migration } from './migration';
  * terms cost no decision anything. A call's summary may come with its result, after the row was made.
  */
 export const activityScale: Migration = {
-  version: 14,
+  version: 13,
   name: 'activity-scale',
   sql: `
     CREATE INDEX activity_in_order ON activity (session, coalesce(seq, 0));
