@@ -14,6 +14,8 @@ import { writeFileAtomic } from './atomic-write';
 export const TELEMETRY_TOKEN_FILE = 'telemetry-token';
 /** The header the agents are configured to send it in. */
 export const TELEMETRY_HEADER = 'x-gatehouse-telemetry';
+/** Claude Code's PreToolUse `http` hook on the console's port, which takes the same token. */
+export const PRE_TOOL_USE_PATH = '/hooks/claude/pre-tool-use';
 
 /** Where an agent's exporter sends its logs: the console's `/v1/logs` on its kept port, and the token. */
 export interface TelemetryTarget {

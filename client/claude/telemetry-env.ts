@@ -5,7 +5,7 @@
  * Gatehouse adds nothing. Which keys Gatehouse added is kept beside them (`GATEHOUSE_TELEMETRY_ADDED`), so
  * uninstall removes exactly those and leaves every key the person had.
  */
-import { TELEMETRY_HEADER } from '../../files/telemetry-token';
+import { PRE_TOOL_USE_PATH, TELEMETRY_HEADER } from '../../files/telemetry-token';
 import type { TelemetryTarget } from '../../files/telemetry-token';
 import type { Change } from '../config-files/change-settings';
 import { isObject } from '../hook/shape';
@@ -32,7 +32,84 @@ export function telemetryEnv(target: TelemetryTarget): Record<string, string> {
     CLAUDE_CODE_OTEL_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     // The call's input, which joins a call to the card Gatehouse showed for it (its hook input has no tool_use_id).
     OTEL_LOG_TOOL_DETAILS: '1',
+    // The PreToolUse http hook's header names this; Claude Code interpolates only the variables a hook lists.
+    [TOKEN_VAR]: target.token,
   };
+}
+
+const TOKEN_VAR = 'GATEHOUSE_TELEMETRY_TOKEN';
+/**
+ * Seconds Claude Code waits for the console's answer. The console answers from memory in milliseconds; a
+ * refused connection (no console) fails at once, so this bounds only a console that hangs.
+ */
+const PRE_TOOL_USE_TIMEOUT_S = 2;
+
+/**
+ * The PreToolUse `http` hook that lets a retried call through once a person overturned its refusal
+ * (docs/claude-code.md, "The retried call"): Claude Code posts each tool call to the console, which answers
+ * `{}` unless a one-shot retry grant matches it. No process is started per call.
+ */
+export function preToolUseHook(target: TelemetryTarget): JsonObject {
+  return {
+    type: 'http',
+    url: new URL(PRE_TOOL_USE_PATH, target.endpoint).href,
+    timeout: PRE_TOOL_USE_TIMEOUT_S,
+    headers: { [TELEMETRY_HEADER]: `$${TOKEN_VAR}` },
+    allowedEnvVars: [TOKEN_VAR],
+  };
+}
+
+/** Whether a handler is Gatehouse's PreToolUse http hook, to whichever port it points. */
+export function isPreToolUseHook(handler: unknown): boolean {
+  if (!isObject(handler) || handler.type !== 'http' || typeof handler.url !== 'string') return false;
+  try {
+    const url = new URL(handler.url);
+    return url.hostname === '127.0.0.1' && url.pathname === PRE_TOOL_USE_PATH;
+  } catch {
+    return false;
+  }
+}
+
+type Groups = JsonObject[];
+
+function preToolUseGroups(settings: JsonObject): Groups {
+  const hooks = isObject(settings.hooks) ? settings.hooks : {};
+  return Array.isArray(hooks.PreToolUse) ? (hooks.PreToolUse as Groups) : [];
+}
+
+/** The settings with Gatehouse's PreToolUse handlers taken out, and groups and keys it leaves empty. */
+function withoutPreToolUseHook(settings: JsonObject): JsonObject {
+  const ours = (group: unknown) =>
+    isObject(group) && Array.isArray(group.hooks) && group.hooks.some(isPreToolUseHook);
+  if (!preToolUseGroups(settings).some(ours) || !isObject(settings.hooks)) return settings;
+  const groups = preToolUseGroups(settings).flatMap((group) => {
+    if (!isObject(group) || !Array.isArray(group.hooks)) return [group];
+    const kept = group.hooks.filter((handler) => !isPreToolUseHook(handler));
+    if (kept.length === group.hooks.length) return [group];
+    return kept.length ? [{ ...group, hooks: kept }] : [];
+  });
+  const { PreToolUse: _, ...otherEvents } = settings.hooks;
+  const hooks = groups.length ? { ...otherEvents, PreToolUse: groups } : otherEvents;
+  const { hooks: __, ...rest } = settings;
+  return Object.keys(hooks).length ? { ...settings, hooks } : rest;
+}
+
+function withPreToolUseHook(settings: JsonObject, target: TelemetryTarget): JsonObject {
+  const base = withoutPreToolUseHook(settings);
+  const hooks = isObject(base.hooks) ? base.hooks : {};
+  const group = { matcher: '*', hooks: [preToolUseHook(target)] };
+  return { ...base, hooks: { ...hooks, PreToolUse: [...preToolUseGroups(base), group] } };
+}
+
+/** Whether the settings hold the PreToolUse hook pointed at this console. */
+function hasPreToolUseHook(settings: JsonObject, target: TelemetryTarget): boolean {
+  const wanted = JSON.stringify(preToolUseHook(target));
+  return preToolUseGroups(settings).some(
+    (group) =>
+      isObject(group) &&
+      Array.isArray(group.hooks) &&
+      group.hooks.some((handler) => JSON.stringify(handler) === wanted),
+  );
 }
 
 export type TelemetryChange = Change | { readonly conflict: string };
@@ -73,13 +150,18 @@ export function installTelemetry(
     nowAdded.add(key);
   }
   next[ADDED_KEY] = [...nowAdded].join(',');
-  const changed = JSON.stringify(next) !== JSON.stringify(env ?? {}) || env === undefined;
-  return { settings: changed ? { ...settings, env: next } : settings, changed };
+  const envChanged = JSON.stringify(next) !== JSON.stringify(env ?? {}) || env === undefined;
+  const hookChanged = !hasPreToolUseHook(settings, target);
+  if (!envChanged && !hookChanged) return { settings, changed: false };
+  // The hook goes in only with the token's variable, which this export's `env` carries.
+  return { settings: withPreToolUseHook({ ...settings, env: next }, target), changed: true };
 }
 
 /** The settings without the keys Gatehouse added, and without `env` if Gatehouse made it and it is now empty. */
-export function uninstallTelemetry(settings: JsonObject): Change {
-  if (!isObject(settings.env) || settings.env[ADDED_KEY] === undefined) return { settings, changed: false };
+export function uninstallTelemetry(original: JsonObject): Change {
+  const settings = withoutPreToolUseHook(original);
+  if (!isObject(settings.env) || settings.env[ADDED_KEY] === undefined)
+    return { settings, changed: settings !== original };
   const added = addedKeys(settings.env);
   const next: JsonObject = {};
   for (const [key, value] of Object.entries(settings.env))
@@ -100,14 +182,16 @@ export function hasGatehouseExport(settings: JsonObject): boolean {
 export function telemetryStatus(
   settings: JsonObject,
   target: TelemetryTarget,
-): 'ok' | 'absent' | 'theirs' | 'stale' {
+): 'ok' | 'absent' | 'theirs' | 'stale' | 'no-retry-hook' {
   const env = isObject(settings.env) ? settings.env : undefined;
   if (env?.[ADDED_KEY] === undefined) return env?.OTEL_LOGS_EXPORTER !== undefined ? 'theirs' : 'absent';
   const wanted = telemetryEnv(target);
-  return env.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT === wanted.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT &&
-    env.OTEL_EXPORTER_OTLP_LOGS_HEADERS === wanted.OTEL_EXPORTER_OTLP_LOGS_HEADERS
-    ? 'ok'
-    : 'stale';
+  if (
+    env.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT !== wanted.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT ||
+    env.OTEL_EXPORTER_OTLP_LOGS_HEADERS !== wanted.OTEL_EXPORTER_OTLP_LOGS_HEADERS
+  )
+    return 'stale';
+  return env[TOKEN_VAR] === target.token && hasPreToolUseHook(settings, target) ? 'ok' : 'no-retry-hook';
 }
 
 function addedKeys(env: JsonObject | undefined): Set<string> {

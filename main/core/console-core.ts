@@ -54,7 +54,15 @@ import { startDecisionRoom } from './decision-room';
 import type { DecisionRoom } from './decision-room';
 import { openHistory } from './open-history';
 import type { OpenedHistory } from './open-history';
-import { bridgeRoute, consoleRequests, otlpLogsRoute, webConsolePages, webConsoleRoute } from './routes';
+import {
+  bridgeRoute,
+  consoleRequests,
+  otlpLogsRoute,
+  preToolUseRoute,
+  telemetryTokenCheck,
+  webConsolePages,
+  webConsoleRoute,
+} from './routes';
 import { createSignal } from '../../common/signal';
 import { guarded } from '../../common/guarded';
 import { startDecisionExport } from './decision-export-room';
@@ -188,9 +196,10 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const passes = createConsolePasses(Date.now, keeper);
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const agentEvents = createSignal<readonly AgentToolEvent[]>();
+  const acceptsTelemetry = telemetryTokenCheck(options.home, await loadOrCreateTelemetryToken(options.home));
+  const preToolUse = preToolUseRoute({ accepts: acceptsTelemetry, retries: decisions.retries });
   const otlpLogs = otlpLogsRoute({
-    home: options.home,
-    token: await loadOrCreateTelemetryToken(options.home),
+    accepts: acceptsTelemetry,
     ingest: (events) => {
       const joins = history.activity?.record(events) ?? [];
       decisionExport.exporter.joined(joins);
@@ -199,7 +208,15 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
       agentEvents.emit(events);
     },
   });
-  const parts = { registry: decisions.registry, limits, credentials, service, passes, otlpLogs };
+  const parts = {
+    registry: decisions.registry,
+    limits,
+    credentials,
+    service,
+    passes,
+    otlpLogs,
+    preToolUse,
+  };
   const server =
     options.port === 'remembered'
       ? await listenOnRememberedPort(
@@ -375,6 +392,7 @@ function listen(
     readonly service: ConsoleService;
     readonly passes: ConsolePasses;
     readonly otlpLogs: ReturnType<typeof otlpLogsRoute>;
+    readonly preToolUse: ReturnType<typeof preToolUseRoute>;
   },
 ): Promise<LoopbackServer> {
   return listenLoopback({
@@ -389,6 +407,6 @@ function listen(
       }),
       webConsoleRoute({ service: parts.service, passes: parts.passes }),
     ],
-    onRequest: consoleRequests(webConsolePages(options.rendererDir), parts.otlpLogs),
+    onRequest: consoleRequests(webConsolePages(options.rendererDir), parts.otlpLogs, parts.preToolUse),
   });
 }

@@ -39,6 +39,8 @@ const SESSION_OUTCOME_MS = 10_000;
 export interface DecisionRoom {
   readonly bash: BashSupport;
   readonly grants: GrantBook;
+  /** One-shot grants from overturned refusals, which Claude Code's PreToolUse hook also asks about. */
+  readonly retries: RetryGrants;
   readonly registry: RaceRegistry;
   /** Gatehouse's classifier on the coordinator's path: its settings, its model's key. */
   readonly classifier: ClassifierRoom;
@@ -125,6 +127,7 @@ export async function startDecisionRoom(options: {
   return {
     bash,
     grants,
+    retries,
     registry,
     classifier,
     outcomes,

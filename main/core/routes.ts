@@ -19,6 +19,8 @@ import { createStaticSite } from '../web/static-site';
 import { readTelemetryToken } from '../../files/telemetry-token';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
 import { OTLP_LOGS_PATH, serveOtlpLogs } from '../telemetry/otlp-endpoint';
+import { PRE_TOOL_USE_PATH, servePreToolUse } from '../telemetry/pre-tool-use-endpoint';
+import type { RetryGrants } from '../rules/retry-grants';
 
 export function bridgeRoute(options: {
   readonly registry: RaceRegistry;
@@ -75,32 +77,52 @@ export function webConsoleRoute(options: {
   };
 }
 
-/** Plain HTTP on the console's port: the agents' OTLP logs at `/v1/logs`, the web console's pages elsewhere. */
+type HttpHandler = (request: IncomingMessage, response: ServerResponse, port: number) => void;
+
+/**
+ * Plain HTTP on the console's port: the agents' OTLP logs at `/v1/logs`, Claude Code's PreToolUse hook at its
+ * path, the web console's pages elsewhere.
+ */
 export function consoleRequests(
-  pages: (request: IncomingMessage, response: ServerResponse, port: number) => void,
-  otlpLogs: (request: IncomingMessage, response: ServerResponse, port: number) => void,
-): (request: IncomingMessage, response: ServerResponse, port: number) => void {
+  pages: HttpHandler,
+  otlpLogs: HttpHandler,
+  preToolUse: HttpHandler,
+): HttpHandler {
   return (request, response, port) => {
     const { pathname } = new URL(request.url ?? '/', 'http://request.invalid');
-    (pathname === OTLP_LOGS_PATH ? otlpLogs : pages)(request, response, port);
+    const handler =
+      pathname === OTLP_LOGS_PATH ? otlpLogs : pathname === PRE_TOOL_USE_PATH ? preToolUse : pages;
+    handler(request, response, port);
   };
 }
 
-/** The agents' OTLP logs endpoint; a token presented that is not the kept one is checked against the file once more. */
-export function otlpLogsRoute(options: {
-  readonly home: string;
-  readonly token: string;
-  readonly ingest: (events: readonly AgentToolEvent[]) => void;
-}): (request: IncomingMessage, response: ServerResponse, port: number) => void {
-  let token = options.token;
-  return serveOtlpLogs({
+/** The telemetry token's check; a token presented that is not the kept one is checked against the file once more. */
+export function telemetryTokenCheck(home: string, kept: string): (presented: string) => boolean {
+  let token = kept;
+  return (presented) => {
+    if (tokensEqual(presented, token)) return true;
     // `gatehouse install` may have written a new token since this console started (after the file was removed).
-    accepts: (presented) => {
-      if (tokensEqual(presented, token)) return true;
-      token = readTelemetryToken(options.home) ?? token;
-      return tokensEqual(presented, token);
-    },
-    ingest: options.ingest,
+    token = readTelemetryToken(home) ?? token;
+    return tokensEqual(presented, token);
+  };
+}
+
+/** The agents' OTLP logs endpoint. */
+export function otlpLogsRoute(options: {
+  readonly accepts: (presented: string) => boolean;
+  readonly ingest: (events: readonly AgentToolEvent[]) => void;
+}): HttpHandler {
+  return serveOtlpLogs(options);
+}
+
+/** Claude Code's PreToolUse hook, answered from the one-shot retry grants, with the telemetry token. */
+export function preToolUseRoute(options: {
+  readonly accepts: (presented: string) => boolean;
+  readonly retries: RetryGrants;
+}): HttpHandler {
+  return servePreToolUse({
+    accepts: options.accepts,
+    takeGrant: (call, agent) => options.retries.take(call, { name: agent }) !== undefined,
   });
 }
 

@@ -16,7 +16,10 @@ interface RetryGrant {
   readonly expiresAt: number;
 }
 
-function keyOf(request: PermissionRequest, agent: AgentInfo): string {
+/** What a grant is keyed on: the call, without the request's own id, mode or timing. */
+export type RetryCall = Pick<PermissionRequest, 'sessionId' | 'cwd' | 'tool' | 'input' | 'mcpServer'>;
+
+function keyOf(request: RetryCall, agent: Pick<AgentInfo, 'name'>): string {
   // An MCP server counts by its name and where it was configured, as for every grant (grant-book.ts).
   return canonicalJson([
     agent.name,
@@ -43,7 +46,7 @@ export class RetryGrants {
   }
 
   /** The refusal whose grant answers this call, used up by answering it; undefined when none does. */
-  take(request: PermissionRequest, agent: AgentInfo): string | undefined {
+  take(request: RetryCall, agent: Pick<AgentInfo, 'name'>): string | undefined {
     this.sweep();
     const key = keyOf(request, agent);
     const grant = this.grants.get(key);

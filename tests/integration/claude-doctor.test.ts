@@ -1,5 +1,5 @@
 /** `gatehouse doctor` against a live console core, real settings files and a managed policy file. */
-import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../common/cli';
@@ -112,6 +112,21 @@ describe('gatehouse doctor', () => {
       /^✗ telemetry: .* sends the agent's tool decisions to another port or with another token than this console's .*Next: run "gatehouse install claude"\.$/,
     );
     expect(result.code).toBe(1);
+    await installUserHooks();
+    expect((await doctor()).line('telemetry')).toMatch(/^✓ telemetry:/);
+  });
+
+  it('says when the PreToolUse hook that lets a retried call through is gone', async () => {
+    await startConsole();
+    await installUserHooks();
+    const path = join(home, '.claude', 'settings.json');
+    const settings = JSON.parse(await readFile(path, 'utf8')) as { hooks: Record<string, unknown> };
+    delete settings.hooks.PreToolUse;
+    await writeFile(path, JSON.stringify(settings));
+    const result = await doctor();
+    expect(result.line('telemetry')).toMatch(
+      /^✗ telemetry: .* lacks the PreToolUse hook to this console that lets a call through once a person overturned its refusal\. Next: run "gatehouse install claude"\.$/,
+    );
     await installUserHooks();
     expect((await doctor()).line('telemetry')).toMatch(/^✓ telemetry:/);
   });

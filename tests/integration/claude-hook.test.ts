@@ -17,6 +17,7 @@ import { createMemoryDecisionStore } from '../../main/history/decision-store';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
 import { replayAgainst, startRelay, startSquatter } from '../support/squatter';
 import { makeTempDir } from '../support/temp-dir';
+import { PRE_TOOL_USE_PATH, readTelemetryToken, TELEMETRY_HEADER } from '../../files/telemetry-token';
 
 const CLI = resolve('out/cli/gatehouse.mjs');
 /** What `gatehouse install claude` points Claude Code at. */
@@ -687,6 +688,51 @@ describe('gatehouse hook permission-denied, as Claude Code 2.1.328 runs it after
     expect(second.provenance).toBeUndefined();
     c.registry.decide(second.id, 'console', { behavior: 'deny' });
     expect(decisionIn(await again.exit)).toEqual({ behavior: 'deny' });
+  });
+
+  /** Claude Code's PreToolUse http hook posting the retried call, as 2.1.328 posts it, with `token`. */
+  function postPreToolUse(c: ConsoleCore, token: string | undefined): Promise<Response> {
+    const body = {
+      ...fixture('pre-tool-use-2.1.328-http'),
+      session_id: refused.session_id,
+      cwd: refused.cwd,
+      permission_mode: 'auto',
+      tool_name: refused.tool_name,
+      tool_input: refused.tool_input,
+    };
+    return fetch(`http://127.0.0.1:${c.port}${PRE_TOOL_USE_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token === undefined ? {} : { [TELEMETRY_HEADER]: token }),
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  it('lets the retried call through its PreToolUse http hook once, and only with the telemetry token', async () => {
+    const c = await startConsole();
+    const token = readTelemetryToken(home.path)!;
+    // Before any refusal is overturned the console has no opinion, so Claude Code decides as without it.
+    expect(await (await postPreToolUse(c, token)).json()).toEqual({});
+    const hook = spawnHook('permission-denied', refused);
+    c.registry.decide((await nextRequest(c)).id, 'console', { behavior: 'allow' });
+    expect(deniedOutput(await hook.exit)).toMatchObject({ hookSpecificOutput: { retry: true } });
+
+    expect((await postPreToolUse(c, undefined)).status).toBe(401);
+    expect((await postPreToolUse(c, `${token.slice(1)}x`)).status).toBe(401);
+    // The refused attempts used nothing up: the right token gets the allow, once.
+    const allowed = await postPreToolUse(c, token);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toMatchObject({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' },
+    });
+    expect(await (await postPreToolUse(c, token)).json()).toEqual({});
+    // Nor does it answer the PermissionRequest the grant would otherwise have answered.
+    const retry = spawnHook('permission-request', retried);
+    const asked = await nextRequest(c);
+    c.registry.decide(asked.id, 'console', { behavior: 'deny' });
+    expect(decisionIn(await retry.exit)).toEqual({ behavior: 'deny' });
   });
 
   it('Leave it refused prints {} and grants nothing', async () => {

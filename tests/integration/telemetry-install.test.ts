@@ -94,6 +94,26 @@ describe('gatehouse install claude: the telemetry', () => {
       OTEL_EXPORTER_OTLP_LOGS_HEADERS: `x-gatehouse-telemetry=${readTelemetryToken(gatehouseHome)}`,
     });
     expect((await stat(join(gatehouseHome, TELEMETRY_TOKEN_FILE))).mode & 0o777).toBe(0o600);
+    // The retried call's hook goes with the export: Claude Code posts to the console, no process per call,
+    // and the token reaches its header only through the one variable the hook lists.
+    const { hooks } = JSON.parse(await readFile(userSettings(), 'utf8')) as { hooks: unknown };
+    expect(hooks).toEqual({
+      PreToolUse: [
+        {
+          matcher: '*',
+          hooks: [
+            {
+              type: 'http',
+              url: `http://127.0.0.1:${core?.port}/hooks/claude/pre-tool-use`,
+              timeout: 2,
+              headers: { 'x-gatehouse-telemetry': '$GATEHOUSE_TELEMETRY_TOKEN' },
+              allowedEnvVars: ['GATEHOUSE_TELEMETRY_TOKEN'],
+            },
+          ],
+        },
+      ],
+    });
+    expect(env.GATEHOUSE_TELEMETRY_TOKEN).toBe(readTelemetryToken(gatehouseHome));
     expect((await run('install', 'claude', '--scope', 'project')).stdout).toContain(
       `Claude Code already sends its tool decisions to the console (${endpoint}); ${userSettings()} is unchanged.`,
     );
@@ -114,6 +134,7 @@ describe('gatehouse install claude: the telemetry', () => {
     await writeFile(userSettings(), original);
     expect((await run('install', 'claude')).code).toBe(0);
     expect(await readFile(userSettings(), 'utf8')).toContain('"OTEL_LOGS_EXPORTER": "otlp"');
+    expect(await readFile(userSettings(), 'utf8')).toContain('/hooks/claude/pre-tool-use');
     const removed = await run('uninstall', 'claude');
     expect(removed).toMatchObject({ code: 0, stderr: '' });
     expect(removed.stdout).toContain(`Removed Gatehouse's telemetry settings from ${userSettings()}`);

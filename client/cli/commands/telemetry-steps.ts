@@ -195,6 +195,13 @@ export async function telemetryCheck(agent: AgentArg, flags: TargetFlags, env: C
         text: `${path} sends the agent's tool decisions to another port or with another token than this console's (${target.endpoint})`,
         next: install,
       };
+    case 'no-retry-hook':
+      return {
+        ok: false,
+        name,
+        text: `${path} sends the agent's tool decisions to ${target.endpoint}, but lacks the PreToolUse hook to this console that lets a call through once a person overturned its refusal`,
+        next: install,
+      };
     case 'absent':
       return {
         ok: false,
