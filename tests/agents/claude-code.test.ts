@@ -4,9 +4,11 @@
  * live console core. Each case checks what the agent then did: the tool's result the model got back, the
  * file the tool made, the rule Claude Code wrote.
  */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISCOVERY_FILE } from '../../common/discovery';
 import { createSqliteHistory, HISTORY_FILE } from '../../main/history';
@@ -283,9 +285,57 @@ describe('Claude Code, headless (-p)', () => {
 
   it('falls back to Claude Code’s own answer when no console runs', async () => {
     api.script(touch('absent.txt'));
-    const turn = await runHeadless(sandbox, 'make the file');
+    const debug = join(dir.path, 'claude-debug.log');
+    const turn = await runHeadless(sandbox, 'make the file', ['--debug-file', debug]);
     expect(turn.result.permission_denials).toHaveLength(1);
     expect(existsSync(marker('absent.txt'))).toBe(false);
+    // The PreToolUse http hook found nothing listening and failed at once: a refused connection, not its
+    // timeout, so a call with no console waits for nothing of Gatehouse's.
+    const log = await readFile(debug, 'utf8');
+    expect(log).toMatch(/HTTP hook error: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
+    expect(log).not.toMatch(/HTTP hook .*(abort|timed out)/i);
+  });
+
+  it('lets the retried call of an overturned refusal through its PreToolUse http hook, with no dialog', async () => {
+    gate = await startLiveConsole(sandbox, { port: 'remembered' });
+    const sessionId = randomUUID();
+    const call = touch('retried.txt');
+    // Auto mode's refusal cannot be reached offline; the PermissionDenied hook gets its input as 2.1.328
+    // builds it, and the person lets the model retry.
+    const refusal = spawn(process.execPath, [resolve('out/cli/gatehouse.mjs'), 'hook', 'permission-denied'], {
+      env: sandbox.env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let printed = '';
+    refusal.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const exited = new Promise((done) => refusal.on('close', done));
+    refusal.stdin.end(
+      JSON.stringify({
+        session_id: sessionId,
+        transcript_path: join(sandbox.home, 'transcript.jsonl'),
+        cwd: sandbox.project,
+        permission_mode: 'auto',
+        hook_event_name: 'PermissionDenied',
+        tool_name: call.name,
+        tool_input: call.input,
+        tool_use_id: 'toolu_refused',
+        reason: 'Creates a file the user did not ask for.',
+      }),
+    );
+    const card = await gate.nextCard();
+    expect(card.provenance).toMatchObject({ type: 'classifier-refusal' });
+    gate.registry.decide(card.id, 'console', { behavior: 'allow' });
+    await exited;
+    expect(JSON.parse(printed)).toMatchObject({ hookSpecificOutput: { retry: true } });
+
+    // The retried call, in default mode, where only a hook's allow keeps it from asking: it runs, and no
+    // PermissionRequest card is raised.
+    api.script(call);
+    const turn = await runHeadless(sandbox, 'make the file', ['--session-id', sessionId]);
+    expect(turn.result.permission_denials).toEqual([]);
+    expect((await api.nextToolResult()).isError).toBe(false);
+    expect(existsSync(marker('retried.txt'))).toBe(true);
+    expect(gate.cards).toHaveLength(1);
   });
 
   it('falls back the same way when bridge.json names a console that is gone', async () => {

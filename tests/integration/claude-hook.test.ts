@@ -691,7 +691,11 @@ describe('gatehouse hook permission-denied, as Claude Code 2.1.328 runs it after
   });
 
   /** Claude Code's PreToolUse http hook posting the retried call, as 2.1.328 posts it, with `token`. */
-  function postPreToolUse(c: ConsoleCore, token: string | undefined): Promise<Response> {
+  function postPreToolUse(
+    c: ConsoleCore,
+    token: string | undefined,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
     const body = {
       ...fixture('pre-tool-use-2.1.328-http'),
       session_id: refused.session_id,
@@ -705,6 +709,7 @@ describe('gatehouse hook permission-denied, as Claude Code 2.1.328 runs it after
       headers: {
         'content-type': 'application/json',
         ...(token === undefined ? {} : { [TELEMETRY_HEADER]: token }),
+        ...extra,
       },
       body: JSON.stringify(body),
     });
@@ -721,6 +726,7 @@ describe('gatehouse hook permission-denied, as Claude Code 2.1.328 runs it after
 
     expect((await postPreToolUse(c, undefined)).status).toBe(401);
     expect((await postPreToolUse(c, `${token.slice(1)}x`)).status).toBe(401);
+    expect((await postPreToolUse(c, token, { origin: 'https://page.example' })).status).toBe(403);
     // The refused attempts used nothing up: the right token gets the allow, once.
     const allowed = await postPreToolUse(c, token);
     expect(allowed.status).toBe(200);
