@@ -1,9 +1,9 @@
 /**
  * What Gatehouse adds to a tool call nobody is asked about: the real Claude Code (the pinned binary) in `-p`
  * against the stand-in Messages API, making read-only tool calls its rules allow, without Gatehouse, with
- * Gatehouse as `gatehouse install claude` sets it up (its hooks, the background ones included, the
- * telemetry export to a console that is running and the PreToolUse http hook to it), the same without that
- * http hook, and with the same hooks all held in the foreground as
+ * Gatehouse as `gatehouse install claude` sets it up (its hooks, the background ones included, and the
+ * telemetry export to a console that is running), the same with `--retry-hook` (the PreToolUse http hook to
+ * the console), and with the same hooks all held in the foreground as
  * installs before `async` were. A tool call's time is the gap between two tool results reaching the model
  * API (the permission check, the tool, the hooks Claude Code waits for, and its turn around them). The
  * configurations are interleaved in one run, so a busy machine slows them alike.
@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { installTelemetry, telemetryEnv } from '../../client/claude/telemetry-env';
+import { installTelemetry } from '../../client/claude/telemetry-env';
 import { loadOrCreateTelemetryToken } from '../../files/telemetry-token';
 import { startConsoleCore } from '../../main/core/console-core';
 import { startAnthropicStandIn } from '../../tests/agents/support/anthropic-stand-in';
@@ -26,13 +26,13 @@ import { makeTempDir } from '../../tests/support/temp-dir';
 type Config =
   | 'without Gatehouse'
   | 'with Gatehouse'
-  | 'no PreToolUse http hook'
+  | 'with --retry-hook'
   | 'tool hooks too (async)'
   | 'hooks held (no async)';
 const CONFIGS: readonly Config[] = [
   'without Gatehouse',
   'with Gatehouse',
-  'no PreToolUse http hook',
+  'with --retry-hook',
   'tool hooks too (async)',
   'hooks held (no async)',
 ];
@@ -87,15 +87,17 @@ async function main(): Promise<number> {
     endpoint: `http://127.0.0.1:${core.port}/v1/logs`,
     token: await loadOrCreateTelemetryToken(sandbox.gatehouseHome),
   };
-  // The user's settings as `gatehouse install claude` leaves them: the export and the PreToolUse http hook.
-  const user = installTelemetry({}, target, 'settings.json');
+  // The user's settings as `gatehouse install claude` leaves them (the export), and with `--retry-hook`.
+  const user = installTelemetry({}, target, 'settings.json', false);
+  const withRetryHook = installTelemetry({}, target, 'settings.json', true);
   if ('conflict' in user) throw new Error(user.conflict);
+  if ('conflict' in withRetryHook) throw new Error(withRetryHook.conflict);
   const setup: Record<Config, { project: object; user: object }> = {
     'without Gatehouse': { project: { permissions }, user: {} },
     'with Gatehouse': { project: { ...withoutToolHooks(installed), permissions }, user: user.settings },
-    'no PreToolUse http hook': {
+    'with --retry-hook': {
       project: { ...withoutToolHooks(installed), permissions },
-      user: { env: telemetryEnv(target) },
+      user: withRetryHook.settings,
     },
     'tool hooks too (async)': { project: { ...installed, permissions }, user: user.settings },
     'hooks held (no async)': {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADDED_KEY,
   installTelemetry,
+  retryHookStatus,
   telemetryEnv,
   telemetryStatus,
   uninstallTelemetry,
@@ -10,8 +11,8 @@ import {
 const target = { endpoint: 'http://127.0.0.1:43117/v1/logs', token: 't'.repeat(43) };
 const PATH = '/home/me/.claude/settings.json';
 
-const install = (settings: Record<string, unknown>) => {
-  const change = installTelemetry(settings, target, PATH);
+const install = (settings: Record<string, unknown>, retryHook = false) => {
+  const change = installTelemetry(settings, target, PATH, retryHook);
   if ('conflict' in change) throw new Error(change.conflict);
   return change;
 };
@@ -54,7 +55,7 @@ describe('Claude Code’s log export to the console', () => {
     const { settings } = install({});
     const moved = { ...target, endpoint: 'http://127.0.0.1:43999/v1/logs' };
     expect(telemetryStatus(settings, moved)).toBe('stale');
-    const again = installTelemetry(settings, moved, PATH);
+    const again = installTelemetry(settings, moved, PATH, false);
     expect(
       'conflict' in again
         ? undefined
@@ -70,10 +71,31 @@ describe('Claude Code’s log export to the console', () => {
     ],
     ['has telemetry turned off', { CLAUDE_CODE_ENABLE_TELEMETRY: '0' }, /turns Claude Code's telemetry off/],
   ])('leaves a person’s settings that %s as they are, and says why', (_, env, why) => {
-    const change = installTelemetry({ env }, target, PATH);
+    const change = installTelemetry({ env }, target, PATH, true);
     expect(change).toEqual({ conflict: expect.stringMatching(why) });
     expect(telemetryStatus({ env }, target)).toBe('OTEL_LOGS_EXPORTER' in env ? 'theirs' : 'absent');
     expect(uninstallTelemetry({ env })).toEqual({ settings: { env }, changed: false });
+  });
+
+  it('adds the PreToolUse http hook only when asked, and keeps it on a later install without the flag', () => {
+    const plain = install({}).settings;
+    expect(plain.hooks).toBeUndefined();
+    expect(plain.env).not.toHaveProperty('GATEHOUSE_TELEMETRY_TOKEN');
+    expect(retryHookStatus(plain, target)).toBe('absent');
+
+    const asked = install(plain, true);
+    expect(asked.changed).toBe(true);
+    expect(retryHookStatus(asked.settings, target)).toBe('ok');
+    expect(install(asked.settings).changed).toBe(false);
+
+    // The console moved: a plain install points the hook it finds at the new port rather than dropping it.
+    const moved = { ...target, endpoint: 'http://127.0.0.1:43999/v1/logs' };
+    expect(retryHookStatus(asked.settings, moved)).toBe('stale');
+    const again = installTelemetry(asked.settings, moved, PATH, false);
+    if ('conflict' in again) throw new Error(again.conflict);
+    expect(retryHookStatus(again.settings, moved)).toBe('ok');
+
+    expect(uninstallTelemetry(asked.settings)).toEqual({ settings: {}, changed: true });
   });
 
   it('sets what the pinned binary needs to export within 2 s', () => {

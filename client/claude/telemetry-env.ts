@@ -32,11 +32,10 @@ export function telemetryEnv(target: TelemetryTarget): Record<string, string> {
     CLAUDE_CODE_OTEL_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     // The call's input, which joins a call to the card Gatehouse showed for it (its hook input has no tool_use_id).
     OTEL_LOG_TOOL_DETAILS: '1',
-    // The PreToolUse http hook's header names this; Claude Code interpolates only the variables a hook lists.
-    [TOKEN_VAR]: target.token,
   };
 }
 
+/** The PreToolUse http hook's header names this; Claude Code interpolates only the variables a hook lists. */
 const TOKEN_VAR = 'GATEHOUSE_TELEMETRY_TOKEN';
 /**
  * Seconds Claude Code waits for the console's answer. The console answers from memory in milliseconds; a
@@ -47,7 +46,8 @@ const PRE_TOOL_USE_TIMEOUT_S = 2;
 /**
  * The PreToolUse `http` hook that lets a retried call through once a person overturned its refusal
  * (docs/claude-code.md, "The retried call"): Claude Code posts each tool call to the console, which answers
- * `{}` unless a one-shot retry grant matches it. No process is started per call.
+ * `{}` unless a one-shot retry grant matches it. No process is started per call, but Claude Code's own http
+ * hook machinery still adds 12-25 ms to every call, so it goes in only with `--retry-hook`.
  */
 export function preToolUseHook(target: TelemetryTarget): JsonObject {
   return {
@@ -101,6 +101,13 @@ function withPreToolUseHook(settings: JsonObject, target: TelemetryTarget): Json
   return { ...base, hooks: { ...hooks, PreToolUse: [...preToolUseGroups(base), group] } };
 }
 
+/** Whether the settings hold Gatehouse's PreToolUse hook, to whichever port it points. */
+function hasAnyPreToolUseHook(settings: JsonObject): boolean {
+  return preToolUseGroups(settings).some(
+    (group) => isObject(group) && Array.isArray(group.hooks) && group.hooks.some(isPreToolUseHook),
+  );
+}
+
 /** Whether the settings hold the PreToolUse hook pointed at this console. */
 function hasPreToolUseHook(settings: JsonObject, target: TelemetryTarget): boolean {
   const wanted = JSON.stringify(preToolUseHook(target));
@@ -129,17 +136,23 @@ export function telemetryConflict(settings: JsonObject, path: string): string | 
   return undefined;
 }
 
-/** The settings with the console's export added (or brought up to date), or why the person's own export stays. */
+/**
+ * The settings with the console's export added (or brought up to date), or why the person's own export stays.
+ * The PreToolUse http hook goes in with `retryHook`, and one already there is kept and pointed at this
+ * console: installing again without the flag never takes away what the person asked for before.
+ */
 export function installTelemetry(
   settings: JsonObject,
   target: TelemetryTarget,
   path: string,
+  retryHook: boolean,
 ): TelemetryChange {
   const conflict = telemetryConflict(settings, path);
   if (conflict !== undefined) return { conflict };
   const env = isObject(settings.env) ? settings.env : undefined;
   const added = addedKeys(env);
-  const wanted = telemetryEnv(target);
+  const withHook = retryHook || hasAnyPreToolUseHook(settings);
+  const wanted = { ...telemetryEnv(target), ...(withHook ? { [TOKEN_VAR]: target.token } : {}) };
   const theirs = (key: string) => env?.[key] !== undefined && !added.has(key);
   const next: JsonObject = { ...env };
   const nowAdded = new Set(added);
@@ -151,10 +164,10 @@ export function installTelemetry(
   }
   next[ADDED_KEY] = [...nowAdded].join(',');
   const envChanged = JSON.stringify(next) !== JSON.stringify(env ?? {}) || env === undefined;
-  const hookChanged = !hasPreToolUseHook(settings, target);
+  const hookChanged = withHook && !hasPreToolUseHook(settings, target);
   if (!envChanged && !hookChanged) return { settings, changed: false };
-  // The hook goes in only with the token's variable, which this export's `env` carries.
-  return { settings: withPreToolUseHook({ ...settings, env: next }, target), changed: true };
+  const withEnv = { ...settings, env: next };
+  return { settings: withHook ? withPreToolUseHook(withEnv, target) : withEnv, changed: true };
 }
 
 /** The settings without the keys Gatehouse added, and without `env` if Gatehouse made it and it is now empty. */
@@ -182,16 +195,21 @@ export function hasGatehouseExport(settings: JsonObject): boolean {
 export function telemetryStatus(
   settings: JsonObject,
   target: TelemetryTarget,
-): 'ok' | 'absent' | 'theirs' | 'stale' | 'no-retry-hook' {
+): 'ok' | 'absent' | 'theirs' | 'stale' {
   const env = isObject(settings.env) ? settings.env : undefined;
   if (env?.[ADDED_KEY] === undefined) return env?.OTEL_LOGS_EXPORTER !== undefined ? 'theirs' : 'absent';
   const wanted = telemetryEnv(target);
-  if (
-    env.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT !== wanted.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT ||
-    env.OTEL_EXPORTER_OTLP_LOGS_HEADERS !== wanted.OTEL_EXPORTER_OTLP_LOGS_HEADERS
-  )
-    return 'stale';
-  return env[TOKEN_VAR] === target.token && hasPreToolUseHook(settings, target) ? 'ok' : 'no-retry-hook';
+  return env.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT === wanted.OTEL_EXPORTER_OTLP_LOGS_ENDPOINT &&
+    env.OTEL_EXPORTER_OTLP_LOGS_HEADERS === wanted.OTEL_EXPORTER_OTLP_LOGS_HEADERS
+    ? 'ok'
+    : 'stale';
+}
+
+/** What `doctor` says of the PreToolUse http hook: there and asking this console with its token, or not. */
+export function retryHookStatus(settings: JsonObject, target: TelemetryTarget): 'ok' | 'absent' | 'stale' {
+  if (!hasAnyPreToolUseHook(settings)) return 'absent';
+  const env = isObject(settings.env) ? settings.env : undefined;
+  return env?.[TOKEN_VAR] === target.token && hasPreToolUseHook(settings, target) ? 'ok' : 'stale';
 }
 
 function addedKeys(env: JsonObject | undefined): Set<string> {

@@ -12,6 +12,8 @@ export interface TargetFlags {
   readonly home?: string;
   /** Install the hooks only, without pointing the agent's own telemetry at the console. */
   readonly 'no-telemetry'?: boolean;
+  /** Claude Code only: add the PreToolUse http hook that lets a retried call through (issue 40, point 3). */
+  readonly 'retry-hook'?: boolean;
 }
 
 export interface TargetArgs {
@@ -30,6 +32,7 @@ export function parseTargetFlags(argv: readonly string[]): TargetArgs {
       cwd: { type: 'string' },
       home: { type: 'string' },
       'no-telemetry': { type: 'boolean' },
+      'retry-hook': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     true,
@@ -43,5 +46,12 @@ export function parseTargetFlags(argv: readonly string[]): TargetArgs {
   if (!(AGENTS as readonly string[]).includes(agent))
     throw new UsageError(`unknown agent "${agent}"; it takes claude, codex, copilot or opencode`);
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  if (values['retry-hook'] && agent !== 'claude')
+    throw new UsageError('--retry-hook is for Claude Code only: "gatehouse install claude --retry-hook"');
+  // The hook's header takes the telemetry token from the env that the export writes.
+  if (values['retry-hook'] && values['no-telemetry'])
+    throw new UsageError(
+      '--retry-hook needs the telemetry export that --no-telemetry leaves out, so give one or the other',
+    );
   return { agent: agent as AgentArg, help, flags: values };
 }

@@ -284,6 +284,7 @@ describe('Claude Code, headless (-p)', () => {
   });
 
   it('falls back to Claude Code’s own answer when no console runs', async () => {
+    sandbox = await makeClaudeSandbox(join(dir.path, 'retry-hook'), api.baseUrl, ['--retry-hook']);
     api.script(touch('absent.txt'));
     const debug = join(dir.path, 'claude-debug.log');
     const turn = await runHeadless(sandbox, 'make the file', ['--debug-file', debug]);
@@ -297,6 +298,7 @@ describe('Claude Code, headless (-p)', () => {
   });
 
   it('lets the retried call of an overturned refusal through its PreToolUse http hook, with no dialog', async () => {
+    sandbox = await makeClaudeSandbox(join(dir.path, 'retry-hook'), api.baseUrl, ['--retry-hook']);
     gate = await startLiveConsole(sandbox, { port: 'remembered' });
     const sessionId = randomUUID();
     const call = touch('retried.txt');

@@ -88,6 +88,7 @@ describe('gatehouse doctor', () => {
       `✓ hook file: the hooks in ${join(home, '.claude', 'settings.json')} run ${join(gatehouseHome, 'gatehouse-hook.cjs')}, the hook this Gatehouse ships.`,
       expect.stringMatching(/^✓ policy: managed policy file allows user hooks/),
       `✓ telemetry: ${join(home, '.claude', 'settings.json')} sends the agent's tool decisions to http://127.0.0.1:${core?.port}/v1/logs.`,
+      `ℹ retry hook: not installed: when you allow a call that auto mode refused, Claude Code's classifier judges its retry again. "gatehouse install claude --retry-hook" adds a PreToolUse http hook that lets the retried call run once; it costs every tool call about 12-25 ms.`,
     ]);
     expect(result.code).toBe(0);
   });
@@ -116,19 +117,26 @@ describe('gatehouse doctor', () => {
     expect((await doctor()).line('telemetry')).toMatch(/^✓ telemetry:/);
   });
 
-  it('says when the PreToolUse hook that lets a retried call through is gone', async () => {
+  it('checks the retry hook when asked for, and a plain install brings a stale one back to this console', async () => {
     await startConsole();
-    await installUserHooks();
+    expect(await runInstall(['claude', '--home', home, '--retry-hook'], io().io, launcher)).toBe(0);
     const path = join(home, '.claude', 'settings.json');
-    const settings = JSON.parse(await readFile(path, 'utf8')) as { hooks: Record<string, unknown> };
-    delete settings.hooks.PreToolUse;
-    await writeFile(path, JSON.stringify(settings));
     const result = await doctor();
-    expect(result.line('telemetry')).toMatch(
-      /^✗ telemetry: .* lacks the PreToolUse hook to this console that lets a call through once a person overturned its refusal\. Next: run "gatehouse install claude"\.$/,
+    expect(result.line('retry hook')).toBe(
+      `✓ retry hook: ${path} asks the console, through a PreToolUse http hook, whether a call whose refusal by auto mode you overturned may now run, so the retried call runs once.`,
     );
+    expect(result.code).toBe(0);
+    // Pointed elsewhere by hand (or by an older console): the retried call would meet the classifier again.
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, text.replace(`127.0.0.1:${core?.port}/hooks`, '127.0.0.1:1/hooks'));
+    const stale = await doctor();
+    expect(stale.line('retry hook')).toMatch(
+      /^✗ retry hook: .* has a PreToolUse http hook to another port or with another token than this console's .*, so a retried call is judged by Claude Code's classifier again\. Next: run "gatehouse install claude"\.$/,
+    );
+    expect(stale.code).toBe(1);
     await installUserHooks();
-    expect((await doctor()).line('telemetry')).toMatch(/^✓ telemetry:/);
+    expect((await doctor()).line('retry hook')).toMatch(/^✓ retry hook:/);
+    expect(await readFile(path, 'utf8')).toBe(text);
   });
 
   it('names the next step when no console is running and nothing is installed', async () => {

@@ -94,10 +94,20 @@ describe('gatehouse install claude: the telemetry', () => {
       OTEL_EXPORTER_OTLP_LOGS_HEADERS: `x-gatehouse-telemetry=${readTelemetryToken(gatehouseHome)}`,
     });
     expect((await stat(join(gatehouseHome, TELEMETRY_TOKEN_FILE))).mode & 0o777).toBe(0o600);
-    // The retried call's hook goes with the export: Claude Code posts to the console, no process per call,
-    // and the token reaches its header only through the one variable the hook lists.
-    const { hooks } = JSON.parse(await readFile(userSettings(), 'utf8')) as { hooks: unknown };
-    expect(hooks).toEqual({
+    // The retry hook costs every call 12-25 ms, so a plain install leaves it out, and its token with it.
+    const plain = JSON.parse(await readFile(userSettings(), 'utf8')) as Record<string, unknown>;
+    expect(plain.hooks).toBeUndefined();
+    expect(env).not.toHaveProperty('GATEHOUSE_TELEMETRY_TOKEN');
+    expect((await run('install', 'claude', '--scope', 'project')).stdout).toContain(
+      `Claude Code already sends its tool decisions to the console (${endpoint}); ${userSettings()} is unchanged.`,
+    );
+  });
+
+  it('adds the PreToolUse http hook with --retry-hook, and a later plain install keeps it', async () => {
+    await startConsole();
+    const result = await run('install', 'claude', '--scope', 'project', '--retry-hook');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const hook = {
       PreToolUse: [
         {
           matcher: '*',
@@ -112,11 +122,28 @@ describe('gatehouse install claude: the telemetry', () => {
           ],
         },
       ],
-    });
-    expect(env.GATEHOUSE_TELEMETRY_TOKEN).toBe(readTelemetryToken(gatehouseHome));
-    expect((await run('install', 'claude', '--scope', 'project')).stdout).toContain(
-      `Claude Code already sends its tool decisions to the console (${endpoint}); ${userSettings()} is unchanged.`,
+    };
+    const installed = JSON.parse(await readFile(userSettings(), 'utf8')) as {
+      env: Record<string, string>;
+      hooks: unknown;
+    };
+    // Claude Code posts to the console, no process per call, and the token reaches the hook's header only
+    // through the one variable the hook lists.
+    expect(installed.hooks).toEqual(hook);
+    expect(installed.env.GATEHOUSE_TELEMETRY_TOKEN).toBe(readTelemetryToken(gatehouseHome));
+    const before = await readFile(userSettings(), 'utf8');
+    expect((await run('install', 'claude', '--scope', 'project')).code).toBe(0);
+    expect(await readFile(userSettings(), 'utf8')).toBe(before);
+  });
+
+  it('refuses --retry-hook with --no-telemetry in one sentence, writing nothing', async () => {
+    const result = await run('install', 'claude', '--retry-hook', '--no-telemetry');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '--retry-hook needs the telemetry export that --no-telemetry leaves out, so give one or the other',
     );
+    await expect(stat(userSettings())).rejects.toThrow(/ENOENT/);
+    await expect(stat(projectSettings())).rejects.toThrow(/ENOENT/);
   });
 
   it('reserves a port when no console has run yet, which the console then takes', async () => {
@@ -133,6 +160,7 @@ describe('gatehouse install claude: the telemetry', () => {
     await mkdir(join(home, '.claude'), { recursive: true });
     await writeFile(userSettings(), original);
     expect((await run('install', 'claude')).code).toBe(0);
+    expect((await run('install', 'claude', '--retry-hook')).code).toBe(0);
     expect(await readFile(userSettings(), 'utf8')).toContain('"OTEL_LOGS_EXPORTER": "otlp"');
     expect(await readFile(userSettings(), 'utf8')).toContain('/hooks/claude/pre-tool-use');
     const removed = await run('uninstall', 'claude');

@@ -4,9 +4,12 @@ export interface Check {
   readonly name: string;
   readonly text: string;
   readonly next?: string;
+  /** Neither a pass nor a failure: something the person may want to know, such as an opt-in left out. */
+  readonly info?: boolean;
 }
 
 export function formatCheck(check: Check): string {
   const text = check.text.replace(/\.$/, '');
-  return `${check.ok ? '✓' : '✗'} ${check.name}: ${text}${check.ok || !check.next ? '' : `. Next: ${check.next}`}.\n`;
+  const mark = check.info ? 'ℹ' : check.ok ? '✓' : '✗';
+  return `${mark} ${check.name}: ${text}${check.ok || !check.next ? '' : `. Next: ${check.next}`}.\n`;
 }

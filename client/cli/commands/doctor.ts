@@ -15,7 +15,7 @@ import { hookFileFindings } from '../../config-files/doctor-read';
 import { currentLauncher, installedHookPath } from '../../config-files/shipped-hook';
 import { codexPlaceOf } from '../../codex/codex-target';
 import { formatCheck } from './doctor-check';
-import { claudeExportIsOurs, telemetryCheck } from './telemetry-steps';
+import { claudeExportIsOurs, retryHookCheck, telemetryCheck } from './telemetry-steps';
 import type { Check } from './doctor-check';
 import { codexHooksCheck } from './doctor-codex';
 import { copilotHooksCheck } from './doctor-copilot';
@@ -261,7 +261,8 @@ export async function runDoctor(
     ),
     await policyCheck(values.policy ?? managedPolicyPath(process.platform)),
     await telemetryCheck('claude', values, io.env),
-  ];
+    await retryHookCheck(values, io.env),
+  ].filter((check) => check !== undefined);
   for (const check of checks) io.stdout(formatCheck(check));
   return checks.every((check) => check.ok) ? 0 : 1;
 }

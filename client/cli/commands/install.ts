@@ -45,6 +45,12 @@ activity view shows the calls Claude Code settles itself. A log export you alrea
 (Claude Code sends its logs to one place), and then the view shows only the calls that reach the console.
 "--no-telemetry" installs the hooks only.
 
+"--retry-hook" also adds a PreToolUse http hook, in the user settings beside the export (so not with
+"--no-telemetry"): Claude Code asks the console about every tool call, over HTTP with no process started, and
+when you allowed a call that auto mode's classifier refused, its retry runs once instead of being judged by
+the classifier again. It costs every tool call about 12-25 ms, so it is left out unless asked for; installing
+again without the flag keeps one already there, and "gatehouse uninstall claude" removes it.
+
 ${TARGET_OPTIONS}`;
 
 const CODEX_HELP = `Usage: gatehouse install codex [options]

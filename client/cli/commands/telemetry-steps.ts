@@ -14,6 +14,7 @@ import { claudeTarget } from '../../claude/target-args';
 import {
   hasGatehouseExport,
   installTelemetry,
+  retryHookStatus,
   telemetryConflict,
   telemetryStatus,
   uninstallTelemetry,
@@ -113,9 +114,13 @@ export async function installAgentTelemetry(agent: AgentArg, flags: TargetFlags,
     // applyChange says what is wrong with the file, in the words install uses for it.
     if (!(error instanceof MalformedSettings)) throw error;
   }
-  const first = settings && installTelemetry(settings, target, path);
+  const retryHook = flags['retry-hook'] ?? false;
+  const first = settings && installTelemetry(settings, target, path, retryHook);
   if (first && 'conflict' in first) {
-    io.stdout(`${first.conflict}\n`);
+    const without = retryHook
+      ? ' The retry hook takes its token from that export, so it was not added either.'
+      : '';
+    io.stdout(`${first.conflict}${without}\n`);
     return 0;
   }
   return applyChange(
@@ -125,7 +130,7 @@ export async function installAgentTelemetry(agent: AgentArg, flags: TargetFlags,
     {
       read: settingsOf,
       transform: (current) => {
-        const change = installTelemetry(current, target, path);
+        const change = installTelemetry(current, target, path, retryHook);
         // The person set an exporter of their own between the read above and this one.
         if ('conflict' in change) throw new SettingsProblem(change.conflict);
         return change;
@@ -195,19 +200,47 @@ export async function telemetryCheck(agent: AgentArg, flags: TargetFlags, env: C
         text: `${path} sends the agent's tool decisions to another port or with another token than this console's (${target.endpoint})`,
         next: install,
       };
-    case 'no-retry-hook':
-      return {
-        ok: false,
-        name,
-        text: `${path} sends the agent's tool decisions to ${target.endpoint}, but lacks the PreToolUse hook to this console that lets a call through once a person overturned its refusal`,
-        next: install,
-      };
     case 'absent':
       return {
         ok: false,
         name,
         text: `${path} does not send the agent's tool decisions to the console`,
         next: install,
+      };
+  }
+}
+
+/** What an overturned refusal's retry meets, said as an info line when the hook is absent (it is opt-in). */
+export async function retryHookCheck(flags: TargetFlags, env: CliIo['env']): Promise<Check | undefined> {
+  const home = gatehouseHomeIn(env);
+  const port = await readRememberedPort(home);
+  const token = readTelemetryToken(home);
+  const user = await claudeUserSettings(flags, env);
+  // Without this console's export the telemetry line already says what to do, and the hook needs it.
+  if (port === undefined || token === undefined || user === undefined) return undefined;
+  const target = { endpoint: `http://127.0.0.1:${port}/v1/logs`, token };
+  if (telemetryStatus(user.settings, target) !== 'ok') return undefined;
+  const name = 'retry hook';
+  switch (retryHookStatus(user.settings, target)) {
+    case 'ok':
+      return {
+        ok: true,
+        name,
+        text: `${user.path} asks the console, through a PreToolUse http hook, whether a call whose refusal by auto mode you overturned may now run, so the retried call runs once`,
+      };
+    case 'stale':
+      return {
+        ok: false,
+        name,
+        text: `${user.path} has a PreToolUse http hook to another port or with another token than this console's (${target.endpoint}), so a retried call is judged by Claude Code's classifier again`,
+        next: 'run "gatehouse install claude"',
+      };
+    case 'absent':
+      return {
+        ok: true,
+        info: true,
+        name,
+        text: `not installed: when you allow a call that auto mode refused, Claude Code's classifier judges its retry again. "gatehouse install claude --retry-hook" adds a PreToolUse http hook that lets the retried call run once; it costs every tool call about 12-25 ms`,
       };
   }
 }

@@ -35,8 +35,15 @@ export interface ClaudeSandbox {
   readonly env: NodeJS.ProcessEnv;
 }
 
-/** A HOME with onboarding, the folder's trust and the key already accepted, and a project with our hooks. */
-export async function makeClaudeSandbox(root: string, baseUrl: string): Promise<ClaudeSandbox> {
+/**
+ * A HOME with onboarding, the folder's trust and the key already accepted, and a project with our hooks;
+ * `installFlags` go to `gatehouse install claude` after the scope.
+ */
+export async function makeClaudeSandbox(
+  root: string,
+  baseUrl: string,
+  installFlags: readonly string[] = [],
+): Promise<ClaudeSandbox> {
   const home = join(root, 'home');
   const project = join(root, 'project');
   const gatehouseHome = join(root, 'gatehouse');
@@ -63,7 +70,10 @@ export async function makeClaudeSandbox(root: string, baseUrl: string): Promise<
     DISABLE_TELEMETRY: '1',
     DISABLE_ERROR_REPORTING: '1',
   };
-  await run(process.execPath, [CLI, 'install', 'claude', '--scope', 'project'], { cwd: project, env });
+  await run(process.execPath, [CLI, 'install', 'claude', '--scope', 'project', ...installFlags], {
+    cwd: project,
+    env,
+  });
   return { home, project, gatehouseHome, env };
 }
 
