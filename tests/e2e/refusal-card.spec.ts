@@ -49,6 +49,12 @@ test('a refusal’s card: what was refused, why, and only retry or leave it', as
   await expect(refused).toBeVisible();
   await expect(refused.getByText(REASON)).toBeVisible();
   await expect(refused.getByText('refused by the classifier')).toBeVisible();
+  // Whether the retry runs depends on a hook the console cannot see, so the card says both ways.
+  await expect(
+    refused.getByText(
+      'With Gatehouse’s retry hook installed ("gatehouse install claude --retry-hook"), the retried call runs once. Without it, Claude Code’s classifier judges the retry again and may refuse it again.',
+    ),
+  ).toBeVisible();
   for (const name of ['Allow and let it retry', 'Leave it refused'])
     await expect(refused.getByRole('button', { name })).toHaveCount(1);
   for (const name of ['Allow once', 'Allow for…', 'Always allow…', 'Edit…', 'Deny with message…'])
@@ -69,6 +75,7 @@ test('a refusal’s card: what was refused, why, and only retry or leave it', as
   const zhCard = card(zh, 'git push --force origin main');
   await expect(zhCard.getByRole('button', { name: '允许并让它重试' })).toBeVisible();
   await expect(zhCard.getByText('被分类器拒绝')).toBeVisible();
+  await expect(zhCard.getByText(/没有它时，Claude Code 的分类器会再次判断这次重试/)).toBeVisible();
   for (const [size, viewport] of Object.entries(SIZES)) {
     await zh.setViewportSize(viewport);
     await screenshot(zh, `refusal-card-${size}-light-zh-CN`);

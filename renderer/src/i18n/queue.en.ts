@@ -61,6 +61,8 @@ export const queueEn = {
   'why.autoMode': 'auto: Claude Code’s classifier did not approve this on its own',
   'lead.refused':
     '{agent}’s auto-mode classifier refused this call, and it did not run. Allow it to let {agent} try this exact call once more; otherwise the refusal stands.',
+  'lead.refusedRetry':
+    'With Gatehouse’s retry hook installed ("gatehouse install claude --retry-hook"), the retried call runs once. Without it, {agent}’s classifier judges the retry again and may refuse it again.',
   'lead.refusedReason': 'The classifier’s reason',
   'card.refused': 'refused by the classifier',
   'card.waited': 'asked {time}',

@@ -51,6 +51,8 @@ export const queueZhCN: Partial<Catalogue> = {
   'why.autoMode': 'auto：Claude Code 的分类器没有自行批准此调用',
   'lead.refused':
     '{agent} 的 auto 模式分类器拒绝了此调用，它没有运行。允许后，{agent} 可以再尝试一次这个完全相同的调用；否则拒绝保持不变。',
+  'lead.refusedRetry':
+    '装有 Gatehouse 的重试钩子时（"gatehouse install claude --retry-hook"），重试的调用会运行一次。没有它时，{agent} 的分类器会再次判断这次重试，可能再次拒绝。',
   'lead.refusedReason': '分类器给出的理由',
   'card.refused': '被分类器拒绝',
   'session.auto': 'auto 模式',

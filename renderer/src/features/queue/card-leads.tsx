@@ -53,6 +53,8 @@ export function RefusalLead({ request }: { request: PendingRequestView }) {
   return (
     <div className="card__lead card__lead--deny" role="note">
       <p>{t('lead.refused', { agent: agentLabel(request.agent.name) })}</p>
+      {/* The console cannot see the agent's settings, so the card says what the answer does either way. */}
+      <p>{t('lead.refusedRetry', { agent: agentLabel(request.agent.name) })}</p>
       {reason && (
         <p className="card__refusal-reason">
           <span className="card__refusal-term">{t('lead.refusedReason')}: </span>
