@@ -172,7 +172,8 @@ describe('gatehouse installed from the packed tarball', () => {
     const doctor = await gatehouse('doctor');
     const lines = doctor.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^✓ claude: Claude Code 2\.1\.328 at /);
-    expect(lines.filter((line) => !line.startsWith('✓ '))).toEqual([]);
+    // Only checks that passed, and notes on what is optional (the retry hook).
+    expect(lines.filter((line) => !line.startsWith('✓ ') && !line.startsWith('ℹ '))).toEqual([]);
     expect(doctor.code).toBe(0);
 
     // The hook exactly as install wrote it into Claude Code's settings, spawned as Claude Code spawns it.
