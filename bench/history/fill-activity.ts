@@ -2,10 +2,11 @@
  * The agents' own record of a heavy user for the bench: ten agents at once, each session a few hundred
  * calls, their rows interleaved as concurrent sessions write them, with the ids, summaries, sources and
  * modes the agents send (Claude Code's `toolu_…`, Codex's `call_…`). Written straight into the tables,
- * a transaction per batch, so ten million rows take minutes rather than the ingest path's hours; the
- * search triggers of migration 013 index them as they go. A fixed seed makes every run the same.
+ * a transaction per batch, so ten million rows take minutes rather than the ingest path's hours; each
+ * batch's search terms are written after it by the console's own indexer (activity-indexer.ts). A fixed seed makes every run the same.
  */
 import type { Database } from 'better-sqlite3';
+import { createActivityIndexer } from '../../main/history/activity-indexer';
 import { SUMMARY_CHARS } from '../../main/history/activity-store';
 import { random, weighted } from './fill';
 
@@ -176,7 +177,13 @@ export function fillActivity(db: Database, count: number, now: number, days: num
       }
     }
   });
-  for (let from = 0; from < count; from += BATCH) writeBatch(from, Math.min(count, from + BATCH));
+  // Each batch's search terms as the console's indexer writes them, in one go: a fill has no decision to wait.
+  const indexer = createActivityIndexer(db);
+  for (let from = 0; from < count; from += BATCH) {
+    writeBatch(from, Math.min(count, from + BATCH));
+    indexer.catchUp();
+  }
+  indexer.stop();
   db.transaction(() => active.forEach(close))();
 
   return {

@@ -200,8 +200,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const preToolUse = preToolUseRoute({ accepts: acceptsTelemetry, retries: decisions.retries });
   const otlpLogs = otlpLogsRoute({
     accepts: acceptsTelemetry,
-    ingest: (events) => {
-      const joins = history.activity?.record(events) ?? [];
+    ingest: async (events) => {
+      const joins = (await history.activity?.ingest(events)) ?? [];
       decisionExport.exporter.joined(joins);
       history.changes.notify();
       for (const event of retiringEvents(events)) decisions.registry.retire(event);

@@ -110,7 +110,7 @@ export function telemetryTokenCheck(home: string, kept: string): (presented: str
 /** The agents' OTLP logs endpoint. */
 export function otlpLogsRoute(options: {
   readonly accepts: (presented: string) => boolean;
-  readonly ingest: (events: readonly AgentToolEvent[]) => void;
+  readonly ingest: (events: readonly AgentToolEvent[]) => Promise<void> | void;
 }): HttpHandler {
   return serveOtlpLogs(options);
 }

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
 import { createSqliteHistory } from './sqlite-history';
 import { sampleEntry, sampleRequest } from './testing/sample';
@@ -183,6 +184,52 @@ describe('the agents’ own record of their calls', () => {
       result({ agent: 'codex', callId: 'x', tool: 'exec_command', input: { cmd: 'terraform plan' } }),
     ]);
     expect(history.activity.search('terraform', { limit: 10 }).map((hit) => hit.callId)).toEqual(['x']);
+  });
+
+  it('finds a call searched right after it arrives, once the indexer has run on the calls before it', async () => {
+    const indexed = new Database(join(dir, 'history.db'), { readonly: true });
+    try {
+      history.activity.record([decision({ callId: 'a', input: { command: 'kubectl get pods' } })]);
+      await vi.waitFor(
+        () => expect(indexed.prepare('SELECT through FROM activity_text_mark').pluck().get()).toBe(1),
+        { timeout: 30_000, interval: 20 },
+      );
+      history.activity.record([decision({ callId: 'b', input: { command: 'kubectl get nodes' } })]);
+      expect(history.activity.search('kubectl', { limit: 10 }).map((hit) => hit.callId)).toEqual(['b', 'a']);
+    } finally {
+      indexed.close();
+    }
+  });
+
+  it('writes a queued body, and tells what it joined once written', async () => {
+    history.record(
+      sampleEntry(
+        sampleRequest({
+          id: 'r-q',
+          sessionId: 's-1',
+          input: { command: 'npm test', description: 'Run the tests' },
+        }),
+      ),
+    );
+    const joins = history.activity.ingest([decision(), result({ callId: 'toolu_2' })]);
+    expect(history.activity.sessionCalls('s-1', { limit: 10 })).toEqual([]);
+    expect(await joins).toEqual([{ requestId: 'r-q', callId: 'toolu_1' }]);
+    expect(history.activity.sessionCalls('s-1', { limit: 10 }).map((call) => call.callId)).toEqual([
+      'toolu_1',
+      'toolu_2',
+    ]);
+  });
+
+  it('indexes a call whose id a purged call had', async () => {
+    history.activity.record([decision({ sessionId: 'old', at: 100, input: { command: 'terraform apply' } })]);
+    expect(history.activity.search('terraform', { limit: 10 })).toHaveLength(1);
+    history.purgeOlderThan(1_000);
+    await history.activityPurged();
+    history.activity.record([
+      decision({ sessionId: 'new', callId: 'n', at: 5_000, input: { command: 'ls' } }),
+    ]);
+    expect(history.activity.search('ls', { limit: 10 }).map((hit) => hit.callId)).toEqual(['n']);
+    expect(history.activity.search('terraform', { limit: 10 })).toEqual([]);
   });
 
   it('leaves no search term of a purged call behind', async () => {

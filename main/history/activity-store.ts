@@ -3,13 +3,17 @@
  * `activity` table (migrations/012-activity.ts): the decision and the result of a call meet on the session
  * and the agent's call id, in whichever order they come, and a call Gatehouse asked about is joined to its
  * request, on the session and the tool input (the agents' permission hooks send no call id). One body's
- * events are written in one transaction, so a body is kept whole or not at all.
+ * events are written in one transaction, so a body is kept whole or not at all; the console's endpoint
+ * queues them (`ingest`) so that they are written between decisions, never ahead of one. Their search
+ * terms follow in batches (activity-indexer.ts).
  */
 import type { Database } from 'better-sqlite3';
 import type { ActivityCallView, ActivityHitView, ActivitySessionView } from '../../common/history-contract';
 import { summarizeRequest } from '../../common/request-summary';
 import { callShape } from '../../common/agent-tool-events';
 import type { AgentToolEvent, TelemetryAgent } from '../../common/agent-tool-events';
+import { createActivityIndexer } from './activity-indexer';
+import { createActivityIngest } from './activity-ingest';
 import { requestFingerprint } from './request-fingerprint';
 import { toFtsQuery } from './search-query';
 
@@ -29,6 +33,11 @@ export interface ActivityJoin {
 export interface ActivityStore {
   /** Writes one accepted body's events in one transaction; returns the calls it joined to questions. */
   record(events: readonly AgentToolEvent[]): readonly ActivityJoin[];
+  /**
+   * Writes one accepted body's events a slice at a time between the console's other work
+   * (activity-ingest.ts); resolves with the calls it joined to questions once it is all written.
+   */
+  ingest(events: readonly AgentToolEvent[]): Promise<readonly ActivityJoin[]>;
   /** A session's calls in the order the agent made them, `limit` at a time after the `after`-th. */
   sessionCalls(sessionId: string, page: { readonly limit: number; readonly after?: number }): ActivityRow[];
   /** Sessions with activity, the most recently active first. */
@@ -38,6 +47,8 @@ export interface ActivityStore {
    * word also as a prefix, the most recently recorded first.
    */
   search(text: string, options: { readonly limit: number }): ActivityHitView[];
+  /** Writes what is still queued and indexes it, before the database closes. */
+  close(): void;
 }
 
 const CALL_COLUMNS = `call_id, tool, summary, seq, decided_at, allowed, source, mode, ended_at, duration_ms, success,
@@ -59,33 +70,52 @@ interface Row {
   request_id: string | null;
 }
 
+/** A session's key within a body: an agent that is not one of the two is refused by the table, not merged. */
+const sessionOf = (event: Pick<AgentToolEvent, 'sessionId' | 'agent'>) =>
+  `${event.agent}\n${event.sessionId}`;
+
+interface CallParams {
+  session: number;
+  callId: string;
+  tool: string;
+  summary: string | null;
+  seq: number | null;
+  at: number;
+}
+type DecisionParams = CallParams & { allowed: 0 | 1; source: string; mode: string | null };
+type ResultParams = CallParams & { durationMs: number | null; success: 0 | 1; error: string | null };
+interface Upserted {
+  unjoined: 0 | 1;
+}
+
 export function createActivityStore(db: Database): ActivityStore {
+  const indexer = createActivityIndexer(db);
   const sessionKey = db
-    .prepare<{ sessionId: string; agent: string; at: number }, number>(
-      `INSERT INTO activity_sessions (session_id, agent, first_seen, last_seen) VALUES (@sessionId, @agent, @at, @at)
+    .prepare<{ sessionId: string; agent: TelemetryAgent; first: number; last: number }, number>(
+      `INSERT INTO activity_sessions (session_id, agent, first_seen, last_seen)
+       VALUES (@sessionId, @agent, @first, @last)
        ON CONFLICT (session_id) DO UPDATE SET first_seen = min(first_seen, excluded.first_seen),
          last_seen = max(last_seen, excluded.last_seen) RETURNING id`,
     )
     .pluck();
-  const insertCall = db.prepare(
-    `INSERT INTO activity (session, call_id, tool, summary, seq) VALUES (@session, @callId, @tool, @summary, @seq)
+  // One statement per event, whichever of a call's events comes first: the row, and the event's half of it.
+  // The decision's sequence orders the call, wherever its result's came first.
+  const upsertDecision = db.prepare<DecisionParams, Upserted>(
+    `INSERT INTO activity (session, call_id, tool, summary, seq, decided_at, allowed, source, mode)
+     VALUES (@session, @callId, @tool, @summary, @seq, @at, @allowed, @source, @mode)
      ON CONFLICT (session, call_id) DO UPDATE SET summary = coalesce(summary, excluded.summary),
-       seq = coalesce(seq, excluded.seq)`,
+       seq = coalesce(excluded.seq, seq), decided_at = excluded.decided_at, allowed = excluded.allowed,
+       source = excluded.source, mode = excluded.mode
+     RETURNING request_id IS NULL AS unjoined`,
   );
-  const setDecision = db.prepare(
-    // The decision's sequence orders the call, wherever its result's came first.
-    `UPDATE activity SET decided_at = @at, allowed = @allowed, source = @source, mode = @mode, seq = coalesce(@seq, seq)
-     WHERE session = @session AND call_id = @callId`,
+  const upsertResult = db.prepare<ResultParams, Upserted>(
+    `INSERT INTO activity (session, call_id, tool, summary, seq, ended_at, duration_ms, success, error)
+     VALUES (@session, @callId, @tool, @summary, @seq, @at, @durationMs, @success, @error)
+     ON CONFLICT (session, call_id) DO UPDATE SET summary = coalesce(summary, excluded.summary),
+       seq = coalesce(seq, excluded.seq), ended_at = excluded.ended_at, duration_ms = excluded.duration_ms,
+       success = excluded.success, error = excluded.error
+     RETURNING request_id IS NULL AS unjoined`,
   );
-  const setResult = db.prepare(
-    `UPDATE activity SET ended_at = @at, duration_ms = @durationMs, success = @success, error = @error
-     WHERE session = @session AND call_id = @callId`,
-  );
-  const unjoined = db
-    .prepare<{ session: number; callId: string }, number>(
-      'SELECT 1 FROM activity WHERE session = @session AND call_id = @callId AND request_id IS NULL',
-    )
-    .pluck();
   // The latest question of the session about the same call that no other call has taken yet. Read through
   // the session's index: left to itself SQLite took the tool's, and read every Bash question ever asked
   // for each event (3 ms an event with 4,000 of them).
@@ -128,35 +158,31 @@ export function createActivityStore(db: Database): ActivityStore {
      FROM activity_sessions ORDER BY last_seen DESC LIMIT @limit`,
   );
 
-  const recordOne = (event: AgentToolEvent): ActivityJoin | undefined => {
-    const session = sessionKey.get({ sessionId: event.sessionId, agent: event.agent, at: event.at })!;
+  const recordOne = (sessions: Map<string, number>, event: AgentToolEvent): ActivityJoin | undefined => {
     const { tool, input } = callShape(event);
-    const key = { session, callId: event.callId };
-    insertCall.run({
-      ...key,
+    const call = {
+      session: sessions.get(sessionOf(event))!,
+      callId: event.callId,
       tool,
       summary: input ? summarizeRequest(tool, input, SUMMARY_CHARS).line.text : null,
       seq: event.sequence ?? null,
-    });
-    if (event.kind === 'decision') {
-      setDecision.run({
-        ...key,
-        at: event.at,
-        allowed: event.allowed ? 1 : 0,
-        source: event.source,
-        mode: event.permissionMode ?? null,
-        seq: event.sequence ?? null,
-      });
-    } else {
-      setResult.run({
-        ...key,
-        at: event.at,
-        durationMs: event.durationMs ?? null,
-        success: event.success ? 1 : 0,
-        error: event.error ?? null,
-      });
-    }
-    if (input === undefined || unjoined.get(key) === undefined) return undefined;
+      at: event.at,
+    };
+    const { unjoined } =
+      event.kind === 'decision'
+        ? upsertDecision.get({
+            ...call,
+            allowed: event.allowed ? 1 : 0,
+            source: event.source,
+            mode: event.permissionMode ?? null,
+          })!
+        : upsertResult.get({
+            ...call,
+            durationMs: event.durationMs ?? null,
+            success: event.success ? 1 : 0,
+            error: event.error ?? null,
+          })!;
+    if (input === undefined || unjoined === 0) return undefined;
     const requestId = askedAbout.get({
       sessionId: event.sessionId,
       tool,
@@ -164,15 +190,38 @@ export function createActivityStore(db: Database): ActivityStore {
       command: typeof input.command === 'string' ? input.command : null,
     });
     if (requestId === undefined) return undefined;
-    setRequest.run({ ...key, requestId });
+    setRequest.run({ session: call.session, callId: event.callId, requestId });
     return { requestId, callId: event.callId };
   };
-  const recordAll = db.transaction((events: readonly AgentToolEvent[]) =>
-    events.flatMap((event) => recordOne(event) ?? []),
-  );
+  const recordAll = db.transaction((events: readonly AgentToolEvent[]) => {
+    // A body is mostly one session's events: its row is written once, with the body's span of time.
+    const spans = new Map<
+      string,
+      { sessionId: string; agent: TelemetryAgent; first: number; last: number }
+    >();
+    for (const { sessionId, agent, at } of events) {
+      const span = spans.get(sessionOf({ sessionId, agent }));
+      if (span === undefined)
+        spans.set(sessionOf({ sessionId, agent }), { sessionId, agent, first: at, last: at });
+      else {
+        span.first = Math.min(span.first, at);
+        span.last = Math.max(span.last, at);
+      }
+    }
+    const sessions = new Map<string, number>();
+    for (const [key, span] of spans) sessions.set(key, sessionKey.get(span)!);
+    const joins = events.flatMap((event) => recordOne(sessions, event) ?? []);
+    indexer.schedule();
+    return joins;
+  });
+  const record = (events: readonly AgentToolEvent[]) =>
+    events.length > 0 ? recordAll.immediate(events) : [];
+
+  const queue = createActivityIngest(record);
 
   return {
-    record: (events) => (events.length > 0 ? recordAll.immediate(events) : []),
+    record,
+    ingest: queue.add,
     sessionCalls: (sessionId, { limit, after = 0 }) => page.all({ sessionId, limit, after }).map(toCall),
     sessions: (limit) =>
       listSessions.all({ limit }).map((row) => ({
@@ -185,9 +234,15 @@ export function createActivityStore(db: Database): ActivityStore {
     search(text, { limit }) {
       const query = toFtsQuery(text);
       if (query === undefined) return [];
+      indexer.catchUp();
       return hits
         .all({ query, limit })
         .map((row) => ({ ...toCall(row), sessionId: row.session_id, agent: row.agent }));
+    },
+    close() {
+      queue.flush();
+      indexer.stop();
+      indexer.catchUp();
     },
   };
 }

@@ -20,6 +20,7 @@ beforeEach(() => {
   activity = createActivityStore(db);
 });
 afterEach(() => {
+  activity.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -60,9 +61,10 @@ describe('the activity purge', () => {
     expect(rows()).toBe(3);
   });
 
-  it('runs a batch per turn until done, letting other work run in between', async () => {
+  it('runs its batches a slice per turn until done, letting other work run in between', async () => {
     activity.record(calls('old', 10, 100));
-    const purge = createActivityPurge(db, 3);
+    // A slice of no time: one batch a turn.
+    const purge = createActivityPurge(db, 3, 0);
     const seen: number[] = [];
     const watch = setInterval(() => seen.push(rows() ?? 0), 0);
     purge.start(1_000);

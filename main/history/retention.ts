@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { PurgeView } from '../../common/history-contract';
 import { guarded } from '../../common/guarded';
+import { SLICE_MS } from './activity-ingest';
 
 /**
  * Deleting a request fires `request_text_delete`, which removes its search terms (the FTS table is
@@ -26,15 +27,16 @@ export function createPurge(db: Database): (cutoff: number) => PurgeView {
 }
 
 /**
- * Activity rows deleted per transaction: a few milliseconds of work with their index entries and search
- * terms (bench/history), so a decision arriving meanwhile waits little.
+ * Activity rows deleted per transaction, with their index entries and search terms: about a millisecond on
+ * a loaded machine (bench/history: 500 took 20 ms, and a decision arriving meanwhile waited for them).
  */
-export const ACTIVITY_PURGE_BATCH = 500;
+export const ACTIVITY_PURGE_BATCH = 64;
 
 export interface ActivityPurge {
   /**
-   * Deletes the agents' calls of every session last active before `cutoff`, and then the session, a batch
-   * per turn of the event loop from the next turn on: millions of rows must not hold the console.
+   * Deletes the agents' calls of every session last active before `cutoff`, and then the session, from the
+   * next turn of the event loop on, batches for at most `SLICE_MS` a turn: millions of rows must not hold
+   * the console, nor a decision wait behind them.
    */
   start(cutoff: number): void;
   /** At most `limit` rows now, in one transaction; the number deleted, less than `limit` once done. */
@@ -45,7 +47,11 @@ export interface ActivityPurge {
   stop(): void;
 }
 
-export function createActivityPurge(db: Database, batch: number = ACTIVITY_PURGE_BATCH): ActivityPurge {
+export function createActivityPurge(
+  db: Database,
+  batch: number = ACTIVITY_PURGE_BATCH,
+  sliceMs: number = SLICE_MS,
+): ActivityPurge {
   // The oldest first: a purge cut short has then taken what was furthest past the cutoff.
   const oldest = db
     .prepare<{ cutoff: number }, number>(
@@ -56,6 +62,11 @@ export function createActivityPurge(db: Database, batch: number = ACTIVITY_PURGE
     'DELETE FROM activity WHERE id IN (SELECT id FROM activity WHERE session = @session LIMIT @limit)',
   );
   const deleteSession = db.prepare<{ session: number }>('DELETE FROM activity_sessions WHERE id = @session');
+  // A call written next may reuse a freed id below the search mark (activity-indexer.ts), which must not
+  // pass for indexed: the mark comes down to the last call left.
+  const lowerMark = db.prepare(
+    'UPDATE activity_text_mark SET through = min(through, (SELECT coalesce(max(id), 0) FROM activity))',
+  );
   const purgeSome = db.transaction((cutoff: number, limit: number): number => {
     let deleted = 0;
     while (deleted < limit) {
@@ -65,6 +76,7 @@ export function createActivityPurge(db: Database, batch: number = ACTIVITY_PURGE
       deleted += changes;
       if (deleted < limit) deleteSession.run({ session });
     }
+    if (deleted > 0) lowerMark.run();
     return deleted;
   });
   const step = (cutoff: number, limit: number) => purgeSome.immediate(cutoff, limit);
@@ -88,7 +100,9 @@ export function createActivityPurge(db: Database, batch: number = ACTIVITY_PURGE
     if (cutoff === undefined) return finish();
     let more = false;
     try {
-      more = step(cutoff, batch) === batch;
+      const end = performance.now() + sliceMs;
+      do more = step(cutoff, batch) === batch;
+      while (more && performance.now() < end);
     } finally {
       if (more) next();
       else finish();

@@ -25,6 +25,7 @@ export function createSqliteHistory(path: string): History {
   const purge = createPurge(db);
   const activityPurge = createActivityPurge(db);
   const proposals = createProposalHistory(db);
+  const activity = createActivityStore(db);
   const fresh =
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A): R => {
@@ -49,12 +50,13 @@ export function createSqliteHistory(path: string): History {
     }),
     countDecisions: reader.countDecisions,
     startConsoleRun: (now) => startConsoleRun(db, now),
-    activity: createActivityStore(db),
+    activity,
     activityPurged: activityPurge.idle,
     recentRequests: fresh(reader.recentRequests),
     proposals,
     close: () => {
       activityPurge.stop();
+      activity.close();
       indexer.stop();
       indexer.catchUp();
       db.close();

@@ -24,8 +24,11 @@ const inflate = promisify(gunzip);
 export interface OtlpEndpointOptions {
   /** Whether the presented token is this console's telemetry token. */
   readonly accepts: (token: string) => boolean;
-  /** Receives every tool event of one accepted body at once, or nothing when the body is refused. */
-  readonly ingest: (events: readonly AgentToolEvent[]) => void;
+  /**
+   * Receives every tool event of one accepted body at once, or nothing when the body is refused; the
+   * exporter is answered once what it returns has settled, so a 200 means the body is kept.
+   */
+  readonly ingest: (events: readonly AgentToolEvent[]) => Promise<void> | void;
   readonly maxBodyBytes?: number;
   readonly now?: () => number;
 }
@@ -102,7 +105,7 @@ export function serveOtlpLogs(
           return status(response, (error as { status?: number }).status ?? 400, (error as Error).message);
         }
         try {
-          options.ingest(events);
+          await options.ingest(events);
         } catch (error) {
           // OTLP's retryable status: the exporter may send the batch again, which is kept whole or not at all.
           return status(

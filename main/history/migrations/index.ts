@@ -11,6 +11,7 @@ import { editorAnswers } from './010-editor-answers';
 import { proposals } from './011-proposals';
 import { activity } from './012-activity';
 import { activityScale } from './013-activity-scale';
+import { deferredActivitySearch } from './014-deferred-activity-search';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   proposals,
   activity,
   activityScale,
+  deferredActivitySearch,
 ];
