@@ -144,7 +144,7 @@ describe('Codex, interactive (tmux)', () => {
     expect(Date.now() - shown).toBeLessThan(30_000);
     expect(existsSync(marker('terminal.txt'))).toBe(false);
     // The person at the terminal is in charge again: their Yes runs the command.
-    tmux.keys('y');
+    await tmux.answer(CODEX_PROMPT, 'y');
     await api.nextToolOutput();
     await tmux.waitFor(/Ran touch terminal\.txt/);
     expect(existsSync(marker('terminal.txt'))).toBe(true);

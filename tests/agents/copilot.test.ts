@@ -240,8 +240,7 @@ describe('GitHub Copilot CLI, interactive (tmux)', () => {
     // Copilot waits on the hook: its own prompt is not up while the card is.
     expect(tmux.screen()).not.toMatch(COPILOT_PROMPT);
     expect(await gate.untilResolved(card.id)).toMatchObject({ behavior: 'passthrough', by: 'timeout' });
-    await tmux.waitFor(COPILOT_PROMPT);
-    tmux.keys('Enter');
+    await tmux.answer(COPILOT_PROMPT, 'Enter');
     await api.nextToolOutput();
     expect(existsSync(marker('terminal.txt'))).toBe(true);
   });

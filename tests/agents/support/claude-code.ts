@@ -147,26 +147,9 @@ export class TmuxClaude extends TmuxPane {
     return pane;
   }
 
-  /**
-   * Answers the permission dialog with `key`. Claude Code ignores keys for a moment after the dialog
-   * appears (so a keystroke meant for the prompt cannot answer it), so the key is pressed until it lands.
-   */
-  async answerDialog(key: string, withinMs = 30_000): Promise<void> {
-    const giveUp = Date.now() + withinMs;
-    // A capture taken while Ink redraws can miss the dialog, so it counts as gone only when three
-    // captures in a row agree.
-    let goneFor = 0;
-    while (goneFor < 3) {
-      if (DIALOG.test(this.screen())) {
-        goneFor = 0;
-        if (Date.now() > giveUp) throw new Error(`The dialog never took ${key}:\n${this.screen()}`);
-        this.keys(key);
-        await new Promise((tick) => setTimeout(tick, 250));
-      } else {
-        goneFor += 1;
-        await new Promise((tick) => setTimeout(tick, 150));
-      }
-    }
+  /** Answers the permission dialog with `key` (Claude Code ignores keys for a moment after it appears). */
+  answerDialog(key: string, withinMs = 30_000): Promise<void> {
+    return this.answer(DIALOG, key, withinMs);
   }
 
   /**

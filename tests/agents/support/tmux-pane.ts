@@ -35,6 +35,29 @@ export class TmuxPane {
     }
   }
 
+  /**
+   * Answers the agent's own prompt, matched by `prompt`, with `key`. An agent may draw its prompt before it
+   * takes keys (Claude Code ignores them for a moment on purpose; a loaded machine delays the others), so
+   * the key is pressed until the prompt is gone. A capture taken mid-redraw can miss the prompt, so it
+   * counts as gone only when three captures in a row agree.
+   */
+  async answer(prompt: RegExp, key: string, withinMs = 30_000): Promise<void> {
+    await this.waitFor(prompt, withinMs);
+    const giveUp = Date.now() + withinMs;
+    let goneFor = 0;
+    while (goneFor < 3) {
+      if (prompt.test(this.screen())) {
+        goneFor = 0;
+        if (Date.now() > giveUp) throw new Error(`The prompt never took ${key}:\n${this.screen()}`);
+        this.keys(key);
+        await new Promise((tick) => setTimeout(tick, 250));
+      } else {
+        goneFor += 1;
+        await new Promise((tick) => setTimeout(tick, 150));
+      }
+    }
+  }
+
   /** Ends the session and waits for the agent to be gone, so its HOME can be removed. */
   async close(): Promise<void> {
     execFileSync('tmux', ['kill-session', '-t', this.session], { stdio: 'ignore' });
