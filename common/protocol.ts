@@ -232,7 +232,9 @@ const cancel = { type: z.literal('permission.cancel'), id: idString };
 /**
  * The agent withdraws a request, and says why: each reason carries only what belongs to it.
  * - `answered-in-terminal`: the agent's own dialog (its terminal, or the editor for ACP) answered first;
- *   with `answer`, history records that answer as the person's; without, no decision (passthrough).
+ *   with `answer`, history records that answer as the person's; without, no decision (passthrough). Sent
+ *   with a behavior `answer` after the console's decision reached the agent, it says the agent did not take
+ *   that decision (its dialog's reply came first); history marks the decision as not taken.
  * - `aborted`: nobody answered; `because` says what ended the wait, when the agent knows.
  * - `deadline`: the agent's own wait for this request (its `timeoutMs`) ran out; history records a timeout.
  */

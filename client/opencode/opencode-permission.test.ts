@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   configuredRule,
+  notTakenMessage,
   readPermissionAsked,
+  readPermissionReplied,
   replyFor,
   toOpenCodePermissionCall,
   wildcardMatch,
@@ -72,5 +74,14 @@ describe('OpenCode permission questions', () => {
       message: 'Not on main.',
     });
     expect(replyFor({ id: 'per_1', behavior: 'passthrough' })).toBeUndefined();
+  });
+
+  it('tells the console its answer was not taken, with what OpenCode’s prompt replied first', () => {
+    const lost = (reply: 'once' | 'always' | 'reject') =>
+      notTakenMessage('per_1', readPermissionReplied({ sessionID: 'ses_1', requestID: 'per_1', reply })!);
+    const cancel = { type: 'permission.cancel', id: 'per_1', reason: 'answered-in-terminal' };
+    expect(lost('reject')).toEqual({ ...cancel, answer: { behavior: 'deny' } });
+    expect(lost('once')).toEqual({ ...cancel, answer: { behavior: 'allow' } });
+    expect(lost('always')).toEqual({ ...cancel, answer: { behavior: 'allow' } });
   });
 });

@@ -150,3 +150,12 @@ export function replyFor(decision: ConsoleDecision): OpenCodeReply | undefined {
 export function dialogAnswerOf(replied: PermissionReplied): { readonly behavior: 'allow' | 'deny' } {
   return { behavior: replied.reply === 'reject' ? 'deny' : 'allow' };
 }
+
+/**
+ * The frame that tells the console its answer, already sent, was not taken: OpenCode's own prompt replied
+ * first (the console's reply got 404). It is the withdrawal of a question answered in the agent's dialog,
+ * sent after the decision, which history records as the decision not taken.
+ */
+export function notTakenMessage(id: string, replied: PermissionReplied): object {
+  return { type: 'permission.cancel', id, reason: 'answered-in-terminal', answer: dialogAnswerOf(replied) };
+}

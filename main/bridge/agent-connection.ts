@@ -27,6 +27,8 @@ export interface AgentConnectionOptions {
 }
 
 const UNNAMED_AGENT: AgentInfo = { name: 'unknown agent' };
+/** A hook is sent one decision; a long-lived agent reports a lost one within moments of it. */
+const DECIDED_KEPT = 64;
 
 export function serveAgentConnection(socket: WebSocket, options: AgentConnectionOptions): void {
   const { registry, limits } = options;
@@ -43,7 +45,13 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
   const fail = (code: ErrorCode, message: string, id?: string) =>
     send({ type: 'error', code, message, ...(id ? { id } : {}) });
 
-  const deliver: Deliver = (decision) => send(decision);
+  /** The latest ids this connection was sent a decision for: only those it may report as not taken. */
+  const decided = new Set<string>();
+  const deliver: Deliver = (decision) => {
+    decided.add(decision.id);
+    if (decided.size > DECIDED_KEPT) decided.delete(decided.values().next().value!);
+    send(decision);
+  };
 
   /** Refuses a connection whose first word is not a hello that proves the token. */
   const refuseUnproven = () => {
@@ -94,6 +102,23 @@ export function serveAgentConnection(socket: WebSocket, options: AgentConnection
         return;
       }
       case 'permission.cancel':
+        // After the decision, the agent's own dialog answering first means the decision was not taken.
+        if (
+          message.reason === 'answered-in-terminal' &&
+          message.answer &&
+          'behavior' in message.answer &&
+          decided.delete(message.id)
+        ) {
+          const { behavior, message: words } = message.answer;
+          registry.notTaken.emit({
+            id: message.id,
+            notTaken: {
+              because: behavior === 'deny' ? 'terminal-no' : 'terminal-yes',
+              ...(words ? { message: words } : {}),
+            },
+          });
+          return;
+        }
         // Only the connection a request waits on may withdraw it.
         if (!registry.heldBy(message.id, deliver)) {
           fail(

@@ -120,7 +120,11 @@ export async function startDecisionRoom(options: {
     // A refusal overturned: the agent retries the call, which the refusal's own answer cannot let through.
     if (isClassifierRefusal(request) && decision.behavior === 'allow') retries.add(request, agent);
   });
-  const outcomes = watchAgentOutcomes({ sent: registry.sent, store: options.store });
+  const outcomes = watchAgentOutcomes({
+    sent: registry.sent,
+    reported: registry.notTaken,
+    store: options.store,
+  });
   const stopHearing = registry.directoryAdded.subscribe(({ sessionId, cwd, agent, directory }) =>
     added.add({ sessionId, cwd, agent: agent.name }, [directory]),
   );

@@ -5,7 +5,8 @@
  * Gatehouse's race after the person already chose "No, and tell Claude…" (the hook, which withdraws its card
  * when it sees that No, had not seen it yet), or a console Deny after they chose Yes while the tool still
  * ran. Only the transcript tells: after each answer the console gave, it is watched until the call's result
- * shows, and an answer the agent did not take is amended in history.
+ * shows, and an answer the agent did not take is amended in history. An agent that learns it itself (an
+ * OpenCode reply refused because its own prompt replied first) says so, and is amended the same way.
  */
 import type { NotTakenView } from '../../common/history-contract';
 import type { AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
@@ -79,12 +80,20 @@ export interface AgentOutcomes {
 
 export function watchAgentOutcomes(options: {
   readonly sent: Pick<RaceRegistry['sent'], 'subscribe'>;
+  /** What agents say themselves of an answer they did not take (RaceRegistry's `notTaken`). */
+  readonly reported?: Pick<RaceRegistry['notTaken'], 'subscribe'>;
   readonly store: Pick<DecisionStore, 'recordNotTaken'>;
   readonly watchMs?: number;
   readonly pollMs?: number;
 }): AgentOutcomes {
   const amended = createSignal<{ id: string; notTaken: NotTakenView }>();
   const watches = new Set<AbortController>();
+  const amend = (id: string, notTaken: NotTakenView) =>
+    guarded(`amending request ${id}`, () => {
+      options.store.recordNotTaken?.(id, notTaken);
+      amended.emit({ id, notTaken });
+    });
+  const stopHearing = options.reported?.subscribe(({ id, notTaken }) => amend(id, notTaken));
   const stop = options.sent.subscribe(({ request, agent, decision, receivedAt }) => {
     if (!watched(request, agent, decision) || watches.size >= OUTCOME_WATCHES_MAX) return;
     const controller = new AbortController();
@@ -101,16 +110,14 @@ export function watchAgentOutcomes(options: {
       watches.delete(controller);
       const notTaken = verdict && notTakenBecause(decision, verdict);
       if (!notTaken || controller.signal.aborted) return;
-      guarded(`amending request ${request.id}`, () => {
-        options.store.recordNotTaken?.(request.id, notTaken);
-        amended.emit({ id: request.id, notTaken });
-      });
+      amend(request.id, notTaken);
     });
   });
   return {
     amended,
     close() {
       stop();
+      stopHearing?.();
       for (const controller of watches) controller.abort();
       watches.clear();
     },

@@ -17,6 +17,7 @@ import type {
   SessionEvent,
 } from '../../common/protocol';
 import { INTERRUPTED_CHANNEL } from '../../common/history-contract';
+import type { NotTakenView } from '../../common/history-contract';
 import { pendingRequestView } from '../../common/pending-request-view';
 import { guarded } from '../../common/guarded';
 import { createSignal } from '../../common/signal';
@@ -159,6 +160,11 @@ export class RaceRegistry {
     /** When the request first arrived (epoch ms). */
     receivedAt: number;
   }>();
+  /**
+   * The agent said it did not take a decision it was sent: its own prompt's answer came first (an OpenCode
+   * reply refused as already answered). agent-outcome.ts records it as it records the transcript's word.
+   */
+  readonly notTaken = createSignal<{ id: string; notTaken: NotTakenView }>();
   /** A SlotMap, not a Map, so that a finished race and its request die young (slot-map.ts says why). */
   private readonly races = new SlotMap<string, Race>();
   /** Says when a claimed decision is durable, and so may be sent. */

@@ -109,6 +109,26 @@ describe('another connection with the same token', () => {
     expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'r1', by: 'agent' });
   });
 
+  it('cannot mark the answer I was sent as not taken; I can', async () => {
+    const { core, mine, theirs } = await start();
+    const reported: unknown[] = [];
+    core.registry.notTaken.subscribe((event) => reported.push(event));
+    mine.send(request('r1'));
+    await until(() => core.registry.has('r1'));
+    core.registry.decide('r1', 'console', { behavior: 'allow' });
+    expect(await mine.next()).toMatchObject({ type: 'permission.decision', id: 'r1' });
+    const lost = {
+      type: 'permission.cancel',
+      id: 'r1',
+      reason: 'answered-in-terminal',
+      answer: { behavior: 'deny', message: 'No.' },
+    };
+    expect(await answerTo(theirs, lost)).toMatchObject({ code: 'unknown-request', id: 'r1' });
+    expect(reported).toEqual([]);
+    expect(await answerTo(mine, lost)).toBe('nothing');
+    expect(reported).toEqual([{ id: 'r1', notTaken: { because: 'terminal-no', message: 'No.' } }]);
+  });
+
   it('records my deadline passing as a timeout, not as the terminal answering', async () => {
     const { core, mine } = await start();
     mine.send(request('r1'));
