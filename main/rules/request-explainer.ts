@@ -196,6 +196,8 @@ export function createRequestExplainer(options: ExplainerOptions) {
     const fromCodex = agent.name === 'codex';
     const codex = fromCodex && options.codex ? options.codex(request) : undefined;
     const copilot = agent.name === 'copilot' && options.copilot ? options.copilot(request) : undefined;
+    // OpenCode decides by its own permission config: the engine's reading of Claude Code's rules is moot.
+    const ownRules = agent.name === 'opencode';
     const loaded = await contextFor(request, agent);
     const { warnings } = loaded;
     // Codex's sandbox, not Claude Code's working directories, decides where a Codex call may write.
@@ -221,7 +223,8 @@ export function createRequestExplainer(options: ExplainerOptions) {
         ...(decision.reason.type === 'safetyCheck' ? { protectedPath: decision.reason.path } : {}),
       },
     );
-    const subcommands = command === undefined ? undefined : subcommandsOf(context, command, dangers);
+    const subcommands =
+      command === undefined || ownRules ? undefined : subcommandsOf(context, command, dangers);
     // A call the agent's rules already allow needs no new rule: the card says why it asked instead.
     const allowed = decision.behavior === 'allow' && !codex && !copilot;
     const existing = existingRuleTexts(context);
@@ -231,7 +234,9 @@ export function createRequestExplainer(options: ExplainerOptions) {
       behavior: decision.behavior,
       step: decision.step,
       reason: reasonView(decision),
-      nearMisses: closestNearMisses(decision.nearMisses.map(refView), callTexts(request, command)),
+      nearMisses: ownRules
+        ? []
+        : closestNearMisses(decision.nearMisses.map(refView), callTexts(request, command)),
       risk,
       needsSecondLook: needed,
       ...(dangers.length ? { dangers: [...dangers] } : {}),

@@ -177,6 +177,9 @@ export const queueEn = {
     'Not checked: the console cannot run Codex ({detail}), which alone evaluates its rules.',
   'why.codex.unchecked.failed': 'Not checked: Codex could not evaluate its rules ({detail}).',
   'why.codex.unchecked.too-slow': 'Not checked: Codex did not evaluate its rules in time.',
+  'why.opencode.asked':
+    'OpenCode’s own permission check asked. It decides by its permission config; the console’s rules do not apply.',
+  'why.opencode.rule': 'Its rule',
   'why.copilot.kind': 'Permission kind',
   'why.copilot.kind.shell': 'shell',
   'why.copilot.kind.write': 'write',

@@ -162,6 +162,9 @@ export const queueZhCN: Partial<Catalogue> = {
   'why.codex.unchecked.not-installed': '未检查：控制台无法运行 Codex（{detail}），只有它能评估自己的规则。',
   'why.codex.unchecked.failed': '未检查：Codex 无法评估它的规则（{detail}）。',
   'why.codex.unchecked.too-slow': '未检查：Codex 没有及时评估它的规则。',
+  'why.opencode.asked':
+    'OpenCode 自己的权限检查发出了询问。它按自己的 permission 配置决定，控制台的规则不适用。',
+  'why.opencode.rule': '它的规则',
   'why.copilot.kind': '权限类型',
   'why.copilot.kind.shell': 'shell',
   'why.copilot.kind.write': '写入',

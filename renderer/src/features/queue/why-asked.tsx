@@ -204,6 +204,29 @@ function AcpReason({ request, explanation }: { request: PendingRequestView; expl
   );
 }
 
+/**
+ * Why OpenCode asked: its own permission check, by the rule of its `permission` config the plugin found
+ * (docs/opencode.md); the patterns and what its "Always" would allow are in what the agent says.
+ */
+function OpenCodeReason({ request }: { request: PendingRequestView }) {
+  const t = useT();
+  const rule = request.provenance?.rule;
+  return (
+    <>
+      <WhyRow term={t('why.title')}>
+        <span className="why__headline">{t('why.opencode.asked')}</span>
+      </WhyRow>
+      {rule && (
+        <WhyRow term={t('why.opencode.rule')}>
+          <code>
+            <VisibleText text={rule} />
+          </code>
+        </WhyRow>
+      )}
+    </>
+  );
+}
+
 type Outranked = NonNullable<Explanation['suggestionsOutranked']>[number];
 
 /**
@@ -313,6 +336,8 @@ export function WhyAsked({ request }: { request: PendingRequestView }) {
         ) : explanation.copilot ? (
           // Copilot decides by its own kinds and saved approvals, as Codex does by its policy.
           <CopilotWhyRows request={request} copilot={explanation.copilot} />
+        ) : request.agent.name === 'opencode' ? (
+          <OpenCodeReason request={request} />
         ) : reason.type === 'acp' ? (
           <AcpReason request={request} explanation={explanation} />
         ) : (
