@@ -86,11 +86,14 @@ export async function startAcpEditor(
   sandbox: AcpSandbox,
   onPermission: PermissionHandler,
   agent: AgentCommand = claudeAgentAcpCommand(),
+  /** `direct`: the editor starts the agent itself, without `gatehouse acp` (a baseline to measure against). */
+  route: 'gatehouse' | 'direct' = 'gatehouse',
 ): Promise<AcpEditorSession> {
-  const child = spawn(process.execPath, [CLI, 'acp', '--', agent.command, ...agent.args], {
-    cwd: sandbox.project,
-    env: sandbox.env,
-  });
+  const [command, args] =
+    route === 'direct'
+      ? [agent.command, agent.args]
+      : [process.execPath, [CLI, 'acp', '--', agent.command, ...agent.args]];
+  const child = spawn(command, args, { cwd: sandbox.project, env: sandbox.env });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => (stderr += chunk));
