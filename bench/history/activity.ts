@@ -1,7 +1,7 @@
 /**
- * The agents' own record at a heavy user's scale (issue 40, point 5): `rows` activity rows (ten million by
- * default, `GATEHOUSE_BENCH_ACTIVITY_ROWS` for fewer while developing), each figure beside a baseline
- * measured in the same run:
+ * The agents' own record at a heavy user's scale (10 agents, 2,000 calls a day each): `rows` activity
+ * rows (ten million by default, `GATEHOUSE_BENCH_ACTIVITY_ROWS` for fewer while developing), each figure
+ * beside a baseline measured in the same run:
  *
  * - a session's page (the activity view's read: one session's calls in order, 50 rows) against the same
  *   query as a full scan (`NOT INDEXED`);

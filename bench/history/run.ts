@@ -20,7 +20,7 @@ import { activityBench } from './activity';
 import { fillHistory } from './fill';
 
 const REQUESTS = 100_000;
-/** Ten million by default: a heavy user's year and a half of the agents' own calls (issue 40). */
+/** Ten million by default: a heavy user's year and a half of the agents' own calls. */
 const ACTIVITY_ROWS = Number(process.env.GATEHOUSE_BENCH_ACTIVITY_ROWS ?? 10_000_000);
 const RUNS = 200;
 const WARMUP = 10;

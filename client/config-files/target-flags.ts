@@ -12,7 +12,7 @@ export interface TargetFlags {
   readonly home?: string;
   /** Install the hooks only, without pointing the agent's own telemetry at the console. */
   readonly 'no-telemetry'?: boolean;
-  /** Claude Code only: add the PreToolUse http hook that lets a retried call through (issue 40, point 3). */
+  /** Claude Code only: add the PreToolUse http hook that lets an overturned refusal's retry through. */
   readonly 'retry-hook'?: boolean;
 }
 
