@@ -71,6 +71,8 @@ export const historyEn = {
   'history.loading': 'Loading…',
 
   'history.sessions.title': 'Sessions',
+  'history.sessions.noneBesideActivity':
+    'No question has reached Gatehouse yet: the calls above were settled without asking anyone here. A request an agent asks you about is recorded with its decision.',
   'history.sessions.empty.title': 'No history yet',
   'history.sessions.empty.body':
     'Every request an agent asks is recorded here with its decision. Install the hook (gatehouse install claude) and run an agent: its sessions appear here.',

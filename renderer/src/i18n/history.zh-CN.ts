@@ -71,6 +71,8 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.loading': '正在加载…',
 
   'history.sessions.title': '会话',
+  'history.sessions.noneBesideActivity':
+    '还没有请求到达 Gatehouse：上方的调用都未经这里询问任何人就已决定。代理向你请求的调用会连同其决定记录在这里。',
   'history.sessions.empty.title': '还没有历史',
   'history.sessions.empty.body':
     '代理发出的每个请求及其决定都记录在这里。安装钩子（gatehouse install claude）并运行代理，它的会话就会出现在这里。',

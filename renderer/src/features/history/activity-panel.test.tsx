@@ -85,6 +85,14 @@ describe('the agents’ own calls in the history view', () => {
     expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('says in a line that no question reached Gatehouse, not that there is no history', async () => {
+    renderActivity();
+    expect(await screen.findByText('No history yet')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Agents’ own calls' }));
+    expect(await screen.findByText(/^No question has reached Gatehouse yet/)).toBeTruthy();
+    expect(screen.queryByText('No history yet')).toBeNull();
+  });
+
   it('speaks Chinese', async () => {
     renderActivity('zh-CN');
     fireEvent.click(await screen.findByRole('button', { name: '代理自己的调用' }));

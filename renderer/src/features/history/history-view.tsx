@@ -92,7 +92,7 @@ function HistoryPage() {
       {filtering ? (
         <ResultsList onClear={() => setDraft(EMPTY_DRAFT)} />
       ) : nothingYet ? (
-        <SessionList />
+        <SessionList besideActivity={activityOpen} />
       ) : (
         <div className={`history__panes${detail ? ' history__panes--detail' : ''}`}>
           <SessionList />

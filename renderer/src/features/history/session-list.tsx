@@ -14,8 +14,11 @@ const COUNTED = ['allow', 'deny', 'passthrough', 'interrupted', 'pending'] as co
 /** How often a running session is checked for idleness: the threshold is an hour, so a minute is close. */
 const SESSION_CHECK_MS = 60_000;
 
-/** Sessions newest first, a page at a time, each opening its timeline. */
-export function SessionList() {
+/**
+ * Sessions newest first, a page at a time, each opening its timeline. Beside the agents' own calls, an
+ * empty list says so in a line, not as the page's big empty state: there is history, only no question.
+ */
+export function SessionList({ besideActivity = false }: { besideActivity?: boolean }) {
   const t = useT();
   const sessions = useHistory((s) => s.sessions);
   const loadMore = useHistory((s) => s.loadMoreSessions);
@@ -23,6 +26,13 @@ export function SessionList() {
     () => shortSessionIds(sessions.items.map((session) => session.id)),
     [sessions.items],
   );
+  if (sessions.loaded && sessions.items.length === 0 && besideActivity) {
+    return (
+      <section className="history__pane history__sessions" aria-label={t('history.sessions.title')}>
+        <p className="history__note">{t('history.sessions.noneBesideActivity')}</p>
+      </section>
+    );
+  }
   if (sessions.loaded && sessions.items.length === 0) {
     return (
       <section className="history__pane history__sessions" aria-label={t('history.sessions.title')}>
