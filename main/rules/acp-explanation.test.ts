@@ -67,6 +67,20 @@ describe('acpExplanation', () => {
     expect(explain({}).reason.message).toBe('codex-acp asked its editor through ACP.');
   });
 
+  it('lets a command only in the title raise the risk to a danger, never lower it', () => {
+    const titled = (title: string) => {
+      const input = { kind: 'execute' };
+      const call = acpCallOf({ input, provenance: { type: 'acp' } })!;
+      return acpExplanation(call, { name: 'gemini-cli' }, input, bash, PLACE, title);
+    };
+    const risky = titled('npm test && rm -rf dist');
+    expect(risky.risk).toBe('destructive');
+    expect(risky.needsSecondLook).toBe(true);
+    // A harmless-looking title may hide anything: the agent's words do not make a call read-only.
+    expect(titled('ls -la').risk).toBe('unknown');
+    expect(titled('ls -la').needsSecondLook).toBe(false);
+  });
+
   it('names an agent it knows by its maker’s name', () => {
     const input = { kind: 'execute' };
     const call = acpCallOf({ input, provenance: { type: 'acp' } })!;

@@ -2,7 +2,8 @@
  * Why an ACP agent asked: it asked its editor, as ACP has it ask for any call it wants a person to see.
  * The console's engine is not run on it: ACP agents keep their own rules, and a Claude Code verdict on a
  * title such as "touch made.txt" would be made up. What the console can still tell is the risk, from what
- * the call's content says it runs or changes; when the content does not say, the risk is `unknown`.
+ * the call's content says it runs or changes; when the content does not say, the risk is `unknown`, unless
+ * a command's title reads as dangerous (below).
  */
 import type { AcpCall } from '../../common/acp-call';
 import { agentLabel } from '../../common/agent-label';
@@ -19,8 +20,9 @@ export function acpExplanation(
   input: Readonly<Record<string, unknown>>,
   bash: BashSupport,
   place: DangerPlace,
+  title?: string,
 ): Explanation {
-  const risk = riskOf(call, bash);
+  const risk = riskOf(call, bash, title);
   const dangers = call.command === undefined ? [] : bashDangers(call.command, bash, place);
   const paths = [...call.diffs.map((diff) => diff.path), ...call.locations.map((where) => where.path)];
   const protectedPath = paths.map((path) => protectedPathOf(path)?.path).find((path) => path !== undefined);
@@ -45,10 +47,18 @@ export function acpExplanation(
   };
 }
 
-/** The risk the content shows: the command through the same Bash analysis, else the files it names. */
-function riskOf(call: AcpCall, bash: BashSupport): RiskLabel {
+/**
+ * The risk the content shows: the command through the same Bash analysis, else the files it names. A
+ * command only in the title (Gemini CLI 0.61's shell tool sends no raw input) is the agent's words, not
+ * what runs, so the title may raise the risk shown to a dangerous one, never lower it below `unknown`.
+ */
+function riskOf(call: AcpCall, bash: BashSupport, title: string | undefined): RiskLabel {
   if (call.command !== undefined)
     return assessRisk({ toolName: 'Bash', input: { command: call.command } }, bash);
+  if (call.kind === 'execute' && title) {
+    const read = assessRisk({ toolName: 'Bash', input: { command: title } }, bash);
+    if (dangerousRisks.has(read)) return read;
+  }
   if (call.kind === 'delete') return 'destructive';
   if (call.diffs.length > 0 || call.kind === 'edit' || call.kind === 'move') return 'writes files';
   if (call.kind === 'fetch') return 'network';

@@ -205,7 +205,10 @@ export function createRequestExplainer(options: ExplainerOptions) {
     const acp = acpCallOf(request);
     if (acp) {
       const place = { cwd: request.cwd, home: options.home, roots: [request.cwd] };
-      return { explanation: acpExplanation(acp, agent, request.input, options.bash, place), context };
+      return {
+        explanation: acpExplanation(acp, agent, request.input, options.bash, place, request.tool),
+        context,
+      };
     }
     const call = { toolName: request.tool, input: request.input };
     const decision = decide(context, call, deps);

@@ -81,6 +81,9 @@ test('a Gemini CLI card offers Gemini CLI’s own answers, at both sizes', async
   await expect(question).toBeVisible();
   await expect(page.locator('.session__agent')).toHaveText(['Gemini CLI']);
   await expect(question.getByText('Gemini CLI asked its editor through ACP.')).toBeVisible();
+  // The command is only in the title: it may raise the risk shown, and here it reads as destructive.
+  await expect(question.getByText('Destructive', { exact: true })).toBeVisible();
+  await expect(question.getByText(/^Read from its title alone/)).toBeVisible();
   for (const name of ['Allow for this session', 'Allow', 'Reject'])
     await expect(question.getByRole('button', { name, exact: true })).toHaveCount(1);
   for (const [size, viewport] of Object.entries(SIZES)) {

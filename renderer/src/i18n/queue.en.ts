@@ -109,6 +109,8 @@ export const queueEn = {
   'why.acp.risk': 'Risk',
   'why.acp.risk.command': 'Read from its command, by the same analysis as a Bash call.',
   'why.acp.risk.diff': 'Read from the diff it carries.',
+  'why.acp.risk.title':
+    'Read from its title alone: the agent does not say the command, so the title may only raise the risk shown.',
   'why.acp.risk.kind': 'Read from its ACP kind and the files it names.',
   'why.acp.risk.unknown':
     'The call does not say what it runs or changes, so the console cannot tell its risk.',

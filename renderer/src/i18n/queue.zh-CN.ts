@@ -100,6 +100,7 @@ export const queueZhCN: Partial<Catalogue> = {
   'why.acp.risk': '风险',
   'why.acp.risk.command': '根据其命令判断，分析方式与 Bash 调用相同。',
   'why.acp.risk.diff': '根据其携带的差异判断。',
+  'why.acp.risk.title': '仅根据其标题判断：代理未说明命令，因此标题只能提高显示的风险。',
   'why.acp.risk.kind': '根据其 ACP 类型及涉及的文件判断。',
   'why.acp.risk.unknown': '该调用未说明它运行或修改什么，控制台无法判断其风险。',
   'why.nearMisses': '差一点匹配',

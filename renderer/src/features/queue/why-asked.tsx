@@ -190,7 +190,9 @@ function AcpReason({ request, explanation }: { request: PendingRequestView; expl
         ? 'command'
         : call?.diffs.length
           ? 'diff'
-          : 'kind';
+          : call?.kind === 'execute'
+            ? 'title'
+            : 'kind';
   return (
     <>
       <WhyRow term={t('why.title')}>
