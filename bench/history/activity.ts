@@ -35,6 +35,7 @@ import { openHistoryDatabase } from '../../main/history/open-database';
 import { serveOtlpLogs } from '../../main/telemetry/otlp-endpoint';
 import { decisionRows } from '../bridge/commit-floor';
 import { machineLoad } from '../support/machine-load';
+import { percentile } from '../support/stats';
 import { fillActivity } from './fill-activity';
 import { startIngestSender } from './ingest-sender';
 
@@ -58,9 +59,7 @@ interface Stats {
 
 function stats(samples: Float64Array | number[]): Stats {
   const sorted = Float64Array.from(samples).sort();
-  const at = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]! };
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]! };
 }
 
 function timed(runs: number, fn: (run: number) => unknown): Stats {

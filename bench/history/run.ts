@@ -17,6 +17,7 @@ import { openHistoryDatabase } from '../../main/history/open-database';
 import { AGENT_JOIN, TIMELINE_COLUMNS, toHistoryEntryView } from '../../main/history/rows';
 import type { TimelineRow } from '../../main/history/rows';
 import { activityBench } from './activity';
+import { percentile } from '../support/stats';
 import { fillHistory } from './fill';
 
 const REQUESTS = 100_000;
@@ -32,11 +33,6 @@ const DAY_MS = 86_400_000;
 interface Stats {
   readonly p50: number;
   readonly p95: number;
-}
-
-/** Nearest-rank percentile of sorted samples, as bench/support/stats.ts takes it. */
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 function measure(label: string, fn: () => unknown): Stats {
