@@ -32,6 +32,20 @@ describe('node-notifier results', () => {
     ['dismissed', 'dismissed', {}, undefined],
     ['timed out', 'timeout', {}, undefined],
   ])('%s', (_, response, metadata, action) => expect(actionFrom(response, metadata)).toBe(action));
+
+  const refusal = { approve: 'Allow retry', deny: 'Leave refused' };
+  it.each([
+    [
+      'macOS button',
+      'activate',
+      { activationType: 'actionClicked', activationValue: 'Allow retry' },
+      'approve',
+    ],
+    ['Windows button', 'leave refused', { activationType: 'leave refused' }, 'deny'],
+    ['Windows button with the default words', 'approve', { activationType: 'approve' }, undefined],
+  ])('reads a refusal card’s %s by the words it was shown with', (_, response, metadata, action) =>
+    expect(actionFrom(response, metadata, refusal)).toBe(action),
+  );
 });
 
 describe('the node-notifier backend', () => {
@@ -69,6 +83,18 @@ describe('the node-notifier backend', () => {
     expect(pressed.onAction).toHaveBeenCalledWith('approve');
     expect(dismissed.onClosed).toHaveBeenCalled();
     expect(failed.onFailure).toHaveBeenCalledWith('node-notifier failed (SnoreToast is missing).');
+  });
+
+  it('shows a refusal card’s own words and reads its pressed button back by them', () => {
+    const { notifier, calls } = fakeNotifier();
+    const shown = spec({ labels: { approve: 'Allow retry', deny: 'Leave refused' } });
+    createNodeNotifierBackend(notifier, 'darwin').show(shown);
+    expect(calls[0]?.options).toMatchObject({ actions: ['Allow retry', 'Leave refused'] });
+    calls[0]?.callback?.(null, 'activate', {
+      activationType: 'actionClicked',
+      activationValue: 'Leave refused',
+    });
+    expect(shown.onAction).toHaveBeenCalledWith('deny');
   });
 
   it('removes a withdrawn notification by its id and ignores what its waiting process says later', () => {

@@ -10,10 +10,11 @@ import type {
   BackendChoice,
   NotificationAction,
   NotificationBackend,
+  NotificationButton,
   NotificationHandle,
 } from './notification-backend';
+import { BUTTON_LABELS } from './notification-backend';
 
-const LABELS = { approve: 'Approve', deny: 'Deny' } as const;
 /** terminal-notifier stops waiting after this many seconds; a request rarely waits that long. */
 const MAC_WAIT_SECONDS = 24 * 60 * 60;
 
@@ -37,10 +38,18 @@ export async function chooseNodeNotifier(
   }
 }
 
-/** What node-notifier reported, as one of our actions; undefined when the notification just went away. */
-export function actionFrom(response: string | undefined, metadata: NotifyMetadata | undefined) {
+/**
+ * What node-notifier reported, as one of our actions; undefined when the notification just went away. Both
+ * notifiers report a button by its words, so they are read back through the `labels` it was shown with.
+ */
+export function actionFrom(
+  response: string | undefined,
+  metadata: NotifyMetadata | undefined,
+  labels: Readonly<Record<NotificationButton, string>> = BUTTON_LABELS,
+): NotificationAction | undefined {
   const pressed = (metadata?.activationValue ?? response ?? '').trim().toLowerCase();
-  if (pressed === 'approve' || pressed === 'deny') return pressed satisfies NotificationAction;
+  const button = (['approve', 'deny'] as const).find((each) => labels[each].toLowerCase() === pressed);
+  if (button) return button;
   // Both notifiers name a click on the body (not on a button) "activate" once node-notifier has mapped it.
   if (response === 'activate') return 'open' satisfies NotificationAction;
   return undefined;
@@ -63,7 +72,9 @@ export function createNodeNotifierBackend(
       const options = {
         title: spec.title,
         message: spec.body,
-        ...(spec.buttons.length ? { actions: spec.buttons.map((button) => LABELS[button]) } : {}),
+        ...(spec.buttons.length
+          ? { actions: spec.buttons.map((button) => (spec.labels ?? BUTTON_LABELS)[button]) }
+          : {}),
         wait: true,
         sound: false,
         ...(platform === 'darwin' ? { timeout: MAC_WAIT_SECONDS } : {}),
@@ -75,7 +86,7 @@ export function createNodeNotifierBackend(
           spec.onFailure(`node-notifier failed (${error.message}).`);
           return;
         }
-        const action = actionFrom(response, metadata);
+        const action = actionFrom(response, metadata, spec.labels);
         if (action) spec.onAction(action);
         else spec.onClosed();
       });

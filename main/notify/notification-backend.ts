@@ -8,12 +8,20 @@ import type { ConsoleWarning } from '../../common/console-contract';
 export type NotificationButton = 'approve' | 'deny';
 export type NotificationAction = NotificationButton | 'open';
 
+/** What the buttons say unless a notification names its own words (a refusal card's). */
+export const BUTTON_LABELS: Readonly<Record<NotificationButton, string>> = {
+  approve: 'Approve',
+  deny: 'Deny',
+};
+
 export interface NotificationSpec {
   /** Never carries the tool's input: titles show on lock screens and in notification centres' lists. */
   readonly title: string;
   readonly body: string;
   /** Empty: the notification only opens the console. */
   readonly buttons: readonly NotificationButton[];
+  /** The buttons' words; Approve and Deny when left out. */
+  readonly labels?: Readonly<Record<NotificationButton, string>>;
   /** The person chose an action; the notification is gone afterwards. Called at most once. */
   onAction(action: NotificationAction): void;
   /** It went away without an action: dismissed or expired. After `close()` a backend may stay silent. */

@@ -103,6 +103,50 @@ describe('requestNotice', () => {
   });
 });
 
+describe('a refusal card’s notice', () => {
+  const refusal = (command: string, reason: string) =>
+    ({
+      ...view('Bash', { command }),
+      provenance: { type: 'classifier-refusal', source: 'classifier', message: reason },
+      deadline: 60_000,
+    }) as PendingRequestView;
+
+  it('says the classifier refused it, gives its reason, and offers the card’s two answers', () => {
+    expect(
+      requestNotice(refusal('git push origin main', 'Pushes to the default branch'), false, 2_000),
+    ).toEqual({
+      title: 'Claude Code’s classifier refused a call to run a command',
+      body:
+        'git push origin main\nThe classifier’s reason: Pushes to the default branch\n' +
+        'in gatehouse, session s1 · the refusal stands in 0:58 · ' +
+        'Allow retry lets Claude Code try this exact call once more',
+      buttons: ['approve', 'deny'],
+      labels: { approve: 'Allow retry', deny: 'Leave refused' },
+    });
+  });
+
+  it('cuts a long reason to one line and still offers the answers', () => {
+    const notice = requestNotice(refusal('ls', `first\n${'y'.repeat(DETAIL_LIMIT * 2)}`), false, 0);
+    const line = notice.body.split('\n')[1]!;
+    expect(line).toMatch(/^The classifier’s reason: first ↵ y+…$/);
+    expect(Array.from(line.replace('The classifier’s reason: ', ''))).toHaveLength(DETAIL_LIMIT);
+    expect(notice.buttons).toEqual(['approve', 'deny']);
+  });
+
+  it('drops hidden characters from the reason and offers Open only', () => {
+    const notice = requestNotice(refusal('ls', 'harmless\u202e txt.exe'), false, 0);
+    expect(notice.body).toContain('The classifier’s reason: harmless txt.exe\n');
+    expect(notice.body).toMatch(/open Gatehouse to see all of it$/);
+    expect(notice.buttons).toEqual([]);
+  });
+
+  it('offers Open only when the call needs a second look', () => {
+    const notice = requestNotice(refusal('rm -rf ~/photos', 'Deletes outside the project'), true, 0);
+    expect(notice.buttons).toEqual([]);
+    expect(notice.body).toMatch(/needs a second look: open Gatehouse to review it$/);
+  });
+});
+
 describe('summaryNotice', () => {
   it('counts the requests and their agents, and only opens the console', () => {
     const notice = summaryNotice(

@@ -4,12 +4,14 @@
  */
 import { agentLabel } from '../../common/agent-label';
 import { formatRemaining, handBack, handBackText, handsBackSoon } from '../../common/hand-back';
+import { isClassifierRefusal } from '../../common/classifier-refusal';
 import type { PendingRequestView } from '../../common/queue-contract';
 import { oneLine, summarizeRequest } from '../../common/request-summary';
 import { shortSessionId } from '../../common/session-label';
 import type { Line, RequestAction } from '../../common/request-summary';
 import { dangerWords } from './danger-words';
 import type { NotificationButton } from './notification-backend';
+import { refusalReason, refusedBy, retryMeaning, SHORT_REFUSAL_ACTIONS } from './refusal-words';
 
 /** Characters of the tool's input a body shows; past this the request is only approved in the console. */
 export const DETAIL_LIMIT = 100;
@@ -19,6 +21,8 @@ export interface Notice {
   readonly title: string;
   readonly body: string;
   readonly buttons: readonly NotificationButton[];
+  /** The buttons' words when they are not Approve and Deny. */
+  readonly labels?: Readonly<Record<NotificationButton, string>>;
 }
 
 export interface Subject {
@@ -58,11 +62,15 @@ function because(view: PendingRequestView): string {
   return words === undefined ? '' : ` (${words})`;
 }
 
+/** The words a refusal card's notification offers: the card's, in a notification's narrow buttons. */
+const REFUSAL_LABELS = { approve: SHORT_REFUSAL_ACTIONS.allow, deny: SHORT_REFUSAL_ACTIONS.deny } as const;
+
 /**
  * One request's notification: Approve and Deny only when safe and when the body shows all of it. Which
  * session asked, and, when it goes back to its agent within the minute, how long that leaves at `now`.
  */
 export function requestNotice(view: PendingRequestView, needsSecondLook: boolean, now: number): Notice {
+  if (isClassifierRefusal(view)) return refusalNotice(view, needsSecondLook, now);
   const { verb, detail } = describeRequest(view);
   const agent = oneLine(agentLabel(view.agent.name), NAME_LIMIT).text;
   const session = oneLine(shortSessionId(view.sessionId), NAME_LIMIT).text;
@@ -80,6 +88,34 @@ export function requestNotice(view: PendingRequestView, needsSecondLook: boolean
     title: `${agent} asks to ${verb}`,
     body: `${detail.text}\n${where} · ${hint}`,
     buttons: answerable ? ['approve', 'deny'] : [],
+  };
+}
+
+/**
+ * A call the agent's classifier refused: the title says so, the body adds its reason and what Allow does,
+ * and the buttons are the card's two answers. Offered on the same terms as Approve and Deny, and not when
+ * the reason hides characters.
+ */
+function refusalNotice(view: PendingRequestView, needsSecondLook: boolean, now: number): Notice {
+  const { verb, detail } = describeRequest(view);
+  const agent = oneLine(agentLabel(view.agent.name), NAME_LIMIT).text;
+  const session = oneLine(shortSessionId(view.sessionId), NAME_LIMIT).text;
+  const reason = refusalReason(view, DETAIL_LIMIT);
+  // The refusal stands when the card's time runs out: nothing goes back to a prompt of the agent's.
+  const soon = handsBackSoon(view, now)
+    ? ` · the refusal stands in ${formatRemaining(view.deadline! - now)}`
+    : '';
+  const answerable = !needsSecondLook && detail.complete && !reason?.hidden;
+  const hint = answerable
+    ? retryMeaning(REFUSAL_LABELS.approve, agent)
+    : needsSecondLook
+      ? `needs a second look${because(view)}: open Gatehouse to review it`
+      : 'open Gatehouse to see all of it';
+  return {
+    title: `${refusedBy(agent)} a call to ${verb}`,
+    body: `${detail.text}\n${reason ? `The classifier’s reason: ${reason.text}\n` : ''}in ${folderName(view.cwd)}, session ${session}${soon} · ${hint}`,
+    buttons: answerable ? ['approve', 'deny'] : [],
+    labels: REFUSAL_LABELS,
   };
 }
 

@@ -16,16 +16,15 @@ import type {
   BackendChoice,
   NotificationAction,
   NotificationBackend,
-  NotificationButton,
   NotificationHandle,
   NotificationSpec,
 } from './notification-backend';
+import { BUTTON_LABELS } from './notification-backend';
 
 const NOTIFY_SEND_PACKAGE = 'libnotify-bin';
 const MIN_VERSION = { major: 0, minor: 8 };
 const VERSION_TIMEOUT_MS = 5_000;
 
-const LABELS: Record<NotificationButton, string> = { approve: 'Approve', deny: 'Deny' };
 const ACTIONS: Record<string, NotificationAction> = { approve: 'approve', deny: 'deny', default: 'open' };
 
 export interface NotifySendOptions {
@@ -156,7 +155,7 @@ function argumentsFor(spec: NotificationSpec, appName: string): string[] {
     '--urgency=normal',
     // Never expires: it stays until answered, dismissed, or withdrawn when the request is decided.
     '--expire-time=0',
-    ...spec.buttons.map((button) => `--action=${button}=${LABELS[button]}`),
+    ...spec.buttons.map((button) => `--action=${button}=${(spec.labels ?? BUTTON_LABELS)[button]}`),
     '--action=default=Open',
     '--wait',
     // Whatever the title and body hold, they are never read as options.

@@ -175,4 +175,48 @@ describe('the tray model', () => {
     expect(label).not.toContain('\n');
     expect(Array.from(label).length).toBeLessThanOrEqual(60);
   });
+
+  it('words a refusal card as the card does: who refused, the reason, and its two answers', () => {
+    const refusal: PendingRequestView = {
+      ...view('refused', 'git push origin main', 10),
+      provenance: {
+        type: 'classifier-refusal',
+        source: 'classifier',
+        message: 'Pushes to the default branch',
+      },
+    };
+    const item = submenu(trayModel(state({ pending: [refusal] })).menu, 1);
+    expect(item.label).toBe('Claude Code, refused: git push origin main');
+    expect(labels(item.items)).toEqual([
+      'Claude Code’s classifier refused a call to run a command in shop, session s1',
+      'git push origin main',
+      'The classifier’s reason: Pushes to the default branch',
+      'Allow and let it retry lets Claude Code try this exact call once more.',
+      '—',
+      'Allow and let it retry',
+      'Leave it refused',
+      'Open in console',
+    ]);
+    expect(item.items.flatMap((each) => ('command' in each && each.command ? [each.command] : []))).toEqual([
+      { kind: 'approve', id: 'refused' },
+      { kind: 'deny', id: 'refused' },
+      { kind: 'open-request', id: 'refused' },
+    ]);
+  });
+
+  it('offers no answer to a refusal whose reason hides characters', () => {
+    const refusal: PendingRequestView = {
+      ...view('hidden', 'ls', 10),
+      provenance: { type: 'classifier-refusal', message: 'fine\u200b' },
+    };
+    const item = submenu(trayModel(state({ pending: [refusal] })).menu, 1);
+    expect(labels(item.items)).toEqual([
+      'Claude Code’s classifier refused a call to run a command in shop, session s1',
+      'ls',
+      'The classifier’s reason: fine',
+      '—',
+      'Open it to see all of it and answer',
+      'Open in console',
+    ]);
+  });
 });

@@ -4,18 +4,21 @@
  *
  * Approve and Deny appear under a request only when a notification would offer them: no second look is
  * needed and the menu shows all of what Approve would allow. Each carries its request's id, so a click
- * answers the request it was drawn for, whatever the queue did since.
+ * answers the request it was drawn for, whatever the queue did since. A call the agent's classifier refused
+ * says so, with its reason, and offers the card's "Allow and let it retry" and "Leave it refused" instead.
  *
  * What goes back to its agent within the minute comes first in the menu, and the tooltip says how long
  * the first of them has: the tooltip is redrawn each second, the menu only when the queue changes.
  */
 import { agentLabel } from '../../common/agent-label';
+import { isClassifierRefusal } from '../../common/classifier-refusal';
 import { handBack, handBackText, handsBackSoon } from '../../common/hand-back';
 import type { PendingRequestView } from '../../common/queue-contract';
 import { oneLine } from '../../common/request-summary';
 import { shortSessionIds } from '../../common/session-label';
 import { describeRequest, folderName } from '../notify/notification-text';
 import type { SecondLook } from '../notify/second-look';
+import { REFUSAL_ACTIONS, refusalReason, refusedBy, retryMeaning } from '../notify/refusal-words';
 
 export type TrayIcon = 'idle' | 'waiting' | 'paused';
 
@@ -132,23 +135,35 @@ export function trayModel(state: TrayState, limit = MENU_REQUESTS): TrayModel {
 function requestItem(view: PendingRequestView, session: string, needsSecondLook: SecondLook): MenuItemModel {
   const { verb, detail } = describeRequest(view);
   const agent = oneLine(agentLabel(view.agent.name), 30).text;
+  const refusal = isClassifierRefusal(view);
+  const reason = refusal ? refusalReason(view, LABEL_LIMIT) : undefined;
   const secondLook = needsSecondLook(view);
-  const answerable = !secondLook && detail.complete;
+  const answerable = !secondLook && detail.complete && !reason?.hidden;
   const id = view.id;
+  const where = `in ${folderName(view.cwd)}, session ${oneLine(session, 30).text}`;
+  const answers = refusal
+    ? { allow: REFUSAL_ACTIONS.allow, deny: REFUSAL_ACTIONS.deny }
+    : { allow: 'Approve', deny: 'Deny' };
   return {
     type: 'submenu',
-    label: oneLine(`${agent}: ${detail.text}`, LABEL_LIMIT).text,
+    label: oneLine(`${agent}${refusal ? ', refused' : ''}: ${detail.text}`, LABEL_LIMIT).text,
     items: [
       {
         type: 'normal',
-        label: `${agent} asks to ${verb} in ${folderName(view.cwd)}, session ${oneLine(session, 30).text}`,
+        label: refusal
+          ? `${refusedBy(agent)} a call to ${verb} ${where}`
+          : `${agent} asks to ${verb} ${where}`,
       },
       { type: 'normal', label: detail.text },
+      ...(reason ? [{ type: 'normal', label: `The classifier’s reason: ${reason.text}` } as const] : []),
+      ...(refusal && answerable
+        ? [{ type: 'normal', label: `${retryMeaning(answers.allow, agent)}.` } as const]
+        : []),
       { type: 'separator' },
       ...(answerable
         ? ([
-            { type: 'normal', label: 'Approve', command: { kind: 'approve', id } },
-            { type: 'normal', label: 'Deny', command: { kind: 'deny', id } },
+            { type: 'normal', label: answers.allow, command: { kind: 'approve', id } },
+            { type: 'normal', label: answers.deny, command: { kind: 'deny', id } },
           ] as const)
         : [
             {

@@ -163,6 +163,59 @@ describe('notifications through dunst', { timeout: 20_000 }, () => {
     },
   );
 
+  it('words a classifier’s refusal as its card does, and Allow retry lets the retried call through once', async () => {
+    const client = await agent('refused');
+    const refusal: PermissionCall = {
+      ...bash('refusal-1', 'npm run deploy'),
+      // As the PermissionDenied hook asks: the card waits a minute, then the refusal stands.
+      timeoutMs: 60_000,
+      provenance: { type: 'classifier-refusal', source: 'classifier', message: 'Deploys to production' },
+    };
+    const decision = client.requestPermission(refusal);
+    await waitFor(displayedCount(1), 'the notification to appear');
+
+    const title = 'refused’s classifier refused a call to run a command';
+    const menu = await session.contextMenu([`(${title})`, ',approve]']);
+    expect(menu.map(withoutId)).toEqual([
+      `#Open (${title}) [<id>,default]`,
+      `#Allow retry (${title}) [<id>,approve]`,
+      `#Leave refused (${title}) [<id>,deny]`,
+    ]);
+    expect(await decision).toMatchObject({ id: 'refusal-1', behavior: 'allow', by: 'notification' });
+    await waitFor(displayedCount(0), 'the answered notification to close');
+    const [closed] = await session.history();
+    expect(closed).toMatchObject({ summary: title });
+    expect(closed!.body).toMatch(
+      /^npm run deploy\nThe classifier’s reason: Deploys to production\nin shop, session refusal- · the refusal stands in \d:\d\d · Allow retry lets refused try this exact call once more$/,
+    );
+
+    // The allow is the card's: the agent's retry of that exact call is let through once, by no one's hand.
+    const { provenance: _refusal, ...retried } = refusal;
+    expect(await client.requestPermission({ ...retried, id: 'refusal-1-retry' })).toMatchObject({
+      behavior: 'allow',
+      by: 'grant',
+    });
+  });
+
+  it('leaves a refusal standing when Leave refused is pressed, and grants no retry', async () => {
+    const client = await agent('kept');
+    const refusal: PermissionCall = {
+      ...bash('kept-1', 'npm run deploy'),
+      provenance: { type: 'classifier-refusal', source: 'classifier', message: 'Deploys to production' },
+    };
+    const decision = client.requestPermission(refusal);
+    await waitFor(displayedCount(1), 'the notification to appear');
+    await session.contextMenu(['(kept’s classifier refused a call to run a command)', ',deny]']);
+    expect(await decision).toMatchObject({ id: 'kept-1', behavior: 'deny', by: 'notification' });
+
+    const { provenance: _refusal, ...retried } = refusal;
+    const retry = client.requestPermission({ ...retried, id: 'kept-1-retry' });
+    await waitFor(() => core.registry.has('kept-1-retry'), 'the retried call to wait for a person');
+    await waitFor(displayedCount(1), 'the retried call’s own notification');
+    await session.contextMenu(['(kept asks to run a command)', ',deny]']);
+    expect(await retry).toMatchObject({ behavior: 'deny', by: 'notification' });
+  });
+
   it('coalesces a burst into one summary that only opens the console', async () => {
     const client = await agent('burst');
     const decisions = ['burst-1', 'burst-2', 'burst-3'].map((id) =>
