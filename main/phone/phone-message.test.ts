@@ -188,3 +188,46 @@ describe('what the phone is sent', () => {
     );
   });
 });
+
+describe('a refusal on the phone', () => {
+  const refusal = (command: string) =>
+    ({
+      ...view('Bash', { command }),
+      provenance: { type: 'classifier-refusal', source: 'classifier', message: 'Reaches prod.internal' },
+    }) as PendingRequestView;
+
+  it('with summary only, says who refused and leaves the reason out, as it leaves the agent’s words out', () => {
+    const content = requestContent(refusal('psql -h prod.internal'), SUMMARY, LIMIT, firstWords);
+    expect(content.message.text).toMatch(
+      /^Claude Code’s classifier refused a call to Bash, which did not run\n/,
+    );
+    expect(content.message.text).not.toContain('prod.internal');
+    expect(content.complete).toBe(false);
+  });
+
+  it('asks again before a second-look Allow retry, in the card’s words', () => {
+    const secret = (action: string) => action;
+    expect(buttonsFor('ask', { complete: true, secondLook: true, refusal: true }, secret)).toEqual([
+      [
+        { label: 'Allow retry…', data: 'allow' },
+        { label: 'Leave refused', data: 'deny' },
+      ],
+    ]);
+    expect(buttonsFor('confirm', { complete: true, secondLook: true, refusal: true }, secret)).toEqual([
+      [{ label: 'Yes, allow retry', data: 'confirm' }],
+      [{ label: 'Back', data: 'back' }],
+    ]);
+    const note = confirmNote(refusal('rm -rf ../build'));
+    expect(note).toMatch(/Let it retry anyway\?$/);
+    expect(note.length).toBeLessThanOrEqual(CONFIRM_NOTE_LIMIT);
+  });
+
+  it('says a refusal left to its time, or let go, stands', () => {
+    expect(outcomeLine({ behavior: 'passthrough', by: 'timeout' }, true)).toBe(
+      '\n\n— Left refused by the timeout.',
+    );
+    expect(outcomeLine({ behavior: 'allow', by: 'console' }, true)).toBe(
+      '\n\n— Allowed to retry in the console.',
+    );
+  });
+});

@@ -2,16 +2,19 @@
  * What the phone shows for a request, as pure functions of the request. The text says who asks, where,
  * with which tool and what exactly: in the message when it fits, else in a file sent just before it, so the
  * person can read all of what Approve allows either way. The buttons carry only opaque secrets, never the
- * request's id.
+ * request's id. A call the agent's classifier refused says so, with its reason, and its buttons are the
+ * card's two answers in the few words an inline button holds.
  */
 import { acpCallOf } from '../../common/acp-call';
 import { agentLabel } from '../../common/agent-label';
+import { isClassifierRefusal } from '../../common/classifier-refusal';
 import type { NotTakenView } from '../../common/history-contract';
 import type { PendingRequestView } from '../../common/queue-contract';
 import type { RacerKind } from '../../common/protocol';
 import { oneLine } from '../../common/request-summary';
 import { familyOf } from '../../engine';
 import { DANGER_WORDS_LIMIT, dangerWords } from '../notify/danger-words';
+import { refusalReason, refusedBy, retryMeaning, SHORT_REFUSAL_ACTIONS } from '../notify/refusal-words';
 import { TURN_INTERRUPTED } from '../registry/retire';
 import type { ChannelAttachment, ChannelButton, ChannelMessage } from './message-channel';
 import type { ProgramNames } from './program-names';
@@ -22,6 +25,8 @@ const PROGRAMS_LISTED = 6;
 const PREVIEW_LIMIT = 600;
 /** The most an outcome's message adds to the phone's text when the request is decided. */
 const OUTCOME_MESSAGE_LIMIT = 200;
+/** The most of a refusal's reason the message shows, as of the "Why it asked" line. */
+const REASON_LIMIT = 300;
 
 export type PhoneAction = 'allow' | 'confirm' | 'deny' | 'back';
 export type Stage = 'ask' | 'confirm';
@@ -57,15 +62,20 @@ function detailOf(view: PendingRequestView): { readonly text: string; readonly f
 
 /** The question before a second-look Approve, naming why when the engine found dangers to name. */
 export function confirmNote(view: PendingRequestView): string {
-  return confirmSentence(dangerWords(view) ?? 'it can delete, overwrite or reach a protected path');
+  return confirmSentence(
+    dangerWords(view) ?? 'it can delete, overwrite or reach a protected path',
+    isClassifierRefusal(view),
+  );
 }
 
-function confirmSentence(why: string): string {
-  return `\n\nThis one needs a second look (${why}). Approve it anyway?`;
+function confirmSentence(why: string, refusal: boolean): string {
+  return `\n\nThis one needs a second look (${why}). ${refusal ? 'Let it retry anyway?' : 'Approve it anyway?'}`;
 }
 
 /** The longest `confirmNote` can be. */
-export const CONFIRM_NOTE_LIMIT = confirmSentence('x'.repeat(DANGER_WORDS_LIMIT)).length;
+export const CONFIRM_NOTE_LIMIT = Math.max(
+  ...[false, true].map((refusal) => confirmSentence('x'.repeat(DANGER_WORDS_LIMIT), refusal).length),
+);
 
 /** Said under the outcome when Claude Code dropped the answer because its own dialog was answered first. */
 const NOT_TAKEN: Record<NotTakenView['because'], string> = {
@@ -96,21 +106,27 @@ export function requestContent(
   programNames: ProgramNames,
 ): PhoneContent {
   if (privacy.summaryOnly) return summaryContent(view, programNames);
-  const header = `${agentLabel(view.agent.name)} asks to use ${view.tool}\nin ${view.cwd}\n\n`;
-  const why = view.explanation
-    ? `\n\nWhy it asked: ${oneLine(view.explanation.reason.message, 300).text}`
-    : '';
+  const refusal = isClassifierRefusal(view);
+  const header = headerOf(view, view.tool);
+  const reason = refusal ? refusalReason(view, REASON_LIMIT) : undefined;
+  const why = refusal
+    ? `${reason ? `\n\nThe classifier’s reason: ${reason.text}` : ''}\n\n${retryMeaning(SHORT_REFUSAL_ACTIONS.allow, agentLabel(view.agent.name))}; ${SHORT_REFUSAL_ACTIONS.deny} lets the refusal stand.`
+    : view.explanation
+      ? `\n\nWhy it asked: ${oneLine(view.explanation.reason.message, REASON_LIMIT).text}`
+      : '';
   const detail = detailOf(view);
   const hidden = HIDDEN.test(detail.text);
   const hiddenNote = hidden
-    ? '\n\n(It holds hidden characters that can make it read differently from what runs: approve it in the console.)'
-    : '';
+    ? `\n\n(It holds hidden characters that can make it read differently from what runs: ${refusal ? 'allow it' : 'approve it'} in the console.)`
+    : reason?.hidden
+      ? '\n\n(The reason held hidden characters, left out here: they can make it read differently. Allow it in the console.)'
+      : '';
   const room = textLimit - EDIT_RESERVE;
   if (header.length + detail.text.length + why.length + hiddenNote.length <= room) {
     const text = `${header}${detail.text}${why}${hiddenNote}`;
     return {
       message: { text, verbatim: [{ offset: header.length, length: detail.text.length }] },
-      complete: !hidden,
+      complete: !hidden && !reason?.hidden,
     };
   }
   const fileNote = `\n\n(Shortened here: all ${detail.text.length.toLocaleString('en')} characters are in the file ${detail.file} just above this message. Open it and read it all before you approve.)`;
@@ -125,8 +141,16 @@ export function requestContent(
   return {
     message: { text, verbatim: [{ offset: header.length, length: shown.length }] },
     attachment: { name: detail.file, text: detail.text },
-    complete: !hidden,
+    complete: !hidden && !reason?.hidden,
   };
+}
+
+/** Who asks and where; a refusal says instead that the agent's classifier refused the call. */
+function headerOf(view: PendingRequestView, tool: string): string {
+  const agent = agentLabel(view.agent.name);
+  return isClassifierRefusal(view)
+    ? `${refusedBy(agent)} a call to ${tool}, which did not run\nin ${view.cwd}\n\n`
+    : `${agent} asks to use ${tool}\nin ${view.cwd}\n\n`;
 }
 
 const SUMMARY_NOTE =
@@ -140,7 +164,7 @@ function summaryContent(view: PendingRequestView, programNames: ProgramNames): P
   const acp = acpCallOf(view);
   // An ACP call's tool is the title its agent wrote, which often quotes the command: its kind says enough.
   const tool = acp ? (acp.kind ?? 'a tool') : view.tool;
-  const header = `${agentLabel(view.agent.name)} asks to use ${oneLine(tool, 100).text}\nin ${view.cwd}\n\n`;
+  const header = headerOf(view, oneLine(tool, 100).text);
   const command =
     acp?.command ??
     (!acp && familyOf(view.tool) === 'bash' && typeof view.input.command === 'string'
@@ -164,23 +188,24 @@ function summaryContent(view: PendingRequestView, programNames: ProgramNames): P
  * The buttons for a stage. `secretFor` names each action with a fresh secret. Approve is one tap only for
  * a complete request that needs no second look; a second-look request (dangerous, or a protected path)
  * asks again on the message itself; an incomplete one (shortened by the summary-only setting, or holding
- * hidden characters) offers Deny only.
+ * hidden characters) offers Deny only. A refusal's are worded as its card's answers.
  */
 export function buttonsFor(
   stage: Stage,
-  options: { readonly complete: boolean; readonly secondLook: boolean },
+  options: { readonly complete: boolean; readonly secondLook: boolean; readonly refusal?: boolean },
   secretFor: (action: PhoneAction) => string,
 ): ChannelButton[][] {
-  const deny = { label: 'Deny', data: secretFor('deny') };
+  const words = options.refusal
+    ? { allow: SHORT_REFUSAL_ACTIONS.allow, deny: SHORT_REFUSAL_ACTIONS.deny, confirm: 'Yes, allow retry' }
+    : { allow: 'Approve', deny: 'Deny', confirm: 'Yes, approve' };
+  const deny = { label: words.deny, data: secretFor('deny') };
   if (!options.complete) return [[deny]];
   if (stage === 'confirm')
     return [
-      [{ label: 'Yes, approve', data: secretFor('confirm') }],
+      [{ label: words.confirm, data: secretFor('confirm') }],
       [{ label: 'Back', data: secretFor('back') }],
     ];
-  const approve = options.secondLook
-    ? { label: 'Approve…', data: secretFor('allow') }
-    : { label: 'Approve', data: secretFor('allow') };
+  const approve = { label: options.secondLook ? `${words.allow}…` : words.allow, data: secretFor('allow') };
   return [[approve, deny]];
 }
 
@@ -202,14 +227,23 @@ export function notTakenLine(notTaken: NotTakenView): string {
   return NOT_TAKEN[notTaken.because];
 }
 
-/** The last word on a message, once its request is decided anywhere. */
-export function outcomeLine(event: {
-  readonly behavior: string;
-  readonly by: RacerKind;
-  readonly message?: string;
-}): string {
-  const verb =
-    event.behavior === 'allow'
+/**
+ * The last word on a message, once its request is decided anywhere. A refusal has no prompt to go back to:
+ * anything but an allow leaves it refused.
+ */
+export function outcomeLine(
+  event: {
+    readonly behavior: string;
+    readonly by: RacerKind;
+    readonly message?: string;
+  },
+  refusal = false,
+): string {
+  const verb = refusal
+    ? event.behavior === 'allow'
+      ? 'Allowed to retry'
+      : 'Left refused'
+    : event.behavior === 'allow'
       ? 'Approved'
       : event.behavior === 'deny'
         ? 'Denied'

@@ -7,7 +7,12 @@
  * Who may answer: only the paired chat, and only with a secret that only that request's current message
  * carries. Each button has its own secret, all of a request's secrets die when one is used or the request
  * is decided, so a replayed, forged, stale or second press finds nothing and changes nothing.
+ *
+ * A refusal of the agent's own classifier is worded as its card is, and answers as the card does: Allow
+ * retry is the card's allow (a retry and a one-shot grant, main/core/decision-room.ts), and a reply leaves it
+ * refused without its words, which the agent's hook cannot carry.
  */
+import { isClassifierRefusal } from '../../common/classifier-refusal';
 import type { ConsoleWarning } from '../../common/console-contract';
 import { randomBytes } from 'node:crypto';
 import type { NotTakenView } from '../../common/history-contract';
@@ -57,6 +62,8 @@ export interface PhoneRacerOptions {
 interface Entry {
   readonly content: PhoneContent;
   readonly secondLook: boolean;
+  /** A call the agent's classifier refused (common/classifier-refusal.ts). */
+  readonly refusal: boolean;
   /** The question asked before a second-look Approve. */
   readonly confirmNote: string;
   stage: Stage;
@@ -109,6 +116,7 @@ export class PhoneRacer {
         this.options.programNames,
       ),
       secondLook: this.options.needsSecondLook(view),
+      refusal: isClassifierRefusal(view),
       confirmNote: confirmNote(view),
       stage: 'ask',
       sent: Promise.resolve(),
@@ -142,7 +150,7 @@ export class PhoneRacer {
       this.entries.delete(event.id);
       const message = {
         ...entry.content.message,
-        text: entry.content.message.text + outcomeLine(event),
+        text: entry.content.message.text + outcomeLine(event, entry.refusal),
         rows: [],
       };
       this.settled.set(event.id, { ref: entry.ref, message });
@@ -194,9 +202,10 @@ export class PhoneRacer {
     if (secret.action === 'back') return this.restage(secret.id, entry, 'ask', event);
     const behavior = secret.action === 'deny' ? 'deny' : 'allow';
     const { won } = this.options.source.decide(secret.id, 'phone', { behavior }, this.options.channel.name);
-    await event
-      .acknowledge(won ? (behavior === 'allow' ? 'Approved.' : 'Denied.') : 'Already answered elsewhere.')
-      .catch(() => {});
+    const said = entry.refusal
+      ? { allow: 'Allowed to retry.', deny: 'Left refused.' }
+      : { allow: 'Approved.', deny: 'Denied.' };
+    await event.acknowledge(won ? said[behavior] : 'Already answered elsewhere.').catch(() => {});
   }
 
   /** A reply to a request's message (or to its file) denies it, with the reply as the message to the agent. */
@@ -214,7 +223,7 @@ export class PhoneRacer {
     this.options.source.decide(
       found[0],
       'phone',
-      { behavior: 'deny', message: event.text.slice(0, 4_000) },
+      found[1].refusal ? { behavior: 'deny' } : { behavior: 'deny', message: event.text.slice(0, 4_000) },
       this.options.channel.name,
     );
   }
@@ -233,7 +242,7 @@ export class PhoneRacer {
   private messageFor(id: string, entry: Entry): ChannelMessage {
     const rows = buttonsFor(
       entry.stage,
-      { complete: entry.content.complete, secondLook: entry.secondLook },
+      { complete: entry.content.complete, secondLook: entry.secondLook, refusal: entry.refusal },
       (action) => this.newSecret(id, action),
     );
     const text = entry.content.message.text + (entry.stage === 'confirm' ? entry.confirmNote : '');

@@ -338,6 +338,86 @@ describe('what the phone is told of a request', () => {
   });
 });
 
+describe('a refusal of the agent’s classifier on the phone', () => {
+  /** As the PermissionDenied hook puts it to the console: the refused call, with the classifier's reason. */
+  const refusal = (command: string, reason: string): PermissionCall => ({
+    ...call(command),
+    timeoutMs: 60_000,
+    provenance: { type: 'classifier-refusal', source: 'classifier', message: reason },
+  });
+  const retryOf = ({ provenance: _refusal, timeoutMs: _wait, ...refused }: PermissionCall) => ({
+    ...refused,
+    id: `${refused.id}-retry`,
+  });
+
+  it('says the classifier refused it and why, and Allow retry lets the retried call through once', async () => {
+    const refused = refusal('npm run deploy', 'Deploys to production');
+    const decision = agent.requestPermission(refused);
+    const message = await messageFor('npm run deploy');
+    expect(message.text).toBe(
+      'phone-test’s classifier refused a call to Bash, which did not run\nin /work/project\n\n' +
+        'npm run deploy\n\nThe classifier’s reason: Deploys to production\n\n' +
+        'Allow retry lets phone-test try this exact call once more; Leave refused lets the refusal stand.',
+    );
+    expect(labels(message)).toEqual(['Allow retry', 'Leave refused']);
+    expect(await telegram.press(CHAT, button(message, 'Allow retry')!, message.message_id)).toBe(
+      'Allowed to retry.',
+    );
+    await expect(decision).resolves.toMatchObject({ behavior: 'allow' });
+    await telegram.until(() => !message.reply_markup);
+    expect(message.text).toMatch(/\n\n— Allowed to retry on the phone\.$/);
+
+    // The card's allow, whoever gave it: the agent's retry of the exact call runs without a question, once.
+    await expect(agent.requestPermission(retryOf(refused))).resolves.toMatchObject({
+      behavior: 'allow',
+      by: 'grant',
+    });
+    expect(resolved.map(({ behavior, by }) => [behavior, by])).toEqual([
+      ['allow', 'phone'],
+      ['allow', 'grant'],
+    ]);
+  });
+
+  it('leaves it refused on Leave refused or a reply, and a later retry is asked anew', async () => {
+    const refused = refusal('npm run migrate', 'Changes the production database');
+    const decision = agent.requestPermission(refused);
+    const message = await messageFor('npm run migrate');
+    expect(await telegram.press(CHAT, button(message, 'Leave refused')!, message.message_id)).toBe(
+      'Left refused.',
+    );
+    await expect(decision).resolves.toMatchObject({ behavior: 'deny' });
+    await telegram.until(() => !message.reply_markup);
+    expect(message.text).toMatch(/\n\n— Left refused on the phone\.$/);
+
+    // The hook cannot carry words: a reply leaves it refused and is not recorded as said to the agent.
+    const again = agent.requestPermission({ ...refusal('npm run seed', 'Writes to production'), id: 'seed' });
+    const seedMessage = await messageFor('npm run seed');
+    telegram.write(CHAT, 'Use the staging database.', seedMessage.message_id);
+    const left = await again;
+    expect(left).toMatchObject({ behavior: 'deny', by: 'phone' });
+    expect(left).not.toHaveProperty('message');
+
+    const retried = agent.requestPermission(retryOf(refused));
+    const isRetry = (each: StandInMessage) =>
+      each.text.startsWith('phone-test asks to use Bash') && each.text.includes('npm run migrate');
+    await telegram.until((messages) => messages.some(isRetry));
+    const retryMessage = telegram.messages.find(isRetry)!;
+    expect(labels(retryMessage)).toEqual(['Approve', 'Deny']);
+    await telegram.press(CHAT, button(retryMessage, 'Deny')!, retryMessage.message_id);
+    await expect(retried).resolves.toMatchObject({ behavior: 'deny', by: 'phone' });
+  });
+
+  it('offers Leave refused alone when the reason hides characters, and says so', async () => {
+    const decision = agent.requestPermission(refusal('npm run lint', 'Safe\u202e to run'));
+    const message = await messageFor('npm run lint');
+    expect(message.text).toContain('The classifier’s reason: Safe to run');
+    expect(message.text).toContain('(The reason held hidden characters, left out here');
+    expect(labels(message)).toEqual(['Leave refused']);
+    await telegram.press(CHAT, button(message, 'Leave refused')!, message.message_id);
+    await expect(decision).resolves.toMatchObject({ behavior: 'deny' });
+  });
+});
+
 describe('the channel survives the network', () => {
   it('sends through a 429 after the retry_after it asks for, and says up once the send gets through', async () => {
     // Longer than the steady pace of retries, so a retry that ignored it would come too soon.
