@@ -130,6 +130,55 @@ describe('the agents’ own record of their calls', () => {
     expect(history.activity.sessionCalls('c-1', { limit: 10 })[0]).toMatchObject({ requestId: 'codex-req' });
   });
 
+  it('writes a call’s events in one body as it writes them one body each, in any order', () => {
+    const events = (sessionId: string) => [
+      result({ sessionId, callId: 'a', sequence: 7 }),
+      decision({ sessionId, callId: 'a', sequence: 6, source: 'hook' }),
+      decision({ sessionId, callId: 'b', sequence: undefined, input: undefined }),
+      result({ sessionId, callId: 'b', sequence: 9, input: { command: 'ls' }, success: false }),
+      decision({ sessionId, callId: 'b', sequence: 8, allowed: false, source: 'user_reject' }),
+    ];
+    history.activity.record(events('together'));
+    for (const event of events('apart')) history.activity.record([event]);
+    const calls = (sessionId: string) => history.activity.sessionCalls(sessionId, { limit: 10 });
+    expect(calls('together')).toEqual(calls('apart'));
+    expect(calls('together')).toMatchObject([
+      { callId: 'a', sequence: 6, source: 'hook', success: true, summary: 'npm test' },
+      { callId: 'b', sequence: 8, source: 'user_reject', allowed: false, success: false, summary: 'ls' },
+    ]);
+  });
+
+  it('joins two calls of one body to the two questions asked about the same command', () => {
+    const asked = sampleRequest({ id: 'q-1', sessionId: 's-1', input: { command: 'npm test' } });
+    history.record(sampleEntry(asked));
+    history.record(sampleEntry(sampleRequest({ ...asked, id: 'q-2' }), {}, { receivedAt: 5 }));
+    const joins = history.activity.record([decision(), decision({ callId: 'toolu_2', sequence: 5 })]);
+    expect(new Set(joins.map((join) => join.requestId))).toEqual(new Set(['q-1', 'q-2']));
+  });
+
+  it('joins a call to an old question of a session with hundreds of questions still open', () => {
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'old-q', sessionId: 's-1', input: { command: 'npm test' } }),
+        {},
+        {
+          receivedAt: 1,
+        },
+      ),
+    );
+    for (let i = 0; i < 300; i += 1)
+      history.record(
+        sampleEntry(
+          sampleRequest({ id: `other-${i}`, sessionId: 's-1', input: { command: `ls ${i}` } }),
+          {},
+          {
+            receivedAt: 10 + i,
+          },
+        ),
+      );
+    expect(history.activity.record([decision()])).toEqual([{ requestId: 'old-q', callId: 'toolu_1' }]);
+  });
+
   it('pages a session’s calls in order', () => {
     history.activity.record(Array.from({ length: 5 }, (_, i) => decision({ callId: `t${i}`, sequence: i })));
     const ids = (after: number) =>

@@ -10,8 +10,9 @@
 import type { Database } from 'better-sqlite3';
 import type { ActivityCallView, ActivityHitView, ActivitySessionView } from '../../common/history-contract';
 import { summarizeRequest } from '../../common/request-summary';
-import { callShape } from '../../common/agent-tool-events';
 import type { AgentToolEvent, TelemetryAgent } from '../../common/agent-tool-events';
+import { callsOfBody, sessionKey } from './activity-calls';
+import type { CallWrite } from './activity-calls';
 import { createActivityIndexer } from './activity-indexer';
 import { createActivityIngest } from './activity-ingest';
 import { requestFingerprint } from './request-fingerprint';
@@ -70,27 +71,41 @@ interface Row {
   request_id: string | null;
 }
 
-/** A session's key within a body: an agent that is not one of the two is refused by the table, not merged. */
-const sessionOf = (event: Pick<AgentToolEvent, 'sessionId' | 'agent'>) =>
-  `${event.agent}\n${event.sessionId}`;
-
 interface CallParams {
   session: number;
   callId: string;
   tool: string;
   summary: string | null;
-  seq: number | null;
-  at: number;
+  decided: 0 | 1;
+  decisionSeq: number | null;
+  decidedAt: number | null;
+  allowed: 0 | 1 | null;
+  source: string | null;
+  mode: string | null;
+  ended: 0 | 1;
+  resultSeq: number | null;
+  endedAt: number | null;
+  durationMs: number | null;
+  success: 0 | 1 | null;
+  error: string | null;
 }
-type DecisionParams = CallParams & { allowed: 0 | 1; source: string; mode: string | null };
-type ResultParams = CallParams & { durationMs: number | null; success: 0 | 1; error: string | null };
 interface Upserted {
   unjoined: 0 | 1;
 }
+/** A question of the session no call has been joined to yet. */
+interface OpenQuestion {
+  id: string;
+  tool: string;
+  fingerprint: string;
+  command: unknown;
+}
+
+/** The open questions read per session and body; a session with more is searched call by call. */
+const OPEN_QUESTIONS = 256;
 
 export function createActivityStore(db: Database): ActivityStore {
   const indexer = createActivityIndexer(db);
-  const sessionKey = db
+  const upsertSession = db
     .prepare<{ sessionId: string; agent: TelemetryAgent; first: number; last: number }, number>(
       `INSERT INTO activity_sessions (session_id, agent, first_seen, last_seen)
        VALUES (@sessionId, @agent, @first, @last)
@@ -98,23 +113,27 @@ export function createActivityStore(db: Database): ActivityStore {
          last_seen = max(last_seen, excluded.last_seen) RETURNING id`,
     )
     .pluck();
-  // One statement per event, whichever of a call's events comes first: the row, and the event's half of it.
+  // One statement per call, whichever of its events came before: the row, and the halves this body has.
   // The decision's sequence orders the call, wherever its result's came first.
-  const upsertDecision = db.prepare<DecisionParams, Upserted>(
-    `INSERT INTO activity (session, call_id, tool, summary, seq, decided_at, allowed, source, mode)
-     VALUES (@session, @callId, @tool, @summary, @seq, @at, @allowed, @source, @mode)
+  const upsertCall = db.prepare<CallParams, Upserted>(
+    `INSERT INTO activity (session, call_id, tool, summary, seq, decided_at, allowed, source, mode, ended_at,
+       duration_ms, success, error)
+     VALUES (@session, @callId, @tool, @summary, coalesce(@decisionSeq, @resultSeq), @decidedAt, @allowed,
+       @source, @mode, @endedAt, @durationMs, @success, @error)
      ON CONFLICT (session, call_id) DO UPDATE SET summary = coalesce(summary, excluded.summary),
-       seq = coalesce(excluded.seq, seq), decided_at = excluded.decided_at, allowed = excluded.allowed,
-       source = excluded.source, mode = excluded.mode
+       seq = coalesce(@decisionSeq, seq, @resultSeq),
+       decided_at = iif(@decided, excluded.decided_at, decided_at), allowed = iif(@decided, excluded.allowed, allowed),
+       source = iif(@decided, excluded.source, source), mode = iif(@decided, excluded.mode, mode),
+       ended_at = iif(@ended, excluded.ended_at, ended_at),
+       duration_ms = iif(@ended, excluded.duration_ms, duration_ms),
+       success = iif(@ended, excluded.success, success), error = iif(@ended, excluded.error, error)
      RETURNING request_id IS NULL AS unjoined`,
   );
-  const upsertResult = db.prepare<ResultParams, Upserted>(
-    `INSERT INTO activity (session, call_id, tool, summary, seq, ended_at, duration_ms, success, error)
-     VALUES (@session, @callId, @tool, @summary, @seq, @at, @durationMs, @success, @error)
-     ON CONFLICT (session, call_id) DO UPDATE SET summary = coalesce(summary, excluded.summary),
-       seq = coalesce(seq, excluded.seq), ended_at = excluded.ended_at, duration_ms = excluded.duration_ms,
-       success = excluded.success, error = excluded.error
-     RETURNING request_id IS NULL AS unjoined`,
+  const openQuestions = db.prepare<{ sessionId: string; limit: number }, OpenQuestion>(
+    `SELECT id, tool, fingerprint, json_extract(input, '$.command') AS command
+     FROM requests INDEXED BY requests_by_session
+     WHERE session_id = @sessionId AND NOT EXISTS (SELECT 1 FROM activity WHERE request_id = requests.id)
+     ORDER BY received_at DESC LIMIT @limit`,
   );
   // The latest question of the session about the same call that no other call has taken yet. Read through
   // the session's index: left to itself SQLite took the tool's, and read every Bash question ever asked
@@ -158,41 +177,31 @@ export function createActivityStore(db: Database): ActivityStore {
      FROM activity_sessions ORDER BY last_seen DESC LIMIT @limit`,
   );
 
-  const recordOne = (sessions: Map<string, number>, event: AgentToolEvent): ActivityJoin | undefined => {
-    const { tool, input } = callShape(event);
-    const call = {
-      session: sessions.get(sessionOf(event))!,
-      callId: event.callId,
-      tool,
-      summary: input ? summarizeRequest(tool, input, SUMMARY_CHARS).line.text : null,
-      seq: event.sequence ?? null,
-      at: event.at,
-    };
-    const { unjoined } =
-      event.kind === 'decision'
-        ? upsertDecision.get({
-            ...call,
-            allowed: event.allowed ? 1 : 0,
-            source: event.source,
-            mode: event.permissionMode ?? null,
-          })!
-        : upsertResult.get({
-            ...call,
-            durationMs: event.durationMs ?? null,
-            success: event.success ? 1 : 0,
-            error: event.error ?? null,
-          })!;
-    if (input === undefined || unjoined === 0) return undefined;
-    const requestId = askedAbout.get({
-      sessionId: event.sessionId,
-      tool,
-      fingerprint: requestFingerprint({ sessionId: event.sessionId, tool, input }),
-      command: typeof input.command === 'string' ? input.command : null,
-    });
-    if (requestId === undefined) return undefined;
-    setRequest.run({ session: call.session, callId: event.callId, requestId });
-    return { requestId, callId: event.callId };
+  /** The question asked about a call, among the session's open ones (taking it), or undefined. */
+  const questionFor = (call: CallWrite, open: OpenQuestion[], complete: boolean): string | undefined => {
+    for (const input of call.inputs) {
+      let fingerprint: string | undefined;
+      const command = typeof input.command === 'string' ? input.command : undefined;
+      const index = open.findIndex((question) => {
+        if (question.tool !== call.tool) return false;
+        if (command !== undefined && question.command === command) return true;
+        fingerprint ??= requestFingerprint({ sessionId: call.sessionId, tool: call.tool, input });
+        return question.fingerprint === fingerprint;
+      });
+      if (index >= 0) return open.splice(index, 1)[0]!.id;
+      if (!complete) {
+        const id = askedAbout.get({
+          sessionId: call.sessionId,
+          tool: call.tool,
+          fingerprint: requestFingerprint({ sessionId: call.sessionId, tool: call.tool, input }),
+          command: command ?? null,
+        });
+        if (id !== undefined) return id;
+      }
+    }
+    return undefined;
   };
+
   const recordAll = db.transaction((events: readonly AgentToolEvent[]) => {
     // A body is mostly one session's events: its row is written once, with the body's span of time.
     const spans = new Map<
@@ -200,17 +209,58 @@ export function createActivityStore(db: Database): ActivityStore {
       { sessionId: string; agent: TelemetryAgent; first: number; last: number }
     >();
     for (const { sessionId, agent, at } of events) {
-      const span = spans.get(sessionOf({ sessionId, agent }));
+      const span = spans.get(sessionKey({ sessionId, agent }));
       if (span === undefined)
-        spans.set(sessionOf({ sessionId, agent }), { sessionId, agent, first: at, last: at });
+        spans.set(sessionKey({ sessionId, agent }), { sessionId, agent, first: at, last: at });
       else {
         span.first = Math.min(span.first, at);
         span.last = Math.max(span.last, at);
       }
     }
     const sessions = new Map<string, number>();
-    for (const [key, span] of spans) sessions.set(key, sessionKey.get(span)!);
-    const joins = events.flatMap((event) => recordOne(sessions, event) ?? []);
+    for (const [key, span] of spans) sessions.set(key, upsertSession.get(span)!);
+    // Read once per session and body, when a call of it is not yet joined: most sessions have none open.
+    const open = new Map<string, { questions: OpenQuestion[]; complete: boolean }>();
+    const openOf = (sessionId: string) => {
+      let known = open.get(sessionId);
+      if (known === undefined) {
+        const questions = openQuestions.all({ sessionId, limit: OPEN_QUESTIONS });
+        known = { questions, complete: questions.length < OPEN_QUESTIONS };
+        open.set(sessionId, known);
+      }
+      return known;
+    };
+    const joins: ActivityJoin[] = [];
+    for (const call of callsOfBody(events)) {
+      const session = sessions.get(sessionKey(call))!;
+      const { decision, result } = call;
+      const first = call.inputs[0];
+      const { unjoined } = upsertCall.get({
+        session,
+        callId: call.callId,
+        tool: call.tool,
+        summary: first ? summarizeRequest(call.tool, first, SUMMARY_CHARS).line.text : null,
+        decided: decision ? 1 : 0,
+        decisionSeq: decision?.sequence ?? null,
+        decidedAt: decision?.at ?? null,
+        allowed: decision ? (decision.allowed ? 1 : 0) : null,
+        source: decision?.source ?? null,
+        mode: decision?.permissionMode ?? null,
+        ended: result ? 1 : 0,
+        resultSeq: result?.sequence ?? null,
+        endedAt: result?.at ?? null,
+        durationMs: result?.durationMs ?? null,
+        success: result ? (result.success ? 1 : 0) : null,
+        error: result?.error ?? null,
+      })!;
+      if (first === undefined || unjoined === 0) continue;
+      const { questions, complete } = openOf(call.sessionId);
+      if (complete && !questions.some((question) => question.tool === call.tool)) continue;
+      const requestId = questionFor(call, questions, complete);
+      if (requestId === undefined) continue;
+      setRequest.run({ session, callId: call.callId, requestId });
+      joins.push({ requestId, callId: call.callId });
+    }
     indexer.schedule();
     return joins;
   });
