@@ -22,6 +22,8 @@ describe('decoding an OTLP logs body', () => {
       body: 'claude_code.tool_decision',
       attributes: { source: 'hook', 'event.sequence': 21, 'anthropic.custom_base_url': true },
     });
+    // Nanoseconds past what a double holds exactly, divided as integers: the exact millisecond.
+    expect(records[0]?.timeMs).toBe(1_796_602_999_285);
   });
 
   it('reads Codex 0.169.0’s protobuf', () => {

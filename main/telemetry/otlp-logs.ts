@@ -18,41 +18,51 @@ export interface LogRecord {
   readonly timeMs: number | undefined;
 }
 
-interface AnyValueObject {
-  readonly stringValue?: string;
-  readonly boolValue?: boolean;
-  readonly intValue?: string;
-  readonly doubleValue?: number;
-  readonly arrayValue?: { readonly values?: readonly AnyValueObject[] };
-  readonly kvlistValue?: unknown;
-  readonly bytesValue?: string;
+/**
+ * The decoded message, read as protobufjs leaves it rather than through `toObject`, which would copy every
+ * record once more: an absent field reads as null (the generated prototypes' default), and a 64-bit integer
+ * is a Long (or a plain number where Long is not installed).
+ */
+interface Long {
+  toNumber(): number;
+  div(divisor: number): Long;
 }
-interface KeyValueObject {
-  readonly key?: string;
-  readonly value?: AnyValueObject;
+type Int64 = Long | number | string | null | undefined;
+interface AnyValueMessage {
+  readonly stringValue?: string | null;
+  readonly boolValue?: boolean | null;
+  readonly intValue?: Int64;
+  readonly doubleValue?: number | null;
+  readonly arrayValue?: { readonly values?: readonly AnyValueMessage[] | null } | null;
 }
-interface LogsRequestObject {
-  readonly resourceLogs?: readonly {
-    readonly resource?: { readonly attributes?: readonly KeyValueObject[] };
-    readonly scopeLogs?: readonly {
-      readonly logRecords?: readonly {
-        readonly timeUnixNano?: string;
-        readonly observedTimeUnixNano?: string;
-        readonly body?: AnyValueObject;
-        readonly attributes?: readonly KeyValueObject[];
-      }[];
-    }[];
-  }[];
+interface KeyValueMessage {
+  readonly key?: string | null;
+  readonly value?: AnyValueMessage | null;
+}
+interface LogsRequestMessage {
+  readonly resourceLogs?:
+    | readonly {
+        readonly resource?: { readonly attributes?: readonly KeyValueMessage[] | null } | null;
+        readonly scopeLogs?:
+          | readonly {
+              readonly logRecords?:
+                | readonly {
+                    readonly timeUnixNano?: Int64;
+                    readonly observedTimeUnixNano?: Int64;
+                    readonly body?: AnyValueMessage | null;
+                    readonly attributes?: readonly KeyValueMessage[] | null;
+                  }[]
+                | null;
+            }[]
+          | null;
+      }[]
+    | null;
 }
 
 /** The one message type used from the generated root; its declaration file types the root only as `Root`. */
 interface LogsRequestCodec {
-  decode(bytes: Uint8Array): object;
-  fromObject(value: object): object;
-  toObject(
-    message: object,
-    options: { longs: StringConstructor; bytes: StringConstructor },
-  ): LogsRequestObject;
+  decode(bytes: Uint8Array): LogsRequestMessage;
+  fromObject(value: object): LogsRequestMessage;
 }
 const generated = root as unknown as {
   opentelemetry: { proto: { collector: { logs: { v1: { ExportLogsServiceRequest: LogsRequestCodec } } } } };
@@ -66,13 +76,12 @@ export type LogsEncoding = 'protobuf' | 'json';
  * whole body is decoded before anything is returned, so a bad body yields no records at all.
  */
 export function decodeLogs(bytes: Uint8Array, encoding: LogsEncoding): LogRecord[] {
-  let request: LogsRequestObject;
+  let request: LogsRequestMessage;
   try {
-    const message =
+    request =
       encoding === 'protobuf'
         ? ExportLogsServiceRequest.decode(bytes)
         : ExportLogsServiceRequest.fromObject(parseJsonObject(bytes));
-    request = ExportLogsServiceRequest.toObject(message, { longs: String, bytes: String });
   } catch (error) {
     throw new Error(
       `The body is not an OTLP ExportLogsServiceRequest in ${encoding === 'json' ? 'JSON' : 'protobuf'} (${(error as Error).message}).`,
@@ -104,24 +113,29 @@ function parseJsonObject(bytes: Uint8Array): object {
   return value;
 }
 
-function attributesOf(list: readonly KeyValueObject[] | undefined): Record<string, AttributeValue> {
+function attributesOf(list: readonly KeyValueMessage[] | null | undefined): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {};
-  for (const { key, value } of list ?? []) if (key !== undefined) out[key] = valueOf(value);
+  for (const { key, value } of list ?? []) if (key != null) out[key] = valueOf(value);
   return out;
 }
 
-function valueOf(value: AnyValueObject | undefined): AttributeValue {
-  if (value === undefined) return undefined;
-  if (value.stringValue !== undefined) return value.stringValue;
-  if (value.boolValue !== undefined) return value.boolValue;
-  if (value.intValue !== undefined) return Number(value.intValue);
-  if (value.doubleValue !== undefined) return value.doubleValue;
-  if (value.arrayValue !== undefined) return (value.arrayValue.values ?? []).map(valueOf);
+function valueOf(value: AnyValueMessage | null | undefined): AttributeValue {
+  if (value == null) return undefined;
+  if (value.stringValue != null) return value.stringValue;
+  if (value.boolValue != null) return value.boolValue;
+  if (value.intValue != null) return toNumber(value.intValue);
+  if (value.doubleValue != null) return value.doubleValue;
+  if (value.arrayValue != null) return (value.arrayValue.values ?? []).map(valueOf);
   return undefined;
 }
 
-function nanosToMs(nanos: string | undefined): number | undefined {
-  if (nanos === undefined || nanos === '0') return undefined;
-  const ms = Number(BigInt(nanos) / 1_000_000n);
+function toNumber(value: Exclude<Int64, null | undefined>): number {
+  return typeof value === 'object' ? value.toNumber() : Number(value);
+}
+
+function nanosToMs(nanos: Int64): number | undefined {
+  if (nanos == null) return undefined;
+  // Whole milliseconds, divided as integers: a nanosecond count is past what a double holds exactly.
+  const ms = typeof nanos === 'object' ? nanos.div(1_000_000).toNumber() : Math.floor(Number(nanos) / 1e6);
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
