@@ -118,4 +118,31 @@ describe('the Suggestions view’s handlers', () => {
       vi.useRealTimers();
     }
   });
+
+  it('say nothing of a pass that its worker’s end cut short because the console closed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      let stop: (error: Error) => void = () => undefined;
+      const proposals = createProposalsService({
+        history: history.proposals,
+        bash,
+        scope: { home: join(dir.path, 'home'), policyFile: join(dir.path, 'no-policy.json') },
+        enabled: true,
+        saveEnabled: () => Promise.resolve(),
+        rules: { 'rules:save': () => ({ ok: true, value: { status: 'saved', merged: false } }) },
+        now: Date.now,
+        workOut: () => new Promise((_, reject) => (stop = reject)),
+      });
+      proposals.invalidate();
+      await vi.advanceTimersByTimeAsync(5_000);
+      proposals.close();
+      stop(new Error('the proposals worker stopped (exit code 1)'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reported).not.toHaveBeenCalled();
+    } finally {
+      reported.mockRestore();
+      vi.useRealTimers();
+    }
+  });
 });

@@ -53,6 +53,8 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
   let cached: Promise<ProposalView[]> | undefined;
   let computedAt = -Infinity;
   let stale = false;
+  // A pass still running when the console closes ends with its worker: that is the close, not a failure.
+  let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function proposals(): Promise<ProposalView[]> {
@@ -82,6 +84,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
         state().then(
           (next) => next.ok && changed.emit(next.value),
           (error: unknown) =>
+            closed ||
             guarded('working out rule proposals', () => {
               throw error;
             }),
@@ -154,6 +157,7 @@ export function createProposalsService(deps: ProposalsDeps): ProposalsService {
     changed,
     invalidate,
     close: () => {
+      closed = true;
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
     },
