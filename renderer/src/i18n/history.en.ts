@@ -59,6 +59,7 @@ export const historyEn = {
   'history.ended.agent-exited': 'The agent exited while it waited',
   'history.by.classifier': 'Gatehouse’s classifier, before anyone was asked',
 
+  'history.export.label': 'Export the requests',
   'history.export.jsonl': 'Export JSONL',
   'history.export.csv': 'Export CSV',
   'history.export.busy': 'Exporting…',
@@ -208,6 +209,7 @@ export const historyEn = {
   'history.activity.undecided': 'Ran without a decision on record',
   'history.activity.toggle': 'Agents’ own calls',
   'history.activity.title': 'Every tool call, as the agents report it',
+  'history.activity.exportLabel': 'Export this session’s calls',
   'history.activity.exportHint': 'Download every call of this session, whatever the filter shows',
   'history.activity.session': 'Session',
   'history.activity.sessionLabel': {

@@ -60,6 +60,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.ended.agent-exited': '代理在等待期间退出',
   'history.by.classifier': 'Gatehouse 分类器（未询问任何人）',
 
+  'history.export.label': '导出请求',
   'history.export.jsonl': '导出 JSONL',
   'history.export.csv': '导出 CSV',
   'history.export.busy': '正在导出…',
@@ -196,6 +197,7 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.activity.undecided': '已运行，没有记录到决定',
   'history.activity.toggle': '代理自己的调用',
   'history.activity.title': '代理报告的每次工具调用',
+  'history.activity.exportLabel': '导出此会话的调用',
   'history.activity.exportHint': '下载此会话的全部调用，不论筛选显示什么',
   'history.activity.session': '会话',
   'history.activity.sessionLabel': {

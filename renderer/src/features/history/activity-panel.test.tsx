@@ -114,7 +114,9 @@ describe('the agents’ own calls in the history view', () => {
     const panel = screen.getByRole('region', { name: 'Every tool call, as the agents report it' });
     await within(panel).findAllByRole('listitem');
     fireEvent.change(within(panel).getByLabelText('Show'), { target: { value: 'classifier' } });
-    fireEvent.click(within(panel).getByRole('button', { name: 'Export CSV' }));
+    // Its own name, so that it is not taken for History's export of the requests beside it.
+    const group = within(panel).getByRole('group', { name: 'Export this session’s calls' });
+    fireEvent.click(within(group).getByRole('button', { name: 'Export CSV' }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     expect(await saved[0]!.text()).toBe('call_id\r\nt1\r\nt2\r\nt3\r\n');
     expect(fake.calls.filter((call) => call.channel === 'history:activity-export')).toHaveLength(3);

@@ -83,7 +83,12 @@ export function ActivityPanel() {
           />
         </label>
         {open !== undefined && (
-          <ExportFormats exporting={exporting} collect={exportCalls} hint="history.activity.exportHint" />
+          <ExportFormats
+            exporting={exporting}
+            collect={exportCalls}
+            label="history.activity.exportLabel"
+            hint="history.activity.exportHint"
+          />
         )}
       </div>
       {!loaded ? (

@@ -25,7 +25,14 @@ function download(parts: readonly string[], format: ExportFormatView) {
 export function ExportButtons() {
   const exporting = useHistory((s) => s.exporting);
   const exportSelection = useHistory((s) => s.exportSelection);
-  return <ExportFormats exporting={exporting} collect={exportSelection} hint="history.export.hint" />;
+  return (
+    <ExportFormats
+      exporting={exporting}
+      collect={exportSelection}
+      label="history.export.label"
+      hint="history.export.hint"
+    />
+  );
 }
 
 /**
@@ -35,10 +42,13 @@ export function ExportButtons() {
 export function ExportFormats({
   exporting,
   collect,
+  label,
   hint,
 }: {
   exporting: ExportFormatView | undefined;
   collect: (format: ExportFormatView) => Promise<readonly string[] | undefined>;
+  /** What the group exports: History shows two groups of the same buttons, told apart by this. */
+  label: 'history.export.label' | 'history.activity.exportLabel';
   hint: 'history.export.hint' | 'history.activity.exportHint';
 }) {
   const t = useT();
@@ -47,7 +57,7 @@ export function ExportFormats({
     if (parts) download(parts, format);
   };
   return (
-    <div className="history__export" role="group" title={t(hint)}>
+    <div className="history__export" role="group" aria-label={t(label)} title={t(hint)}>
       {(['jsonl', 'csv'] as const).map((format) => (
         <button
           key={format}

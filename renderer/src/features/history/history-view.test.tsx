@@ -35,6 +35,7 @@ describe('the history view', () => {
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     const row = await within(timeline).findByRole('button', { name: /Allowed by you at the console window/ });
     expect(row.textContent).toContain('after 2.4 s');
+    expect(screen.getByRole('group', { name: 'Export the requests' })).toBeTruthy();
     fireEvent.click(row);
     const card = within(timeline).getByRole('article', { name: 'Recorded Bash request' });
     expect(within(card).getByLabelText('Command').textContent).toBe('npm run build && npm test');
