@@ -29,22 +29,25 @@ function toolEvent(record: LogRecord, now: number): AgentToolEvent | undefined {
   const callId = text(claude ? a.tool_use_id : a.call_id);
   const tool = text(a.tool_name);
   if (!sessionId || !callId || !tool) return undefined;
-  const base = {
-    agent: claude ? ('claude' as const) : ('codex' as const),
-    sessionId,
-    callId,
-    tool,
-    input: claude
-      ? (jsonObject(a.tool_input) ?? claudeParameters(a.tool_parameters))
-      : jsonObject(a.arguments),
-    at: record.timeMs ?? (Date.parse(text(a['event.timestamp']) ?? '') || now),
-    sequence: typeof a['event.sequence'] === 'number' ? a['event.sequence'] : undefined,
-  };
+  // Whole literals rather than a spread of the shared fields: V8 built the spread on its slow path, most of
+  // what a record cost at thousands a second.
+  const agent = claude ? ('claude' as const) : ('codex' as const);
+  const input = claude
+    ? (jsonObject(a.tool_input) ?? claudeParameters(a.tool_parameters))
+    : jsonObject(a.arguments);
+  const at = record.timeMs ?? (Date.parse(text(a['event.timestamp']) ?? '') || now);
+  const sequence = typeof a['event.sequence'] === 'number' ? a['event.sequence'] : undefined;
   if (name.endsWith('tool_decision')) {
     const decision = text(a.decision) ?? '';
     return {
-      ...base,
       kind: 'decision',
+      agent,
+      sessionId,
+      callId,
+      tool,
+      input,
+      at,
+      sequence,
       decision,
       // Claude Code says accept/reject; Codex approved, approved_for_session, … or denied/abort.
       allowed: decision === 'accept' || decision.startsWith('approved'),
@@ -54,8 +57,14 @@ function toolEvent(record: LogRecord, now: number): AgentToolEvent | undefined {
   }
   const duration = Number(a.duration_ms);
   return {
-    ...base,
     kind: 'result',
+    agent,
+    sessionId,
+    callId,
+    tool,
+    input,
+    at,
+    sequence,
     success: a.success === true || a.success === 'true',
     durationMs: Number.isFinite(duration) && a.duration_ms !== undefined ? duration : undefined,
     error: text(a.error_type),
