@@ -169,6 +169,9 @@ export const DEADLINE_CHANNEL = 'deadline';
  */
 export const INTERRUPTED_CHANNEL = 'interrupted';
 
+/** The channel of a retried call the one-shot grant of classifier refusal `refusalId` answered. */
+export const retryChannel = (refusalId: string): string => `retry:${refusalId}`;
+
 /** For the agent's own deadline: how long it waited in ms (null when it did not say); else undefined. */
 export function agentDeadlineOf(channel: string | undefined): number | null | undefined {
   if (channel === DEADLINE_CHANNEL) return null;
@@ -203,6 +206,25 @@ export interface RecordedDecisionView {
   readonly option?: AgentOption;
   /** The agent withdrew the request unanswered, and this ended the wait (its turn cancelled, it exited). */
   readonly ended?: AgentEnd;
+  /** The one-shot grant a person's allow of the agent's classifier refusal left on the refused call. */
+  readonly retry?: RetryGrantView;
+}
+
+/**
+ * What became of a retry grant (main/rules/retry-grants.ts): used when `usedAt` is set, else expired unused
+ * once `until` has passed, else still waiting for the retried call.
+ */
+export interface RetryGrantView {
+  /** When it lapses: five minutes after the allow, or when the console stopped, if that came first. */
+  readonly until: number;
+  readonly usedAt?: number;
+  /**
+   * `hook`: Claude Code's PreToolUse hook asked about the retried call and the grant let it through;
+   * `question`: the retried call came to Gatehouse as a question, and the grant answered it.
+   */
+  readonly usedBy?: 'hook' | 'question';
+  /** The retried call's `tool_use_id`, as the PreToolUse hook named it. */
+  readonly callId?: string;
 }
 
 /**
@@ -274,6 +296,8 @@ export interface ActivityCallView {
   readonly success?: boolean | undefined;
   readonly error?: string | undefined;
   readonly requestId?: string | undefined;
+  /** The classifier refusal whose overturn by a person let this call through, by its request id. */
+  readonly retryOf?: string | undefined;
 }
 
 /** One page of a session's calls as a file: its text, and the `after` of the next page (absent on the last). */

@@ -171,6 +171,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     keychain: options.keychain,
   });
   decisions.outcomes.amended.subscribe(() => history.changes.notify());
+  decisions.retryRecorded.subscribe(() => history.changes.notify());
   const notifier = options.notifications
     ? await startNotifier(decisions.registry, options.notifications, warnings.add)
     : undefined;
@@ -197,7 +198,11 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const limits: BridgeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const agentEvents = createSignal<readonly AgentToolEvent[]>();
   const acceptsTelemetry = telemetryTokenCheck(options.home, await loadOrCreateTelemetryToken(options.home));
-  const preToolUse = preToolUseRoute({ accepts: acceptsTelemetry, retries: decisions.retries });
+  const preToolUse = preToolUseRoute({
+    accepts: acceptsTelemetry,
+    retries: decisions.retries,
+    letThrough: decisions.retriedThroughHook,
+  });
   const otlpLogs = otlpLogsRoute({
     accepts: acceptsTelemetry,
     ingest: async (events) => {

@@ -15,6 +15,10 @@ import type { AgentOutcomes } from '../registry/agent-outcome';
 import { GrantBook } from '../rules/grant-book';
 import { RetryGrants } from '../rules/retry-grants';
 import { isClassifierRefusal } from '../../common/classifier-refusal';
+import { guarded } from '../../common/guarded';
+import { createSignal } from '../../common/signal';
+import type { Signal } from '../../common/signal';
+import type { RetryUse } from '../history/decision-store';
 import { memoizeBash } from '../rules/text-memo';
 import { createCodexWhy } from '../rules/codex/codex-why';
 import { createCopilotWhy } from '../rules/copilot-why';
@@ -41,6 +45,13 @@ export interface DecisionRoom {
   readonly grants: GrantBook;
   /** One-shot grants from overturned refusals, which Claude Code's PreToolUse hook also asks about. */
   readonly retries: RetryGrants;
+  /**
+   * The retry grant of refusal `refusalId` let Claude Code's call `callId` through its PreToolUse hook:
+   * history says so on the refusal. Called once the hook has its answer.
+   */
+  retriedThroughHook(refusalId: string, callId: string | undefined): void;
+  /** A refusal's retry grant was recorded, used or ended in history, by the refusal's id. */
+  readonly retryRecorded: Pick<Signal<string>, 'subscribe'>;
   readonly registry: RaceRegistry;
   /** Gatehouse's classifier on the coordinator's path: its settings, its model's key. */
   readonly classifier: ClassifierRoom;
@@ -74,6 +85,17 @@ export async function startDecisionRoom(options: {
   const userHome = options.userHome ?? homedir();
   const grants = new GrantBook(bash);
   const retries = new RetryGrants();
+  const retryRecorded = createSignal<string>();
+  // History's word on a grant is written after the answer it concerns has gone out, never ahead of it.
+  const recordRetry = (refusalId: string, write: () => void) =>
+    guarded(`recording the retry grant of ${refusalId}`, () => {
+      write();
+      retryRecorded.emit(refusalId);
+    });
+  const retryUsed = (refusalId: string, use: RetryUse) =>
+    recordRetry(refusalId, () => options.store.recordRetryUsed?.(refusalId, use));
+  /** Requests the screening answered with a retry grant, until their answer is sent: by request, the refusal. */
+  const retriedAsQuestion = new Map<string, string>();
   const added = new SessionDirectories();
   const scopeOf = (request: PermissionRequest, agent: AgentInfo) => ({
     sessionId: request.sessionId,
@@ -113,12 +135,27 @@ export async function startDecisionRoom(options: {
     // a transcript silent this long after its session moved on leaves it as "session moved on".
     sessionOutcomeMs: SESSION_OUTCOME_MS,
     sessionOutcome,
-    screen: createScreening(explain, grants, classifier.check, retries),
+    screen: createScreening(explain, grants, classifier.check, {
+      take(request, agent) {
+        const refusalId = retries.take(request, agent);
+        if (refusalId !== undefined) retriedAsQuestion.set(request.id, refusalId);
+        return refusalId;
+      },
+    }),
   });
   const stopCounting = registry.sent.subscribe(({ request, agent, decision }) => {
     added.add(scopeOf(request, agent), sessionDirectoriesOf(decision.updatedPermissions));
     // A refusal overturned: the agent retries the call, which the refusal's own answer cannot let through.
-    if (isClassifierRefusal(request) && decision.behavior === 'allow') retries.add(request, agent);
+    if (isClassifierRefusal(request) && decision.behavior === 'allow') {
+      const until = retries.add(request, agent);
+      recordRetry(request.id, () => options.store.recordRetryGrant?.(request.id, until));
+    }
+    const refusalId = retriedAsQuestion.get(request.id);
+    if (refusalId !== undefined) {
+      retriedAsQuestion.delete(request.id);
+      // Another racer may have won the race the grant's answer ran in; only the grant's answer uses it.
+      if (decision.by === 'grant') retryUsed(refusalId, { usedAt: Date.now(), usedBy: 'question' });
+    }
   });
   const outcomes = watchAgentOutcomes({
     sent: registry.sent,
@@ -132,6 +169,9 @@ export async function startDecisionRoom(options: {
     bash,
     grants,
     retries,
+    retriedThroughHook: (refusalId, callId) =>
+      retryUsed(refusalId, { usedAt: Date.now(), usedBy: 'hook', ...(callId ? { callId } : {}) }),
+    retryRecorded,
     registry,
     classifier,
     outcomes,
@@ -148,6 +188,10 @@ export async function startDecisionRoom(options: {
     },
     userHome,
     close() {
+      // The grants live in this console's memory: one still live ends with it, and history says when.
+      const stoppedAt = Date.now();
+      for (const refusalId of retries.drop())
+        recordRetry(refusalId, () => options.store.recordRetryGrant?.(refusalId, stoppedAt));
       stopCounting();
       stopHearing();
       outcomes.close();

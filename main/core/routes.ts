@@ -119,10 +119,13 @@ export function otlpLogsRoute(options: {
 export function preToolUseRoute(options: {
   readonly accepts: (presented: string) => boolean;
   readonly retries: RetryGrants;
+  /** History's record of a grant that let a call through (DecisionRoom's `retriedThroughHook`). */
+  readonly letThrough: (refusalId: string, callId: string | undefined) => void;
 }): HttpHandler {
   return servePreToolUse({
     accepts: options.accepts,
-    takeGrant: (call, agent) => options.retries.take(call, { name: agent }) !== undefined,
+    takeGrant: (call, agent) => options.retries.take(call, { name: agent }),
+    letThrough: options.letThrough,
   });
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
+import { retryChannel } from '../../common/history-contract';
 import { createSqliteHistory } from './sqlite-history';
 import { sampleEntry, sampleRequest } from './testing/sample';
 import type { History } from './types';
@@ -105,6 +106,62 @@ describe('the agents’ own record of their calls', () => {
     const calls = history.activity.sessionCalls('s-1', { limit: 10 });
     expect(calls.map((call) => call.requestId)).toEqual([expect.any(String), expect.any(String), undefined]);
     expect(new Set(calls.slice(0, 2).map((call) => call.requestId))).toEqual(new Set(['req-1', 'req-2']));
+  });
+
+  it('names the refusal whose overturn let a call through: by the hook’s call id, or by the question', () => {
+    const refusal = (id: string, command: string) =>
+      sampleRequest({
+        id,
+        sessionId: 's-1',
+        mode: 'auto',
+        input: { command },
+        provenance: { type: 'classifier-refusal', source: 'classifier', message: 'risky' },
+      });
+    history.record(sampleEntry(refusal('refusal-1', 'git push --force')));
+    history.recordRetryGrant('refusal-1', 301_250);
+    history.recordRetryUsed('refusal-1', { usedAt: 2_000, usedBy: 'hook', callId: 'toolu_1' });
+    // The first word stays: neither a later use nor the console's stop rewrites a used grant.
+    history.recordRetryUsed('refusal-1', { usedAt: 3_000, usedBy: 'question' });
+    history.recordRetryGrant('refusal-1', 4_000);
+    expect(history.sessionTimeline('s-1')[0]?.decision?.retry).toEqual({
+      until: 301_250,
+      usedAt: 2_000,
+      usedBy: 'hook',
+      callId: 'toolu_1',
+    });
+    // The retried call came to Gatehouse as a question, which the grant answered.
+    history.record(sampleEntry(refusal('refusal-2', 'ls'), {}, { receivedAt: 5_000, decidedAt: 5_100 }));
+    history.recordRetryGrant('refusal-2', 305_100);
+    history.record(
+      sampleEntry(
+        sampleRequest({ id: 'retry-2', sessionId: 's-1', mode: 'auto', input: { command: 'ls' } }),
+        { by: 'grant' },
+        { receivedAt: 6_000, decidedAt: 6_001, channel: retryChannel('refusal-2') },
+      ),
+    );
+    history.recordRetryUsed('refusal-2', { usedAt: 6_001, usedBy: 'question' });
+    history.activity.record([
+      decision({ source: 'hook', input: undefined }),
+      decision({ callId: 'toolu_2', sequence: 5, source: 'hook', input: { command: 'ls' } }),
+      decision({ callId: 'toolu_3', sequence: 6, source: 'config', input: { command: 'pwd' } }),
+      // The same call id in another session is another call.
+      decision({ sessionId: 's-2', source: 'hook', input: undefined }),
+    ]);
+    expect(
+      history.activity.sessionCalls('s-1', { limit: 10 }).map(({ callId, requestId, retryOf }) => ({
+        callId,
+        requestId,
+        retryOf,
+      })),
+    ).toEqual([
+      { callId: 'toolu_1', requestId: undefined, retryOf: 'refusal-1' },
+      { callId: 'toolu_2', requestId: 'retry-2', retryOf: 'refusal-2' },
+      { callId: 'toolu_3', requestId: undefined, retryOf: undefined },
+    ]);
+    expect(history.activity.sessionCalls('s-2', { limit: 10 })[0]?.retryOf).toBeUndefined();
+    expect(history.activity.search('ls', { limit: 10 })).toEqual([
+      expect.objectContaining({ callId: 'toolu_2', sessionId: 's-1', retryOf: 'refusal-2' }),
+    ]);
   });
 
   it('joins Codex’s call on its command, whatever else its question carried', () => {

@@ -8,6 +8,7 @@
  * terms follow in batches (activity-indexer.ts).
  */
 import type { Database } from 'better-sqlite3';
+import { retryChannel } from '../../common/history-contract';
 import type { ActivityCallView, ActivityHitView, ActivitySessionView } from '../../common/history-contract';
 import { summarizeRequest } from '../../common/request-summary';
 import type { AgentToolEvent, TelemetryAgent } from '../../common/agent-tool-events';
@@ -52,8 +53,20 @@ export interface ActivityStore {
   close(): void;
 }
 
+/**
+ * A call a person's overturn of a classifier refusal let through: the PreToolUse hook named it by its call id
+ * (migration 015), or the grant answered the question Gatehouse asked about it (its channel names the refusal).
+ */
+const RETRY_OF = `coalesce(
+    (SELECT d.request_id FROM decisions d INDEXED BY decisions_by_retry_call JOIN requests r ON r.id = d.request_id
+     WHERE d.retry_call_id = activity.call_id
+       AND r.session_id = (SELECT session_id FROM activity_sessions WHERE id = activity.session)),
+    (SELECT substr(d.channel, ${retryChannel('').length + 1}) FROM decisions d
+     WHERE activity.request_id IS NOT NULL AND d.request_id = activity.request_id
+       AND d.channel LIKE '${retryChannel('')}%'))`;
+
 const CALL_COLUMNS = `call_id, tool, summary, seq, decided_at, allowed, source, mode, ended_at, duration_ms, success,
-  error, request_id`;
+  error, request_id, ${RETRY_OF} AS retry_of`;
 
 interface Row {
   call_id: string;
@@ -69,6 +82,7 @@ interface Row {
   success: number | null;
   error: string | null;
   request_id: string | null;
+  retry_of: string | null;
 }
 
 interface CallParams {
@@ -312,5 +326,6 @@ function toCall(row: Row): ActivityCallView {
     success: row.success === null ? undefined : row.success === 1,
     error: row.error ?? undefined,
     requestId: row.request_id ?? undefined,
+    retryOf: row.retry_of ?? undefined,
   };
 }

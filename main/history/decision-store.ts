@@ -1,4 +1,4 @@
-import type { NotTakenView, SessionEndView } from '../../common/history-contract';
+import type { NotTakenView, RetryGrantView, SessionEndView } from '../../common/history-contract';
 import type { AgentEnd, AgentInfo, PermissionDecision, PermissionRequest } from '../../common/protocol';
 
 export interface DecisionRecord {
@@ -40,7 +40,17 @@ export interface DecisionStore {
    * itself is left as it was sent, which a re-sent request still gets back.
    */
   recordNotTaken?(id: string, notTaken: NotTakenView): void;
+  /**
+   * The allow of classifier refusal `id` left a one-shot retry grant that lapses at `until`; said again with
+   * an earlier `until` when the console stops first. A grant already used keeps its record.
+   */
+  recordRetryGrant?(id: string, until: number): void;
+  /** The retry grant of refusal `id` let its retried call through; the first word on it stays. */
+  recordRetryUsed?(id: string, use: RetryUse): void;
 }
+
+/** How a retry grant was used: see `RetryGrantView` in common/history-contract.ts. */
+export type RetryUse = Required<Pick<RetryGrantView, 'usedAt' | 'usedBy'>> & Pick<RetryGrantView, 'callId'>;
 
 /** A read apart from the store's writes: the most recent requests, newest first, that rule previews count in. */
 export interface RecentRequests {

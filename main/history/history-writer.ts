@@ -14,6 +14,8 @@ type HistoryWriter = Pick<
   | 'recordSessionEnd'
   | 'recordSessionSeen'
   | 'recordNotTaken'
+  | 'recordRetryGrant'
+  | 'recordRetryUsed'
 >;
 
 /** `onWrite` runs after each transaction that wrote requests (search-indexer.ts indexes them then). */
@@ -58,6 +60,12 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
   const notTaken = db.prepare(
     'UPDATE decisions SET not_taken = @because, not_taken_message = @message WHERE request_id = @id AND not_taken IS NULL',
   );
+  const retryGrant = db.prepare(
+    'UPDATE decisions SET retry_until = @until WHERE request_id = @id AND retry_used_at IS NULL',
+  );
+  const retryUsed = db.prepare(`
+    UPDATE decisions SET retry_used_at = @usedAt, retry_used_by = @usedBy, retry_call_id = @callId
+    WHERE request_id = @id AND retry_until IS NOT NULL AND retry_used_at IS NULL`);
   const touchSession = db.prepare('UPDATE sessions SET last_seen = max(last_seen, @lastSeen) WHERE id = @id');
   // A request an agent re-sends to the next console waits again: it was not handed back for good.
   const waitsAgain = db.prepare(
@@ -210,6 +218,12 @@ export function createHistoryWriter(db: Database, onWrite: () => void = () => un
     },
     recordNotTaken: (id, { because, message }) => {
       notTaken.run({ id, because, message: message ?? null });
+    },
+    recordRetryGrant: (id, until) => {
+      retryGrant.run({ id, until });
+    },
+    recordRetryUsed: (id, { usedAt, usedBy, callId }) => {
+      retryUsed.run({ id, usedAt, usedBy, callId: callId ?? null });
     },
   };
 }

@@ -16,6 +16,7 @@ import type {
   NotTakenView,
   RecordedDecisionView,
   RecordedRequestView,
+  RetryGrantView,
 } from '../../common/history-contract';
 
 /** The columns `TIMELINE_COLUMNS` selects. */
@@ -47,6 +48,10 @@ export interface TimelineRow {
   readonly option_kind: string | null;
   readonly option_name: string | null;
   readonly agent_end: string | null;
+  readonly retry_until: number | null;
+  readonly retry_used_at: number | null;
+  readonly retry_used_by: string | null;
+  readonly retry_call_id: string | null;
   readonly agent_name: string;
   readonly agent_version: string;
   readonly handed_back_at: number | null;
@@ -70,7 +75,8 @@ export const TIMELINE_COLUMNS = `
   r.id, r.session_id, r.tool, r.input, r.cwd, r.mode, r.fingerprint, r.received_at, r.suggestions, r.provenance,
   r.turn_id, d.behavior, d.decided_by, d.channel, d.latency_ms, d.message, d.interrupt, d.updated_input,
   d.updated_permissions, d.rule_written, d.decided_at, d.not_taken, d.not_taken_message, d.option_id,
-  d.option_kind, d.option_name, d.agent_end, r.handed_back_at,
+  d.option_kind, d.option_name, d.agent_end, d.retry_until, d.retry_used_at, d.retry_used_by, d.retry_call_id,
+  r.handed_back_at,
   r.handed_back_because, a.name AS agent_name, a.version AS agent_version`;
 /** What `TIMELINE_COLUMNS` reads besides `requests r` and `decisions d`: the agent of the request's session. */
 export const AGENT_JOIN = 'JOIN sessions s ON s.id = r.session_id JOIN agents a ON a.id = s.agent_id';
@@ -138,8 +144,18 @@ export function toHistoryEntryView(row: TimelineRow): HistoryEntryView {
         }
       : {}),
     ...(row.agent_end !== null ? { ended: row.agent_end as AgentEnd } : {}),
+    ...(row.retry_until !== null ? { retry: toRetryGrant({ ...row, retry_until: row.retry_until }) } : {}),
   };
   return { request, agent, decision };
+}
+
+function toRetryGrant(row: TimelineRow & { readonly retry_until: number }): RetryGrantView {
+  return {
+    until: row.retry_until,
+    ...(row.retry_used_at !== null ? { usedAt: row.retry_used_at } : {}),
+    ...(row.retry_used_by !== null ? { usedBy: row.retry_used_by as RetryGrantView['usedBy'] } : {}),
+    ...(row.retry_call_id !== null ? { callId: row.retry_call_id } : {}),
+  };
 }
 
 /** JSON for a nullable column: NULL exactly when the field was absent. */

@@ -15,7 +15,7 @@ import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { ActivityStore } from './activity-store';
 import type { ConsoleRun } from './console-runs';
 import type { ProposalHistory } from './proposal-history';
-import type { DecisionRecord, DecisionStore, RecentRequests } from './decision-store';
+import type { DecisionRecord, DecisionStore, RecentRequests, RetryUse } from './decision-store';
 
 /**
  * What `record` is asked to write: the registry's record plus what only the console knows about how it was
@@ -47,6 +47,10 @@ export interface History extends DecisionStore, RecentRequests {
   recordSessionSeen(sessionId: string, seenAt: number): void;
   /** The agent did not take the recorded answer; the first word on it stays. */
   recordNotTaken(id: string, notTaken: NotTakenView): void;
+  /** A refusal's allow left a retry grant lapsing at `until` (or the console stopped before it). */
+  recordRetryGrant(id: string, until: number): void;
+  /** The refusal's retry grant let its retried call through; the first word on it stays. */
+  recordRetryUsed(id: string, use: RetryUse): void;
   /** Sessions newest first by start, `limit` at a time. */
   listSessions(options: {
     readonly limit: number;

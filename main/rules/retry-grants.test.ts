@@ -46,11 +46,22 @@ describe('one-shot grants from overturned refusals', () => {
     expect(grants.take(retried, agent)).toBe('refusal-1');
   });
 
-  it('lapse unused after their time', () => {
+  it('lapse unused after their time, which adding one says', () => {
+    let now = 0;
+    const grants = new RetryGrants(() => now, 1_000);
+    expect(grants.add(refused, agent)).toBe(1_000);
+    now = 1_000;
+    expect(grants.take(retried, agent)).toBeUndefined();
+  });
+
+  it('all end when dropped, naming the refusals still live', () => {
     let now = 0;
     const grants = new RetryGrants(() => now, 1_000);
     grants.add(refused, agent);
-    now = 1_000;
+    grants.add({ ...refused, id: 'refusal-2', sessionId: 's2' }, agent);
+    now = 500;
+    expect(grants.drop()).toEqual(['refusal-1', 'refusal-2']);
     expect(grants.take(retried, agent)).toBeUndefined();
+    expect(grants.drop()).toEqual([]);
   });
 });

@@ -39,10 +39,12 @@ export class RetryGrants {
     private readonly ttlMs = RETRY_GRANT_TTL_MS,
   ) {}
 
-  /** The person let the agent retry the refused call `refusal`. */
-  add(refusal: PermissionRequest, agent: AgentInfo): void {
+  /** The person let the agent retry the refused call `refusal`; returns when the grant lapses. */
+  add(refusal: PermissionRequest, agent: AgentInfo): number {
     this.sweep();
-    this.grants.set(keyOf(refusal, agent), { from: refusal.id, expiresAt: this.now() + this.ttlMs });
+    const expiresAt = this.now() + this.ttlMs;
+    this.grants.set(keyOf(refusal, agent), { from: refusal.id, expiresAt });
+    return expiresAt;
   }
 
   /** The refusal whose grant answers this call, used up by answering it; undefined when none does. */
@@ -53,6 +55,14 @@ export class RetryGrants {
     if (!grant) return undefined;
     this.grants.delete(key);
     return grant.from;
+  }
+
+  /** Ends every grant still live (the console is stopping); returns the refusals they came from. */
+  drop(): string[] {
+    this.sweep();
+    const live = [...this.grants.values()].map((grant) => grant.from);
+    this.grants.clear();
+    return live;
   }
 
   private sweep(): void {

@@ -3,8 +3,8 @@ import { phrase, PermissionContextError } from '../../engine';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
 import type { Screening } from '../registry/race-registry';
 import type { GrantBook } from './grant-book';
-import type { RetryGrants } from './retry-grants';
 import { isClassifierRefusal } from '../../common/classifier-refusal';
+import { retryChannel } from '../../common/history-contract';
 import type { ExplainedRequest, RequestExplainer } from './request-explainer';
 
 /**
@@ -49,7 +49,7 @@ export function createScreening(
   explain: RequestExplainer,
   grants: GrantBook,
   automated?: AutomatedCheck,
-  retries?: RetryGrants,
+  retries?: { take(request: PermissionRequest, agent: AgentInfo): string | undefined },
 ) {
   return async (request: PermissionRequest, agent: AgentInfo): Promise<Screening> => {
     const refusal = isClassifierRefusal(request);
@@ -60,7 +60,7 @@ export function createScreening(
         ? { explanation }
         : {
             explanation,
-            answer: { racer: 'grant', answer: { behavior: 'allow' }, channel: `retry:${retried}` },
+            answer: { racer: 'grant', answer: { behavior: 'allow' }, channel: retryChannel(retried) },
           };
     let explained;
     try {

@@ -22,8 +22,10 @@ const CLAUDE_CODE = 'claude-code';
 
 export interface PreToolUseOptions {
   readonly accepts: (token: string) => boolean;
-  /** Uses up the grant that answers this call; whether there was one. */
-  readonly takeGrant: (call: RetryCall, agent: string) => boolean;
+  /** Uses up the grant that answers this call; the refusal it came from, or undefined when none does. */
+  readonly takeGrant: (call: RetryCall, agent: string) => string | undefined;
+  /** The grant of refusal `refusalId` let the call `callId` through, told once Claude Code has the answer. */
+  readonly letThrough: (refusalId: string, callId: string | undefined) => void;
 }
 
 const ALLOW = JSON.stringify({
@@ -38,10 +40,13 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The call in a PreToolUse hook input, as the refusal's request named it; undefined when it is not one. */
-export function readPreToolUse(raw: unknown): RetryCall | undefined {
+/**
+ * The call in a PreToolUse hook input, as the refusal's request named it, with its `tool_use_id` when given;
+ * undefined when it is not one.
+ */
+export function readPreToolUse(raw: unknown): (RetryCall & { readonly callId?: string }) | undefined {
   if (!isObject(raw) || raw.hook_event_name !== 'PreToolUse') return undefined;
-  const { session_id, cwd, tool_name, tool_input, mcp_server } = raw;
+  const { session_id, cwd, tool_name, tool_input, mcp_server, tool_use_id } = raw;
   if (!isText(session_id) || !isText(cwd) || !isText(tool_name) || !isObject(tool_input)) return undefined;
   if (inputShapeProblem(tool_input) !== undefined) return undefined;
   const server =
@@ -54,6 +59,7 @@ export function readPreToolUse(raw: unknown): RetryCall | undefined {
     tool: tool_name,
     input: tool_input,
     ...(server ? { mcpServer: server } : {}),
+    ...(isText(tool_use_id) ? { callId: tool_use_id } : {}),
   };
 }
 
@@ -76,7 +82,7 @@ export function servePreToolUse(
     });
     request.on('error', () => response.destroy());
     request.on('end', () => {
-      let call: RetryCall | undefined;
+      let call: ReturnType<typeof readPreToolUse>;
       try {
         call =
           size <= MAX_HOOK_BODY_BYTES
@@ -85,10 +91,11 @@ export function servePreToolUse(
       } catch {
         call = undefined;
       }
-      const allow = call !== undefined && options.takeGrant(call, CLAUDE_CODE);
+      const refusalId = call === undefined ? undefined : options.takeGrant(call, CLAUDE_CODE);
       response
         .writeHead(200, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' })
-        .end(allow ? ALLOW : '{}');
+        .end(refusalId === undefined ? '{}' : ALLOW);
+      if (refusalId !== undefined) options.letThrough(refusalId, call?.callId);
     });
   };
 }

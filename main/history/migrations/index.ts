@@ -12,6 +12,7 @@ import { proposals } from './011-proposals';
 import { activity } from './012-activity';
 import { activityScale } from './013-activity-scale';
 import { deferredActivitySearch } from './014-deferred-activity-search';
+import { retryGrants } from './015-retry-grants';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   activity,
   activityScale,
   deferredActivitySearch,
+  retryGrants,
 ];
