@@ -140,6 +140,14 @@ export const historyEn = {
     'Handed back to the agent’s own prompt: the console crashed before anyone answered. It was last seen running at {time}.',
   'history.card.handedBack.unknown':
     'Handed back to the agent’s own prompt: the console stopped before anyone answered. It left no time; it started again at {time}.',
+  // What became of the one-shot grant an overturned classifier refusal left (features/history/history-format.ts).
+  'history.retry.hook':
+    'Your overturn let the retried call through: Claude Code’s PreToolUse hook asked at {time} and Gatehouse allowed it.',
+  'history.retry.question':
+    'Your overturn let the retried call through: it came back as a question at {time} and Gatehouse allowed it.',
+  'history.retry.expired':
+    'The retry you allowed was never made: its one-time permission expired unused at {time}.',
+  'history.retry.waiting': 'Waiting for the retried call: its one-time permission lasts until {time}.',
   'history.card.project': 'Project',
   'history.card.session': 'Session',
   'history.card.turn': 'Turn',
@@ -206,6 +214,8 @@ export const historyEn = {
   'history.activity.asked.deny': 'Refused through Gatehouse’s question',
   'history.activity.other.allow': 'Allowed ({source})',
   'history.activity.other.deny': 'Refused ({source})',
+  'history.activity.retried': 'Let through by your overturn of Claude Code’s classifier',
+  'history.activity.openRefusal': 'Show the refusal',
   'history.activity.undecided': 'Ran without a decision on record',
   'history.activity.toggle': 'Agents’ own calls',
   'history.activity.title': 'Every tool call, as the agents report it',

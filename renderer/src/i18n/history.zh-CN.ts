@@ -133,6 +133,12 @@ export const historyZhCN: Partial<Catalogue> = {
     '已交还给代理自己的提示：控制台在有人答复之前崩溃了。最后一次确认它在运行是 {time}。',
   'history.card.handedBack.unknown':
     '已交还给代理自己的提示：控制台在有人答复之前停止了，没有留下停止时间；它于 {time} 重新启动。',
+  'history.retry.hook':
+    '你推翻了拒绝，重试的调用得以放行：Claude Code 的 PreToolUse 钩子于 {time} 询问，Gatehouse 予以允许。',
+  'history.retry.question':
+    '你推翻了拒绝，重试的调用得以放行：它于 {time} 作为询问再次到来，Gatehouse 予以允许。',
+  'history.retry.expired': '你允许的重试没有发生：一次性许可于 {time} 过期，未被使用。',
+  'history.retry.waiting': '正在等待重试的调用：一次性许可有效至 {time}。',
   'history.card.project': '项目',
   'history.card.session': '会话',
   'history.card.turn': '轮次',
@@ -194,6 +200,8 @@ export const historyZhCN: Partial<Catalogue> = {
   'history.activity.asked.deny': '经 Gatehouse 的询问拒绝',
   'history.activity.other.allow': '已允许（{source}）',
   'history.activity.other.deny': '已拒绝（{source}）',
+  'history.activity.retried': '因你推翻 Claude Code 分类器的拒绝而放行',
+  'history.activity.openRefusal': '查看那次拒绝',
   'history.activity.undecided': '已运行，没有记录到决定',
   'history.activity.toggle': '代理自己的调用',
   'history.activity.title': '代理报告的每次工具调用',

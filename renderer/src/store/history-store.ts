@@ -60,6 +60,8 @@ export interface HistoryState {
   setFilter(filter: HistoryFilter): Promise<void>;
   loadMoreResults(): Promise<void>;
   toggleOpen(id: string): void;
+  /** Opens session `sessionId`'s timeline with request `id` shown as its card. */
+  reveal(sessionId: string, id: string): Promise<void>;
   markStale(): void;
   /** Reads again whatever is shown. */
   refresh(): Promise<void>;
@@ -219,6 +221,11 @@ export function createHistoryStore(api: ConsoleApi) {
 
       toggleOpen(id) {
         set((state) => ({ openId: state.openId === id ? undefined : id }));
+      },
+
+      async reveal(sessionId, id) {
+        await get().openSession(sessionId);
+        set({ openId: id });
       },
 
       markStale() {

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n-context';
 import { createActivityStore } from '../../store/activity-store';
 import { useConsoleApi } from '../../store/store-context';
 import { ExportFormats } from './export-buttons';
+import { useHistoryStore } from './history-context';
 import { allowedWithNoPerson, refusedByClassifier, settlementOf } from './activity-settlement';
 
 type ActivityFilter = 'all' | 'classifier' | 'no-person';
@@ -31,6 +32,18 @@ export function ActivityPanel() {
   const { sessions, open, calls, query, hits, loaded, openSession, search, exporting, exportCalls } =
     useStore(store);
   const [filter, setFilter] = useState<ActivityFilter>('all');
+  const history = useHistoryStore();
+  // The refusal is a request of the same session: its timeline opens with the refusal's card, in view.
+  const showRefusal = async (sessionId: string | undefined, refusalId: string | undefined) => {
+    if (sessionId === undefined || refusalId === undefined) return;
+    await history.getState().reveal(sessionId, refusalId);
+    // After the timeline with the card has rendered.
+    requestAnimationFrame(() =>
+      document
+        .querySelector(`[data-request-id="${CSS.escape(refusalId)}"]`)
+        ?.scrollIntoView({ block: 'nearest' }),
+    );
+  };
 
   const agentOf = (sessionId: string | undefined) =>
     sessions.find((session) => session.sessionId === sessionId)?.agent ?? 'claude';
@@ -121,6 +134,15 @@ export function ActivityPanel() {
                   className={`history__activity-how${call.allowed === false ? ' history__activity-how--refused' : ''}`}
                 >
                   {t(settled.key, settled.params)}
+                  {settled.key === 'history.activity.retried' && call.retryOf !== undefined && (
+                    <button
+                      type="button"
+                      className="button button--small button--quiet history__activity-refusal"
+                      onClick={() => void showRefusal(call.sessionId ?? open, call.retryOf)}
+                    >
+                      {t('history.activity.openRefusal')}
+                    </button>
+                  )}
                 </span>
                 <span className="history__activity-end">
                   {call.success === undefined

@@ -43,6 +43,15 @@ describe('how an agent’s own call was settled, in words', () => {
     );
   });
 
+  it('says a retried call was let through by the person’s overturn, joined to a question or not', () => {
+    expect(say(call({ source: 'hook', retryOf: 'refusal-1' }))).toBe(
+      'Let through by your overturn of Claude Code’s classifier',
+    );
+    expect(say(call({ source: 'hook', retryOf: 'refusal-1', requestId: 'refusal-1' }), 'claude', zh)).toBe(
+      '因你推翻 Claude Code 分类器的拒绝而放行',
+    );
+  });
+
   it('keeps a source it does not know in the agent’s own word, and a call with no decision apart', () => {
     expect(say(call({ source: 'sandbox' }))).toBe('Allowed (sandbox)');
     expect(say(call({ allowed: undefined, success: true }))).toBe('Ran without a decision on record');

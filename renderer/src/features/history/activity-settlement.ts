@@ -36,6 +36,8 @@ const KNOWN: ReadonlySet<string> = new Set([
 export function settlementOf(call: ActivityCallView, agent: ActivitySessionView['agent']): Settlement {
   if (call.allowed === undefined) return { key: 'history.activity.undecided' };
   const verdict = call.allowed ? 'allow' : 'deny';
+  // Claude Code records the retried call as a hook's allow, and may join it to the refusal's own question.
+  if (call.retryOf !== undefined && call.allowed) return { key: 'history.activity.retried' };
   if (call.requestId !== undefined) return { key: `history.activity.asked.${verdict}` };
   const known = `${agent}.${call.source ?? ''}.${verdict}`;
   if (KNOWN.has(known)) return { key: `history.activity.${known}` as MessageKey };

@@ -5,7 +5,8 @@ import { folderName } from '../../ui/names';
 import { VisibleText } from '../../ui/visible-text';
 import { useHistory } from './history-context';
 import { HistoryCard } from './history-card';
-import { agentSaid, decidedBy, formatLatency, outcomeKey, toneOf } from './history-format';
+import { agentSaid, decidedBy, formatLatency, outcomeKey, retrySaid, toneOf } from './history-format';
+import { useNow } from '../../hooks/use-now';
 import { useDateFormat } from '../../ui/use-date-format';
 
 /** A row shows one line of a request; its card holds the rest. */
@@ -88,6 +89,7 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
             </span>
           )}
         </span>
+        {decision?.retry && <RetryLine entry={entry} />}
       </button>
       {open && (
         <div id={cardId} className="entry__card">
@@ -96,4 +98,17 @@ function EntryRow({ entry, agent, across }: { entry: HistoryEntryView; agent: st
       )}
     </li>
   );
+}
+
+/** How often a waiting retry grant is looked at again, so that it reads as expired soon after it has. */
+const RETRY_CLOCK_MS = 15_000;
+
+/** What became of an overturned refusal's retry grant, in one line under the refusal's row. */
+function RetryLine({ entry }: { entry: HistoryEntryView }) {
+  const t = useT();
+  const format = useDateFormat();
+  const said = retrySaid(entry, useNow(RETRY_CLOCK_MS));
+  return said ? (
+    <span className="entry__line entry__retry">{t(said.key, { time: format.time(said.at) })}</span>
+  ) : null;
 }

@@ -12,7 +12,9 @@ import {
   otherChannel,
   outcomeKey,
   parseDays,
+  retrySaid,
 } from './history-format';
+import type { RetryGrantView } from '../../../../common/history-contract';
 
 const entry = (by: string, channel?: string): HistoryEntryView =>
   ({
@@ -107,6 +109,32 @@ describe('history wording', () => {
   ])('reads %j days within [%d, %d] as %s', (text, min, max, days) =>
     expect(parseDays(text, min, max)).toBe(days),
   );
+});
+
+describe('retrySaid', () => {
+  const refusal = (retry?: RetryGrantView): HistoryEntryView => {
+    const base = entry('console', 'web');
+    return { ...base, decision: { ...base.decision!, ...(retry ? { retry } : {}) } };
+  };
+
+  it('says how a refusal’s retry grant was used, and when', () => {
+    expect(retrySaid(refusal({ until: 900, usedAt: 300, usedBy: 'hook', callId: 'toolu_1' }), 1_000)).toEqual(
+      {
+        key: 'history.retry.hook',
+        at: 300,
+      },
+    );
+    expect(retrySaid(refusal({ until: 900, usedAt: 400, usedBy: 'question' }), 1_000)).toEqual({
+      key: 'history.retry.question',
+      at: 400,
+    });
+  });
+
+  it('says an unused grant expired once its time passed, and waits until then', () => {
+    expect(retrySaid(refusal({ until: 900 }), 900)).toEqual({ key: 'history.retry.expired', at: 900 });
+    expect(retrySaid(refusal({ until: 900 }), 899)).toEqual({ key: 'history.retry.waiting', at: 900 });
+    expect(retrySaid(refusal(), 899)).toBeUndefined();
+  });
 });
 
 describe('sessionState', () => {

@@ -55,6 +55,22 @@ function decidedByKey(entry: HistoryEntryView): MessageKey | undefined {
   return `history.by.${by}`;
 }
 
+/**
+ * What became of the one-shot grant an overturned classifier refusal left, and when: used (by Claude Code's
+ * PreToolUse hook or by the retried call's question), expired unused once its time passed, or still
+ * waiting. Undefined when the entry left no grant.
+ */
+export function retrySaid(entry: HistoryEntryView, now: number): { key: MessageKey; at: number } | undefined {
+  const retry = entry.decision?.retry;
+  if (!retry) return undefined;
+  if (retry.usedAt !== undefined)
+    return {
+      key: retry.usedBy === 'question' ? 'history.retry.question' : 'history.retry.hook',
+      at: retry.usedAt,
+    };
+  return { key: retry.until <= now ? 'history.retry.expired' : 'history.retry.waiting', at: retry.until };
+}
+
 /** Where the agent's own dialog is: the editor for an ACP agent, else its terminal. */
 const dialogOf = (entry: HistoryEntryView) =>
   isAcpRequest(entry.request) ? 'dialog.in.editor' : 'dialog.in.terminal';
