@@ -431,6 +431,39 @@ test('a card above the one being read may shrink or leave without moving it', as
   await other.close();
 });
 
+test('a bar that appears above the list moves no card under the pointer', async ({ page }) => {
+  await page.setViewportSize({ width: 420, height: 700 });
+  const commands = ['npm run first', 'npm run second', 'npm run third', 'npm run fourth'];
+  for (const [i, command] of commands.entries()) {
+    gate.ask('Bash', bash(command));
+    await expect(page.locator('.topbar__count')).toHaveText(`${i + 1} waiting`);
+  }
+  const first = card(page, 'npm run first');
+  await armCard(first);
+  // Holding the card open changes its countdown: wait for that, so nothing else is on its way to the page.
+  await expect(first.locator('.countdown')).toHaveAttribute('title', /console waits for you/);
+  const second = card(page, 'npm run second');
+  /** Where the card stands once the page has painted twice: what a pointer about to press would meet. */
+  const topOf = () =>
+    second.evaluate(
+      (element) =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve(Math.round(element.getBoundingClientRect().top))),
+          ),
+        ),
+    );
+  const before = await topOf();
+
+  // Selecting by key brings the batch bar in above the list and changes nothing else the queue draws.
+  await page.locator('body').press('x');
+  await expect(page.getByRole('group', { name: 'Answer the selected requests' })).toContainText('1 selected');
+  expect(await topOf()).toBe(before);
+  await second.getByRole('checkbox', { name: 'Select this request' }).check();
+  expect(await topOf()).toBe(before);
+  await expect(page.getByRole('group', { name: 'Answer the selected requests' })).toContainText('2 selected');
+});
+
 test('a request that arrives never takes the focus, nor moves what the person is reading', async ({
   page,
 }) => {

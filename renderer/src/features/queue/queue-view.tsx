@@ -148,7 +148,7 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
    * The row the person is reading and where it sits on screen, read from the DOM (exactly what they see): the
    * first row that starts inside the view, or, when one tall row covers all of it, the row that does.
    */
-  const captureAnchor = () => {
+  const captureAnchor = useCallback(() => {
     const element = scroller.current;
     if (!element || !section.current) return;
     const top = element.getBoundingClientRect().top;
@@ -165,13 +165,13 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     }
     const first = inside ?? covering;
     anchor.current = first && { key: first.key, offset: first.top - base };
-  };
+  }, []);
 
   /**
    * Keeps the row being read where it was. At the top of the list only a push down is undone (the
    * second-look bar appearing above it): nothing above the first row can have gone.
    */
-  useLayoutEffect(() => {
+  const keepAnchor = useCallback(() => {
     const element = scroller.current;
     const kept = anchor.current;
     if (element && section.current && kept) {
@@ -183,7 +183,18 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
       if ((element.scrollTop > 0 || drift > 0) && Math.abs(drift) > 1) element.scrollTop += drift;
     }
     captureAnchor();
-  });
+  }, [captureAnchor]);
+  // After each render of the queue; and whenever a bar above the list (the batch bar, the counts) resizes it,
+  // which renders the bar alone: that lands before the next paint, so a pointer about to press meets the row
+  // it aimed at, not one pushed under it.
+  useLayoutEffect(keepAnchor);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => keepAnchor());
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [keepAnchor]);
 
   const reveal = (id: string) => {
     const index = rowIndex.get(id);
