@@ -90,6 +90,8 @@ export function ReviewRows({
   const seen = useMemo(() => new Uint8Array(count), [count]);
   const [standing, setStanding] = useState<Standing>(NO_STANDING);
   const box = useRef<HTMLDivElement>(null);
+  /** The row the last step scrolled to, until the box is drawn there (`check` sees rows edge to edge). */
+  const stepping = useRef<number | undefined>(undefined);
   const virtual = count > DIRECT_ROWS;
   /** Characters a line of the box holds, once it has been laid out. */
   const [columns, setColumns] = useState(0);
@@ -130,14 +132,31 @@ export function ReviewRows({
 
   const check = () => {
     const element = box.current;
-    if (!element || !gated) return;
+    if (!element || !gated) {
+      stepping.current = undefined;
+      return;
+    }
     const frame = element.getBoundingClientRect();
     const top = Math.max(frame.top, 0) - SLACK_PX;
     const bottom = Math.min(frame.bottom, window.innerHeight || frame.bottom) + SLACK_PX;
+    // Whether drawn rows reach both edges of what shows of the box: a step's scroll has been drawn.
+    let reachesTop = false;
+    let reachesBottom = false;
     for (const row of element.querySelectorAll<HTMLElement>('[data-index]')) {
       const at = row.getBoundingClientRect();
+      const index = Number(row.dataset.index);
       const inView = (at.top >= top && at.bottom <= bottom) || (at.top <= top && at.bottom >= bottom);
-      if (inView) seen[Number(row.dataset.index)] = 1;
+      if (inView) seen[index] = 1;
+      if (at.top <= top + SLACK_PX + ROW_PX && at.bottom >= top + SLACK_PX) reachesTop = true;
+      if (
+        (at.top <= bottom && at.bottom >= bottom - SLACK_PX - ROW_PX) ||
+        (index === count - 1 && at.bottom <= bottom)
+      )
+        reachesBottom = true;
+    }
+    if (reachesTop && reachesBottom && stepping.current !== undefined) {
+      stepping.current = undefined;
+      if (waiting.current > 0) queueMicrotask(takeSteps);
     }
     if (required.every((index) => seen[index])) {
       markSeen(id);
@@ -185,15 +204,28 @@ export function ReviewRows({
     const first = starts[partOf(starts, unseen)]!;
     const top = rowAt(spans, element.scrollTop - padTop - SLACK_PX);
     const target = first === top ? unseen : first;
+    if (gated) stepping.current = target;
     if (virtual) virtualizer.scrollToIndex(target, { align: 'start' });
     else element.scrollTop = spans[target]!.start;
     check();
   };
   const steps = useRef(stepped);
+  /**
+   * Presses not yet taken. Each waits until the last step's scroll has been drawn: reckoned from what is
+   * seen before that, a step would go to the same place again, and a part jumped over is never seen.
+   */
+  const waiting = useRef(0);
+  const takeSteps = () => {
+    while (waiting.current > 0 && stepping.current === undefined) {
+      waiting.current -= 1;
+      step();
+    }
+  };
+  // Presses that land in one render (the store batches what arrives between two) each count.
   useEffect(() => {
-    if (steps.current === stepped) return;
+    waiting.current += Math.max(0, stepped - steps.current);
     steps.current = stepped;
-    step();
+    takeSteps();
   });
 
   return (
