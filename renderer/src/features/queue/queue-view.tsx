@@ -50,7 +50,7 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
   const scroller = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   /** The row being read and its distance from the top of the queue, which bars appearing above never move. */
-  const anchor = useRef<{ key: string; offset: number } | undefined>(undefined);
+  const anchor = useRef<{ key: string; offset: number; listTop: number } | undefined>(undefined);
   const resolutions = useQueue((s) => s.resolutions);
   const consoleLost = useQueue((s) => s.consoleLost);
   const open = useMemo(
@@ -164,7 +164,7 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
       }
     }
     const first = inside ?? covering;
-    anchor.current = first && { key: first.key, offset: first.top - base };
+    anchor.current = first && { key: first.key, offset: first.top - base, listTop: top - base };
   }, []);
 
   /**
@@ -184,14 +184,18 @@ export function QueueView({ handle }: { handle?: Ref<QueueHandle> }) {
     }
     captureAnchor();
   }, [captureAnchor]);
-  // After each render of the queue; and whenever a bar above the list (the batch bar, the counts) resizes it,
-  // which renders the bar alone: that lands before the next paint, so a pointer about to press meets the row
-  // it aimed at, not one pushed under it.
+  // After each render of the queue; and whenever a bar above the list (the batch bar, the counts) comes or
+  // goes, which renders the bar alone and moves the list's top: that lands before the next paint, so a
+  // pointer about to press meets the row it aimed at, not one pushed under it.
   useLayoutEffect(keepAnchor);
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => keepAnchor());
+    const observer = new ResizeObserver(() => {
+      const listTop = listTopOf(element, section.current);
+      const kept = anchor.current;
+      if (kept && listTop !== undefined && Math.abs(listTop - kept.listTop) > 1) keepAnchor();
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [keepAnchor]);
