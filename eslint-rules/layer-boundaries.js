@@ -48,7 +48,7 @@ const MAIN_ROOMS = {
   bridge: ['registry'],
   server: ['secrets'],
   classifier: ['registry', 'secrets', 'settings'],
-  telemetry: ['server'],
+  telemetry: ['server', 'history'],
   rules: ['registry'],
   registry: ['history'],
   history: ['settings'],

@@ -16,6 +16,8 @@ const subcommands = {
   acp: 'client/cli/commands/acp.ts',
   // Not a subcommand: the worker `serve` and the app work rule proposals out in (PROPOSALS_WORKER).
   'proposals-worker': 'main/console/proposals-worker.ts',
+  // Nor is this: the worker that decodes and keeps the agents' telemetry (ACTIVITY_WORKER).
+  'activity-worker': 'main/telemetry/activity-worker.ts',
 };
 
 const common = {

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { makeTempDir } from '../../tests/support/temp-dir';
@@ -13,7 +15,10 @@ beforeAll(async () => {
   home = await makeTempDir();
   process.env.GATEHOUSE_HOME = home.path;
   const { startDesktopApp } = await import('./desktop-app');
-  await startDesktopApp();
+  // The workers the core runs, as the build puts them beside the app's bundle.
+  const cliDir = resolve('out/cli');
+  if (!existsSync(cliDir)) throw new Error(`${cliDir} is missing; run npm run build first.`);
+  await startDesktopApp({ cliDir });
 });
 
 afterAll(async () => {

@@ -19,7 +19,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gatehouseHome } from '../../common/discovery';
 import { HOOK_COPY_NAME, refreshHookCopy } from '../../files/hook-copy';
-import { DEFAULT_TIMEOUT_MS, PROPOSALS_WORKER, startConsoleCore } from '../core/console-core';
+import {
+  ACTIVITY_WORKER,
+  DEFAULT_TIMEOUT_MS,
+  PROPOSALS_WORKER,
+  startConsoleCore,
+} from '../core/console-core';
 import { xdgAutostart } from '../tray/xdg-autostart';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
 import { createTrustedSenders, registerConsoleIpc, windowCaller } from './console-ipc';
@@ -29,7 +34,14 @@ import { createTray, trayIconDir } from './tray';
 import type { LoginItem } from './tray';
 import { APP_ENTRY } from './trusted-origin';
 
-export async function startDesktopApp(): Promise<void> {
+/**
+ * `cliDir` is where the build puts the CLI's bundles (scripts/build-cli.mjs), out/cli/ beside this bundle:
+ * the workers the core runs and the hook installed hooks run. A test of this shell from the sources points
+ * it at the built out/cli/.
+ */
+export async function startDesktopApp({
+  cliDir = join(import.meta.dirname, '../cli'),
+}: { readonly cliDir?: string } = {}): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
@@ -64,11 +76,11 @@ export async function startDesktopApp(): Promise<void> {
     showView: (view, options) => windows.open(view, options),
     // Input anywhere on the desktop, not only in the console's windows.
     idleMs: () => powerMonitor.getSystemIdleTime() * 1_000,
-    // The build bundles the worker with the CLI (scripts/build-cli.mjs), out/cli/ beside this bundle.
-    proposalsWorker: pathToFileURL(join(import.meta.dirname, '../cli', `${PROPOSALS_WORKER}.mjs`)),
+    proposalsWorker: pathToFileURL(join(cliDir, `${PROPOSALS_WORKER}.mjs`)),
+    activityWorker: pathToFileURL(join(cliDir, `${ACTIVITY_WORKER}.mjs`)),
   });
   // The build ships the hook beside the main bundle (out/cli/): installed hooks run the copy this refreshes.
-  void refreshHookCopy(home, join(import.meta.dirname, '../cli', HOOK_COPY_NAME)).then((problem) => {
+  void refreshHookCopy(home, join(cliDir, HOOK_COPY_NAME)).then((problem) => {
     if (problem) console.error(`Gatehouse: ${problem}`);
   });
   core.notifier?.opened.subscribe(({ id }) => windows.open('queue', id === undefined ? {} : { request: id }));

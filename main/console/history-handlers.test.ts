@@ -12,6 +12,8 @@ import type { ExportFormatView, HistoryFilter, RequestCursorView } from '../../c
 import { makeTempDir } from '../../tests/support/temp-dir';
 import { createSqliteHistory } from '../history';
 import type { History } from '../history';
+import { openActivityRecord } from '../history/activity-access';
+import type { ActivityRecord } from '../history/activity-access';
 import { sampleEntry, sampleRequest } from '../history/testing/sample';
 import { dispatchInvoke } from './dispatch-invoke';
 import { createHistoryHandlers, EXPORT_PAGE_BYTES } from './history-handlers';
@@ -24,6 +26,7 @@ const caller: Caller = { id: 'test', channel: 'web' };
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let history: History;
+let activity: ActivityRecord;
 let retention: RetentionKeeper;
 let purged: ReturnType<typeof vi.fn<() => void>>;
 let handlers: ConsoleHandlers;
@@ -87,6 +90,10 @@ function fill() {
 beforeEach(async () => {
   dir = await makeTempDir();
   history = createSqliteHistory(join(dir.path, 'history.sqlite3'));
+  activity = openActivityRecord({
+    activity: join(dir.path, 'activity.sqlite3'),
+    history: join(dir.path, 'history.sqlite3'),
+  });
   fill();
   purged = vi.fn<() => void>();
   retention = startRetention({
@@ -98,6 +105,7 @@ beforeEach(async () => {
   });
   const historyHandlers = createHistoryHandlers({
     history,
+    activity,
     retention,
     saveRetention: (days) => saveRetentionDays(dir.path, days),
     now: () => NOW,
@@ -108,8 +116,46 @@ beforeEach(async () => {
 
 afterEach(async () => {
   retention.close();
+  activity.close();
   history.close();
   await dir.remove();
+});
+
+describe('the agents’ own record', () => {
+  it('reads a session’s calls through the record beside the history file', async () => {
+    await activity.ingest([
+      {
+        kind: 'decision',
+        agent: 'claude',
+        sessionId: 'agent-s',
+        callId: 'toolu_1',
+        tool: 'Bash',
+        input: { command: 'ls' },
+        at: NOW,
+        sequence: 1,
+        decision: 'accept',
+        allowed: true,
+        source: 'config',
+        permissionMode: 'default',
+      },
+    ]);
+    expect((await value('history:activity', { sessionId: 'agent-s', limit: 10 })).calls).toEqual([
+      expect.objectContaining({ callId: 'toolu_1', summary: 'ls', source: 'config' }),
+    ]);
+  });
+
+  it('says in one sentence when the record cannot be read', async () => {
+    activity.close();
+    const result = await invoke('history:activity-sessions', { limit: 10 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'no-history' } });
+    expect(!result.ok && result.error.message).toMatch(
+      /^The agents' activity could not be read \(.+\); restart the console to read it again\.$/,
+    );
+    activity = openActivityRecord({
+      activity: join(dir.path, 'activity.sqlite3'),
+      history: join(dir.path, 'history.sqlite3'),
+    });
+  });
 });
 
 describe('history:sessions', () => {

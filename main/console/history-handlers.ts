@@ -6,8 +6,8 @@ import { refusal } from '../../common/refusals';
 import type { ConsoleHandlers, Result } from '../../common/console-contract';
 import type { HistoryFilter, historyInvokeSchemas } from '../../common/history-contract';
 import type { History } from '../history';
+import type { ActivityAccess } from '../history/activity-access';
 import { DAY_MS } from '../history/retention-schedule';
-import { activityExportPage } from '../history/activity-export';
 import type { RetentionKeeper } from '../history/retention-schedule';
 
 export type HistoryChannel = keyof typeof historyInvokeSchemas;
@@ -21,6 +21,8 @@ export const EXPORT_PAGE_BYTES = 256 * 1024;
 
 export interface HistoryHandlerDeps {
   readonly history: History;
+  /** The agents' own record, kept apart from the history file (main/history/activity-database.ts). */
+  readonly activity: ActivityAccess;
   readonly retention: RetentionKeeper;
   /** Makes the setting durable; rejects with one sentence when the settings file cannot be written. */
   readonly saveRetention: (days: number | undefined) => Promise<void>;
@@ -38,8 +40,20 @@ function withoutBlankText(filter: HistoryFilter): HistoryFilter {
 const failed = (code: 'settings-not-saved' | 'no-history', message: string) =>
   ({ ok: false, error: refusal(code, message) }) as const;
 
+/** A read of the agents' record, or one sentence saying it could not be read (its worker stopped). */
+async function activityRead<T>(read: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    return failed(
+      'no-history',
+      `The agents' activity could not be read (${(error as Error).message}); restart the console to read it again.`,
+    );
+  }
+}
+
 export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers {
-  const { history, retention } = deps;
+  const { history, activity, retention } = deps;
   return {
     'history:sessions': ({ limit, before }) => {
       // One summary beyond the page says whether another follows.
@@ -82,27 +96,24 @@ export function createHistoryHandlers(deps: HistoryHandlerDeps): HistoryHandlers
         value: { ...(next === undefined ? {} : { days: next }), ...(purged ? { purged } : {}) },
       };
     },
-    'history:activity-sessions': ({ limit }) => ({
-      ok: true,
-      value: { sessions: history.activity.sessions(limit) },
-    }),
-    'history:activity': ({ sessionId, limit, after = 0 }) => {
-      // One call beyond the page says whether another follows.
-      const found = history.activity.sessionCalls(sessionId, { limit: limit + 1, after });
-      const calls = found.slice(0, limit);
-      return { ok: true, value: found.length > limit ? { calls, next: after + limit } : { calls } };
-    },
-    'history:activity-export': ({ sessionId, format, after }) => ({
-      ok: true,
-      value: activityExportPage(history.activity, sessionId, format, {
-        maxBytes: EXPORT_PAGE_BYTES,
-        ...(after === undefined ? {} : { after }),
+    'history:activity-sessions': ({ limit }) =>
+      activityRead(async () => ({ sessions: await activity.sessions(limit) })),
+    'history:activity': ({ sessionId, limit, after = 0 }) =>
+      activityRead(async () => {
+        // One call beyond the page says whether another follows.
+        const found = await activity.sessionCalls(sessionId, { limit: limit + 1, after });
+        const calls = found.slice(0, limit);
+        return found.length > limit ? { calls, next: after + limit } : { calls };
       }),
-    }),
-    'history:activity-search': ({ text, limit }) => ({
-      ok: true,
-      value: { calls: history.activity.search(text, { limit }) },
-    }),
+    'history:activity-export': ({ sessionId, format, after }) =>
+      activityRead(() =>
+        activity.exportPage(sessionId, format, {
+          maxBytes: EXPORT_PAGE_BYTES,
+          ...(after === undefined ? {} : { after }),
+        }),
+      ),
+    'history:activity-search': ({ text, limit }) =>
+      activityRead(async () => ({ calls: await activity.search(text, { limit }) })),
     'history:purge': ({ olderThanDays }): Result<{ requests: number; sessions: number }> => {
       const result = history.purgeOlderThan(deps.now() - olderThanDays * DAY_MS);
       if (result.requests > 0 || result.sessions > 0) deps.purged();

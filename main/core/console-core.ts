@@ -19,6 +19,7 @@ import { createProposalsService } from '../console/proposals-handlers';
 import type { ProposalsService } from '../console/proposals-handlers';
 import { startProposalsThread } from '../console/proposals-thread';
 export { PROPOSALS_WORKER } from '../console/proposals-thread';
+export { ACTIVITY_WORKER } from '../telemetry/activity-thread';
 import { createRulesService } from '../console/rules-handlers';
 import type { RulesService } from '../console/rules-handlers';
 import { observeRecords } from '../history/decision-store';
@@ -71,6 +72,7 @@ import type { Signal } from '../../common/signal';
 import { loadOrCreateTelemetryToken } from '../../files/telemetry-token';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
 import { retiringEvents } from '../telemetry/agent-events';
+import { decodeTelemetryBody } from '../telemetry/agent-activity';
 
 export interface ConsoleCoreOptions {
   readonly home: string;
@@ -86,6 +88,11 @@ export interface ConsoleCoreOptions {
    * the console's thread; omitted (a console inside a test process), they are worked out inline.
    */
   readonly proposalsWorker?: URL;
+  /**
+   * The bundled activity worker (main/telemetry/activity-worker.ts), where the agents' telemetry is decoded
+   * and kept off the console's thread; omitted (a console inside a test process), that is done inline.
+   */
+  readonly activityWorker?: URL;
   readonly timeoutMs: number;
   readonly timeoutAction: 'passthrough' | 'deny';
   readonly allowedOrigins?: readonly string[];
@@ -140,11 +147,12 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const settings = await readSettings(options.home, warnings);
   const credentials = await loadBridgeCredentials(options.home, options.keychain, warnings);
   const announcement = prepareAnnouncement(options.home, credentials);
-  const history = openHistory({
+  const history = await openHistory({
     home: options.home,
     store: options.store,
     retentionDays: settings.history?.retentionDays,
     onWarning: warnings.add,
+    activityWorker: options.activityWorker,
   });
   // The phone is linked once decisions can be made; a phone answer needs its chat only after that.
   const linked: { phone?: PhoneLink } = {};
@@ -205,8 +213,11 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   });
   const otlpLogs = otlpLogsRoute({
     accepts: acceptsTelemetry,
-    ingest: async (events) => {
-      const joins = (await history.activity?.ingest(events)) ?? [];
+    ingest: async (body) => {
+      // With a test's own decision store nothing is kept, but the events still retire cards.
+      const { events, joins } = history.activity
+        ? await history.activity.ingest(body)
+        : { events: decodeTelemetryBody(body), joins: [] };
       decisionExport.exporter.joined(joins);
       history.changes.notify();
       for (const event of retiringEvents(events)) decisions.registry.retire(event);
@@ -261,7 +272,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         proposals.close();
         decisions.close();
         await server.close();
-        history.close();
+        await history.close();
         await decisionExport.close();
       })();
       return closing;

@@ -17,7 +17,7 @@ import { serveConsoleChannel } from '../web/console-channel';
 import type { ConsolePasses } from '../web/console-passes';
 import { createStaticSite } from '../web/static-site';
 import { readTelemetryToken } from '../../files/telemetry-token';
-import type { AgentToolEvent } from '../../common/agent-tool-events';
+import type { TelemetryBody } from '../telemetry/agent-activity';
 import { OTLP_LOGS_PATH, serveOtlpLogs } from '../telemetry/otlp-endpoint';
 import { PRE_TOOL_USE_PATH, servePreToolUse } from '../telemetry/pre-tool-use-endpoint';
 import type { RetryGrants } from '../rules/retry-grants';
@@ -110,7 +110,7 @@ export function telemetryTokenCheck(home: string, kept: string): (presented: str
 /** The agents' OTLP logs endpoint. */
 export function otlpLogsRoute(options: {
   readonly accepts: (presented: string) => boolean;
-  readonly ingest: (events: readonly AgentToolEvent[]) => Promise<void> | void;
+  readonly ingest: (body: TelemetryBody) => Promise<void>;
 }): HttpHandler {
   return serveOtlpLogs(options);
 }

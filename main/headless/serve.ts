@@ -11,7 +11,12 @@ import { gatehouseHome } from '../../common/discovery';
 import { isTimerDelay, TIMER_DELAY_RANGE } from '../../common/timer-delay';
 import { parseFlags } from '../../files/cli-flags';
 import { HOOK_COPY_NAME, refreshHookCopy } from '../../files/hook-copy';
-import { DEFAULT_TIMEOUT_MS, PROPOSALS_WORKER, startConsoleCore } from '../core/console-core';
+import {
+  ACTIVITY_WORKER,
+  DEFAULT_TIMEOUT_MS,
+  PROPOSALS_WORKER,
+  startConsoleCore,
+} from '../core/console-core';
 import { LINK_CODE_TTL_MS } from '../../common/console-contract';
 
 const HELP = `Usage: gatehouse serve [options]
@@ -84,6 +89,7 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
       ...rest,
       rendererDir,
       proposalsWorker: new URL(`./${PROPOSALS_WORKER}.mjs`, import.meta.url),
+      activityWorker: new URL(`./${ACTIVITY_WORKER}.mjs`, import.meta.url),
       notifications: notify ? {} : false,
     });
   } catch (error) {

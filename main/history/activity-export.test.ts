@@ -3,18 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
+import type { Database } from 'better-sqlite3';
+import { openActivityDatabase } from './activity-database';
 import { activityExportPage } from './activity-export';
+import { createActivityStore } from './activity-store';
+import type { ActivityStore } from './activity-store';
 import { createSqliteHistory } from './sqlite-history';
 import type { History } from './types';
 
 let dir: string;
 let history: History;
+let db: Database;
+let activity: ActivityStore;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-activity-export-'));
   history = createSqliteHistory(join(dir, 'history.db'));
+  db = openActivityDatabase(join(dir, 'activity.db'), join(dir, 'history.db'));
+  activity = createActivityStore(db);
 });
 afterEach(() => {
+  activity.close();
+  db.close();
   history.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -55,7 +65,7 @@ function whole(format: 'csv' | 'jsonl', maxBytes: number): { text: string; pages
   let pages = 0;
   let after: number | undefined;
   do {
-    const page = activityExportPage(history.activity, 's-1', format, {
+    const page = activityExportPage(activity, 's-1', format, {
       maxBytes,
       ...(after === undefined ? {} : { after }),
     });
@@ -68,7 +78,7 @@ function whole(format: 'csv' | 'jsonl', maxBytes: number): { text: string; pages
 
 describe('a session’s calls as a file', () => {
   it('writes CSV under a header, times in ISO 8601, a command that looks like a formula kept as text', () => {
-    history.activity.record([...call(0, 'ls'), ...call(1, '=HYPERLINK("x")')]);
+    activity.record([...call(0, 'ls'), ...call(1, '=HYPERLINK("x")')]);
     expect(whole('csv', 1 << 20).text).toBe(
       'call_id,tool,summary,sequence,decided_at,allowed,source,permission_mode,ended_at,duration_ms,success,error,request_id\r\n' +
         'toolu_0,Bash,ls,0,2026-12-07T00:00:00.000Z,yes,config,default,2026-12-07T00:00:01.000Z,40,yes,,\r\n' +
@@ -77,8 +87,8 @@ describe('a session’s calls as a file', () => {
   });
 
   it('writes JSONL as the activity view reads it, and pages small enough put together give the whole', () => {
-    history.activity.record([...call(0, 'ls'), ...call(1, 'pwd'), ...call(2, 'whoami')]);
-    const expected = history.activity.sessionCalls('s-1', { limit: 10 });
+    activity.record([...call(0, 'ls'), ...call(1, 'pwd'), ...call(2, 'whoami')]);
+    const expected = activity.sessionCalls('s-1', { limit: 10 });
     const oneBig = whole('jsonl', 1 << 20);
     expect(oneBig.pages).toBe(1);
     expect(

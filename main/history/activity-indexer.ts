@@ -29,7 +29,7 @@ export function createActivityIndexer(db: Database): ActivityIndexer {
   const setMark = db.prepare<{ through: number }>('UPDATE activity_text_mark SET through = @through');
   const lastCall = db.prepare<[], number | null>('SELECT max(id) FROM activity').pluck();
 
-  /** Indexes at most `limit` more calls in one transaction; true if more wait. */
+  /** Indexes at most `limit` more calls in one DEFERRED transaction (activity-database.ts); true if more wait. */
   const indexSome = db.transaction((limit: number): boolean => {
     const after = mark.get()!;
     const latest = lastCall.get() ?? 0;
@@ -48,7 +48,7 @@ export function createActivityIndexer(db: Database): ActivityIndexer {
   };
   function step() {
     timer = undefined;
-    if (indexSome.immediate(BATCH)) runIn(0);
+    if (indexSome(BATCH)) runIn(0);
   }
 
   const indexer: ActivityIndexer = {
@@ -56,7 +56,7 @@ export function createActivityIndexer(db: Database): ActivityIndexer {
       if (timer === undefined) runIn(DELAY_MS);
     },
     catchUp() {
-      indexSome.immediate(Number.POSITIVE_INFINITY);
+      indexSome(Number.POSITIVE_INFINITY);
     },
     stop() {
       clearTimeout(timer);

@@ -1,7 +1,8 @@
 /**
- * The agents' telemetry written a slice at a time, so that no decision waits behind it: bodies are queued
- * as they arrive and written at most `SLICE_MS` of work per turn of the event loop, with `setImmediate`
- * between, and the decisions' group commit (which runs on `setImmediate` too) takes its turn among them.
+ * The agents' telemetry written a slice at a time, so that no other work of the thread waits behind it:
+ * bodies are queued as they arrive and written at most `SLICE_MS` of work per turn of the event loop, with
+ * `setImmediate` between. In the activity worker (main/telemetry/activity-worker.ts) the console's reads of
+ * the record take their turn among them; inline, in a test's console, the decisions' group commit does.
  * A body is one transaction unless it is bigger than `CHUNK_EVENTS`: then it goes a chunk per transaction.
  * Every event's write is idempotent (the same event again leaves the same row), so a body that failed half
  * way and is sent again by the exporter ends as if written whole.

@@ -2,21 +2,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { Database as Connection } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
 import { retryChannel } from '../../common/history-contract';
+import { openActivityDatabase } from './activity-database';
+import { createActivityStore } from './activity-store';
+import type { ActivityStore } from './activity-store';
+import { createActivityPurge } from './retention';
+import type { ActivityPurge } from './retention';
 import { createSqliteHistory } from './sqlite-history';
 import { sampleEntry, sampleRequest } from './testing/sample';
 import type { History } from './types';
 
 let dir: string;
 let history: History;
+let db: Connection;
+let activity: ActivityStore;
+let purge: ActivityPurge;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-activity-'));
   history = createSqliteHistory(join(dir, 'history.db'));
+  db = openActivityDatabase(join(dir, 'activity.db'), join(dir, 'history.db'));
+  activity = createActivityStore(db);
+  purge = createActivityPurge(db);
 });
 afterEach(() => {
+  purge.stop();
+  activity.close();
+  db.close();
   history.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -56,13 +71,9 @@ const result = (overrides: Partial<AgentToolEvent> = {}): AgentToolEvent =>
 
 describe('the agents’ own record of their calls', () => {
   it('makes one row of a call’s decision and its result, in whichever order they come', () => {
-    history.activity.record([result({ callId: 'toolu_2', sequence: 9 })]);
-    history.activity.record([
-      decision(),
-      result(),
-      decision({ callId: 'toolu_2', sequence: 8, source: 'hook' }),
-    ]);
-    expect(history.activity.sessionCalls('s-1', { limit: 10 })).toEqual([
+    activity.record([result({ callId: 'toolu_2', sequence: 9 })]);
+    activity.record([decision(), result(), decision({ callId: 'toolu_2', sequence: 8, source: 'hook' })]);
+    expect(activity.sessionCalls('s-1', { limit: 10 })).toEqual([
       {
         callId: 'toolu_1',
         tool: 'Bash',
@@ -80,7 +91,7 @@ describe('the agents’ own record of their calls', () => {
       },
       expect.objectContaining({ callId: 'toolu_2', sequence: 8, source: 'hook', success: true }),
     ]);
-    expect(history.activity.sessions(10)).toEqual([
+    expect(activity.sessions(10)).toEqual([
       { sessionId: 's-1', agent: 'claude', firstSeen: 1_000, lastSeen: 1_400, calls: 2 },
     ]);
   });
@@ -94,16 +105,14 @@ describe('the agents’ own record of their calls', () => {
     history.record(sampleEntry(asked));
     // The same command asked again later in the session: the next call takes the next question.
     history.record(sampleEntry(sampleRequest({ ...asked, id: 'req-2' }), {}, { receivedAt: 5 }));
-    const first = history.activity.record([decision({ source: 'hook' })]);
-    const second = history.activity.record([decision({ callId: 'toolu_9', sequence: 20, source: 'hook' })]);
-    const third = history.activity.record([
-      decision({ callId: 'toolu_10', sequence: 30, input: { command: 'ls' } }),
-    ]);
+    const first = activity.record([decision({ source: 'hook' })]);
+    const second = activity.record([decision({ callId: 'toolu_9', sequence: 20, source: 'hook' })]);
+    const third = activity.record([decision({ callId: 'toolu_10', sequence: 30, input: { command: 'ls' } })]);
     // What it joined, for the export of Gatehouse's own decisions to key them by the agent's call id.
     expect([...first, ...second].map((join) => join.callId)).toEqual(['toolu_1', 'toolu_9']);
     expect(new Set([...first, ...second].map((join) => join.requestId))).toEqual(new Set(['req-1', 'req-2']));
     expect(third).toEqual([]);
-    const calls = history.activity.sessionCalls('s-1', { limit: 10 });
+    const calls = activity.sessionCalls('s-1', { limit: 10 });
     expect(calls.map((call) => call.requestId)).toEqual([expect.any(String), expect.any(String), undefined]);
     expect(new Set(calls.slice(0, 2).map((call) => call.requestId))).toEqual(new Set(['req-1', 'req-2']));
   });
@@ -140,7 +149,7 @@ describe('the agents’ own record of their calls', () => {
       ),
     );
     history.recordRetryUsed('refusal-2', { usedAt: 6_001, usedBy: 'question' });
-    history.activity.record([
+    activity.record([
       decision({ source: 'hook', input: undefined }),
       decision({ callId: 'toolu_2', sequence: 5, source: 'hook', input: { command: 'ls' } }),
       decision({ callId: 'toolu_3', sequence: 6, source: 'config', input: { command: 'pwd' } }),
@@ -148,7 +157,7 @@ describe('the agents’ own record of their calls', () => {
       decision({ sessionId: 's-2', source: 'hook', input: undefined }),
     ]);
     expect(
-      history.activity.sessionCalls('s-1', { limit: 10 }).map(({ callId, requestId, retryOf }) => ({
+      activity.sessionCalls('s-1', { limit: 10 }).map(({ callId, requestId, retryOf }) => ({
         callId,
         requestId,
         retryOf,
@@ -158,8 +167,8 @@ describe('the agents’ own record of their calls', () => {
       { callId: 'toolu_2', requestId: 'retry-2', retryOf: 'refusal-2' },
       { callId: 'toolu_3', requestId: undefined, retryOf: undefined },
     ]);
-    expect(history.activity.sessionCalls('s-2', { limit: 10 })[0]?.retryOf).toBeUndefined();
-    expect(history.activity.search('ls', { limit: 10 })).toEqual([
+    expect(activity.sessionCalls('s-2', { limit: 10 })[0]?.retryOf).toBeUndefined();
+    expect(activity.search('ls', { limit: 10 })).toEqual([
       expect.objectContaining({ callId: 'toolu_2', sessionId: 's-1', retryOf: 'refusal-2' }),
     ]);
   });
@@ -174,7 +183,7 @@ describe('the agents’ own record of their calls', () => {
         }),
       ),
     );
-    history.activity.record([
+    activity.record([
       decision({
         agent: 'codex',
         sessionId: 'c-1',
@@ -184,7 +193,7 @@ describe('the agents’ own record of their calls', () => {
         sequence: undefined,
       }),
     ]);
-    expect(history.activity.sessionCalls('c-1', { limit: 10 })[0]).toMatchObject({ requestId: 'codex-req' });
+    expect(activity.sessionCalls('c-1', { limit: 10 })[0]).toMatchObject({ requestId: 'codex-req' });
   });
 
   it('writes a call’s events in one body as it writes them one body each, in any order', () => {
@@ -195,9 +204,9 @@ describe('the agents’ own record of their calls', () => {
       result({ sessionId, callId: 'b', sequence: 9, input: { command: 'ls' }, success: false }),
       decision({ sessionId, callId: 'b', sequence: 8, allowed: false, source: 'user_reject' }),
     ];
-    history.activity.record(events('together'));
-    for (const event of events('apart')) history.activity.record([event]);
-    const calls = (sessionId: string) => history.activity.sessionCalls(sessionId, { limit: 10 });
+    activity.record(events('together'));
+    for (const event of events('apart')) activity.record([event]);
+    const calls = (sessionId: string) => activity.sessionCalls(sessionId, { limit: 10 });
     expect(calls('together')).toEqual(calls('apart'));
     expect(calls('together')).toMatchObject([
       { callId: 'a', sequence: 6, source: 'hook', success: true, summary: 'npm test' },
@@ -209,7 +218,7 @@ describe('the agents’ own record of their calls', () => {
     const asked = sampleRequest({ id: 'q-1', sessionId: 's-1', input: { command: 'npm test' } });
     history.record(sampleEntry(asked));
     history.record(sampleEntry(sampleRequest({ ...asked, id: 'q-2' }), {}, { receivedAt: 5 }));
-    const joins = history.activity.record([decision(), decision({ callId: 'toolu_2', sequence: 5 })]);
+    const joins = activity.record([decision(), decision({ callId: 'toolu_2', sequence: 5 })]);
     expect(new Set(joins.map((join) => join.requestId))).toEqual(new Set(['q-1', 'q-2']));
   });
 
@@ -233,35 +242,32 @@ describe('the agents’ own record of their calls', () => {
           },
         ),
       );
-    expect(history.activity.record([decision()])).toEqual([{ requestId: 'old-q', callId: 'toolu_1' }]);
+    expect(activity.record([decision()])).toEqual([{ requestId: 'old-q', callId: 'toolu_1' }]);
   });
 
   it('pages a session’s calls in order', () => {
-    history.activity.record(Array.from({ length: 5 }, (_, i) => decision({ callId: `t${i}`, sequence: i })));
+    activity.record(Array.from({ length: 5 }, (_, i) => decision({ callId: `t${i}`, sequence: i })));
     const ids = (after: number) =>
-      history.activity.sessionCalls('s-1', { limit: 2, after }).map((call) => call.callId);
+      activity.sessionCalls('s-1', { limit: 2, after }).map((call) => call.callId);
     expect([ids(0), ids(2), ids(4)]).toEqual([['t0', 't1'], ['t2', 't3'], ['t4']]);
   });
 
   it('keeps a body whole or not at all', () => {
     const bad = decision({ callId: 't-bad', sessionId: 's-2', agent: 'nobody' as 'claude' });
-    expect(() => history.activity.record([decision({ sessionId: 's-2' }), bad])).toThrow();
-    expect(history.activity.sessionCalls('s-2', { limit: 10 })).toEqual([]);
+    expect(() => activity.record([decision({ sessionId: 's-2' }), bad])).toThrow();
+    expect(activity.sessionCalls('s-2', { limit: 10 })).toEqual([]);
   });
 
   it('goes with retention, a session at a time once it was last active before the cutoff', async () => {
-    history.activity.record([
-      decision({ sessionId: 'old', at: 100 }),
-      decision({ sessionId: 'new', at: 5_000 }),
-    ]);
-    history.purgeOlderThan(1_000);
-    await history.activityPurged();
-    expect(history.activity.sessions(10).map((session) => session.sessionId)).toEqual(['new']);
-    expect(history.activity.sessionCalls('old', { limit: 10 })).toEqual([]);
+    activity.record([decision({ sessionId: 'old', at: 100 }), decision({ sessionId: 'new', at: 5_000 })]);
+    purge.start(1_000);
+    await purge.idle();
+    expect(activity.sessions(10).map((session) => session.sessionId)).toEqual(['new']);
+    expect(activity.sessionCalls('old', { limit: 10 })).toEqual([]);
   });
 
   it('finds calls of every session by the words of their summary, the latest first', () => {
-    history.activity.record([
+    activity.record([
       decision({ callId: 'a', input: { command: 'kubectl rollout restart deployment/web' } }),
       decision({
         sessionId: 's-2',
@@ -272,36 +278,34 @@ describe('the agents’ own record of their calls', () => {
       }),
       decision({ callId: 'c', input: { command: 'npm test' } }),
     ]);
-    const found = (text: string) => history.activity.search(text, { limit: 10 }).map((hit) => hit.callId);
+    const found = (text: string) => activity.search(text, { limit: 10 }).map((hit) => hit.callId);
     expect(found('kubectl')).toEqual(['b', 'a']);
     expect(found('kube roll')).toEqual(['a']);
     expect(found('"')).toEqual([]);
-    expect(history.activity.search('kubectl get', { limit: 10 })).toEqual([
+    expect(activity.search('kubectl get', { limit: 10 })).toEqual([
       expect.objectContaining({ callId: 'b', tool: 'Bash', sessionId: 's-2', agent: 'codex' }),
     ]);
   });
 
   it('finds a call by the summary its result brought, when its decision came without one', () => {
-    history.activity.record([
-      decision({ agent: 'codex', callId: 'x', tool: 'exec_command', input: undefined }),
-    ]);
-    expect(history.activity.search('terraform', { limit: 10 })).toEqual([]);
-    history.activity.record([
+    activity.record([decision({ agent: 'codex', callId: 'x', tool: 'exec_command', input: undefined })]);
+    expect(activity.search('terraform', { limit: 10 })).toEqual([]);
+    activity.record([
       result({ agent: 'codex', callId: 'x', tool: 'exec_command', input: { cmd: 'terraform plan' } }),
     ]);
-    expect(history.activity.search('terraform', { limit: 10 }).map((hit) => hit.callId)).toEqual(['x']);
+    expect(activity.search('terraform', { limit: 10 }).map((hit) => hit.callId)).toEqual(['x']);
   });
 
   it('finds a call searched right after it arrives, once the indexer has run on the calls before it', async () => {
-    const indexed = new Database(join(dir, 'history.db'), { readonly: true });
+    const indexed = new Database(join(dir, 'activity.db'), { readonly: true });
     try {
-      history.activity.record([decision({ callId: 'a', input: { command: 'kubectl get pods' } })]);
+      activity.record([decision({ callId: 'a', input: { command: 'kubectl get pods' } })]);
       await vi.waitFor(
         () => expect(indexed.prepare('SELECT through FROM activity_text_mark').pluck().get()).toBe(1),
         { timeout: 30_000, interval: 20 },
       );
-      history.activity.record([decision({ callId: 'b', input: { command: 'kubectl get nodes' } })]);
-      expect(history.activity.search('kubectl', { limit: 10 }).map((hit) => hit.callId)).toEqual(['b', 'a']);
+      activity.record([decision({ callId: 'b', input: { command: 'kubectl get nodes' } })]);
+      expect(activity.search('kubectl', { limit: 10 }).map((hit) => hit.callId)).toEqual(['b', 'a']);
     } finally {
       indexed.close();
     }
@@ -317,34 +321,30 @@ describe('the agents’ own record of their calls', () => {
         }),
       ),
     );
-    const joins = history.activity.ingest([decision(), result({ callId: 'toolu_2' })]);
-    expect(history.activity.sessionCalls('s-1', { limit: 10 })).toEqual([]);
+    const joins = activity.ingest([decision(), result({ callId: 'toolu_2' })]);
+    expect(activity.sessionCalls('s-1', { limit: 10 })).toEqual([]);
     expect(await joins).toEqual([{ requestId: 'r-q', callId: 'toolu_1' }]);
-    expect(history.activity.sessionCalls('s-1', { limit: 10 }).map((call) => call.callId)).toEqual([
+    expect(activity.sessionCalls('s-1', { limit: 10 }).map((call) => call.callId)).toEqual([
       'toolu_1',
       'toolu_2',
     ]);
   });
 
   it('indexes a call whose id a purged call had', async () => {
-    history.activity.record([decision({ sessionId: 'old', at: 100, input: { command: 'terraform apply' } })]);
-    expect(history.activity.search('terraform', { limit: 10 })).toHaveLength(1);
-    history.purgeOlderThan(1_000);
-    await history.activityPurged();
-    history.activity.record([
-      decision({ sessionId: 'new', callId: 'n', at: 5_000, input: { command: 'ls' } }),
-    ]);
-    expect(history.activity.search('ls', { limit: 10 }).map((hit) => hit.callId)).toEqual(['n']);
-    expect(history.activity.search('terraform', { limit: 10 })).toEqual([]);
+    activity.record([decision({ sessionId: 'old', at: 100, input: { command: 'terraform apply' } })]);
+    expect(activity.search('terraform', { limit: 10 })).toHaveLength(1);
+    purge.start(1_000);
+    await purge.idle();
+    activity.record([decision({ sessionId: 'new', callId: 'n', at: 5_000, input: { command: 'ls' } })]);
+    expect(activity.search('ls', { limit: 10 }).map((hit) => hit.callId)).toEqual(['n']);
+    expect(activity.search('terraform', { limit: 10 })).toEqual([]);
   });
 
   it('leaves no search term of a purged call behind', async () => {
-    history.activity.record([decision({ sessionId: 'old', at: 100, input: { command: 'terraform apply' } })]);
-    history.purgeOlderThan(1_000);
-    await history.activityPurged();
-    history.activity.record([
-      decision({ sessionId: 'new', callId: 'n', at: 5_000, input: { command: 'ls' } }),
-    ]);
-    expect(history.activity.search('terraform', { limit: 10 })).toEqual([]);
+    activity.record([decision({ sessionId: 'old', at: 100, input: { command: 'terraform apply' } })]);
+    purge.start(1_000);
+    await purge.idle();
+    activity.record([decision({ sessionId: 'new', callId: 'n', at: 5_000, input: { command: 'ls' } })]);
+    expect(activity.search('terraform', { limit: 10 })).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * The agents' own record of their tool calls (main/telemetry/agent-events.ts), one row per call in the
- * `activity` table (migrations/012-activity.ts): the decision and the result of a call meet on the session
- * and the agent's call id, in whichever order they come, and a call Gatehouse asked about is joined to its
- * request, on the session and the tool input (the agents' permission hooks send no call id). One body's
- * events are written in one transaction, so a body is kept whole or not at all; the console's endpoint
- * queues them (`ingest`) so that they are written between decisions, never ahead of one. Their search
- * terms follow in batches (activity-indexer.ts).
+ * `activity` table of the activity file (activity-database.ts): the decision and the result of a call meet on
+ * the session and the agent's call id, in whichever order they come, and a call Gatehouse asked about is
+ * joined to its request in the attached history file, on the session and the tool input (the agents'
+ * permission hooks send no call id). One body's events are written in one transaction, so a body is kept
+ * whole or not at all; `ingest` queues them so that a big body never holds up the other work of the thread
+ * that writes them. Their search terms follow in batches (activity-indexer.ts).
  */
 import type { Database } from 'better-sqlite3';
 import { retryChannel } from '../../common/history-contract';
@@ -278,8 +278,8 @@ export function createActivityStore(db: Database): ActivityStore {
     indexer.schedule();
     return joins;
   });
-  const record = (events: readonly AgentToolEvent[]) =>
-    events.length > 0 ? recordAll.immediate(events) : [];
+  // DEFERRED, as every transaction on the activity file's connection (activity-database.ts).
+  const record = (events: readonly AgentToolEvent[]) => (events.length > 0 ? recordAll(events) : []);
 
   const queue = createActivityIngest(record);
 

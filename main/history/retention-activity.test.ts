@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
 import { createActivityStore } from './activity-store';
 import type { ActivityStore } from './activity-store';
+import { openActivityDatabase } from './activity-database';
 import { MIGRATIONS } from './migrations';
 import { openHistoryDatabase } from './open-database';
 import { createActivityPurge } from './retention';
@@ -16,7 +17,8 @@ let activity: ActivityStore;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-activity-purge-'));
-  db = openHistoryDatabase(join(dir, 'history.db'), MIGRATIONS);
+  openHistoryDatabase(join(dir, 'history.db'), MIGRATIONS).close();
+  db = openActivityDatabase(join(dir, 'activity.db'), join(dir, 'history.db'));
   activity = createActivityStore(db);
 });
 afterEach(() => {

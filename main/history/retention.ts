@@ -79,7 +79,8 @@ export function createActivityPurge(
     if (deleted > 0) lowerMark.run();
     return deleted;
   });
-  const step = (cutoff: number, limit: number) => purgeSome.immediate(cutoff, limit);
+  // DEFERRED, as every transaction on the activity file's connection (activity-database.ts).
+  const step = (cutoff: number, limit: number) => purgeSome(cutoff, limit);
 
   let cutoff: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;

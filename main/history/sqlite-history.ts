@@ -1,4 +1,3 @@
-import { createActivityStore } from './activity-store';
 import { startConsoleRun } from './console-runs';
 import { createHistoryReader } from './history-reader';
 import { createHistoryWriter } from './history-writer';
@@ -7,7 +6,7 @@ import { openHistoryDatabase } from './open-database';
 import { createProposalHistory } from './proposal-history';
 import { exportPage, exportRequests } from './request-export';
 import { createRequestQuery, createRequestRows } from './request-query';
-import { createActivityPurge, createPurge } from './retention';
+import { createPurge } from './retention';
 import { createSearchIndexer } from './search-indexer';
 import type { History } from './types';
 
@@ -23,9 +22,7 @@ export function createSqliteHistory(path: string): History {
   const requestRows = createRequestRows(db);
   const queryRequests = createRequestQuery(requestRows);
   const purge = createPurge(db);
-  const activityPurge = createActivityPurge(db);
   const proposals = createProposalHistory(db);
-  const activity = createActivityStore(db);
   const fresh =
     <A extends unknown[], R>(read: (...args: A) => R) =>
     (...args: A): R => {
@@ -45,18 +42,13 @@ export function createSqliteHistory(path: string): History {
       // A purge may take the row of a request still waiting; its decision then writes the row again.
       const purged = purge(cutoff);
       indexer.deleted();
-      activityPurge.start(cutoff);
       return purged;
     }),
     countDecisions: reader.countDecisions,
     startConsoleRun: (now) => startConsoleRun(db, now),
-    activity,
-    activityPurged: activityPurge.idle,
     recentRequests: fresh(reader.recentRequests),
     proposals,
     close: () => {
-      activityPurge.stop();
-      activity.close();
       indexer.stop();
       indexer.catchUp();
       db.close();

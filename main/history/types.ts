@@ -12,7 +12,6 @@ import type {
   SessionSummaryView,
 } from '../../common/history-contract';
 import type { AgentInfo, PermissionRequest } from '../../common/protocol';
-import type { ActivityStore } from './activity-store';
 import type { ConsoleRun } from './console-runs';
 import type { ProposalHistory } from './proposal-history';
 import type { DecisionRecord, DecisionStore, RecentRequests, RetryUse } from './decision-store';
@@ -81,12 +80,10 @@ export interface History extends DecisionStore, RecentRequests {
   ): ExportPageView;
   /**
    * Deletes the requests that arrived before `cutoff` (epoch ms) with their decisions and search terms,
-   * and the sessions that leaves without requests, in one transaction. The agents' own calls of sessions
-   * last active before `cutoff` follow in bounded batches, one per turn of the event loop.
+   * and the sessions that leaves without requests, in one transaction. The agents' own calls are kept in
+   * a file of their own and purged there (ActivityAccess, activity-access.ts).
    */
   purgeOlderThan(cutoff: number): PurgeView;
-  /** Resolves once the agents' calls a purge took are all deleted. */
-  activityPurged(): Promise<void>;
   countDecisions(): number;
   /**
    * This console's run on the history: marks what the last console left undecided as handed back, and
@@ -95,8 +92,6 @@ export interface History extends DecisionStore, RecentRequests {
   startConsoleRun(now: () => number): ConsoleRun;
   /** What rule proposals learn from, and the proposals a person dismissed. */
   readonly proposals: ProposalHistory;
-  /** The agents' own record of every tool call, from their telemetry (main/history/activity-store.ts). */
-  readonly activity: ActivityStore;
   close(): void;
 }
 

@@ -3,16 +3,16 @@
  * pointed at (docs/security.md, "The telemetry endpoint"). Only an exporter of this person's may write: the
  * request must come to this very loopback port, carry the telemetry token in `x-gatehouse-telemetry`, and
  * come from no browser page (an `Origin` header). The body is bounded, inflated within the same bound when
- * gzipped, and decoded whole before anything is kept, so a bad body leaves nothing behind.
+ * gzipped, and decoded whole before anything is kept (agent-activity.ts), so a bad body leaves nothing
+ * behind.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { TELEMETRY_HEADER } from '../../files/telemetry-token';
 import { isLoopbackHost } from '../server/upgrade-place';
-import { agentToolEvents } from './agent-events';
-import type { AgentToolEvent } from '../../common/agent-tool-events';
-import { decodeLogs } from './otlp-logs';
+import { BadTelemetryBody } from './agent-activity';
+import type { TelemetryBody } from './agent-activity';
 import type { LogsEncoding } from './otlp-logs';
 
 export const OTLP_LOGS_PATH = '/v1/logs';
@@ -25,10 +25,10 @@ export interface OtlpEndpointOptions {
   /** Whether the presented token is this console's telemetry token. */
   readonly accepts: (token: string) => boolean;
   /**
-   * Receives every tool event of one accepted body at once, or nothing when the body is refused; the
-   * exporter is answered once what it returns has settled, so a 200 means the body is kept.
+   * Receives each accepted body, inflated, to decode and keep (agent-activity.ts); the exporter is answered
+   * once what it returns has settled, so a 200 means the body is kept, and a `BadTelemetryBody` is a 400.
    */
-  readonly ingest: (events: readonly AgentToolEvent[]) => Promise<void> | void;
+  readonly ingest: (body: TelemetryBody) => Promise<void>;
   readonly maxBodyBytes?: number;
   readonly now?: () => number;
 }
@@ -97,16 +97,20 @@ export function serveOtlpLogs(
           response.setHeader('Connection', 'close');
           return status(response, 413, tooLarge(max).reason);
         }
-        let events: AgentToolEvent[];
+        let bytes: Buffer;
         try {
-          const body = verdict.gzip ? await inflateBounded(raw, max) : raw;
-          events = agentToolEvents(decodeLogs(body, verdict.encoding), (options.now ?? Date.now)());
+          bytes = verdict.gzip ? await inflateBounded(raw, max) : raw;
         } catch (error) {
           return status(response, (error as { status?: number }).status ?? 400, (error as Error).message);
         }
         try {
-          await options.ingest(events);
+          await options.ingest({
+            bytes,
+            encoding: verdict.encoding,
+            receivedAt: (options.now ?? Date.now)(),
+          });
         } catch (error) {
+          if (error instanceof BadTelemetryBody) return status(response, 400, error.message);
           // OTLP's retryable status: the exporter may send the batch again, which is kept whole or not at all.
           return status(
             response,

@@ -8,6 +8,7 @@ import { chmod, lstat, mkdir, readdir, stat, symlink, writeFile } from 'node:fs/
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_FILE } from '../../main/history';
+import { ACTIVITY_FILE } from '../../main/history/activity-database';
 import { makeTempDir } from '../support/temp-dir';
 import { startTestCore } from '../support/test-core';
 
@@ -44,6 +45,9 @@ describe("Gatehouse's folder, as another user found it", () => {
         HISTORY_FILE,
         `${HISTORY_FILE}-wal`,
         `${HISTORY_FILE}-shm`,
+        ACTIVITY_FILE,
+        `${ACTIVITY_FILE}-wal`,
+        `${ACTIVITY_FILE}-shm`,
       ];
       for (const name of written) expect({ name, mode: now[name] }).toEqual({ name, mode: '600' });
       expect(Object.entries(now).filter(([name, mode]) => name !== '.' && mode !== '600')).toEqual([]);

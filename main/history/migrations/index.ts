@@ -35,3 +35,9 @@ export const MIGRATIONS: readonly Migration[] = [
   deferredActivitySearch,
   retryGrants,
 ];
+
+/**
+ * The activity file's schema (main/history/activity-database.ts): the agents' calls moved out of the history
+ * file, whose steps 012 to 014 made their tables; the same steps make them in the file of their own.
+ */
+export const ACTIVITY_MIGRATIONS: readonly Migration[] = [activity, activityScale, deferredActivitySearch];

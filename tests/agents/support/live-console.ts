@@ -19,7 +19,7 @@ import type {
 } from '../../../common/history-contract';
 import type { CodexProgram } from '../../../main/rules/codex/exec-policy-check';
 import { startTestCore } from '../../support/test-core';
-import { PROPOSALS_WORKER } from '../../../main/core/console-core';
+import { ACTIVITY_WORKER, PROPOSALS_WORKER } from '../../../main/core/console-core';
 import type { ConsoleCore } from '../../../main/core/console-core';
 import type { ResolvedEvent } from '../../../main/registry/race-registry';
 import type { AgentToolEvent } from '../../../common/agent-tool-events';
@@ -83,6 +83,8 @@ export async function startLiveConsole(
     timeoutAction: 'passthrough',
     // Rule proposals worked out where the app and `gatehouse serve` work them out: the built worker.
     proposalsWorker: pathToFileURL(resolve(`out/cli/${PROPOSALS_WORKER}.mjs`)),
+    // The agents' telemetry kept where the app and `gatehouse serve` keep it: the built activity worker.
+    activityWorker: pathToFileURL(resolve(`out/cli/${ACTIVITY_WORKER}.mjs`)),
     ...options,
   });
   const agentEvents: (AgentToolEvent & { readonly receivedAt: number })[] = [];
