@@ -7,21 +7,23 @@
  *   query as a full scan (`NOT INDEXED`);
  * - text search over every session's calls against a LIKE scan, for a common pair of words and a rare one;
  * - bytes per row on disk (dbstat), the rows and their indexes apart from the search index;
- * - ingest through the real path (the OTLP/HTTP endpoint of main/telemetry into the activity store, bodies
- *   POSTed from another thread), with the console's decision commit (one decision's rows through the
- *   history writer, timed as bench/bridge's commit floor times it) against its figure with no ingest;
+ * - ingest through the real path (the OTLP/HTTP endpoint of main/telemetry, bodies POSTed from another
+ *   thread, into the built activity worker, where the app and `gatehouse serve` keep the record), with the
+ *   console's decision commit (one decision's rows through the history writer, timed as bench/bridge's
+ *   commit floor times it) against its figure with no ingest, before and after, their mean the baseline;
  * - retention purging the oldest 30% of sessions in bounded batches, with the same decision commit while it
  *   runs, and the event loop's delay (what any decision arriving meanwhile waits) beside it.
  *
- * Measured once at 1,000,000 rows (GATEHOUSE_BENCH_ACTIVITY_ROWS=1000000), 2 cores shared with other
- * work, load average 5.2-9.5; not yet at ten million, nor three runs:
- *   fill 77.5 s; 183 bytes a row with sessions and indexes (target ≤ 300: met), 36 more for search;
- *   a session's page p50 0.32 ms, p95 0.45 ms (scan 118.6 ms);
- *   search "kubectl rollout" p50 3.6 ms, p95 6.9 ms (LIKE scan 0.6 ms: a common pair, the newest-first
- *   scan stops at its 50th match); search "deployment/web-417" p50 1.4 ms, p95 2.5 ms (LIKE scan 125.6 ms);
- *   ingest 6,573 records/s (target 20,000: MISSED) with the decision commit p50 0.225 ms against 0.161 ms
- *   alone (1.40x: MISSED); purge 300,547 rows in 13.8 s (21,743 rows/s), decision commit p50 0.300 ms
- *   (1.86x: MISSED), event loop delay p99 45 ms and one stall of 1.6 s.
+ * Needs the worker built: `npm run build` first.
+ *
+ * Measured at 100,000 rows (GATEHOUSE_BENCH_ACTIVITY_ROWS=100000), 2 cores shared with a fresh clone's
+ * whole test run and a CPU hog, load average 5.0-5.5; not yet at ten million, nor three runs:
+ *   180 bytes a row with sessions and indexes (target ≤ 300: met), 34 more for search;
+ *   a session's page p50 0.93 ms, p95 1.08 ms through the worker (scan 11.2 ms);
+ *   ingest 8,562 records/s (target 20,000: MISSED) with the decision commit p50 0.125 ms against 0.118 and
+ *   0.112 ms without (1.09x: met); during the purge 0.116 ms (1.01x: met). The same session's in-thread
+ *   ingest, before the worker: 12,200 records/s at 1.45-1.59x, and a decision's wait from its arrival to
+ *   its commit p50 1.2-2.5 ms against 0.13-0.17 ms now.
  */
 import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
