@@ -16,6 +16,16 @@ describe('decoding an OTLP logs body', () => {
     expect(decision?.timeMs).toBe(Date.parse('2026-12-07T00:23:31.096Z'));
   });
 
+  it('reads the same records from bytes that are a view into a larger buffer, as a worker receives them', () => {
+    const body = fixture('claude-2.1.328-refused-by-hook.pb');
+    const shared = new ArrayBuffer(body.byteLength + 24);
+    new Uint8Array(shared).fill(0xff);
+    const view = new Uint8Array(shared, 16, body.byteLength);
+    view.set(body);
+    expect(decodeLogs(view, 'protobuf')).toEqual(decodeLogs(body, 'protobuf'));
+    expect([...new Uint8Array(shared, 0, 16)]).toEqual(Array(16).fill(0xff));
+  });
+
   it('reads the JSON encoding of the same request', () => {
     const records = decodeLogs(fixture('claude-2.1.328.json'), 'json');
     expect(records[0]).toMatchObject({

@@ -80,7 +80,7 @@ export function decodeLogs(bytes: Uint8Array, encoding: LogsEncoding): LogRecord
   try {
     request =
       encoding === 'protobuf'
-        ? ExportLogsServiceRequest.decode(bytes)
+        ? ExportLogsServiceRequest.decode(asBuffer(bytes))
         : ExportLogsServiceRequest.fromObject(parseJsonObject(bytes));
   } catch (error) {
     throw new Error(
@@ -104,6 +104,15 @@ export function decodeLogs(bytes: Uint8Array, encoding: LogsEncoding): LogRecord
     }
   }
   return records;
+}
+
+/**
+ * The same bytes as a Buffer, not copied. protobufjs reads a Buffer's strings with Node's native UTF-8
+ * decoder and any other Uint8Array's with its own JavaScript one, which took most of a body's decoding; a
+ * body that crossed to the activity worker arrives as a plain Uint8Array.
+ */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function parseJsonObject(bytes: Uint8Array): object {
