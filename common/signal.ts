@@ -7,6 +7,8 @@ import { guarded } from './guarded';
 export interface Signal<T> {
   emit(value: T): void;
   subscribe(listener: (value: T) => void): () => void;
+  /** Whether anyone listens: a payload costly to make need not be made for no one. */
+  listened(): boolean;
 }
 
 export function createSignal<T>(): Signal<T> {
@@ -19,5 +21,6 @@ export function createSignal<T>(): Signal<T> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    listened: () => listeners.size > 0,
   };
 }

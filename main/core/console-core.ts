@@ -71,8 +71,7 @@ import type { DecisionExportRoom } from './decision-export-room';
 import type { Signal } from '../../common/signal';
 import { loadOrCreateTelemetryToken } from '../../files/telemetry-token';
 import type { AgentToolEvent } from '../../common/agent-tool-events';
-import { retiringEvents } from '../telemetry/agent-events';
-import { decodeTelemetryBody } from '../telemetry/agent-activity';
+import { decodeTelemetryBody, ingested } from '../telemetry/agent-activity';
 
 export interface ConsoleCoreOptions {
   readonly home: string;
@@ -214,14 +213,15 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const otlpLogs = otlpLogsRoute({
     accepts: acceptsTelemetry,
     ingest: async (body) => {
-      // With a test's own decision store nothing is kept, but the events still retire cards.
-      const { events, joins } = history.activity
-        ? await history.activity.ingest(body)
-        : { events: decodeTelemetryBody(body), joins: [] };
+      const wanted = { events: agentEvents.listened() };
+      // With a test's own decision store nothing is kept, but the calls that ended still retire cards.
+      const { joins, ended, events } = history.activity
+        ? await history.activity.ingest(body, wanted)
+        : ingested(decodeTelemetryBody(body), [], wanted);
       decisionExport.exporter.joined(joins);
       history.changes.notify();
-      for (const event of retiringEvents(events)) decisions.registry.retire(event);
-      agentEvents.emit(events);
+      for (const call of ended) decisions.registry.retire(call);
+      if (events) agentEvents.emit(events);
     },
   });
   const parts = {

@@ -51,12 +51,12 @@ export function startActivityThread(entry: URL | string, files: ActivityFiles): 
     });
   };
   const activity: AgentActivity = {
-    ingest: (body) => {
+    ingest: (body, options) => {
       // A body that owns its whole buffer moves to the worker without a copy; a small one shares Node's
       // buffer pool, which must not move, and is copied.
       const whole = body.bytes.byteOffset === 0 && body.bytes.byteLength === body.bytes.buffer.byteLength;
       const bytes = whole ? body.bytes : body.bytes.slice();
-      return ask('ingest', [{ ...body, bytes }], [bytes.buffer as ArrayBuffer]) as ReturnType<
+      return ask('ingest', [{ ...body, bytes }, options], [bytes.buffer as ArrayBuffer]) as ReturnType<
         AgentActivity['ingest']
       >;
     },

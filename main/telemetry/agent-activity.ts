@@ -6,10 +6,11 @@
  * thread does between two decisions; a console inside a test process runs it inline, the same code.
  */
 import type { AgentToolEvent } from '../../common/agent-tool-events';
+import type { SessionEventCall } from '../../common/protocol';
 import { openActivityRecord } from '../history/activity-access';
 import type { ActivityAccess, ActivityFiles } from '../history/activity-access';
 import type { ActivityJoin } from '../history/activity-store';
-import { agentToolEvents } from './agent-events';
+import { agentToolEvents, retiringEvents } from './agent-events';
 import { decodeLogs } from './otlp-logs';
 import type { LogsEncoding } from './otlp-logs';
 
@@ -21,10 +22,24 @@ export interface TelemetryBody {
   readonly receivedAt: number;
 }
 
-/** What a body held, and which of its calls were joined to a question Gatehouse asked. */
+/** What the console's thread does something with of a body it handed over. */
 export interface Ingested {
-  readonly events: readonly AgentToolEvent[];
+  /** How many tool events the body held, all now kept. */
+  readonly kept: number;
+  /** Its calls joined to a question Gatehouse asked. */
   readonly joins: readonly ActivityJoin[];
+  /** Its calls that ended: each retires a card still waiting on it (agent-events.ts). */
+  readonly ended: readonly SessionEventCall[];
+  /** Every event of the body, only when asked for. */
+  readonly events?: readonly AgentToolEvent[];
+}
+
+export interface IngestOptions {
+  /**
+   * Whether to hand back every event, for a listener to them (the compatibility suite's). Copied from the
+   * worker to the console's thread, they were a tenth of what a body cost (bench/history).
+   */
+  readonly events: boolean;
 }
 
 /** A body that is not OTLP logs: the exporter is told so (400), and nothing of it is kept. */
@@ -34,7 +49,7 @@ export class BadTelemetryBody extends Error {
 
 export interface AgentActivity extends ActivityAccess {
   /** Decodes and keeps one body whole, or nothing of it (`BadTelemetryBody` when it does not decode). */
-  ingest(body: TelemetryBody): Promise<Ingested>;
+  ingest(body: TelemetryBody, options: IngestOptions): Promise<Ingested>;
   /** Writes what is still queued and indexes it, then closes the file. */
   close(): Promise<void>;
 }
@@ -48,14 +63,23 @@ export function decodeTelemetryBody(body: TelemetryBody): AgentToolEvent[] {
   }
 }
 
+/** What the console's thread is handed of a body's `events`, of which `joins` were joined to questions. */
+export function ingested(
+  events: readonly AgentToolEvent[],
+  joins: readonly ActivityJoin[],
+  options: IngestOptions,
+): Ingested {
+  return { kept: events.length, joins, ended: retiringEvents(events), ...(options.events && { events }) };
+}
+
 /** The record on this thread. */
 export function openAgentActivity(files: ActivityFiles): AgentActivity {
   const record = openActivityRecord(files);
   return {
     ...record,
-    async ingest(body) {
+    async ingest(body, options) {
       const events = decodeTelemetryBody(body);
-      return { events, joins: await record.ingest(events) };
+      return ingested(events, await record.ingest(events), options);
     },
     close: async () => record.close(),
   };

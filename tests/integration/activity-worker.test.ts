@@ -42,7 +42,10 @@ describe('the activity worker', () => {
   it('decodes and keeps a body on its own thread, and reads it back', async () => {
     activity = await startActivityThread(WORKER, files);
     const body = fixture('claude-2.1.328-allowed-by-rule.pb');
-    const { events, joins } = await activity.ingest({ bytes: body, encoding: 'protobuf', receivedAt: 1 });
+    const { events = [], joins } = await activity.ingest(
+      { bytes: body, encoding: 'protobuf', receivedAt: 1 },
+      { events: true },
+    );
     expect(events.map((event) => event.kind)).toEqual(['decision', 'result']);
     expect(joins).toEqual([]);
     const sessionId = events[0]!.sessionId;
@@ -59,6 +62,24 @@ describe('the activity worker', () => {
     expect(exported.text).toContain(events[0]!.callId);
   });
 
+  it('hands back only the calls that ended unless asked for every event', async () => {
+    activity = await startActivityThread(WORKER, files);
+    const answer = await activity.ingest(
+      { bytes: fixture('claude-2.1.328-allowed-by-rule.pb'), encoding: 'protobuf', receivedAt: 1 },
+      { events: false },
+    );
+    expect(answer).not.toHaveProperty('events');
+    expect(answer.kept).toBe(2);
+    // What retires a card that still waits on the call: its session, tool and input, and how it ended.
+    expect(answer.ended).toEqual([
+      expect.objectContaining({
+        event: 'tool.finished',
+        tool: 'Bash',
+        input: expect.objectContaining({ command: 'touch ruled.txt' }),
+      }),
+    ]);
+  });
+
   it('takes a body that shares its buffer (as Node’s pool shares small ones) without taking the buffer', async () => {
     activity = await startActivityThread(WORKER, files);
     const body = fixture('codex-0.169.0-decision.pb');
@@ -66,7 +87,10 @@ describe('the activity worker', () => {
     const neighbour = new Uint8Array(shared, 0, 16).fill(7);
     const bytes = new Uint8Array(shared, 16, body.byteLength);
     bytes.set(body);
-    const { events } = await activity.ingest({ bytes, encoding: 'protobuf', receivedAt: 1 });
+    const { events } = await activity.ingest(
+      { bytes, encoding: 'protobuf', receivedAt: 1 },
+      { events: true },
+    );
     expect(events).toEqual([expect.objectContaining({ agent: 'codex', kind: 'decision' })]);
     expect(shared.byteLength).toBe(body.byteLength + 16);
     expect([...neighbour]).toEqual(Array(16).fill(7));
@@ -74,22 +98,20 @@ describe('the activity worker', () => {
 
   it('refuses a body that is not OTLP logs as such, and keeps nothing of it', async () => {
     activity = await startActivityThread(WORKER, files);
-    const refused = activity.ingest({
-      bytes: Buffer.from('{"resourceLogs": 7}'),
-      encoding: 'json',
-      receivedAt: 1,
-    });
+    const refused = activity.ingest(
+      { bytes: Buffer.from('{"resourceLogs": 7}'), encoding: 'json', receivedAt: 1 },
+      { events: false },
+    );
     await expect(refused).rejects.toBeInstanceOf(BadTelemetryBody);
     expect(await activity.sessions(10)).toEqual([]);
   });
 
   it('keeps what it wrote through a close, for the next start', async () => {
     activity = await startActivityThread(WORKER, files);
-    const { events } = await activity.ingest({
-      bytes: fixture('claude-2.1.328-allowed-by-rule.pb'),
-      encoding: 'protobuf',
-      receivedAt: 1,
-    });
+    const { events = [] } = await activity.ingest(
+      { bytes: fixture('claude-2.1.328-allowed-by-rule.pb'), encoding: 'protobuf', receivedAt: 1 },
+      { events: true },
+    );
     await activity.close();
     await expect(activity.sessions(10)).rejects.toThrow('the activity record is closed');
     activity = undefined;
