@@ -334,7 +334,11 @@ export interface HistoryInvokeValues {
   'history:purge': PurgeView;
 }
 
-/** Pushed when history gained or lost entries; throttled, so it says only "look again". */
+/** Pushed when history gained or lost entries; throttled, so it says only "look again", and at what. */
 export interface HistoryChanged {
   readonly at: number;
+  /** Requests or their decisions changed: the history browser's list, and what proposals count. */
+  readonly requests: boolean;
+  /** The agents' own calls changed: the activity view. */
+  readonly activity: boolean;
 }

@@ -79,8 +79,8 @@ export function createConsoleService({
   registry.updated.subscribe((request) => queueChanged.emit({ kind: 'updated', request }));
   registry.resolved.subscribe((resolved) => queueChanged.emit({ kind: 'resolved', ...resolved }));
   // A request is in history from its arrival (pending) and again once decided.
-  registry.added.subscribe(() => historyChanges.notify());
-  registry.resolved.subscribe(() => historyChanges.notify());
+  registry.added.subscribe(() => historyChanges.notify('requests'));
+  registry.resolved.subscribe(() => historyChanges.notify('requests'));
 
   const unknown = (id: string) =>
     ({

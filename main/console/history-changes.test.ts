@@ -9,18 +9,39 @@ describe('createHistoryChanges', () => {
     const changes = createHistoryChanges(() => Date.now(), 1_000);
     const heard = vi.fn();
     changes.changed.subscribe(heard);
-    changes.notify();
+    changes.notify('requests');
     expect(heard).toHaveBeenCalledTimes(1);
-    changes.notify();
-    changes.notify();
-    changes.notify();
+    changes.notify('requests');
+    changes.notify('requests');
+    changes.notify('requests');
     expect(heard).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1_000);
     expect(heard).toHaveBeenCalledTimes(2);
     vi.advanceTimersByTime(5_000);
     expect(heard).toHaveBeenCalledTimes(2);
-    changes.notify();
+    changes.notify('requests');
     expect(heard).toHaveBeenCalledTimes(3);
+    changes.close();
+  });
+
+  it('says which parts changed, a burst’s parts together', () => {
+    const changes = createHistoryChanges(() => Date.now(), 1_000);
+    const heard = vi.fn();
+    changes.changed.subscribe(heard);
+    changes.notify('activity');
+    changes.notify('activity');
+    changes.notify('requests');
+    vi.advanceTimersByTime(1_000);
+    changes.notify('activity');
+    vi.advanceTimersByTime(1_000);
+    changes.notify('requests', 'activity');
+    vi.advanceTimersByTime(3_000);
+    expect(heard.mock.calls.map(([change]) => [change.requests, change.activity])).toEqual([
+      [false, true],
+      [true, true],
+      [false, true],
+      [true, true],
+    ]);
     changes.close();
   });
 
@@ -28,8 +49,8 @@ describe('createHistoryChanges', () => {
     const changes = createHistoryChanges(() => Date.now(), 1_000);
     const heard = vi.fn();
     changes.changed.subscribe(heard);
-    changes.notify();
-    changes.notify();
+    changes.notify('requests');
+    changes.notify('activity');
     changes.close();
     vi.advanceTimersByTime(2_000);
     expect(heard).toHaveBeenCalledTimes(1);

@@ -177,8 +177,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     classifier: settings.classifier,
     keychain: options.keychain,
   });
-  decisions.outcomes.amended.subscribe(() => history.changes.notify());
-  decisions.retryRecorded.subscribe(() => history.changes.notify());
+  decisions.outcomes.amended.subscribe(() => history.changes.notify('requests'));
+  decisions.retryRecorded.subscribe(() => history.changes.notify('requests'));
   const notifier = options.notifications
     ? await startNotifier(decisions.registry, options.notifications, warnings.add)
     : undefined;
@@ -219,7 +219,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         ? await history.activity.ingest(body, wanted)
         : ingested(decodeTelemetryBody(body), [], wanted);
       decisionExport.exporter.joined(joins);
-      history.changes.notify();
+      history.changes.notify('activity');
       for (const call of ended) decisions.registry.retire(call);
       if (events) agentEvents.emit(events);
     },
@@ -384,7 +384,7 @@ function proposalsOf(
     ...(thread ? { workOut: (now: number) => thread.workOut(now) } : {}),
   });
   // A decision, a purge or a settings file changed: the counts a proposal rests on may have moved.
-  parts.history.changes.changed.subscribe(() => proposals.invalidate());
+  parts.history.changes.changed.subscribe((change) => change.requests && proposals.invalidate());
   room.rules.subscribe(() => proposals.invalidate());
   if (thread === undefined) return proposals;
   return {

@@ -82,7 +82,7 @@ export async function openHistory(options: {
     history,
     days: options.retentionDays,
     now: Date.now,
-    onPurged: () => changes.notify(),
+    onPurged: () => changes.notify('requests', 'activity'),
     onError: options.onWarning,
   });
   const handlers = createHistoryHandlers({
@@ -91,7 +91,7 @@ export async function openHistory(options: {
     retention,
     saveRetention: (days) => saveRetentionDays(options.home, days),
     now: Date.now,
-    purged: () => changes.notify(),
+    purged: () => changes.notify('requests', 'activity'),
   });
   return {
     store: history,

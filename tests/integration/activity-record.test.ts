@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTelemetryToken, TELEMETRY_HEADER } from '../../files/telemetry-token';
+import type { HistoryChanged } from '../../common/history-contract';
 import type { ConsoleCore } from '../../main/core/console-core';
 import { sampleRequest } from '../../main/history/testing/sample';
 import type { ResolvedEvent } from '../../main/registry/race-registry';
@@ -82,6 +83,16 @@ describe('the agents’ record of their calls, through the console', () => {
     expect(page.calls[2]).toMatchObject({ error: 'ShellError', durationMs: 22, permissionMode: 'default' });
     expect(await calls(session!.sessionId, 2)).toMatchObject({ next: 2 });
     expect((await calls(session!.sessionId, 2, 2)).calls.map((call) => call.callId)).toEqual(['toolu_7']);
+  });
+
+  it('says the activity record changed, and not the requests, when only the agents’ calls arrived', async () => {
+    const changes: HistoryChanged[] = [];
+    const off = core.service.subscribe(
+      (channel, payload) => channel === 'history:changed' && changes.push(payload as HistoryChanged),
+    );
+    expect(await post('claude-2.1.328-allowed-by-rule.pb')).toBe(200);
+    off();
+    expect(changes).toEqual([expect.objectContaining({ requests: false, activity: true })]);
   });
 
   it('keeps Codex 0.169.0’s shell call as Bash with its command, decision and result in one row', async () => {

@@ -237,7 +237,8 @@ export function createFakeConsoleApi(
     },
     history,
     phone,
-    historyChanged: () => emit('history:changed', { at: Date.now() }),
+    historyChanged: (parts: { requests: boolean; activity: boolean } = { requests: true, activity: true }) =>
+      emit('history:changed', { at: Date.now(), ...parts }),
     setGrants(list: GrantView[]) {
       grants = list;
       emit('grants:changed', list);

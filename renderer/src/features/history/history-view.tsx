@@ -24,7 +24,7 @@ export function HistoryView() {
   const store = useMemo(() => createHistoryStore(api), [api]);
   useEffect(() => {
     void store.getState().load();
-    return api.on('history:changed', () => store.getState().markStale());
+    return api.on('history:changed', (change) => change.requests && store.getState().markStale());
   }, [api, store]);
   return (
     <HistoryStoreProvider value={store}>

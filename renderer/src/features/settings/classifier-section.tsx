@@ -281,7 +281,7 @@ function ClassifierReview() {
         .invoke('history:requests', { filter: { decidedBy: 'classifier' }, limit: REVIEW_LIMIT })
         .then((result) => live && result.ok && setEntries(result.value.entries));
     load();
-    const off = api.on('history:changed', load);
+    const off = api.on('history:changed', (change) => change.requests && load());
     return () => {
       live = false;
       off();
