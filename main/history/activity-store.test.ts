@@ -280,7 +280,9 @@ describe('the agents’ own record of their calls', () => {
     ]);
     const found = (text: string) => activity.search(text, { limit: 10 }).map((hit) => hit.callId);
     expect(found('kubectl')).toEqual(['b', 'a']);
-    expect(found('kube roll')).toEqual(['a']);
+    expect(found('kubectl roll')).toEqual(['a']);
+    // Only the word being typed is a prefix (search-query.ts).
+    expect(found('kube roll')).toEqual([]);
     expect(found('"')).toEqual([]);
     expect(activity.search('kubectl get', { limit: 10 })).toEqual([
       expect.objectContaining({ callId: 'b', tool: 'Bash', sessionId: 's-2', agent: 'codex' }),
