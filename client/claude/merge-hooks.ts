@@ -6,7 +6,7 @@ import type { Change } from '../config-files/change-settings';
 import {
   checkHookShape,
   installedHandlers as foundHandlers,
-  installHooks as addHooks,
+  installHooksLeavingOut,
   uninstallHooks as removeHooks,
 } from '../config-files/hook-groups';
 import type { HookFlavour, Launcher } from '../config-files/hook-groups';
@@ -45,10 +45,12 @@ export function wantedEvents(telemetryRetires: boolean): readonly ClaudeHookEven
 
 /** Adds Gatehouse's handlers; with `telemetryRetires`, takes out its tool-result handlers instead of adding them. */
 export function installHooks(settings: JsonObject, launcher: Launcher, telemetryRetires = false): Change {
-  const added = addHooks(settings, launcher, { ...CLAUDE_FLAVOUR, events: wantedEvents(telemetryRetires) });
-  if (!telemetryRetires) return added;
-  const removed = removeHooks(added.settings, { ...CLAUDE_FLAVOUR, events: TOOL_RESULT_EVENTS });
-  return { settings: removed.settings, changed: added.changed || removed.changed };
+  return installHooksLeavingOut(
+    settings,
+    launcher,
+    CLAUDE_FLAVOUR,
+    telemetryRetires ? TOOL_RESULT_EVENTS : [],
+  );
 }
 
 export function uninstallHooks(settings: JsonObject): Change {

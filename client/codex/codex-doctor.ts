@@ -3,9 +3,9 @@
  * as `gatehouse doctor codex` reports it.
  */
 import { readFile } from 'node:fs/promises';
-import { CODEX_HOOK_EVENTS, CODEX_PERMISSION_REQUEST } from '../hook/codex-events';
+import { CODEX_PERMISSION_REQUEST } from '../hook/codex-events';
 import { hookProblems, readForDoctor } from '../config-files/doctor-read';
-import { codexHandlers, hooksFileOf } from './codex-hooks';
+import { codexHandlers, codexWantedEvents, hooksFileOf } from './codex-hooks';
 import { CODEX_SCOPES, codexConfigPath, hooksPath } from './codex-location';
 import type { CodexPlace, CodexScope } from './codex-location';
 import { gitRootOf } from '../config-files/git-root';
@@ -52,7 +52,12 @@ async function readConfig(place: CodexPlace): Promise<string> {
   }
 }
 
-async function inspectScope(scope: CodexScope, place: CodexPlace, config: string): Promise<CodexScopeReport> {
+async function inspectScope(
+  scope: CodexScope,
+  place: CodexPlace,
+  config: string,
+  telemetryRetires: boolean,
+): Promise<CodexScopeReport> {
   const path = hooksPath(scope, place);
   const report = (
     installed: boolean,
@@ -66,7 +71,9 @@ async function inspectScope(scope: CodexScope, place: CodexPlace, config: string
   if ('problems' in read) return report(false, read.problems);
   const handlers = codexHandlers(read.parsed);
   if (!handlers.size) return report(false);
-  const missing = CODEX_HOOK_EVENTS.filter((event) => !handlers.has(event)).map((event) => event.name);
+  const missing = codexWantedEvents(telemetryRetires)
+    .filter((event) => !handlers.has(event))
+    .map((event) => event.name);
   const files = [...handlers.values()].map(({ handler }) => filesOf(String(handler.command)));
   const problems = hookProblems(
     path,
@@ -95,13 +102,19 @@ function trustOfProject(place: CodexPlace, config: string): ProjectTrust {
   return projectTrustOf(config, place.cwd, gitRootOf(place.cwd));
 }
 
-/** Gatehouse's hooks in each scope, and whether Codex trusts the project, from one read of config.toml. */
+/**
+ * Gatehouse's hooks in each scope, and whether Codex trusts the project, from one read of config.toml.
+ * `telemetryRetires`: Codex's own export reaches the console, so no PostToolUse hook is missed.
+ */
 export async function inspectCodex(
   place: CodexPlace,
+  telemetryRetires: boolean,
 ): Promise<{ scopes: CodexScopeReport[]; project: ProjectTrust }> {
   const config = await readConfig(place);
   return {
-    scopes: await Promise.all(CODEX_SCOPES.map((scope) => inspectScope(scope, place, config))),
+    scopes: await Promise.all(
+      CODEX_SCOPES.map((scope) => inspectScope(scope, place, config, telemetryRetires)),
+    ),
     project: trustOfProject(place, config),
   };
 }

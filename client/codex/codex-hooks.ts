@@ -9,7 +9,12 @@ import { isObject } from '../hook/shape';
 import type { JsonObject } from '../hook/shape';
 import type { Change } from '../config-files/change-settings';
 import { commandRunsBundle, shellWord } from '../config-files/hook-bundle';
-import { checkHookShape, installedHandlers, installHooks, uninstallHooks } from '../config-files/hook-groups';
+import {
+  checkHookShape,
+  installedHandlers,
+  installHooksLeavingOut,
+  uninstallHooks,
+} from '../config-files/hook-groups';
 import type { FoundHandler, HookFlavour, Launcher } from '../config-files/hook-groups';
 import { MalformedSettings, parseSettings } from '../config-files/settings-file';
 
@@ -71,8 +76,30 @@ export function hooksFileOf(text: string | undefined): JsonObject {
   return file;
 }
 
-export function installCodexHooks(file: JsonObject, launcher: Launcher): Change {
-  return installHooks(file, launcher, CODEX_FLAVOUR);
+/**
+ * PostToolUse, which tells the console a call ran. Codex runs it on every tool call and waits for it (it
+ * runs an `async` hook in the foreground), a process started per call; its own `codex.tool_result` record
+ * says the same, so where Gatehouse's exporter sends those to the console it is left out.
+ */
+export const CODEX_TOOL_RESULT_EVENTS: readonly CodexHookEvent[] = CODEX_HOOK_EVENTS.filter(
+  (event) => event.sessionEvent === 'tool.finished',
+);
+
+/** The events Gatehouse's handlers go on, given whether Codex's telemetry reaches the console. */
+export function codexWantedEvents(telemetryRetires: boolean): readonly CodexHookEvent[] {
+  return telemetryRetires
+    ? CODEX_HOOK_EVENTS.filter((event) => !CODEX_TOOL_RESULT_EVENTS.includes(event))
+    : CODEX_HOOK_EVENTS;
+}
+
+/** Adds Gatehouse's handlers; with `telemetryRetires`, takes out its tool-result handler instead of adding it. */
+export function installCodexHooks(file: JsonObject, launcher: Launcher, telemetryRetires = false): Change {
+  return installHooksLeavingOut(
+    file,
+    launcher,
+    CODEX_FLAVOUR,
+    telemetryRetires ? CODEX_TOOL_RESULT_EVENTS : [],
+  );
 }
 
 export function uninstallCodexHooks(file: JsonObject): Change {

@@ -76,6 +76,17 @@ function scan(text: string): Scan {
 }
 
 /**
+ * Who `[otel]`'s exporter is: Gatehouse's (up to date or not), the person's own, or there is none. Read
+ * without a target, for the hooks: with Gatehouse's exporter, Codex's `codex.tool_result` records tell the
+ * console what its PostToolUse hook would.
+ */
+export function codexExporterOwner(text: string | undefined): 'gatehouse' | 'theirs' | 'none' {
+  const found = scan(text ?? '');
+  if (found.block !== undefined || found.markedLine !== undefined) return 'gatehouse';
+  return found.exporter ? 'theirs' : 'none';
+}
+
+/**
  * The config with the console's exporter added or brought up to date; undefined when it is already there.
  * Throws SettingsProblem, with the sentence to print, when the person's own exporter stays.
  */

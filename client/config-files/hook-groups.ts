@@ -126,6 +126,23 @@ export function uninstallHooks(settings: JsonObject, flavour: HookFlavour): Chan
   return compare(settings, after);
 }
 
+/**
+ * Adds the flavour's handlers but those of `leftOut`, whose handlers an earlier install wrote are taken out:
+ * the tool-result hooks, where the agent's own telemetry tells the console the same.
+ */
+export function installHooksLeavingOut(
+  settings: JsonObject,
+  launcher: Launcher,
+  flavour: HookFlavour,
+  leftOut: readonly ClaudeHookEvent[],
+): Change {
+  const events = flavour.events.filter((event) => !leftOut.includes(event));
+  const added = installHooks(settings, launcher, { ...flavour, events });
+  if (leftOut.length === 0) return added;
+  const removed = uninstallHooks(added.settings, { ...flavour, events: leftOut });
+  return { settings: removed.settings, changed: added.changed || removed.changed };
+}
+
 /** Where Gatehouse's handler for an event stands: its group and its place in that group. */
 export interface FoundHandler {
   readonly handler: JsonObject;

@@ -70,6 +70,7 @@ async function hookEvents(path: string): Promise<Record<string, unknown>> {
   );
 }
 const codexConfig = () => join(codexHome, 'config.toml');
+const codexHooks = () => join(codexHome, 'hooks.json');
 const startConsole = async () =>
   (core = await startTestCore({
     home: gatehouseHome,
@@ -249,5 +250,26 @@ describe('gatehouse install codex: the telemetry', () => {
       `${codexConfig()} already has an OpenTelemetry exporter in [otel], and Codex sends its logs to one exporter only, so Gatehouse left yours in place`,
     );
     expect(await readFile(codexConfig(), 'utf8')).toBe(theirs);
+    // The console hears of a call that ran only through the PostToolUse hook then.
+    expect(Object.keys(await hookEvents(codexHooks()))).toContain('PostToolUse');
+  });
+
+  it('leaves out the PostToolUse hook its export replaces, takes out an earlier one, and doctor agrees', async () => {
+    await startConsole();
+    expect((await run('install', 'codex', '--no-telemetry')).code).toBe(0);
+    expect(Object.keys(await hookEvents(codexHooks()))).toContain('PostToolUse');
+    expect((await run('install', 'codex')).code).toBe(0);
+    // Codex waits for every hook, so nothing of Gatehouse's runs on a call that is not asked any more: the
+    // export's codex.tool_result says the call ran.
+    expect(Object.keys(await hookEvents(codexHooks()))).toEqual([
+      'PermissionRequest',
+      'SessionStart',
+      'UserPromptSubmit',
+      'Stop',
+      'SessionEnd',
+    ]);
+    const doctor = await run('doctor', 'codex', '--codex', join(tmp.path, 'no-codex'));
+    expect(doctor.stdout).toContain('✓ codex hooks');
+    expect(doctor.stdout).not.toContain('lacks');
   });
 });

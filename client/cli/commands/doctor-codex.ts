@@ -71,8 +71,9 @@ export async function codexHooksCheck(
   codex: string,
   env: CliIo['env'],
   shipped: string,
+  telemetryRetires: boolean,
 ): Promise<Check[]> {
-  const { scopes: reports, project: projectTrust } = await inspectCodex(place);
+  const { scopes: reports, project: projectTrust } = await inspectCodex(place, telemetryRetires);
   const project = projectCheck(place, projectTrust, reports);
   const installed = reports.filter((report) => report.installed);
   const problems = reports.flatMap((report) => report.problems);

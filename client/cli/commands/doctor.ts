@@ -15,7 +15,7 @@ import { hookFileFindings } from '../../config-files/doctor-read';
 import { currentLauncher, installedHookPath } from '../../config-files/shipped-hook';
 import { codexPlaceOf } from '../../codex/codex-target';
 import { formatCheck } from './doctor-check';
-import { claudeExportIsOurs, retryHookCheck, telemetryCheck } from './telemetry-steps';
+import { claudeExportIsOurs, codexExportIsOurs, retryHookCheck, telemetryCheck } from './telemetry-steps';
 import type { Check } from './doctor-check';
 import { codexHooksCheck } from './doctor-codex';
 import { copilotHooksCheck } from './doctor-copilot';
@@ -217,7 +217,13 @@ export async function runDoctor(
       await agentProgramCheck(CODEX_CLI, io.env, values.codex || CODEX_CLI.program),
       tokenCheck(io.env),
       await consoleCheck(io.env),
-      ...(await codexHooksCheck(codexPlaceOf(values, io.env), values.codex || 'codex', io.env, shipped)),
+      ...(await codexHooksCheck(
+        codexPlaceOf(values, io.env),
+        values.codex || 'codex',
+        io.env,
+        shipped,
+        await codexExportIsOurs(values, io.env),
+      )),
       await telemetryCheck('codex', values, io.env),
     ];
     for (const check of checks) io.stdout(formatCheck(check));

@@ -19,7 +19,7 @@ import { currentLauncher, gatehouseHomeIn } from '../../config-files/shipped-hoo
 import { parseTargetFlags } from '../../config-files/target-flags';
 import type { TargetArgs } from '../../config-files/target-flags';
 import { hookCopyPath, placeHookCopy } from '../../../files/hook-copy';
-import { claudeExportWillBeOurs, installAgentTelemetry } from './telemetry-steps';
+import { claudeExportWillBeOurs, codexExportWillBeOurs, installAgentTelemetry } from './telemetry-steps';
 import {
   installOpenCodePlugin,
   OPENCODE_TARGET_OPTIONS,
@@ -56,7 +56,10 @@ ${TARGET_OPTIONS}`;
 const CODEX_HELP = `Usage: gatehouse install codex [options]
 
 Adds Gatehouse's hooks to a Codex CLI hooks.json: PermissionRequest (sends permission prompts to the
-console) and PostToolUse, UserPromptSubmit, Stop and SessionEnd (retire cards). Every other hook stays
+console) and SessionStart, UserPromptSubmit, Stop and SessionEnd (retire cards). PostToolUse (a call ran),
+which Codex waits for on every tool call, is added only with "--no-telemetry" or when your [otel] exporter
+stays: otherwise Codex's own telemetry tells the console, and a tool call starts nothing of Gatehouse's.
+Every other hook stays
 where it is (Codex trusts hooks by position, so Gatehouse's go after them); a backup is written next to the
 file first. Codex then asks you to review and trust the new hooks; the command says how. The hooks run
 Gatehouse's own copy of the hook in Gatehouse's folder; updating the copy leaves the commands, and so
@@ -113,11 +116,12 @@ export async function runInstall(
       const target = codexTarget(args.flags, io.env);
       const installed = await installedLauncher(launcher, io, target.dryRun);
       if (!installed) return 1;
+      const telemetryRetires = await codexExportWillBeOurs(args.flags, io.env);
       const code = await applyChange(
         'install',
         target,
         io,
-        { read: hooksFileOf, transform: (file) => installCodexHooks(file, installed) },
+        { read: hooksFileOf, transform: (file) => installCodexHooks(file, installed, telemetryRetires) },
         {
           unchanged: `Gatehouse's hooks are already installed in ${target.path}; nothing changed.\n`,
           done: `Installed Gatehouse's hooks in ${target.path} (${target.scope} scope).\n`,

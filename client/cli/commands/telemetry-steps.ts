@@ -19,7 +19,12 @@ import {
   telemetryStatus,
   uninstallTelemetry,
 } from '../../claude/telemetry-env';
-import { codexTelemetryStatus, installCodexTelemetry, uninstallCodexTelemetry } from '../../codex/codex-otel';
+import {
+  codexExporterOwner,
+  codexTelemetryStatus,
+  installCodexTelemetry,
+  uninstallCodexTelemetry,
+} from '../../codex/codex-otel';
 import { codexConfigPath } from '../../codex/codex-location';
 import { codexPlaceOf } from '../../codex/codex-target';
 import { applyChange } from '../../config-files/apply-change';
@@ -80,6 +85,29 @@ export async function claudeExportWillBeOurs(flags: TargetFlags, env: CliIo['env
 export async function claudeExportIsOurs(flags: TargetFlags, env: CliIo['env']): Promise<boolean> {
   const user = await claudeUserSettings(flags, env);
   return user !== undefined && hasGatehouseExport(user.settings);
+}
+
+/** Codex's config.toml, or undefined when it cannot be read. */
+async function codexConfig(flags: TargetFlags, env: CliIo['env']): Promise<string | undefined> {
+  try {
+    return await readText(exportFile('codex', flags, env));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `gatehouse install codex` puts (or keeps) Gatehouse's exporter in config.toml: then Codex's
+ * `codex.tool_result` records tell the console what its PostToolUse hook would, and that is left out.
+ */
+export async function codexExportWillBeOurs(flags: TargetFlags, env: CliIo['env']): Promise<boolean> {
+  if (flags['no-telemetry']) return false;
+  return codexExporterOwner(await codexConfig(flags, env)) !== 'theirs';
+}
+
+/** Whether config.toml holds Gatehouse's exporter, up to date or not (doctor says which apart). */
+export async function codexExportIsOurs(flags: TargetFlags, env: CliIo['env']): Promise<boolean> {
+  return codexExporterOwner(await codexConfig(flags, env)) === 'gatehouse';
 }
 
 export async function installAgentTelemetry(agent: AgentArg, flags: TargetFlags, io: CliIo): Promise<number> {
