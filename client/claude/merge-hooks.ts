@@ -5,6 +5,7 @@ import type { JsonObject } from '../hook/shape';
 import type { Change } from '../config-files/change-settings';
 import {
   checkHookShape,
+  eventsLeavingOut,
   installedHandlers as foundHandlers,
   installHooksLeavingOut,
   uninstallHooks as removeHooks,
@@ -38,9 +39,7 @@ export const TOOL_RESULT_EVENTS: readonly ClaudeHookEvent[] = CLAUDE_HOOK_EVENTS
 
 /** The events Gatehouse's handlers go on, given whether Claude Code's telemetry reaches the console. */
 export function wantedEvents(telemetryRetires: boolean): readonly ClaudeHookEvent[] {
-  return telemetryRetires
-    ? CLAUDE_HOOK_EVENTS.filter((event) => !TOOL_RESULT_EVENTS.includes(event))
-    : CLAUDE_HOOK_EVENTS;
+  return eventsLeavingOut(CLAUDE_HOOK_EVENTS, telemetryRetires ? TOOL_RESULT_EVENTS : []);
 }
 
 /** Adds Gatehouse's handlers; with `telemetryRetires`, takes out its tool-result handlers instead of adding them. */

@@ -11,6 +11,7 @@ import type { Change } from '../config-files/change-settings';
 import { commandRunsBundle, shellWord } from '../config-files/hook-bundle';
 import {
   checkHookShape,
+  eventsLeavingOut,
   installedHandlers,
   installHooksLeavingOut,
   uninstallHooks,
@@ -87,9 +88,7 @@ export const CODEX_TOOL_RESULT_EVENTS: readonly CodexHookEvent[] = CODEX_HOOK_EV
 
 /** The events Gatehouse's handlers go on, given whether Codex's telemetry reaches the console. */
 export function codexWantedEvents(telemetryRetires: boolean): readonly CodexHookEvent[] {
-  return telemetryRetires
-    ? CODEX_HOOK_EVENTS.filter((event) => !CODEX_TOOL_RESULT_EVENTS.includes(event))
-    : CODEX_HOOK_EVENTS;
+  return eventsLeavingOut(CODEX_HOOK_EVENTS, telemetryRetires ? CODEX_TOOL_RESULT_EVENTS : []);
 }
 
 /** Adds Gatehouse's handlers; with `telemetryRetires`, takes out its tool-result handler instead of adding it. */

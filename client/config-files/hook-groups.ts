@@ -126,6 +126,14 @@ export function uninstallHooks(settings: JsonObject, flavour: HookFlavour): Chan
   return compare(settings, after);
 }
 
+/** `events` but those in `leftOut`, in their order. */
+export function eventsLeavingOut(
+  events: readonly ClaudeHookEvent[],
+  leftOut: readonly ClaudeHookEvent[],
+): readonly ClaudeHookEvent[] {
+  return events.filter((event) => !leftOut.includes(event));
+}
+
 /**
  * Adds the flavour's handlers but those of `leftOut`, whose handlers an earlier install wrote are taken out:
  * the tool-result hooks, where the agent's own telemetry tells the console the same.
@@ -136,8 +144,10 @@ export function installHooksLeavingOut(
   flavour: HookFlavour,
   leftOut: readonly ClaudeHookEvent[],
 ): Change {
-  const events = flavour.events.filter((event) => !leftOut.includes(event));
-  const added = installHooks(settings, launcher, { ...flavour, events });
+  const added = installHooks(settings, launcher, {
+    ...flavour,
+    events: eventsLeavingOut(flavour.events, leftOut),
+  });
   if (leftOut.length === 0) return added;
   const removed = uninstallHooks(added.settings, { ...flavour, events: leftOut });
   return { settings: removed.settings, changed: added.changed || removed.changed };
