@@ -50,9 +50,13 @@ export function createActivityStore(api: ConsoleApi) {
       const listed = await api.invoke('history:activity-sessions', { limit: SESSIONS_PAGE });
       if (!listed.ok || mine !== ticket) return;
       const open = get().open ?? listed.value.sessions[0]?.sessionId;
-      const text = get().query.trim();
+      // Sent as typed: a space after the last word says it is finished, which search-query.ts matches as
+      // a whole word rather than a prefix.
+      const text = get().query;
       const found =
-        text === '' ? undefined : await api.invoke('history:activity-search', { text, limit: CALLS_PAGE });
+        text.trim() === ''
+          ? undefined
+          : await api.invoke('history:activity-search', { text, limit: CALLS_PAGE });
       const page =
         open === undefined || found !== undefined
           ? undefined

@@ -146,6 +146,18 @@ describe('the agents’ own calls in the history view', () => {
     expect(await within(panel).findAllByRole('listitem')).toHaveLength(3);
   });
 
+  it('sends the search as typed, so a space after the last word says it is finished', async () => {
+    const fake = createFakeConsoleApi([], { history: { activity } });
+    const invoke = vi.spyOn(fake.api, 'invoke');
+    renderWith(fake, 'en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Agents’ own calls' }));
+    const panel = screen.getByRole('region', { name: 'Every tool call, as the agents report it' });
+    await within(panel).findAllByRole('listitem');
+    fireEvent.change(within(panel).getByLabelText('Search every session'), { target: { value: 'rm ' } });
+    await within(panel).findByText('Codex CLI · 019b2c4e');
+    expect(invoke).toHaveBeenCalledWith('history:activity-search', expect.objectContaining({ text: 'rm ' }));
+  });
+
   it('searches in Chinese too', async () => {
     renderActivity('zh-CN');
     fireEvent.click(await screen.findByRole('button', { name: '代理自己的调用' }));
