@@ -88,3 +88,24 @@ describe('the outcomes a real Claude Code 2.1.328 transcript holds', () => {
     expect(transcriptVerdict(lines, 'Bash', call('other.txt'))).toBeUndefined();
   });
 });
+
+describe('what is not a message of the transcript', () => {
+  const lines = readFileSync('tests/fixtures/claude-code/transcript-2.1.328-blob-first.jsonl', 'utf8')
+    .split('\n')
+    .filter(Boolean);
+  const call = { command: 'touch refused.txt', description: 'Make refused.txt' };
+
+  it('is not the call’s result: the copy of the request that carried it to the model, written before the “No”', () => {
+    expect(JSON.parse(lines[1]!)).toMatchObject({ type: 'api-request-blob' });
+    expect(transcriptVerdict(lines.slice(0, 2), 'Bash', call)).toBeUndefined();
+    expect(transcriptVerdict(lines, 'Bash', call)).toEqual({
+      kind: 'rejected',
+      feedback: 'use the build folder',
+    });
+  });
+
+  it('is not the call either: a copy of its tool use written after the result leaves the verdict standing', () => {
+    const copy = JSON.stringify({ type: 'api-request-blob', message: JSON.parse(lines[0]!).message });
+    expect(transcriptVerdict([...lines, copy], 'Bash', call)).toMatchObject({ kind: 'rejected' });
+  });
+});

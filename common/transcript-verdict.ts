@@ -5,8 +5,11 @@
  * does write the outcome into the transcript, as 2.1.328 writes it: the `tool_result` for the call's
  * `tool_use` id, on a line with `toolDenialKind: "user-rejected"` and `userFeedback` for that "No", with
  * another `toolDenialKind` (`"permission-rule"`) when a hook's or a rule's deny refused it, and with none
- * when the tool ran. The hook reads it to withdraw a waiting card (files/transcript-watch.ts); the console
- * reads it after its own answer, to learn whether the agent took it (main/registry/agent-outcome.ts).
+ * when the tool ran. Only its messages count, `assistant` lines for the tool use and `user` lines for the
+ * result, as Claude Code's own reader takes them: an `api-request-blob` line copies a request sent to the
+ * model, result and all but with no `toolDenialKind`, and can be written before the person's "No" is. The
+ * hook reads it to withdraw a waiting card (files/transcript-watch.ts); the console reads it after its own
+ * answer, to learn whether the agent took it (main/registry/agent-outcome.ts).
  */
 
 import { canonicalJson } from './canonical-json';
@@ -67,11 +70,18 @@ export function transcriptVerdict(
       continue;
     }
     if (typeof line !== 'object' || line === null) continue;
+    if (line.type !== 'assistant' && line.type !== 'user') continue;
     for (const block of blocksOf(line)) {
-      if (block.type === 'tool_use' && block.name === tool && canonicalJson(block.input) === asked) {
+      if (
+        line.type === 'assistant' &&
+        block.type === 'tool_use' &&
+        block.name === tool &&
+        canonicalJson(block.input) === asked
+      ) {
         useId = block.id;
         verdict = undefined;
       } else if (
+        line.type === 'user' &&
         block.type === 'tool_result' &&
         useId !== undefined &&
         block.tool_use_id === useId &&
