@@ -58,11 +58,16 @@ describe('the activity file', () => {
       sampleEntry(sampleRequest({ id: 'asked', sessionId: 's-1', input: { command: 'make step-2' } })),
     );
     history.close();
-    // What migrations 012 to 014 left: the calls in the history file itself.
+    // What migrations 012 to 014 left: the calls in the history file itself, as an older Gatehouse wrote them.
     const legacy = openHistoryDatabase(historyPath, MIGRATIONS);
-    const old = createActivityStore(legacy);
-    old.record([call('s-1', 1, 'terraform plan'), call('s-1', 2), call('s-2', 1)]);
-    old.close();
+    legacy.exec(`
+      INSERT INTO activity_sessions (id, session_id, agent, first_seen, last_seen)
+      VALUES (1, 's-1', 'claude', 1001, 1002), (2, 's-2', 'claude', 1001, 1001);
+      INSERT INTO activity (session, call_id, tool, summary, seq, decided_at, allowed, source, mode, request_id)
+      VALUES (1, 's-1-1', 'Bash', 'terraform plan', 1, 1001, 1, 'config', 'default', NULL),
+             (1, 's-1-2', 'Bash', 'make step-2', 2, 1002, 1, 'config', 'default', 'asked'),
+             (2, 's-2-1', 'Bash', 'make step-1', 1, 1001, 1, 'config', 'default', NULL);
+    `);
     legacy.close();
 
     const db = openActivityDatabase(activityPath, historyPath);

@@ -1,11 +1,13 @@
 /**
- * The agents' calls' search terms, written just after their rows in batches, and all before any search
- * (migration 014): per call, the FTS5 insert was half of what an event cost, and one insert per row made a
+ * The agents' calls' search terms (activity-text.ts), written just after their rows in batches, and all
+ * before any search (migration 014): per call, the FTS5 insert was half of what an event cost, and one insert per row made a
  * segment per body for FTS5 to merge later. `activity_text_mark` says how far the terms go, in the same
  * transaction as the terms, so a crash leaves nothing half indexed and the next open takes up the rest.
  */
 import type { Database } from 'better-sqlite3';
 import { guarded } from '../../common/guarded';
+import { createActivityText } from './activity-text';
+import type { ActivityText } from './activity-text';
 
 /** Calls per transaction: a couple of milliseconds of work, so a decision arriving meanwhile waits little. */
 const BATCH = 256;
@@ -20,22 +22,22 @@ export interface ActivityIndexer {
   stop(): void;
 }
 
-export function createActivityIndexer(db: Database): ActivityIndexer {
-  const indexRange = db.prepare<{ after: number; through: number }>(
-    `INSERT INTO activity_text (rowid, text)
-     SELECT id, summary FROM activity WHERE id > @after AND id <= @through AND summary IS NOT NULL`,
-  );
+export function createActivityIndexer(
+  db: Database,
+  text: ActivityText = createActivityText(db),
+): ActivityIndexer {
   const mark = db.prepare<[], number>('SELECT through FROM activity_text_mark').pluck();
   const setMark = db.prepare<{ through: number }>('UPDATE activity_text_mark SET through = @through');
   const lastCall = db.prepare<[], number | null>('SELECT max(id) FROM activity').pluck();
 
   /** Indexes at most `limit` more calls in one DEFERRED transaction (activity-database.ts); true if more wait. */
   const indexSome = db.transaction((limit: number): boolean => {
+    text.indexLate();
     const after = mark.get()!;
     const latest = lastCall.get() ?? 0;
     if (latest <= after) return false;
     const through = Math.min(latest, after + limit);
-    indexRange.run({ after, through });
+    text.index(after, through);
     setMark.run({ through });
     return through < latest;
   });

@@ -15,6 +15,7 @@ import type { AgentToolEvent, TelemetryAgent } from '../../common/agent-tool-eve
 import { callsOfBody, sessionKey } from './activity-calls';
 import type { CallWrite } from './activity-calls';
 import { createActivityIndexer } from './activity-indexer';
+import { createActivityText } from './activity-text';
 import { createActivityIngest } from './activity-ingest';
 import { requestFingerprint } from './request-fingerprint';
 import { toFtsQuery } from './search-query';
@@ -118,7 +119,8 @@ interface OpenQuestion {
 const OPEN_QUESTIONS = 256;
 
 export function createActivityStore(db: Database): ActivityStore {
-  const indexer = createActivityIndexer(db);
+  const terms = createActivityText(db);
+  const indexer = createActivityIndexer(db, terms);
   const upsertSession = db
     .prepare<{ sessionId: string; agent: TelemetryAgent; first: number; last: number }, number>(
       `INSERT INTO activity_sessions (session_id, agent, first_seen, last_seen)
@@ -170,17 +172,12 @@ export function createActivityStore(db: Database): ActivityStore {
      FROM activity WHERE session = (SELECT id FROM activity_sessions WHERE session_id = @sessionId)
      ORDER BY coalesce(seq, 0), id LIMIT @limit OFFSET @after`,
   );
-  // Row id order is the order calls were first recorded, and FTS5 walks it backwards without sorting.
-  const hits = db.prepare<
-    { query: string; limit: number },
-    Row & { session_id: string; agent: TelemetryAgent }
-  >(
-    `WITH hits AS (
-       SELECT rowid AS hit FROM activity_text WHERE activity_text MATCH @query ORDER BY rowid DESC LIMIT @limit
-     )
-     SELECT ${CALL_COLUMNS}, s.session_id, s.agent
-     FROM hits JOIN activity ON activity.id = hits.hit JOIN activity_sessions s ON s.id = activity.session
-     ORDER BY hits.hit DESC`,
+  // The hits are few (a page); their rows are read by id, newest first as activity-text.ts found them.
+  const hits = db.prepare<{ ids: string }, Row & { session_id: string; agent: TelemetryAgent }>(
+    `SELECT ${CALL_COLUMNS}, s.session_id, s.agent
+     FROM activity JOIN activity_sessions s ON s.id = activity.session
+     WHERE activity.id IN (SELECT value FROM json_each(@ids))
+     ORDER BY activity.id DESC`,
   );
   const listSessions = db.prepare<
     { limit: number },
@@ -295,12 +292,12 @@ export function createActivityStore(db: Database): ActivityStore {
         lastSeen: row.last_seen,
         calls: row.calls,
       })),
-    search(text, { limit }) {
-      const query = toFtsQuery(text);
+    search(words, { limit }) {
+      const query = toFtsQuery(words);
       if (query === undefined) return [];
       indexer.catchUp();
       return hits
-        .all({ query, limit })
+        .all({ ids: JSON.stringify(terms.matches(query, limit)) })
         .map((row) => ({ ...toCall(row), sessionId: row.session_id, agent: row.agent }));
     },
     close() {

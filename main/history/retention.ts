@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { PurgeView } from '../../common/history-contract';
 import { guarded } from '../../common/guarded';
 import { SLICE_MS } from './activity-ingest';
+import { createActivityText } from './activity-text';
 
 /**
  * Deleting a request fires `request_text_delete`, which removes its search terms (the FTS table is
@@ -27,7 +28,8 @@ export function createPurge(db: Database): (cutoff: number) => PurgeView {
 }
 
 /**
- * Activity rows deleted per transaction, with their index entries and search terms: about a millisecond on
+ * Activity rows deleted per transaction, with their index entries and search terms (a span of terms no call
+ * is left in is dropped whole, activity-text.ts): about a millisecond on
  * a loaded machine (bench/history: 500 took 20 ms, and a decision arriving meanwhile waited for them).
  */
 export const ACTIVITY_PURGE_BATCH = 64;
@@ -58,9 +60,12 @@ export function createActivityPurge(
       'SELECT id FROM activity_sessions WHERE last_seen < @cutoff ORDER BY last_seen LIMIT 1',
     )
     .pluck();
-  const deleteCalls = db.prepare<{ session: number; limit: number }>(
-    'DELETE FROM activity WHERE id IN (SELECT id FROM activity WHERE session = @session LIMIT @limit)',
+  const deleteCalls = db.prepare<{ session: number; limit: number }, { id: number; searched: 0 | 1 }>(
+    `DELETE FROM activity WHERE id IN (SELECT id FROM activity WHERE session = @session LIMIT @limit)
+       RETURNING id, summary IS NOT NULL AS searched`,
   );
+  const lowestCall = db.prepare<[], number | null>('SELECT min(id) FROM activity').pluck();
+  const text = createActivityText(db);
   const deleteSession = db.prepare<{ session: number }>('DELETE FROM activity_sessions WHERE id = @session');
   // A call written next may reuse a freed id below the search mark (activity-indexer.ts), which must not
   // pass for indexed: the mark comes down to the last call left.
@@ -72,11 +77,15 @@ export function createActivityPurge(
     while (deleted < limit) {
       const session = oldest.get({ cutoff });
       if (session === undefined) break;
-      const changes = deleteCalls.run({ session, limit: limit - deleted }).changes;
-      deleted += changes;
+      const calls = deleteCalls.all({ session, limit: limit - deleted });
+      text.remove(calls.filter((call) => call.searched).map((call) => call.id));
+      deleted += calls.length;
       if (deleted < limit) deleteSession.run({ session });
     }
-    if (deleted > 0) lowerMark.run();
+    if (deleted > 0) {
+      lowerMark.run();
+      text.dropBelow(lowestCall.get() ?? undefined);
+    }
     return deleted;
   });
   // DEFERRED, as every transaction on the activity file's connection (activity-database.ts).

@@ -13,6 +13,7 @@ import { activity } from './012-activity';
 import { activityScale } from './013-activity-scale';
 import { deferredActivitySearch } from './014-deferred-activity-search';
 import { retryGrants } from './015-retry-grants';
+import { activityTextSpans } from './016-activity-text-spans';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -38,6 +39,12 @@ export const MIGRATIONS: readonly Migration[] = [
 
 /**
  * The activity file's schema (main/history/activity-database.ts): the agents' calls moved out of the history
- * file, whose steps 012 to 014 made their tables; the same steps make them in the file of their own.
+ * file, whose steps 012 to 014 made their tables; the same steps make them in the file of their own, and
+ * 016 (the file's alone) splits their search terms by span of call ids.
  */
-export const ACTIVITY_MIGRATIONS: readonly Migration[] = [activity, activityScale, deferredActivitySearch];
+export const ACTIVITY_MIGRATIONS: readonly Migration[] = [
+  activity,
+  activityScale,
+  deferredActivitySearch,
+  activityTextSpans,
+];
