@@ -2,7 +2,8 @@
  * What an agent's OTLP exporter does, on a thread of its own so the console's thread does only the
  * console's work: POSTs protobuf logs bodies of Claude Code's `tool_decision` and `tool_result` records
  * (the pinned binary's, from tests/fixtures/otlp, with fresh session and call ids) to the endpoint, a few
- * at a time, until told to stop. Plain JavaScript, since a worker thread is not bundled.
+ * at a time, paused and resumed on command, until told to stop. Plain JavaScript, since a worker thread is
+ * not bundled.
  *
  * A body is encoded once and then copied with each body's ids written into it: encoding every body with
  * protobufjs took this thread about as much CPU as the console's whole ingest, on the same two cores, and
@@ -25,7 +26,19 @@ const { port, header, template, callsPerBody, inFlight } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
 const commands = ['npm run test -- --watch=false', 'git status', 'kubectl rollout restart deployment/web-', 'cargo test --package crate-', 'ls -la src/module-'];
 let stopped = false;
-parentPort.on('message', () => (stopped = true));
+let paused = workerData.paused;
+let posting = 0;
+let resume = () => {};
+let resumed = new Promise((resolve) => (resume = resolve));
+// Paused once every lane's body in flight is answered: then the console has nothing of ours left to read.
+const saidPaused = () => { if (paused && posting === 0) parentPort.postMessage({ paused: true }); };
+parentPort.on('message', (command) => {
+  if (command === 'pause') {
+    if (!paused) { paused = true; resumed = new Promise((resolve) => (resume = resolve)); }
+    saidPaused();
+  } else if (command === 'resume' && paused) { paused = false; resume(); }
+  else if (command === 'stop') { stopped = true; paused = false; resume(); }
+});
 const set = (record, values) => ({
   ...record,
   attributes: record.attributes.map((a) => (a.key in values ? { key: a.key, value: values[a.key] } : a)),
@@ -84,7 +97,11 @@ function post(payload) {
 }
 async function lane() {
   while (!stopped) {
+    if (paused) { await resumed; continue; }
+    posting += 1;
     await post(body(sent++));
+    posting -= 1;
+    saidPaused();
   }
 }
 Promise.all(Array.from({ length: inFlight }, lane)).then(
@@ -140,7 +157,11 @@ function template(codecPath: string): Template {
 }
 
 export interface IngestSender {
-  /** Stops sending; resolves with the bodies sent once every one in flight is answered. */
+  /** Sends again after a pause (or the paused start). */
+  resume(): void;
+  /** Stops sending; resolves once every body in flight is answered. */
+  pause(): Promise<void>;
+  /** Stops sending for good; resolves with the bodies sent once every one in flight is answered. */
   stop(): Promise<number>;
 }
 
@@ -148,19 +169,40 @@ export function startIngestSender(options: {
   readonly port: number;
   readonly callsPerBody: number;
   readonly inFlight: number;
+  /** Starts paused, sending from the first `resume`. */
+  readonly paused?: boolean;
 }): IngestSender {
   const codec = createRequire(import.meta.url).resolve(CODEC);
   const worker = new Worker(SENDER, {
     eval: true,
-    workerData: { ...options, codec, header: TELEMETRY_HEADER, template: template(codec) },
+    workerData: {
+      ...options,
+      paused: options.paused ?? false,
+      codec,
+      header: TELEMETRY_HEADER,
+      template: template(codec),
+    },
   });
+  let whenPaused: (() => void) | undefined;
   const done = new Promise<number>((resolve, reject) => {
-    worker.once('message', (reply: { bodies?: number; error?: string }) =>
-      reply.error === undefined ? resolve(reply.bodies ?? 0) : reject(new Error(reply.error)),
-    );
+    worker.on('message', (reply: { paused?: true; bodies?: number; error?: string }) => {
+      if (reply.paused) {
+        whenPaused?.();
+        whenPaused = undefined;
+      } else if (reply.error === undefined) resolve(reply.bodies ?? 0);
+      else reject(new Error(reply.error));
+    });
     worker.once('error', reject);
   });
   return {
+    resume() {
+      worker.postMessage('resume');
+    },
+    pause() {
+      const paused = new Promise<void>((resolve) => (whenPaused = resolve));
+      worker.postMessage('pause');
+      return paused;
+    },
     async stop() {
       worker.postMessage('stop');
       const bodies = await done;
