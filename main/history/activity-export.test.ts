@@ -9,6 +9,7 @@ import { activityExportPage } from './activity-export';
 import { createActivityStore } from './activity-store';
 import type { ActivityStore } from './activity-store';
 import { createSqliteHistory } from './sqlite-history';
+import { sampleEntry, sampleRequest } from './testing/sample';
 import type { History } from './types';
 
 let dir: string;
@@ -80,9 +81,30 @@ describe('a session’s calls as a file', () => {
   it('writes CSV under a header, times in ISO 8601, a command that looks like a formula kept as text', () => {
     activity.record([...call(0, 'ls'), ...call(1, '=HYPERLINK("x")')]);
     expect(whole('csv', 1 << 20).text).toBe(
-      'call_id,tool,summary,sequence,decided_at,allowed,source,permission_mode,ended_at,duration_ms,success,error,request_id\r\n' +
-        'toolu_0,Bash,ls,0,2026-12-07T00:00:00.000Z,yes,config,default,2026-12-07T00:00:01.000Z,40,yes,,\r\n' +
-        `toolu_1,Bash,"'=HYPERLINK(""x"")",2,2026-12-07T00:00:01.000Z,yes,config,default,2026-12-07T00:00:02.000Z,41,no,ShellError,\r\n`,
+      'call_id,tool,summary,sequence,decided_at,allowed,source,permission_mode,ended_at,duration_ms,success,error,request_id,retry_of\r\n' +
+        'toolu_0,Bash,ls,0,2026-12-07T00:00:00.000Z,yes,config,default,2026-12-07T00:00:01.000Z,40,yes,,,\r\n' +
+        `toolu_1,Bash,"'=HYPERLINK(""x"")",2,2026-12-07T00:00:01.000Z,yes,config,default,2026-12-07T00:00:02.000Z,41,no,ShellError,,\r\n`,
+    );
+  });
+
+  it('names in CSV the refusal whose overturn let a call through', () => {
+    history.record(
+      sampleEntry(
+        sampleRequest({
+          id: 'refusal-1',
+          sessionId: 's-1',
+          mode: 'auto',
+          input: { command: 'git push --force' },
+          provenance: { type: 'classifier-refusal', source: 'classifier', message: 'risky' },
+        }),
+      ),
+    );
+    history.recordRetryGrant('refusal-1', 301_250);
+    history.recordRetryUsed('refusal-1', { usedAt: 2_000, usedBy: 'hook', callId: 'toolu_0' });
+    const [decided] = call(0, 'git push --force');
+    activity.record([{ ...(decided as Extract<AgentToolEvent, { kind: 'decision' }>), source: 'hook' }]);
+    expect(whole('csv', 1 << 20).text.split('\r\n')[1]).toBe(
+      'toolu_0,Bash,git push --force,0,2026-12-07T00:00:00.000Z,yes,hook,default,,,,,,refusal-1',
     );
   });
 

@@ -30,6 +30,7 @@ const CSV_HEADER = [
   'success',
   'error',
   'request_id',
+  'retry_of',
 ] as const;
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'yes' : 'no');
@@ -49,6 +50,7 @@ function csvCells(call: ActivityCallView): CsvCell[] {
     yesNo(call.success),
     call.error,
     call.requestId,
+    call.retryOf,
   ];
 }
 
