@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REFUSAL_PROVENANCE } from './classifier-refusal';
 import { formatRemaining, handBack, handBackText, handsBackSoon, HANDS_BACK_SOON_MS } from './hand-back';
 
 describe('time left before a request goes back to its agent', () => {
@@ -15,6 +16,16 @@ describe('time left before a request goes back to its agent', () => {
     expect(handsBackSoon({ deadline: 1_000 + HANDS_BACK_SOON_MS - 1 }, 1_000)).toBe(true);
     expect(handsBackSoon({ deadline: 1_000 + HANDS_BACK_SOON_MS }, 1_000)).toBe(false);
     expect(handsBackSoon({}, 1_000)).toBe(false);
+  });
+
+  it('never counts an automated refusal, which stays refused when its time runs out', () => {
+    const refusal = {
+      deadline: 1_000 + 30_000,
+      provenance: { type: REFUSAL_PROVENANCE, source: 'classifier', message: 'risky' },
+    };
+    expect(handsBackSoon(refusal, 1_000)).toBe(false);
+    expect(handBack([refusal, { deadline: 1_000 + 40_000 }], 1_000)).toEqual({ count: 1, left: 40_000 });
+    expect(handBack([refusal], 1_000)).toBeUndefined();
   });
 
   it('says how many go back soon and how long the first of them has', () => {

@@ -3,6 +3,7 @@
  * be handed back, and the one wording of time left (`m:ss`) that the cards, the window title, the tray and
  * the notifications share.
  */
+import { isClassifierRefusal } from './classifier-refusal';
 import type { PendingRequestView } from './queue-contract';
 
 /** A request with less than this left is about to go back to its agent; Codex waits 30 s in all. */
@@ -17,8 +18,19 @@ export function formatRemaining(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export function handsBackSoon(request: Pick<PendingRequestView, 'deadline'>, now: number): boolean {
-  return request.deadline !== undefined && request.deadline - now < HANDS_BACK_SOON_MS;
+/**
+ * Whether the request goes back to its agent within the window. An automated refusal brought to the
+ * console never does: when its time runs out the refusal stands, and the agent has already moved on.
+ */
+export function handsBackSoon(
+  request: Pick<PendingRequestView, 'deadline' | 'provenance'>,
+  now: number,
+): boolean {
+  return (
+    request.deadline !== undefined &&
+    request.deadline - now < HANDS_BACK_SOON_MS &&
+    !isClassifierRefusal(request)
+  );
 }
 
 export interface HandBack {
@@ -30,7 +42,7 @@ export interface HandBack {
 
 /** The requests about to go back to their agent, and how long the first has; undefined when none is. */
 export function handBack(
-  requests: readonly Pick<PendingRequestView, 'deadline'>[],
+  requests: readonly Pick<PendingRequestView, 'deadline' | 'provenance'>[],
   now: number,
 ): HandBack | undefined {
   let count = 0;
