@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_PROVENANCE } from './classifier-refusal';
-import { formatRemaining, handBack, handBackText, handsBackSoon, HANDS_BACK_SOON_MS } from './hand-back';
+import {
+  endsSoon,
+  formatRemaining,
+  handBack,
+  handBackText,
+  handsBackSoon,
+  HANDS_BACK_SOON_MS,
+} from './hand-back';
 
 describe('time left before a request goes back to its agent', () => {
   it('formats what is left, rounding up, never below zero', () => {
@@ -24,6 +31,7 @@ describe('time left before a request goes back to its agent', () => {
       provenance: { type: REFUSAL_PROVENANCE, source: 'classifier', message: 'risky' },
     };
     expect(handsBackSoon(refusal, 1_000)).toBe(false);
+    expect(endsSoon(refusal, 1_000)).toBe(true);
     expect(handBack([refusal, { deadline: 1_000 + 40_000 }], 1_000)).toEqual({ count: 1, left: 40_000 });
     expect(handBack([refusal], 1_000)).toBeUndefined();
   });

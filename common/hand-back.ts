@@ -18,6 +18,11 @@ export function formatRemaining(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/** Whether the request's time runs out within the window, whatever then happens to it. */
+export function endsSoon(request: Pick<PendingRequestView, 'deadline'>, now: number): boolean {
+  return request.deadline !== undefined && request.deadline - now < HANDS_BACK_SOON_MS;
+}
+
 /**
  * Whether the request goes back to its agent within the window. An automated refusal brought to the
  * console never does: when its time runs out the refusal stands, and the agent has already moved on.
@@ -26,11 +31,7 @@ export function handsBackSoon(
   request: Pick<PendingRequestView, 'deadline' | 'provenance'>,
   now: number,
 ): boolean {
-  return (
-    request.deadline !== undefined &&
-    request.deadline - now < HANDS_BACK_SOON_MS &&
-    !isClassifierRefusal(request)
-  );
+  return endsSoon(request, now) && !isClassifierRefusal(request);
 }
 
 export interface HandBack {

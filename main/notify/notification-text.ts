@@ -3,7 +3,7 @@
  * notification lists); the body carries a one-line summary of it, and says what pressing Approve means.
  */
 import { agentLabel } from '../../common/agent-label';
-import { formatRemaining, handBack, handBackText, handsBackSoon } from '../../common/hand-back';
+import { endsSoon, formatRemaining, handBack, handBackText, handsBackSoon } from '../../common/hand-back';
 import { isClassifierRefusal } from '../../common/classifier-refusal';
 import type { PendingRequestView } from '../../common/queue-contract';
 import { oneLine, summarizeRequest } from '../../common/request-summary';
@@ -102,9 +102,7 @@ function refusalNotice(view: PendingRequestView, needsSecondLook: boolean, now: 
   const session = oneLine(shortSessionId(view.sessionId), NAME_LIMIT).text;
   const reason = refusalReason(view, DETAIL_LIMIT);
   // The refusal stands when the card's time runs out: nothing goes back to a prompt of the agent's.
-  const soon = handsBackSoon(view, now)
-    ? ` · the refusal stands in ${formatRemaining(view.deadline! - now)}`
-    : '';
+  const soon = endsSoon(view, now) ? ` · the refusal stands in ${formatRemaining(view.deadline! - now)}` : '';
   const answerable = !needsSecondLook && detail.complete && !reason?.hidden;
   const hint = answerable
     ? retryMeaning(REFUSAL_LABELS.approve, agent)
