@@ -100,12 +100,22 @@ describe('a session’s calls as a file', () => {
       ),
     );
     history.recordRetryGrant('refusal-1', 301_250);
-    history.recordRetryUsed('refusal-1', { usedAt: 2_000, usedBy: 'hook', callId: 'toolu_0' });
-    const [decided] = call(0, 'git push --force');
-    activity.record([{ ...(decided as Extract<AgentToolEvent, { kind: 'decision' }>), source: 'hook' }]);
-    expect(whole('csv', 1 << 20).text.split('\r\n')[1]).toBe(
-      'toolu_0,Bash,git push --force,0,2026-12-07T00:00:00.000Z,yes,hook,default,,,,,,refusal-1',
-    );
+    history.recordRetryUsed('refusal-1', { usedAt: 2_000, usedBy: 'hook', callId: 'toolu_1' });
+    // The refused call, which the question was about, and then its retry.
+    const decided = (n: number) =>
+      call(n, 'git push --force')[0] as Extract<AgentToolEvent, { kind: 'decision' }>;
+    activity.record([
+      { ...decided(0), allowed: false, decision: 'reject', source: 'classifier' },
+      { ...decided(1), source: 'hook' },
+    ]);
+    expect(
+      whole('csv', 1 << 20)
+        .text.split('\r\n')
+        .slice(1, 3),
+    ).toEqual([
+      'toolu_0,Bash,git push --force,0,2026-12-07T00:00:00.000Z,no,classifier,default,,,,,refusal-1,',
+      'toolu_1,Bash,git push --force,2,2026-12-07T00:00:01.000Z,yes,hook,default,,,,,,refusal-1',
+    ]);
   });
 
   it('writes JSONL as the activity view reads it, and pages small enough put together give the whole', () => {
