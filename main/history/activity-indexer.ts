@@ -1,8 +1,9 @@
 /**
  * The agents' calls' search terms (activity-text.ts), written just after their rows in batches, and all
- * before any search (migration 014): per call, the FTS5 insert was half of what an event cost, and one insert per row made a
- * segment per body for FTS5 to merge later. `activity_text_mark` says how far the terms go, in the same
- * transaction as the terms, so a crash leaves nothing half indexed and the next open takes up the rest.
+ * before any search (migration 014): per call, the FTS5 insert was half of what an event cost, and one
+ * insert per row made a segment per body for FTS5 to merge later. `activity_text_mark` says how far the
+ * terms go, in the same transaction as the terms, so a crash leaves nothing half indexed and the next open
+ * takes up the rest.
  */
 import type { Database } from 'better-sqlite3';
 import { guarded } from '../../common/guarded';

@@ -29,8 +29,8 @@ export function createPurge(db: Database): (cutoff: number) => PurgeView {
 
 /**
  * Activity rows deleted per transaction, with their index entries and search terms (a span of terms no call
- * is left in is dropped whole, activity-text.ts): about a millisecond on
- * a loaded machine (bench/history: 500 took 20 ms, and a decision arriving meanwhile waited for them).
+ * is left in is dropped whole, activity-text.ts): about a millisecond on a loaded machine (bench/history:
+ * 500 took 20 ms, and a decision arriving meanwhile waited for them).
  */
 export const ACTIVITY_PURGE_BATCH = 64;
 

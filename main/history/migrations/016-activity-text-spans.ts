@@ -4,8 +4,9 @@ import type { Migration } from './migration';
  * The activity file's search terms in one table per span of call ids (activity-text.ts), so a word still
  * being typed is gathered from the newest calls rather than all of them. The one table is dropped and the
  * mark set back to nothing: the indexer writes every call's terms again, into their spans, when the file is
- * next opened (3.4 s for two million calls, on the activity worker's thread). Deleting a call's terms and writing a summary that came late move into activity-text.ts,
- * since a trigger cannot choose the table; the late ones wait in `activity_text_late` meanwhile.
+ * next opened (3.4 s for two million calls, on the activity worker's thread). Deleting a call's terms and
+ * writing a summary that came late move into activity-text.ts, since a trigger cannot choose the table;
+ * the late ones wait in `activity_text_late` meanwhile.
  *
  * Only the activity file takes this step (migrations/index.ts): it is version 16 there, after 14.
  */
